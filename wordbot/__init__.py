@@ -1,0 +1,28 @@
+"""wordbot: an AI opponent and move-generator toolkit for Control Word.
+
+The library lives in four subpackages, imported in one direction only::
+
+    wordbot.dictionaries  <-  wordbot.engine  <-  wordbot.movegen  <-  wordbot.players
+
+and this package holds the faces (command line, line protocol, server).
+"""
+
+import os as _os
+
+from wordbot._version import __version__
+from wordbot._paths import cache_dir as _cache_dir
+
+# numba reads NUMBA_CACHE_DIR when it is first imported; every wordbot module that uses
+# numba is imported through this package, so setting it here means compiled kernels go to
+# a writable cache even when site-packages is read-only.
+_os.environ.setdefault("NUMBA_CACHE_DIR", str(_cache_dir() / "numba"))
+
+# In a source checkout the subpackages are the sibling folders engine/, movegen/, ...
+# (an installed copy has them inside wordbot/ and never reaches this branch).
+_root = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
+if not _os.path.isdir(_os.path.join(__path__[0], "engine")) and _os.path.isfile(
+    _os.path.join(_root, "engine", "__init__.py")
+):
+    __path__.append(_root)
+
+__all__ = ["__version__"]
