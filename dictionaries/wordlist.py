@@ -7,8 +7,10 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordbot.errors import WordbotError
 
-class LexiconError(Exception):
+
+class LexiconError(WordbotError):
     """A word list or a cache entry that cannot be used; the message names the file."""
 
 
