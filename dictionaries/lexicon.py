@@ -2,66 +2,149 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import hashlib
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import marisa_trie
 
-from wordbot.dictionaries.wordlist import WordList
+from wordbot.dictionaries import cache
+from wordbot.dictionaries.wordlist import DEFAULT_LEXICON, LexiconError, WordList, read_bytes
+
+
+def report_to_stderr(message: str) -> None:
+    """The default for progress lines and warnings: one line on stderr."""
+    print(f"wordbot: {message}", file=sys.stderr, flush=True)
 
 
 class Lexicon:
-    """A set of uppercase words with fast membership and prefix queries.
+    """A set of uppercase words with fast membership and prefix queries, and its GADDAG.
 
-    >>> lex = Lexicon.from_words(["cat", "cats", "dog"])
-    >>> "CAT" in lex, "CA" in lex, lex.has_prefix("CA"), len(lex)
-    (True, False, True, 3)
+    >>> lex = Lexicon.from_words(["cat", "cats", "dog", "it's"])
+    >>> "CAT" in lex, "CA" in lex, lex.has_prefix("CA"), len(lex), lex.skipped
+    (True, False, True, 3, 1)
+    >>> lex.gaddag.contains("CATS")
+    True
+
+    :meth:`load` reads a word list file and keeps its compiled form in the cache
+    (``WORDBOT_CACHE_DIR``, else ``$XDG_CACHE_HOME/wordbot``, else ``~/.cache/wordbot``),
+    so the GADDAG is built once per list and memory-mapped afterwards.
     """
 
-    def __init__(self, wordlist: WordList, trie: marisa_trie.Trie | None = None):
-        self.wordlist = wordlist
-        self._trie = trie
+    def __init__(self, trie: marisa_trie.Trie, *, source: str, digest: str, skipped: int = 0,
+                 gaddag=None, words: tuple[str, ...] | None = None,
+                 cache_path: Path | None = None, from_cache: bool = False):
+        self.trie = trie
+        self.source = source
+        self.digest = digest
+        self.skipped = skipped
+        self.cache_path = cache_path
+        self.from_cache = from_cache
+        self._gaddag = gaddag
+        self._words = words
+
+    # -- construction ---------------------------------------------------------------
 
     @classmethod
     def from_words(cls, words: Iterable[str], source: str = "<words>") -> "Lexicon":
-        """A lexicon from words in memory (any case; non A-Z words are skipped)."""
-        return cls(WordList.from_text("\n".join(words), source=source))
+        """A lexicon of words in memory (any case; non A-Z words are skipped and counted).
+
+        Nothing is written to the cache; the GADDAG is built on first use.
+        """
+        wl = WordList.from_text("\n".join(words), source=source)
+        return cls(marisa_trie.Trie(wl.words), source=source, digest=wl.digest,
+                   skipped=wl.skipped, words=wl.words)
 
     @classmethod
-    def load(cls, path: str | Path | None = None) -> "Lexicon":
-        """Read a word list file; ``None`` loads the bundled default (SCOWL size 80)."""
-        return cls(WordList.read(path))
+    def load(cls, path: str | Path | None = None, *,
+             report: Callable[[str], None] | None = report_to_stderr,
+             rebuild: bool = False) -> "Lexicon":
+        """Read a word list file; ``None`` is the bundled default (SCOWL size 80).
+
+        A cache hit memory-maps the compiled entry; a miss (or ``rebuild=True``) parses
+        the list, builds the trie and the GADDAG, and saves them, with progress lines
+        through ``report``. A damaged entry is rebuilt with a warning.
+        """
+        path = Path(path) if path is not None else DEFAULT_LEXICON
+        raw = read_bytes(path)
+        text_digest = hashlib.sha256(raw).hexdigest()
+        if not rebuild:
+            try:
+                hit = cache.load(text_digest)
+            except cache.CacheDamaged as exc:
+                if report:
+                    report(f"warning: damaged lexicon cache entry, rebuilding: {exc}")
+                cache.discard(text_digest)
+                hit = None
+            if hit is not None:
+                meta, gaddag, trie = hit
+                return cls(trie, source=str(path), digest=meta["digest"],
+                           skipped=meta["skipped"], gaddag=gaddag,
+                           cache_path=cache.entry_dir(text_digest), from_cache=True)
+        return cls._build(path, raw, text_digest, report)
+
+    @classmethod
+    def _build(cls, path: Path, raw: bytes, text_digest: str, report) -> "Lexicon":
+        wl = WordList.from_text(raw.decode("latin-1"), source=str(path))
+        if not wl.words:
+            raise LexiconError(f"{path}: no usable words (one word a line, letters A-Z)")
+        from wordbot.dictionaries.gaddag import build_gaddag
+
+        started = time.perf_counter()
+        if report:
+            report(f"building the GADDAG of {path.name} ({len(wl.words):,} words; "
+                   "once per word list, then cached)")
+        gaddag = build_gaddag(wl.words)
+        trie = marisa_trie.Trie(wl.words)
+        meta = {"digest": wl.digest, "words": len(wl.words), "skipped": wl.skipped,
+                "source": str(path), "nodes": gaddag.nodes, "edges": gaddag.edges}
+        lexicon = cls(trie, source=str(path), digest=wl.digest, skipped=wl.skipped,
+                      gaddag=gaddag.readonly(), words=wl.words)
+        try:
+            lexicon.cache_path = cache.save(text_digest, meta, gaddag, trie)
+        except OSError as exc:
+            if report:
+                report(f"warning: cannot write the lexicon cache ({exc}); using it in memory")
+        if report:
+            report(f"built {gaddag.nodes:,} nodes, {gaddag.edges:,} edges in "
+                   f"{time.perf_counter() - started:.1f} s")
+        return lexicon
+
+    # -- queries ----------------------------------------------------------------------
 
     @property
-    def trie(self) -> marisa_trie.Trie:
-        if self._trie is None:
-            self._trie = marisa_trie.Trie(self.wordlist.words)
-        return self._trie
+    def gaddag(self):
+        """The compiled GADDAG (:class:`~wordbot.dictionaries.gaddag.Gaddag`)."""
+        if self._gaddag is None:
+            from wordbot.dictionaries.gaddag import build_gaddag
+
+            self._gaddag = build_gaddag(self.words).readonly()
+        return self._gaddag
 
     @property
-    def source(self) -> str:
-        return self.wordlist.source
-
-    @property
-    def digest(self) -> str:
-        """sha256 of the normalised word list: the key of every cache entry."""
-        return self.wordlist.digest
+    def words(self) -> tuple[str, ...]:
+        """Every word, uppercase, sorted."""
+        if self._words is None:
+            self._words = tuple(sorted(self.trie.keys()))
+        return self._words
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word in self.trie
 
     def __len__(self) -> int:
-        return len(self.wordlist.words)
+        return len(self.trie)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.wordlist.words)
+        return iter(self.words)
 
     def has_prefix(self, prefix: str) -> bool:
         """True when some word starts with ``prefix`` (the empty prefix included)."""
-        return bool(self.trie.keys(prefix)) if prefix else len(self) > 0
+        return bool(next(self.trie.iterkeys(prefix), None)) if prefix else len(self) > 0
 
     def words_with_prefix(self, prefix: str) -> list[str]:
-        return self.trie.keys(prefix)
+        return sorted(self.trie.keys(prefix))
 
     def __repr__(self) -> str:
         return f"<Lexicon {self.source!r}: {len(self)} words>"

@@ -33,16 +33,9 @@ class WordList:
 
     @classmethod
     def from_text(cls, text: str, source: str) -> "WordList":
-        words = set()
-        skipped = 0
-        for line in text.splitlines():
-            word = line.strip().upper()
-            if not word:
-                continue
-            if word.isascii() and word.isalpha():
-                words.add(word)
-            else:
-                skipped += 1
+        lines = [line.strip() for line in text.upper().splitlines()]
+        words = {w for w in lines if w.isascii() and w.isalpha()}
+        skipped = sum(1 for w in lines if w and not (w.isascii() and w.isalpha()))
         ordered = tuple(sorted(words))
         digest = hashlib.sha256("\n".join(ordered).encode("ascii")).hexdigest()
         return cls(ordered, skipped, source, digest)
@@ -51,15 +44,14 @@ class WordList:
     def read(cls, path: str | Path | None = None) -> "WordList":
         """Read a word list file (``None``: the bundled default, SCOWL size 80)."""
         path = Path(path) if path is not None else DEFAULT_LEXICON
-        text = read_text(path)
-        wl = cls.from_text(text, source=str(path))
+        wl = cls.from_text(read_bytes(path).decode("latin-1"), source=str(path))
         if not wl.words:
             raise LexiconError(f"{path}: no usable words (one word a line, letters A-Z)")
         return wl
 
 
-def read_text(path: Path) -> str:
-    """The decoded text of a word list file, gzip or plain, with a clear error."""
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a word list file, gunzipped when needed, with a clear error."""
     try:
         raw = path.read_bytes()
     except IsADirectoryError:
@@ -75,4 +67,4 @@ def read_text(path: Path) -> str:
             raise LexiconError(f"{path}: corrupt gzip data ({exc})") from None
     if not raw.strip():
         raise LexiconError(f"{path}: the file is empty")
-    return raw.decode("latin-1")
+    return raw

@@ -1,0 +1,113 @@
+"""The on-disk cache of compiled lexicons: one directory per word list content.
+
+An entry is ``<cache>/lexicons/<sha256 of the list's text>/`` holding ``meta.json``, the
+GADDAG arrays as ``.npy`` files (memory-mapped on load) and the marisa trie. Entries are
+written to a temporary directory and renamed into place, so a reader never sees half an
+entry and two processes building the same list at once do not clash. A damaged entry
+(missing file, wrong size, checksum mismatch) is reported and rebuilt.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import zlib
+from pathlib import Path
+
+import marisa_trie
+import numpy as np
+
+from wordbot._paths import cache_dir
+from wordbot.dictionaries.gaddag import ARRAY_NAMES, Gaddag
+
+FORMAT = "wordbot.lexicon-cache/1"
+
+
+class CacheDamaged(Exception):
+    """A cache entry that cannot be trusted; the message says what is wrong."""
+
+
+def entry_dir(text_digest: str) -> Path:
+    return cache_dir() / "lexicons" / text_digest
+
+
+def _crc(array: np.ndarray) -> int:
+    return zlib.crc32(memoryview(np.ascontiguousarray(array)).cast("B")) & 0xFFFFFFFF
+
+
+def save(text_digest: str, meta: dict, gaddag: Gaddag, trie: marisa_trie.Trie) -> Path:
+    """Write an entry atomically; returns its directory (an existing one is kept)."""
+    final = entry_dir(text_digest)
+    final.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=final.parent))
+    try:
+        arrays = {}
+        for name, array in gaddag.arrays().items():
+            np.save(tmp / f"{name}.npy", array, allow_pickle=False)
+            arrays[name] = {"dtype": str(array.dtype), "shape": list(array.shape),
+                            "crc32": _crc(array)}
+        trie.save(str(tmp / "words.marisa"))
+        full = dict(meta, format=FORMAT, root=gaddag.root, arrays=arrays,
+                    trie_bytes=(tmp / "words.marisa").stat().st_size)
+        (tmp / "meta.json").write_text(json.dumps(full, indent=1))
+        if final.exists():
+            shutil.rmtree(final, ignore_errors=True)
+        try:
+            os.rename(tmp, final)
+        except OSError:
+            pass  # another process finished the same entry first: theirs is as good
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return final
+
+
+def load(text_digest: str) -> tuple[dict, Gaddag, marisa_trie.Trie] | None:
+    """The entry for ``text_digest``, or None when there is none.
+
+    Raises :class:`CacheDamaged` when an entry exists but is incomplete or corrupt.
+    """
+    path = entry_dir(text_digest)
+    meta_path = path / "meta.json"
+    if not path.is_dir():
+        return None
+    try:
+        meta = json.loads(meta_path.read_text())
+    except (OSError, ValueError) as exc:
+        raise CacheDamaged(f"{meta_path}: unreadable ({exc})") from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise CacheDamaged(f"{meta_path}: not a {FORMAT} entry")
+    arrays = {}
+    try:
+        for name in ARRAY_NAMES:
+            spec = meta["arrays"][name]
+            file = path / f"{name}.npy"
+            try:
+                array = np.load(file, mmap_mode="r", allow_pickle=False)
+            except (OSError, ValueError) as exc:
+                raise CacheDamaged(f"{file}: unreadable ({exc})") from None
+            if str(array.dtype) != spec["dtype"] or list(array.shape) != spec["shape"]:
+                raise CacheDamaged(f"{file}: wrong shape or type")
+            if _crc(array) != spec["crc32"]:
+                raise CacheDamaged(f"{file}: checksum mismatch")
+            arrays[name] = array
+        trie_path = path / "words.marisa"
+        if not trie_path.is_file() or trie_path.stat().st_size != meta["trie_bytes"]:
+            raise CacheDamaged(f"{trie_path}: missing or truncated")
+        trie = marisa_trie.Trie()
+        try:
+            trie.mmap(str(trie_path))
+        except Exception as exc:  # marisa raises bare RuntimeError-likes on bad files
+            raise CacheDamaged(f"{trie_path}: unreadable ({exc})") from None
+        if len(trie) != meta["words"]:
+            raise CacheDamaged(f"{trie_path}: holds {len(trie)} words, meta says {meta['words']}")
+        gaddag = Gaddag(root=int(meta["root"]), **arrays)
+    except (KeyError, TypeError) as exc:
+        raise CacheDamaged(f"{meta_path}: missing field {exc}") from None
+    return meta, gaddag, trie
+
+
+def discard(text_digest: str) -> None:
+    shutil.rmtree(entry_dir(text_digest), ignore_errors=True)

@@ -1,0 +1,36 @@
+"""Shared fixtures: the default lexicon is loaded once per test session."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def default_lexicon():
+    from wordbot.dictionaries import Lexicon
+
+    return Lexicon.load()
+
+
+def run_wordbot(*args: str, input: str | None = None, env: dict | None = None,
+                cwd: str | os.PathLike | None = None, timeout: float = 300):
+    """Run the real ``wordbot`` command line in a subprocess (``python -m wordbot``)."""
+    full_env = dict(os.environ)
+    if env:
+        full_env.update(env)
+    return subprocess.run([sys.executable, "-m", "wordbot", *args], input=input,
+                          capture_output=True, text=True, env=full_env, cwd=cwd,
+                          timeout=timeout)
+
+
+@pytest.fixture
+def wordbot_cli():
+    return run_wordbot

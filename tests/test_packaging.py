@@ -1,0 +1,50 @@
+"""The package installs as wordbot.* only: no bare top-level engine, players, ..."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import subprocess
+import sys
+
+import pytest
+
+BARE = ["engine", "movegen", "players", "dictionaries", "benchmarks", "tests"]
+
+
+def test_subpackages_import_under_wordbot():
+    import wordbot.dictionaries
+    import wordbot.engine
+    import wordbot.movegen
+    import wordbot.players  # noqa: F401
+
+
+def test_no_bare_top_level_packages_importable(tmp_path):
+    code = ("import importlib.util, sys; "
+            f"print([n for n in {BARE!r} if importlib.util.find_spec(n) is not None])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_distribution_top_level_is_wordbot_only():
+    try:
+        dist = importlib.metadata.distribution("wordbot")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("wordbot is not installed (running from a bare checkout)")
+    top = (dist.read_text("top_level.txt") or "").split()
+    assert top in (["wordbot"], [])
+    for file in dist.files or []:
+        parts = file.parts
+        if file.suffix == ".py" and parts[0] not in ("wordbot",) and not parts[0].startswith(
+                ("__editable__", "_wordbot")):
+            pytest.fail(f"{file} installs outside the wordbot package")
+
+
+def test_numba_cache_dir_is_set_before_numba_loads(tmp_path):
+    code = ("import os, wordbot, wordbot.movegen; "
+            "print(os.environ['NUMBA_CACHE_DIR'])")
+    env = {"WORDBOT_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, cwd=tmp_path)
+    assert out.stdout.strip() == str(tmp_path / "numba")
