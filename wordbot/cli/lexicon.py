@@ -39,6 +39,8 @@ def _print_summary(info: dict) -> None:
     from rich.table import Table
 
     table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column(overflow="fold")
     table.add_row("lexicon", info["source"])
     table.add_row("words", f"{info['words']:,}")
     table.add_row("skipped lines", f"{info['skipped']:,} (characters outside A-Z)")
