@@ -316,6 +316,24 @@ def test_replacement_plays_match_brute_force(seed):
     )
 
 
+def test_tiny_positions_exercise_the_hard_cases():
+    """The brute-force comparisons above are not vacuous: by the brute force itself, the
+    tiny positions have plays, replacements that change two letters of one word at once
+    where neither change alone is a play (REPAST -> REPENT), and same-letter ones."""
+    word_total = joint = same_letter = 0
+    for seed in range(60):
+        lexicon, board, rack, colour, limit = tiny_position(seed)
+        if seed < 40:
+            word_total += len(brute_word_plays(board, rack, lexicon))
+        found = brute_replacement_plays(board, rack, colour, limit, lexicon)
+        for play in found:
+            changed = [t for t in play if board[t[:2]][0] != t[2]]
+            same_letter += len(changed) < len(play)
+            if len(changed) >= 2 and all(frozenset({t}) not in found for t in changed):
+                joint += 1
+    assert word_total > 200 and joint >= 5 and same_letter > 50, (word_total, joint, same_letter)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), words=st.integers(1, 4), rack_size=st.integers(1, 4),
        limit=st.integers(0, 4))
