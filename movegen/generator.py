@@ -1,0 +1,64 @@
+"""The move generator: packs a position, runs the kernels, hands back flat results.
+
+>>> from wordbot.dictionaries import Lexicon
+>>> gen = MoveGenerator(Lexicon.from_words(["CAT", "CATS", "AT", "TA", "SAT"]))
+>>> plays = gen.word_plays({(0, 0): ("C", "blue"), (0, 1): ("A", "blue"),
+...                          (0, 2): ("T", "blue")}, "S")
+>>> sorted(sorted(p) for p in plays.as_sets())
+[[(0, 3, 'S')]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from wordbot.movegen import wordplays
+from wordbot.movegen.grid import Grid
+from wordbot.movegen.movelist import WordPlayList
+
+Tiles = Mapping[tuple[int, int], tuple[str, str]]
+
+
+def rack_counts(rack: str) -> np.ndarray:
+    """Tile counts by letter code (1..26) of a FORMATS rack ('AEIt': t is blue)."""
+    counts = np.zeros(27, np.int64)
+    for ch in rack.upper():
+        code = ord(ch) - 64
+        if not 1 <= code <= 26:
+            raise ValueError(f"rack: {ch!r} is not a letter")
+        counts[code] += 1
+    return counts
+
+
+class MoveGenerator:
+    """Enumerates legal plays for one lexicon; reuses its buffers between calls."""
+
+    def __init__(self, lexicon, jqxz_bonus: int = 4):
+        self.lexicon = lexicon
+        g = lexicon.gaddag
+        self._g = (g.node_edge, g.node_arcs, g.node_accepts, g.edge_symbol, g.edge_target,
+                   np.int64(g.root))
+        self.jqxz_bonus = jqxz_bonus
+        self._moves = np.empty((4096, wordplays.MOVE_FIELDS), np.int32)
+        self._tiles = np.empty((4096 * 4, 3), np.int16)
+        self._counts = np.zeros(3, np.int64)
+
+    def word_plays(self, tiles: Tiles, rack: str,
+                   bounds: tuple[int, int, int, int] | None = None) -> WordPlayList:
+        """Every legal word play: ``tiles`` maps (row, col) to (LETTER, colour)."""
+        counts = rack_counts(rack)
+        grid = Grid.pack(tiles, pad=max(int(counts.sum()), 1), bounds=bounds)
+        return self._word_plays(grid, counts)
+
+    def _word_plays(self, grid: Grid, counts: np.ndarray) -> WordPlayList:
+        while True:
+            wordplays.generate(grid.letters, counts, *self._g, self.jqxz_bonus, self._moves,
+                               self._tiles, self._counts)
+            if not self._counts[2]:
+                break
+            self._moves = np.empty((self._moves.shape[0] * 4, wordplays.MOVE_FIELDS), np.int32)
+            self._tiles = np.empty((self._tiles.shape[0] * 4, 3), np.int16)
+        n, t = int(self._counts[0]), int(self._counts[1])
+        return WordPlayList(self._moves[:n].copy(), self._tiles[:t].copy(), grid)
