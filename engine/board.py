@@ -5,8 +5,8 @@ Rows grow downward and columns rightward; negative coordinates are normal. With 
 ``-((N - 1) // 2) .. N // 2`` (N = 15: -7..7; N = 20: -9..10). Start mats are placed by
 the same convention (a mat h rows high covers rows ``-((h - 1) // 2) .. h // 2``, and
 likewise for its width), so the board is centred on the mat: the margins on opposite
-sides are equal, or the bottom / right one is one larger when N and the mat's size differ
-in parity.
+sides are equal when N and the mat's size have the same parity, and differ by one
+otherwise (N = 9, h = 6: rows -4..4, mat rows -2..3, 2 free rows above and 1 below).
 """
 
 from __future__ import annotations
