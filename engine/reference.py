@@ -1,0 +1,632 @@
+"""The slow, obviously-correct reference move enumerator for Control Word.
+
+This module is the *test oracle* for the fast move generator. It is written from the rules
+(shared/RULES.md section 1, "Word play" and "Replacement play") and nothing else, in plain
+Python with the standard library only, and favours checks that read like the rules over
+speed. Never call it on a hot path: players and the engine use ``wordbot.movegen``.
+
+Public API::
+
+    word_plays(board, rack, lexicon, bounds=None)                -> set[frozenset[(row, col, LETTER)]]
+    replacement_plays(board, rack, colour, limit, lexicon)       -> set[frozenset[(row, col, LETTER)]]
+
+Inputs
+------
+``board``
+    a mapping ``(row, col) -> (LETTER, colour)``; rows grow downward, columns rightward,
+    coordinates may be negative; colours are ``black white red green blue``.
+``rack``
+    a string of letters, uppercase = the player's colour, lowercase = blue tiles (as the
+    racks of FORMATS.md). Colour does not matter for which plays exist: ``"Ee"`` is two E.
+``lexicon``
+    anything that iterates over its (uppercase) words: a ``Lexicon``, a set, a list...
+    The words are read once by iteration; a word list with fewer than 2 letters is ignored
+    (one-letter runs are never words). ``Lexicon`` and ``frozenset`` lexicons are indexed
+    once and the index is kept (they cannot change); other containers are re-read on
+    every call.
+``bounds``
+    ``None`` for the unbounded table, or ``(row_min, row_max, col_min, col_max)``
+    inclusive: squares outside may not receive tiles.
+
+A play is a ``frozenset`` of ``(row, col, LETTER)``: the squares the play puts tiles on,
+letters uppercase. Results are sets, so a play found twice (a one-tile play seen across
+and down) is listed once.
+
+How the enumeration works (brute force over lexicon patterns)
+------------------------------------------------------------
+Word plays. Every word play has a main word: the maximal run along its line, at least two
+letters long (a one-tile play has a run of 2+ letters in at least one direction; that
+direction is its line). So for each direction, each line near the board and each *window*
+(a stretch of consecutive squares on that line) we test the window against the rules that
+do not depend on the letters - at least one empty square, the squares just before and
+after the window empty, empty squares inside the bounds, connection to the board - and
+then every lexicon word of the window's length that agrees with the board letters in the
+window, draws its other letters from the rack and makes a lexicon word (or a lone letter)
+across every new tile. The words tried for a window come from an index (words by length,
+position and letter; and words by sorted letters), which only narrows the candidates:
+each candidate is still checked letter by letter.
+
+Replacement plays. A replacement play changes the letters of some squares (``changed``)
+and may put same-letter tiles on others (``recoloured``); only ``changed`` squares alter
+any word. So we first list every set of letter changes (up to L squares, letters from the
+rack) after which every word through a changed square is a lexicon word, by a depth-first
+search over (square, letter) candidates in a fixed order that gives up on a branch as soon
+as some word it touches cannot become a lexicon word any more. Then, for each such set,
+any same-letter squares whose words are all lexicon words afterwards may be added, within
+L and the rack.
+
+Complexity (measured figures are in tests/test_reference.py's module docstring and the
+branch's report):
+
+- word plays: about (lines near the board) x (windows per line, bounded by the rack size)
+  x (candidate words per window). Candidates per window are at most the words with the
+  window's board letters at the same places, or the anagrams of board letters + rack
+  sub-multisets, whichever list is shorter. Fine for boards of tens of tiles and racks of
+  up to 9; milliseconds per position with a few thousand words, about a second with the
+  full 242,821-word default list.
+- replacement plays: the search visits each partial set of letter changes that can still
+  complete, each visit costs a pattern match per touched word (memoised). The output itself
+  can be large: with a 9-tile rack and L = 5, every subset of up to 5 same-letter squares
+  is a play, so tens of thousands of plays are possible on a 40-tile board.
+- building the lexicon index reads every word once (about 2 s and a few hundred MB for the
+  full default list, a few milliseconds for a few thousand words).
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+
+__all__ = ["word_plays", "replacement_plays"]
+
+Square = tuple[int, int]
+Play = frozenset[tuple[int, int, str]]
+
+ACROSS = (0, 1)
+DOWN = (1, 0)
+DIRECTIONS = (ACROSS, DOWN)
+COLOURS = frozenset({"black", "white", "red", "green", "blue"})
+WILDCARD = "."
+
+
+# ---------------------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------------------
+
+
+def word_plays(board: Mapping, rack: str, lexicon: Iterable[str], bounds=None) -> set[Play]:
+    """Every distinct legal word play of ``rack`` on ``board``.
+
+    The rules (RULES.md, "Word play"): tiles from the rack placed in one line (one row or
+    one column), contiguous once the board tiles between them are counted, at least one
+    new tile, on empty squares, connected to the existing board (touching orthogonally or
+    using a board tile). The main word (the maximal run along the line) and every cross
+    word formed by a new tile (the maximal perpendicular run through it, length >= 2) must
+    be lexicon words. One-letter runs are not words. An empty board has no word plays.
+
+    >>> board = {(0, 0): ("C", "blue"), (0, 1): ("A", "blue"), (0, 2): ("T", "blue")}
+    >>> sorted(sorted(p) for p in word_plays(board, "S", {"CAT", "CATS"}))
+    [[(0, 3, 'S')]]
+    """
+    letters = _board_letters(board)
+    rack_count = _rack_count(rack)
+    bounds = _check_bounds(bounds)
+    if not letters or not rack_count:
+        return set()
+    index = _index_for(lexicon)
+    plays: set[Play] = set()
+    for direction in DIRECTIONS:
+        plays |= _WordPlaySearch(letters, rack_count, index, bounds, direction).plays()
+    return plays
+
+
+def replacement_plays(
+    board: Mapping, rack: str, colour: str, limit: int, lexicon: Iterable[str]
+) -> set[Play]:
+    """Every distinct legal replacement play of ``rack`` for the player of ``colour``.
+
+    The rules (RULES.md, "Replacement play"): with tiles on the rack, put 1 to ``limit``
+    rack tiles on top of board tiles that are not the player's colour (other players' or
+    blue). The new tile may carry the same letter or a different one. After the whole
+    action every word (maximal run of 2+ tiles, across and down) that runs through a
+    changed square must be a lexicon word; a crossing square checks both words. Several
+    squares of one word may change together. Each square at most once; the letters used
+    come from the rack (tile counts matter, ``E`` and ``e`` are both E).
+
+    A tile that is in no word (an isolated tile) has no word to check, so any rack letter
+    may go on it.
+
+    >>> board = {(0, 0): ("A", "blue"), (0, 1): ("T", "red")}
+    >>> sorted(sorted(p) for p in replacement_plays(board, "IA", "red", 1, {"AT", "IT"}))
+    [[(0, 0, 'A')], [(0, 0, 'I')]]
+    """
+    letters = _board_letters(board)
+    rack_count = _rack_count(rack)
+    if colour not in COLOURS:
+        raise ValueError(f"colour: {colour!r} is not one of {', '.join(sorted(COLOURS))}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise ValueError(f"limit: {limit!r} is not an integer >= 0")
+    if not rack_count or limit == 0:
+        return set()
+    index = _index_for(lexicon)
+    search = _ReplacementSearch(board, letters, rack_count, colour, limit, index)
+    return search.all_plays()
+
+
+# ---------------------------------------------------------------------------------------
+# Input checking
+# ---------------------------------------------------------------------------------------
+
+
+def _board_letters(board: Mapping) -> dict[Square, str]:
+    """``(row, col) -> LETTER`` from the board, with a clear error on a malformed entry."""
+    if not isinstance(board, Mapping):
+        raise ValueError(f"board: expected a mapping (row, col) -> (LETTER, colour), got {type(board).__name__}")
+    letters = {}
+    for square, tile in board.items():
+        if (
+            not isinstance(square, tuple)
+            or len(square) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in square)
+        ):
+            raise ValueError(f"board: square {square!r} is not a (row, col) pair of integers")
+        if not isinstance(tile, tuple) or len(tile) != 2:
+            raise ValueError(f"board: tile at {square} is {tile!r}, not (LETTER, colour)")
+        letter, colour = tile
+        if not (isinstance(letter, str) and len(letter) == 1 and "A" <= letter <= "Z"):
+            raise ValueError(f"board: tile at {square} has letter {letter!r}, not one of A-Z")
+        if colour not in COLOURS:
+            raise ValueError(f"board: tile at {square} has colour {colour!r}, not one of {', '.join(sorted(COLOURS))}")
+        letters[square] = letter
+    return letters
+
+
+def _rack_count(rack: str) -> Counter:
+    """The rack as a multiset of uppercase letters (blue lowercase tiles count as letters)."""
+    if not isinstance(rack, str):
+        raise ValueError(f"rack: expected a string of letters, got {type(rack).__name__}")
+    for ch in rack:
+        if not ("A" <= ch <= "Z" or "a" <= ch <= "z"):
+            raise ValueError(f"rack: {ch!r} in {rack!r} is not a letter A-Z or a-z")
+    return Counter(rack.upper())
+
+
+def _check_bounds(bounds):
+    if bounds is None:
+        return None
+    if (
+        not isinstance(bounds, (tuple, list))
+        or len(bounds) != 4
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in bounds)
+    ):
+        raise ValueError(f"bounds: {bounds!r} is not None or (row_min, row_max, col_min, col_max)")
+    return tuple(bounds)
+
+
+def _in_bounds(square: Square, bounds) -> bool:
+    if bounds is None:
+        return True
+    row_min, row_max, col_min, col_max = bounds
+    return row_min <= square[0] <= row_max and col_min <= square[1] <= col_max
+
+
+# ---------------------------------------------------------------------------------------
+# Lexicon index: only ever narrows the candidate words, never decides legality by itself
+# ---------------------------------------------------------------------------------------
+
+
+class _LexiconIndex:
+    """The lexicon's words (2+ letters) with three look-ups:
+
+    - ``words``: membership;
+    - ``by_slot[(length, position, letter)]``: the words of that length with that letter at
+      that position (``by_length[length]``: all words of that length);
+    - ``by_letters[sorted letters]``: the words that are anagrams of those letters.
+    """
+
+    def __init__(self, lexicon: Iterable[str]):
+        words = set()
+        for word in lexicon:
+            if not isinstance(word, str):
+                raise ValueError(f"lexicon: {word!r} is not a string")
+            if len(word) >= 2:
+                words.add(word)
+        self.words = frozenset(words)
+        by_length: dict[int, list[str]] = {}
+        by_slot: dict[tuple[int, int, str], list[str]] = {}
+        by_letters: dict[str, list[str]] = {}
+        for word in sorted(words):
+            by_length.setdefault(len(word), []).append(word)
+            for position, letter in enumerate(word):
+                by_slot.setdefault((len(word), position, letter), []).append(word)
+            by_letters.setdefault("".join(sorted(word)), []).append(word)
+        self.by_length = by_length
+        self.by_slot = by_slot
+        self.by_letters = by_letters
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.words
+
+    def matching(self, pattern: str) -> Iterator[str]:
+        """The words that match ``pattern`` (``.`` = any letter, other = that letter)."""
+        fixed = [(i, ch) for i, ch in enumerate(pattern) if ch != WILDCARD]
+        if not fixed:
+            yield from self.by_length.get(len(pattern), ())
+            return
+        # Start from the shortest list among the fixed letters, then check every letter.
+        shortest = min((self.by_slot.get((len(pattern), i, ch), ()) for i, ch in fixed), key=len)
+        for word in shortest:
+            if all(word[i] == ch for i, ch in fixed):
+                yield word
+
+    def any_matching(self, pattern: str) -> bool:
+        """True when some word matches ``pattern``."""
+        return next(self.matching(pattern), None) is not None
+
+
+# Indexes of lexicons that cannot change (Lexicon objects, frozensets), by identity. The
+# cache holds the lexicon itself so that its id cannot be reused by another object.
+_INDEX_CACHE: dict[int, tuple[object, _LexiconIndex]] = {}
+_INDEX_CACHE_SIZE = 4
+
+
+def _index_for(lexicon) -> _LexiconIndex:
+    immutable = isinstance(lexicon, frozenset) or (
+        type(lexicon).__name__ == "Lexicon" and hasattr(lexicon, "digest")
+    )
+    if not immutable:
+        return _LexiconIndex(lexicon)
+    cached = _INDEX_CACHE.get(id(lexicon))
+    if cached is not None and cached[0] is lexicon:
+        return cached[1]
+    index = _LexiconIndex(lexicon)
+    if len(_INDEX_CACHE) >= _INDEX_CACHE_SIZE:
+        _INDEX_CACHE.pop(next(iter(_INDEX_CACHE)))
+    _INDEX_CACHE[id(lexicon)] = (lexicon, index)
+    return index
+
+
+# ---------------------------------------------------------------------------------------
+# Runs (maximal lines of 2+ tiles)
+# ---------------------------------------------------------------------------------------
+
+
+def _step(square: Square, direction, k: int = 1) -> Square:
+    return (square[0] + k * direction[0], square[1] + k * direction[1])
+
+
+def _perpendicular(direction):
+    return DOWN if direction == ACROSS else ACROSS
+
+
+def _run_squares(occupied, square: Square, direction) -> list[Square]:
+    """The maximal run of occupied squares along ``direction`` through ``square``
+    (``square`` itself counts as occupied)."""
+    first = square
+    while _step(first, direction, -1) in occupied:
+        first = _step(first, direction, -1)
+    run = [first]
+    while _step(run[-1], direction) in occupied or _step(run[-1], direction) == square:
+        run.append(_step(run[-1], direction))
+    return run
+
+
+def _runs_of(letters: Mapping[Square, str]) -> list[tuple[Square, ...]]:
+    """Every word position on the board: every maximal run of 2+ tiles, across and down."""
+    runs = []
+    for direction in DIRECTIONS:
+        for square in sorted(letters):
+            starts_run = _step(square, direction, -1) not in letters
+            if starts_run and _step(square, direction) in letters:
+                runs.append(tuple(_run_squares(letters, square, direction)))
+    return runs
+
+
+# ---------------------------------------------------------------------------------------
+# Word plays
+# ---------------------------------------------------------------------------------------
+
+
+class _WordPlaySearch:
+    """The word plays of one position whose main word (2+ letters) runs along one
+    direction; see ``word_plays``."""
+
+    def __init__(self, letters, rack_count, index, bounds, direction):
+        self.letters = letters
+        self.rack_count = rack_count
+        self.rack_size = sum(rack_count.values())
+        self.index = index
+        self.bounds = bounds
+        self.direction = direction
+        self.cross = _perpendicular(direction)
+        # Empty squares orthogonally next to a board tile: a new tile there touches it.
+        self.touching = {
+            _step(sq, d, k) for sq in letters for d in DIRECTIONS for k in (-1, 1)
+        } - set(letters)
+        self._cross_memo: dict[tuple[Square, str], bool] = {}
+        # Sub-multisets of the rack by size, as sorted strings (for the anagram look-up).
+        rack_letters = "".join(sorted(rack_count.elements()))
+        self.sub_racks = {
+            size: {"".join(c) for c in itertools.combinations(rack_letters, size)}
+            for size in range(1, self.rack_size + 1)
+        }
+
+    def square_at(self, line: int, pos: int) -> Square:
+        return (line, pos) if self.direction == ACROSS else (pos, line)
+
+    def plays(self) -> set[Play]:
+        """Try every window (run of consecutive squares, 2+ long) on every line that could
+        hold a connected play.
+
+        A connected play has a square on a line holding a tile or next to one, at a position
+        along the line between the first and last board tile (a new tile touches a board
+        tile beside it or in a neighbouring line; the squares just outside the window are
+        empty). Between that square and either end of the window, every square beyond the
+        board's first or last position is empty, so a window reaches at most rack_size
+        squares beyond them.
+        """
+        across = self.direction == ACROSS
+        lines_of_tiles = {sq[0] if across else sq[1] for sq in self.letters}
+        positions = [sq[1] if across else sq[0] for sq in self.letters]
+        first_pos, last_pos = min(positions), max(positions)
+        lines = sorted({line + d for line in lines_of_tiles for d in (-1, 0, 1)})
+        plays: set[Play] = set()
+        for line in lines:
+            for start in range(first_pos - self.rack_size, last_pos + 1):
+                window: list[Square] = []
+                empties = 0
+                for pos in itertools.count(start):
+                    square = self.square_at(line, pos)
+                    window.append(square)
+                    empties += square not in self.letters
+                    if empties > self.rack_size:
+                        break  # more new tiles than the rack holds, and it only grows
+                    if len(window) >= 2:  # one-letter runs are not words
+                        plays.update(self.plays_in_window(window))
+        return plays
+
+    def cross_word_ok(self, square: Square, letter: str) -> bool:
+        """The cross word through a new tile is a lone letter or a lexicon word."""
+        key = (square, letter)
+        if key not in self._cross_memo:
+            run = _run_squares(self.letters, square, self.cross)
+            word = "".join(letter if sq == square else self.letters[sq] for sq in run)
+            self._cross_memo[key] = len(word) < 2 or word in self.index
+        return self._cross_memo[key]
+
+    def plays_in_window(self, window: list[Square]) -> list[Play]:
+        """The plays whose main word occupies exactly the squares of ``window``."""
+        letters = self.letters
+        # Rule: the main word is the maximal run, so the squares just outside are empty.
+        if _step(window[0], self.direction, -1) in letters or _step(window[-1], self.direction) in letters:
+            return []
+        new_squares = [sq for sq in window if sq not in letters]
+        # Rule: at least one new tile.
+        if not new_squares:
+            return []
+        # Rule: connected to the board: uses a board tile, or a new tile touches one.
+        uses_board_tile = len(new_squares) < len(window)
+        if not (uses_board_tile or any(sq in self.touching for sq in new_squares)):
+            return []
+        # Rule: new tiles only inside the bounds.
+        if not all(_in_bounds(sq, self.bounds) for sq in new_squares):
+            return []
+        # A quick necessary condition: each new square can hold some rack letter.
+        for sq in new_squares:
+            if not any(self.cross_word_ok(sq, letter) for letter in self.rack_count):
+                return []
+
+        pattern = "".join(letters.get(sq, WILDCARD) for sq in window)
+        plays = []
+        for word in _candidate_words(pattern, len(new_squares), self.index, self.sub_racks):
+            # Rule: the main word is a lexicon word that agrees with every board tile.
+            if word not in self.index or any(
+                letters[sq] != word[i] for i, sq in enumerate(window) if sq in letters
+            ):
+                continue
+            tiles = [(sq, word[i]) for i, sq in enumerate(window) if sq not in letters]
+            # Rule: the new tiles come from the rack (tile counts matter).
+            if Counter(letter for _, letter in tiles) - self.rack_count:
+                continue
+            # Rule: every cross word formed by a new tile is a lexicon word.
+            if not all(self.cross_word_ok(sq, letter) for sq, letter in tiles):
+                continue
+            plays.append(frozenset((sq[0], sq[1], letter) for sq, letter in tiles))
+        return plays
+
+
+def _candidate_words(pattern: str, n_new: int, index: _LexiconIndex, sub_racks) -> Iterable[str]:
+    """Words that may fit ``pattern`` (a superset of the legal ones; checked by the caller).
+
+    Either the words with the pattern's board letters in place, or the anagrams of the
+    board letters plus ``n_new`` rack letters; whichever list is cheaper.
+    """
+    fixed = [ch for ch in pattern if ch != WILDCARD]
+    racks = sub_racks.get(n_new, ())
+    if fixed:
+        slot_lists = [index.by_slot.get((len(pattern), i, ch), ()) for i, ch in enumerate(pattern) if ch != WILDCARD]
+        by_slot = min(slot_lists, key=len)
+        if len(by_slot) <= len(racks):
+            return by_slot
+    else:
+        if len(index.by_length.get(len(pattern), ())) <= len(racks):
+            return index.by_length.get(len(pattern), ())
+    words: list[str] = []
+    for sub_rack in racks:
+        words.extend(index.by_letters.get("".join(sorted(sub_rack + "".join(fixed))), ()))
+    return words
+
+
+# ---------------------------------------------------------------------------------------
+# Replacement plays
+# ---------------------------------------------------------------------------------------
+
+
+class _ReplacementSearch:
+    """All replacement plays of one position; see ``replacement_plays``.
+
+    A play puts tiles on a set of squares. On ``changed`` squares the letter differs from
+    the board's, on ``recoloured`` squares it is the same letter (only the colour changes).
+    The board's words after the play depend on ``changed`` alone.
+    """
+
+    def __init__(self, board, letters, rack_count, colour, limit, index):
+        self.letters = letters
+        self.rack_count = rack_count
+        self.limit = limit
+        self.index = index
+        # Rule: only tiles that are not the player's colour may be replaced.
+        self.replaceable = sorted(sq for sq, (_, c) in board.items() if c != colour)
+        self.replaceable_set = set(self.replaceable)
+        self._pattern_memo: dict[str, bool] = {}
+        self.runs = _runs_of(letters)
+        self.runs_through: dict[Square, list[int]] = {sq: [] for sq in letters}
+        for r, run in enumerate(self.runs):
+            for sq in run:
+                self.runs_through[sq].append(r)
+
+    # -- words after a set of letter changes ---------------------------------------------
+
+    def may_be_word(self, pattern: str) -> bool:
+        """Some lexicon word matches ``pattern`` (memoised: patterns repeat a lot)."""
+        known = self._pattern_memo.get(pattern)
+        if known is None:
+            known = self._pattern_memo[pattern] = self.index.any_matching(pattern)
+        return known
+
+    def word_after(self, run: int, changed: Mapping[Square, str]) -> str:
+        return "".join(changed.get(sq, self.letters[sq]) for sq in self.runs[run])
+
+    # -- step 1: sets of letter changes ------------------------------------------------
+
+    def change_candidates(self) -> list[tuple[Square, str]]:
+        """(square, letter) pairs that might be part of a set of letter changes: a
+        replaceable square, a rack letter other than the board's, and for every word
+        through the square a lexicon word with that letter there that keeps the letters
+        of the squares that cannot change."""
+        candidates = []
+        for sq in self.replaceable:
+            for letter in sorted(self.rack_count):
+                if letter == self.letters[sq]:
+                    continue
+                possible = True
+                for r in self.runs_through[sq]:
+                    pattern = "".join(
+                        letter if s == sq else (WILDCARD if s in self.replaceable_set else self.letters[s])
+                        for s in self.runs[r]
+                    )
+                    if not self.may_be_word(pattern):
+                        possible = False
+                        break
+                if possible:
+                    candidates.append((sq, letter))
+        return candidates
+
+    def letter_change_sets(self) -> list[dict[Square, str]]:
+        """Every set of letter changes (0 to L squares, letters from the rack) after which
+        every word through a changed square is a lexicon word; the empty set included.
+
+        Depth-first over the candidates in order (sorted by square). In a branch whose
+        last chosen candidate is on square q, the candidate squares after q may still
+        change (a wildcard in the word patterns) while every other square keeps its letter
+        for good; a branch stops as soon as a word it changes matches no lexicon word.
+        A set is kept when every word through a changed square reads a lexicon word.
+        """
+        candidates = self.change_candidates()
+        candidate_squares = sorted({sq for sq, _ in candidates})
+        open_after = {}  # square -> the candidate squares after it (may still change)
+        for i, sq in enumerate(candidate_squares):
+            open_after[sq] = frozenset(candidate_squares[i + 1:])
+        found: list[dict[Square, str]] = [{}]
+
+        def may_become_word(run: int, changed: dict[Square, str], last: Square) -> bool:
+            pattern = "".join(
+                changed[s] if s in changed
+                else WILDCARD if s in open_after[last]
+                else self.letters[s]
+                for s in self.runs[run]
+            )
+            return self.may_be_word(pattern)
+
+        def extend(first: int, changed: dict[Square, str], touched: frozenset, last, left: Counter) -> None:
+            """Add candidates from index ``first`` on to ``changed`` (whose last square is
+            ``last``; ``touched``: the words through its squares)."""
+            if len(changed) == self.limit:
+                return
+            for i in range(first, len(candidates)):
+                sq, letter = candidates[i]
+                if sq in changed or left[letter] == 0:
+                    continue  # each square at most once; letters from the rack
+                changed[sq] = letter
+                left[letter] -= 1
+                # Only these patterns differ from the parent branch's (which all matched):
+                # the words through sq, and the touched words through the candidate
+                # squares passed over between ``last`` and sq (now fixed for good).
+                lo = 0 if last is None else bisect.bisect_right(candidate_squares, last)
+                hi = bisect.bisect_left(candidate_squares, sq)
+                passed = candidate_squares[lo:hi]
+                recheck = set(self.runs_through[sq])
+                recheck.update(r for s in passed for r in self.runs_through[s] if r in touched)
+                if all(may_become_word(r, changed, sq) for r in recheck):
+                    now_touched = touched | set(self.runs_through[sq])
+                    if all(self.word_after(r, changed) in self.index for r in now_touched):
+                        found.append(dict(changed))
+                    extend(i + 1, changed, now_touched, sq, left)
+                del changed[sq]
+                left[letter] += 1
+
+        extend(0, {}, frozenset(), None, Counter(self.rack_count))
+        return found
+
+    # -- step 2: add same-letter squares -----------------------------------------------
+
+    def all_plays(self) -> set[Play]:
+        plays: set[Play] = set()
+        # Which words on the board are lexicon words as they stand (before any change).
+        word_now = [self.word_after(r, {}) in self.index for r in range(len(self.runs))]
+        tiles_made: dict[tuple[Square, str], tuple[int, int, str]] = {}
+
+        def tile(sq: Square, letter: str) -> tuple[int, int, str]:
+            # One tuple per (square, letter), shared by every play that holds it: large
+            # move sets take much less memory.
+            return tiles_made.setdefault((sq, letter), (sq[0], sq[1], letter))
+
+        for changed in self.letter_change_sets():
+            left = self.rack_count - Counter(changed.values())
+            budget = self.limit - len(changed)
+            # After the changes every word through a changed square is a lexicon word (that
+            # is what letter_change_sets returns) and every other word reads as it does
+            # now. Same-letter squares: replaceable, not changed, a rack tile of that
+            # letter is left, and every word through the square is a lexicon word after
+            # the changes: a changed word, or a word that is a lexicon word now.
+            touched = {r for sq in changed for r in self.runs_through[sq]}
+            by_letter: dict[str, list[Square]] = {}
+            for sq in self.replaceable:
+                letter = self.letters[sq]
+                if (
+                    sq not in changed
+                    and left[letter] > 0
+                    and all(r in touched or word_now[r] for r in self.runs_through[sq])
+                ):
+                    by_letter.setdefault(letter, []).append(sq)
+            base = [tile(sq, letter) for sq, letter in changed.items()]
+            for recoloured in _choices_by_letter(sorted(by_letter.items()), left, budget):
+                tiles = base + [tile(sq, self.letters[sq]) for sq in recoloured]
+                if tiles:  # the empty set is not a play
+                    plays.add(frozenset(tiles))
+        return plays
+
+
+def _choices_by_letter(groups, left: Counter, budget: int) -> Iterator[list[Square]]:
+    """Every choice of squares from ``groups`` ([(letter, squares)]) taking at most
+    ``left[letter]`` squares of each letter and at most ``budget`` squares in all."""
+    if not groups:
+        yield []
+        return
+    (letter, squares), rest = groups[0], groups[1:]
+    for k in range(0, min(len(squares), left[letter], budget) + 1):
+        for chosen in itertools.combinations(squares, k):
+            for more in _choices_by_letter(rest, left, budget - k):
+                yield list(chosen) + more
