@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine_support import across, down, lexicon, position, state, tiles
+from tests.engine_support import across, down, lexicon, position, state, tiles
 from wordbot.engine import ControlWordState, Rules, control, played_points, word_score
 
 

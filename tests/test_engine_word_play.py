@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine_support import across, down, lexicon, state, tiles
+from tests.engine_support import across, down, lexicon, state, tiles
 from wordbot.engine import ControlWordState, IllegalMove, Placement, WordPlay
 
 LEX = lexicon(
