@@ -53,11 +53,14 @@ def new(players, seed, mat, rules, lexicon_path) -> None:
     Example:
       wordbot new --players red,green,black --seed 7 --mat 3 --rule rounds=6
     """
-    from wordbot.engine import ControlWordState, Rules
+    from wordbot.engine import ControlWordState, RuleError, Rules
 
     rule_set = Rules.parse(rules)
     if mat is not None:
-        rule_set = Rules.parse([f"start_mat={mat}"], base=rule_set)
+        try:
+            rule_set = Rules.parse([f"start_mat={mat}"], base=rule_set)
+        except RuleError:
+            raise RuleError(f"--mat {mat}: not a start mat (1-6 or random)") from None
     lex = _lexicon(lexicon_path) if (lexicon_path or rule_set.start_mat == "random") else None
     state = ControlWordState.new(players, seed, None, rule_set, lex if lex else _LazyLexicon())
     _print_json(state.to_json())
