@@ -178,7 +178,7 @@ def play_game(tmp_path, seed, players, rules, mat, choice_seed, max_actions=400)
     return state, path
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**40),
     n_players=st.integers(2, 4),
