@@ -128,7 +128,7 @@ def check_move(state: "ControlWordState", move: Move) -> None:
         raise IllegalMove("phase", f"{move!r} is not a Control Word move")
 
 
-def _check_tiles(state, tiles, colour, rack) -> None:
+def _check_tiles(tiles, colour, rack) -> None:
     if not tiles:
         raise IllegalMove("tiles", "no tile")
     squares = [t.square for t in tiles]
@@ -153,7 +153,7 @@ def _check_word_play(state, move: WordPlay, colour: str, rack: str) -> None:
         raise IllegalMove("phase", "word plays are made in the word phase")
     tiles = move.tiles
     board = state.board
-    _check_tiles(state, tiles, colour, rack)
+    _check_tiles(tiles, colour, rack)
     for t in tiles:
         if not board.in_bounds(t.square):
             raise IllegalMove("bounds", f"square {t.row},{t.col} is outside the board {board.bounds}")
@@ -189,7 +189,7 @@ def _check_replacement(state, move: Replacement, colour: str, rack: str) -> None
         raise IllegalMove("phase", "replacements are made in the replacement phase")
     tiles = move.tiles
     board = state.board
-    _check_tiles(state, tiles, colour, rack)
+    _check_tiles(tiles, colour, rack)
     if len(tiles) > state.replacement_limit:
         raise IllegalMove(
             "replace_limit",

@@ -41,7 +41,6 @@ from wordbot.engine.tiles import (
     BLUE_CONSONANTS,
     BLUE_VOWELS,
     DRAW_DIE,
-    FULL_BAG,
     PLAYER_COLOURS,
     REPLACEMENT_DIE,
     TILE_COUNTS,

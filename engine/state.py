@@ -28,7 +28,16 @@ from wordbot.engine.legality import (
     rack_letters,
 )
 from wordbot.engine.mats import builtin_mat, random_mat
-from wordbot.engine.moves import Exchange, Move, Pass, Redraw, Replacement, WordPlay
+from wordbot.engine.moves import (
+    Exchange,
+    Move,
+    MoveError,
+    Pass,
+    Redraw,
+    Replacement,
+    WordPlay,
+    move_from_json,
+)
 from wordbot.engine.notation import format_move, parse_move
 from wordbot.engine.rng import Rng, seed_state
 from wordbot.engine.rules import RuleError, Rules
@@ -308,17 +317,12 @@ class ControlWordState:
 
     def parse_move(self, text: str | Mapping) -> Move:
         """A move from notation text, JSON text or a move object, for the player to move."""
-        from wordbot.engine.moves import move_from_json
-
         if isinstance(text, Mapping):
             return move_from_json(dict(text))
-        stripped = text.strip() if isinstance(text, str) else text
-        if isinstance(stripped, str) and stripped.startswith("{"):
+        if isinstance(text, str) and text.lstrip().startswith("{"):
             try:
-                obj = json.loads(stripped)
+                obj = json.loads(text)
             except json.JSONDecodeError as exc:
-                from wordbot.engine.moves import MoveError
-
                 raise MoveError(f"move: malformed JSON ({exc})") from None
             return move_from_json(obj)
         return parse_move(text, self.to_move, self.board)

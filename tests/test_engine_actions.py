@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from tests.engine_support import across, lexicon, position, state, tile_census
+from tests.engine_support import across, lexicon, state, tile_census
 from wordbot.engine import ControlWordState, Exchange, IllegalMove, Pass, Placement, Redraw, WordPlay
 
 LEX = lexicon("PLANT", "PLANTS", "AT")

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from tests.engine_support import across, lexicon, position, small_lexicon, state, tile_census
+from tests.engine_support import across, lexicon, small_lexicon, state
 from wordbot.engine import (
     ControlWordState,
     Pass,

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tests.engine_support import across, down, lexicon, position, small_lexicon, state, tiles
+from tests.engine_support import across, down, lexicon, position, state, tiles
 from wordbot.engine import (
     ControlWordState,
     Exchange,

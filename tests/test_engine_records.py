@@ -9,9 +9,7 @@ from wordbot.dictionaries import Lexicon
 from wordbot.engine import (
     ControlWordState,
     GameRecorder,
-    Pass,
     RecordError,
-    Redraw,
     read_record,
     replay,
 )
