@@ -107,6 +107,9 @@ def apply(position, move, seed, rules, lexicon_path) -> None:
     _print_json(after.to_json())
 
 
+_CODE = {"black": "k", "white": "w", "red": "r", "green": "g", "blue": "b"}
+
+
 @main.command()
 @click.argument("position")
 @json_option
@@ -129,12 +132,14 @@ def score(position, as_json, rules, lexicon_path) -> None:
     if as_json:
         _print_json(ev.to_json())
         return
-    click.echo(f"{'word':<16} {'squares':<16} {'controller':<10} {'control':<10} points")
+    click.echo("colours: k black, w white, r red, g green, b blue")
+    click.echo(f"{'word':<16} {'at':<14} {'colours':<16} {'controller':<10} {'control':<10} points")
     for w in ev.words:
-        (r0, c0), (r1, c1) = w.word.squares[0], w.word.squares[-1]
+        r0, c0 = w.word.squares[0]
+        colours = "".join(_CODE[c] for c in w.word.colours)
         click.echo(
-            f"{w.word.letters:<16} {f'{r0},{c0}-{r1},{c1}':<16} {w.controller or '-':<10} "
-            f"{w.control or '-':<10} {w.points:>6}"
+            f"{w.word.letters:<16} {f'{r0},{c0} {w.word.direction}':<14} {colours:<16} "
+            f"{w.controller or '-':<10} {w.control or '-':<10} {w.points:>6}"
         )
     click.echo("")
     click.echo(f"{'player':<8} {'played':>7} {'words':>7} {'penalty':>8} {'final':>7}  controlled")
