@@ -179,4 +179,8 @@ def _spec(name: str, where: str) -> _Spec:
 def describe_rules() -> str:
     """One line per option: name, allowed values and default (for --help texts)."""
     default = Rules().to_json()
-    return "\n".join(f"{n}: {s.allowed} (default {default[n]})" for n, s in _SPECS.items())
+
+    def text(value: Any) -> str:
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    return "\n".join(f"{n}: {s.allowed} (default {text(default[n])})" for n, s in _SPECS.items())
