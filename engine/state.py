@@ -52,6 +52,7 @@ from wordbot.engine.tiles import (
     FULL_VOWEL_BAG,
     PLAYER_COLOURS,
     REPLACEMENT_DIE,
+    VOWELS,
     blue_bag_for,
     remove_letters,
     sort_tiles,
@@ -83,10 +84,6 @@ def check_players(players: Sequence[str] | str) -> tuple[str, ...]:
     if not 2 <= len(players) <= 4:
         raise StateError(f"players: {len(players)} players; Control Word needs 2 to 4")
     return players
-
-
-_DROP_VOWELS = str.maketrans("", "", "AEIOU")
-_KEEP_VOWELS = str.maketrans("", "", "BCDFGHJKLMNPQRSTVWXYZ")
 
 
 def roll_dice(rng: Rng) -> tuple[int, int]:
@@ -149,27 +146,26 @@ class ControlWordState:
             tiles = random_mat(lexicon, rng)
         else:
             tiles = builtin_mat(rules.start_mat)
-        bounds = None
-        if rules.board_size is not None:
-            bounds = centred_bounds(rules.board_size)
-            board = Board(tiles, bounds)
-            if not all(board.in_bounds(s) for s in tiles):
-                r0, r1, c0, c1 = Board(tiles).extent()
-                raise RuleError(
-                    f"board_size: {rules.board_size} is smaller than the start mat "
-                    f"({r1 - r0 + 1} x {c1 - c0 + 1})"
-                )
+        bounds = centred_bounds(rules.board_size) if rules.board_size is not None else None
         board = Board(tiles, bounds)
+        if not all(board.in_bounds(sq) for sq in tiles):
+            r0, r1, c0, c1 = board.extent()
+            raise RuleError(
+                f"board_size: {rules.board_size} is smaller than the start mat "
+                f"({r1 - r0 + 1} x {c1 - c0 + 1})"
+            )
         rack_limit, replacement_limit = roll_dice(rng)
         events: list[tuple] = [("roll", rack_limit, replacement_limit)]
         bags = {p: FULL_BAG for p in players}
         # The mat's letters count as blue tiles taken from the blue bags, so that a
         # position's blue bags are always the full set minus the blue tiles seen
         # (FORMATS.md infers them that way).
-        mat_letters = "".join(t.letter for t in tiles.values())
-        bags[BLUE_VOWELS] = remove_letters(FULL_VOWEL_BAG, mat_letters.translate(_KEEP_VOWELS))
+        mat_letters = [t.letter for t in tiles.values()]
+        bags[BLUE_VOWELS] = remove_letters(
+            FULL_VOWEL_BAG, "".join(ch for ch in mat_letters if ch in VOWELS)
+        )
         bags[BLUE_CONSONANTS] = remove_letters(
-            FULL_CONSONANT_BAG, mat_letters.translate(_DROP_VOWELS)
+            FULL_CONSONANT_BAG, "".join(ch for ch in mat_letters if ch not in VOWELS)
         )
         racks = {}
         for p in players:
