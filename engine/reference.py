@@ -20,7 +20,7 @@ Inputs
     racks of FORMATS.md). Colour does not matter for which plays exist: ``"Ee"`` is two E.
 ``lexicon``
     anything that iterates over its (uppercase) words: a ``Lexicon``, a set, a list...
-    The words are read once by iteration; a word list with fewer than 2 letters is ignored
+    The words are read once by iteration; words of fewer than 2 letters are ignored
     (one-letter runs are never words). ``Lexicon`` and ``frozenset`` lexicons are indexed
     once and the index is kept (they cannot change); other containers are re-read on
     every call.
@@ -55,21 +55,25 @@ as some word it touches cannot become a lexicon word any more. Then, for each su
 any same-letter squares whose words are all lexicon words afterwards may be added, within
 L and the rack.
 
-Complexity (measured figures are in tests/test_reference.py's module docstring and the
-branch's report):
+Complexity and measured cost (CPU time on the project's 2-core machine; reproduce with
+``benchmarks/reference_timing.py``):
 
 - word plays: about (lines near the board) x (windows per line, bounded by the rack size)
-  x (candidate words per window). Candidates per window are at most the words with the
-  window's board letters at the same places, or the anagrams of board letters + rack
-  sub-multisets, whichever list is shorter. Fine for boards of tens of tiles and racks of
-  up to 9; milliseconds per position with a few thousand words, about a second with the
-  full 242,821-word default list.
+  x (candidate words per window). Candidates per window are the words with the window's
+  board letters in place, or the anagrams of the board letters plus rack sub-multisets,
+  whichever list is shorter. Seeded random positions (tests.positions, boards of 16 tiles
+  on average, up to 40; racks of 1-9; a 2,500-word lexicon): 14 ms mean, 120 ms at most.
+  With the full 242,821-word default list: about 0.15 s per position.
 - replacement plays: the search visits each partial set of letter changes that can still
-  complete, each visit costs a pattern match per touched word (memoised). The output itself
-  can be large: with a 9-tile rack and L = 5, every subset of up to 5 same-letter squares
-  is a play, so tens of thousands of plays are possible on a 40-tile board.
-- building the lexicon index reads every word once (about 2 s and a few hundred MB for the
-  full default list, a few milliseconds for a few thousand words).
+  complete; each visit matches a pattern per changed word (memoised). Same positions, L
+  1-5: 14 ms mean, 2 ms median, 0.8 s at most. The output itself can be huge, and the cost
+  follows it (roughly 30-80 us per play): with a 9-tile rack and L = 5 every choice of up
+  to 5 replaceable squares whose letters are on the rack (within its tile counts) is a
+  play, and single-letter
+  substitutions combine freely, so a 40-tile board can have 10^5 - 10^6 replacement plays
+  (seconds to tens of seconds, and hundreds of MB for the result set).
+- the lexicon index reads every word once: a few ms for a few thousand words, about 2 s
+  and 50 MB for the full default list (kept for ``Lexicon`` and ``frozenset`` lexicons).
 """
 
 from __future__ import annotations
@@ -269,10 +273,12 @@ class _LexiconIndex:
 # Indexes of lexicons that cannot change (Lexicon objects, frozensets), by identity. The
 # cache holds the lexicon itself so that its id cannot be reused by another object.
 _INDEX_CACHE: dict[int, tuple[object, _LexiconIndex]] = {}
-_INDEX_CACHE_SIZE = 4
+_INDEX_CACHE_SIZE = 8
 
 
 def _index_for(lexicon) -> _LexiconIndex:
+    # wordbot.dictionaries.Lexicon is recognised by name: this module imports nothing
+    # outside the standard library.
     immutable = isinstance(lexicon, frozenset) or (
         type(lexicon).__name__ == "Lexicon" and hasattr(lexicon, "digest")
     )

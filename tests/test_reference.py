@@ -256,6 +256,21 @@ def test_replacements_in_several_words_at_once():
     assert frozenset({(0, 2, "T"), (3, 1, "T")}) in replacement_plays(board, "ITT", "red", 2, lexicon)
 
 
+def test_words_that_are_not_words_block_replacements_through_them():
+    # "after the whole action every word ... that runs through a changed square must be
+    # in the lexicon": a same-letter replacement in a non-word leaves it a non-word.
+    board = across(0, 0, "XQ")
+    assert replacement_plays(board, "XQ", "red", 2, {"AT"}) == set()
+    # Changing it into a word is fine.
+    assert replacement_plays(board, "AT", "red", 2, {"AT"}) == plays([(0, 0, "A"), (0, 1, "T")])
+
+
+def test_a_tile_in_no_word_takes_any_rack_letter():
+    # No word runs through an isolated tile, so there is nothing to check.
+    board = {(0, 0): ("A", "blue")}
+    assert replacement_plays(board, "BA", "red", 1, set()) == plays([(0, 0, "B")], [(0, 0, "A")])
+
+
 def test_no_rack_or_no_limit_gives_nothing():
     board = across(0, 0, "AT")
     assert replacement_plays(board, "", "red", 3, {"AT"}) == set()
