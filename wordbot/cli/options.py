@@ -17,3 +17,20 @@ lexicon_option = click.option(
 )
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
+
+
+def _rule_help() -> str:
+    from wordbot.engine.rules import describe_rules
+
+    return "Set a rule option (repeatable); it overrides the position's own rules. " + "; ".join(
+        describe_rules().splitlines()
+    )
+
+
+rule_option = click.option(
+    "--rule",
+    "rules",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help=_rule_help(),
+)

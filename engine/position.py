@@ -1,0 +1,305 @@
+"""Position JSON (FORMATS.md "Control Word position", format ``wordbot.controlword.position/1``).
+
+Reading is strict: every required field must be there, unknown fields are errors, and
+every error names the field. Choices this reader and writer make where FORMATS.md leaves
+room:
+
+- ``bags`` keys are the player colours and ``"blue"``; the blue string holds both blue
+  bags at once (its vowels A E I O U are the blue vowel bag, every other letter the blue
+  consonant bag). Missing keys (or a missing ``bags``) are inferred: the full set minus
+  the tiles of that colour seen on the board and on the known racks. (Tiles that left the
+  game by replacement or as penalty tokens are not "seen", so an inferred bag holds them.)
+- Tiles a position does not account for (not in a bag, on the board or on a known rack)
+  are the state's ``discards`` of that colour; penalty tokens read from a position are
+  counters (their tiles, if any, are among the blue discards).
+- The writer always writes every rule option in ``rules``, every known rack, and every
+  bag; racks and bags are sorted strings; board tiles in row-then-column order.
+- Per-turn state that the format does not carry starts fresh on reading: no rack redraw
+  has been made in the current turn, and the round counts as having had a play (so the
+  "everybody passed the whole round" end cannot trigger on a round that began before the
+  position was read) unless the position is at the very start of a round (word phase,
+  first player to move).
+- The generator of a state read with ``seed=None`` is seeded from the sha256 of the
+  position's canonical JSON (sorted keys, no spaces), so the same position always draws
+  the same tiles.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable
+
+from wordbot.engine.board import Board, centred_bounds
+from wordbot.engine.moves import parse_tile
+from wordbot.engine.rng import seed_from_text, seed_state
+from wordbot.engine.rules import Rules
+from wordbot.engine.tiles import (
+    BLUE,
+    BLUE_CONSONANTS,
+    BLUE_VOWELS,
+    DRAW_DIE,
+    PLAYER_COLOURS,
+    REPLACEMENT_DIE,
+    TILE_COUNTS,
+    VOWELS,
+    Tile,
+    excess,
+    sort_tiles,
+)
+from wordbot.errors import WordbotError
+
+POSITION_FORMAT = "wordbot.controlword.position/1"
+REQUIRED = (
+    "format", "players", "first_player", "to_move", "phase", "round", "rack_limit",
+    "replacement_limit", "board", "racks", "scores", "penalties",
+)  # fmt: skip
+OPTIONAL = ("rules", "bags")
+_FULL = Counter(TILE_COUNTS)
+
+
+class PositionError(WordbotError):
+    """A position that is malformed or impossible; the message names the field."""
+
+
+def canonical_json(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def position_digest(obj: dict) -> str:
+    return hashlib.sha256(canonical_json(obj).encode("utf-8")).hexdigest()
+
+
+def state_to_json(state) -> dict[str, Any]:
+    board = state.board
+    bags = {p: state.bags[p] for p in state.players}
+    bags[BLUE] = sort_tiles(state.bags[BLUE_VOWELS] + state.bags[BLUE_CONSONANTS])
+    return {
+        "format": POSITION_FORMAT,
+        "rules": state.rules.to_json(),
+        "players": list(state.players),
+        "first_player": state.first_player,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "round": state.round,
+        "rack_limit": state.rack_limit,
+        "replacement_limit": state.replacement_limit,
+        "board": [[r, c, t.letter, t.colour] for (r, c), t in sorted(board.items())],
+        "racks": {p: state.racks[p] for p in state.players if p in state.racks},
+        "scores": {p: state.scores[p] for p in state.players},
+        "penalties": {p: state.penalties[p] for p in state.players},
+        "bags": bags,
+    }
+
+
+def load_json_text(text: str, what: str = "position") -> Any:
+    """Parse JSON text with a one-line error naming ``what``."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError(
+            f"{what}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from None
+
+
+def read_position_arg(arg: str, stdin=None) -> Any:
+    """A POSITION argument: ``-`` (stdin), inline JSON text (starts with ``{``), or a
+    file path. Returns the decoded JSON."""
+    if arg == "-":
+        import sys
+
+        return load_json_text((stdin or sys.stdin).read())
+    if arg.lstrip().startswith("{"):
+        return load_json_text(arg)
+    path = Path(arg)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PositionError(f"position: no such file {arg!r} (and not inline JSON)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PositionError(f"position: cannot read {arg!r} ({exc})") from None
+    return load_json_text(text, f"position {arg}")
+
+
+def _int(obj, field, minimum=None) -> int:
+    value = obj[field] if isinstance(obj, dict) else obj
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PositionError(f"{field}: {value!r} is not an integer")
+    if minimum is not None and value < minimum:
+        raise PositionError(f"{field}: {value} is below {minimum}")
+    return value
+
+
+def _per_player(obj: Any, field: str, players, minimum=None) -> dict[str, int]:
+    if not isinstance(obj, dict):
+        raise PositionError(f"{field}: must be an object colour -> integer")
+    for key in obj:
+        if key not in players:
+            raise PositionError(f"{field}.{key}: not a player of this game")
+    out = {}
+    for p in players:
+        if p not in obj:
+            raise PositionError(f"{field}.{p}: missing")
+        out[p] = _int(obj[p], f"{field}.{p}", minimum)
+    return out
+
+
+def _letters(value: Any, field: str, lower_ok: bool) -> str:
+    ok = isinstance(value, str) and all(
+        "A" <= ch <= "Z" or (lower_ok and "a" <= ch <= "z") for ch in value
+    )
+    if not ok:
+        kind = "letters A-Z (own) or a-z (blue)" if lower_ok else "uppercase letters A-Z"
+        raise PositionError(f"{field}: {value!r} is not a string of {kind}")
+    return value
+
+
+def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[str] = ()):
+    if not isinstance(obj, dict):
+        raise PositionError("position: must be a JSON object")
+    for key in obj:
+        if key not in REQUIRED and key not in OPTIONAL:
+            raise PositionError(f"{key}: unknown field of a position")
+    for key in REQUIRED:
+        if key not in obj:
+            raise PositionError(f"{key}: missing")
+    if obj["format"] != POSITION_FORMAT:
+        raise PositionError(f"format: {obj['format']!r} is not {POSITION_FORMAT!r}")
+    rules = Rules.from_json(obj.get("rules", {}))
+    rules = Rules.parse(rule_overrides, base=rules)
+
+    players = obj["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise PositionError("players: must be a list of colours")
+    for p in players:
+        if p not in PLAYER_COLOURS:
+            raise PositionError(f"players: {p!r} is not a player colour ({', '.join(PLAYER_COLOURS)})")
+    if len(set(players)) != len(players) or not 2 <= len(players) <= 4:
+        raise PositionError("players: 2 to 4 different colours")
+    players = tuple(players)
+    for field in ("first_player", "to_move"):
+        if obj[field] not in players:
+            raise PositionError(f"{field}: {obj[field]!r} is not one of the players")
+    phase = obj["phase"]
+    if phase not in ("word", "replacement", "over"):
+        raise PositionError(f"phase: {phase!r} is not word, replacement or over")
+    rnd = _int(obj, "round", 1)
+    if rnd > rules.rounds:
+        raise PositionError(f"round: {rnd} is past the last round (rules.rounds = {rules.rounds})")
+    rack_limit = _int(obj, "rack_limit")
+    if rack_limit not in DRAW_DIE:
+        raise PositionError(f"rack_limit: {rack_limit} is not a face of the draw die (6, 7, 8, 9)")
+    replacement_limit = _int(obj, "replacement_limit")
+    if replacement_limit not in REPLACEMENT_DIE:
+        raise PositionError(
+            f"replacement_limit: {replacement_limit} is not a face of the replacement die "
+            "(2, 3, 4, 5)"
+        )
+
+    bounds = centred_bounds(rules.board_size) if rules.board_size is not None else None
+    board_list = obj["board"]
+    if not isinstance(board_list, list):
+        raise PositionError("board: must be a list of [row, col, LETTER, colour]")
+    tiles: dict[tuple[int, int], Tile] = {}
+    probe = Board({}, bounds)
+    for i, item in enumerate(board_list):
+        where = f"board[{i}]"
+        try:
+            row, col, letter, colour = parse_tile(item, where)
+        except WordbotError as exc:
+            raise PositionError(str(exc)) from None
+        if colour != BLUE and colour not in players:
+            raise PositionError(f"{where}: colour {colour!r} is not playing in this game")
+        if (row, col) in tiles:
+            raise PositionError(f"{where}: square {row},{col} appears twice")
+        if not probe.in_bounds((row, col)):
+            r0, r1, c0, c1 = bounds
+            raise PositionError(
+                f"{where}: square {row},{col} is outside the {rules.board_size}x"
+                f"{rules.board_size} board (rows {r0}..{r1}, cols {c0}..{c1})"
+            )
+        tiles[(row, col)] = Tile(letter, colour)
+
+    racks_obj = obj["racks"]
+    if not isinstance(racks_obj, dict):
+        raise PositionError("racks: must be an object colour -> rack")
+    racks = {}
+    for key, rack in racks_obj.items():
+        if key not in players:
+            raise PositionError(f"racks.{key}: not a player of this game")
+        racks[key] = sort_tiles(_letters(rack, f"racks.{key}", lower_ok=True))
+    scores = _per_player(obj["scores"], "scores", players)
+    penalties = _per_player(obj["penalties"], "penalties", players, 0)
+
+    bags_obj = obj.get("bags", {})
+    if not isinstance(bags_obj, dict):
+        raise PositionError("bags: must be an object colour -> letters")
+    for key in bags_obj:
+        if key not in players and key != BLUE:
+            raise PositionError(f"bags.{key}: not a player of this game or blue")
+
+    # Supply: nothing may exceed the tile set of its colour.
+    seen = {c: Counter() for c in players + (BLUE,)}
+    for t in tiles.values():
+        seen[t.colour][t.letter] += 1
+    for c in players + (BLUE,):
+        bad = excess(seen[c], _FULL)
+        if bad:
+            raise PositionError(f"board: more {c} tiles than a bag holds ({bad})")
+    for p, rack in racks.items():
+        seen[p].update(ch for ch in rack if ch.isupper())
+        seen[BLUE].update(ch.upper() for ch in rack if ch.islower())
+        for c in (p, BLUE):
+            bad = excess(seen[c], _FULL)
+            if bad:
+                raise PositionError(
+                    f"racks.{p}: the bags could not have supplied this rack ({c} {bad})"
+                )
+    bags = {}
+    discards = {}
+    for c in players + (BLUE,):
+        if c in bags_obj:
+            bag = sort_tiles(_letters(bags_obj[c], f"bags.{c}", lower_ok=False))
+            bad = excess(seen[c] + Counter(bag), _FULL)
+            if bad:
+                raise PositionError(
+                    f"bags.{c}: more tiles than the set holds with the board and racks ({bad})"
+                )
+        else:
+            bag = "".join(sorted((_FULL - seen[c]).elements()))
+        accounted = seen[c] + Counter(bag)
+        discards[c] = "".join(sorted((_FULL - accounted).elements()))
+        if c == BLUE:
+            bags[BLUE_VOWELS] = "".join(ch for ch in bag if ch in VOWELS)
+            bags[BLUE_CONSONANTS] = "".join(ch for ch in bag if ch not in VOWELS)
+        else:
+            bags[c] = bag
+
+    s = cls.__new__(cls)
+    s.players = players
+    s.first_player = obj["first_player"]
+    s.to_move = obj["to_move"]
+    s.phase = phase
+    s.round = rnd
+    s.rack_limit = rack_limit
+    s.replacement_limit = replacement_limit
+    s.board = Board(tiles, bounds)
+    s.racks = racks
+    s.scores = scores
+    s.penalties = penalties
+    s.bags = bags
+    s.discards = discards
+    s.penalty_tiles = dict.fromkeys(players, "")
+    s.rules = rules
+    s.lexicon = lexicon
+    s.redraws = 0
+    s.acted = not (phase == "word" and s.to_move == s.word_order()[0])
+    s.events = ()
+    s.origin = "position"
+    if seed is None:
+        seed = seed_from_text(canonical_json(state_to_json(s)))
+    s.seed = seed
+    s.rng_state = seed_state(seed)
+    return s

@@ -1,0 +1,559 @@
+"""The Control Word game state: immutable, ``apply(move)`` returns a new state.
+
+Flow (RULES.md section 1): set-up (mat, dice, racks, first player by lowest drawn letter),
+then rounds of roll -> word phase -> replacement phase -> draw phase -> first-player token
+passes on. Free actions (blue exchange, and rack redraw in the word phase) keep the turn.
+The game ends after ``rules.rounds`` rounds (right after the last replacement phase: no
+draw), after a round in which nobody made a word play or a replacement (every player
+passed both phases; redraws and exchanges are not plays), or at once when a player's bag
+and rack are both empty after a play.
+
+Every random event comes from the state's SplitMix64 generator (``rng_state``, one
+integer), so a game replays exactly from its seed and its moves.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any, Iterable, Mapping, Sequence
+
+from wordbot.engine.board import Board, centred_bounds
+from wordbot.engine.generator import get_move_generator
+from wordbot.engine.legality import (
+    IllegalMove,
+    changed_words,
+    check_move,
+    formed_words,
+    rack_letters,
+)
+from wordbot.engine.mats import builtin_mat, random_mat
+from wordbot.engine.moves import (
+    Exchange,
+    Move,
+    MoveError,
+    Pass,
+    Redraw,
+    Replacement,
+    WordPlay,
+    move_from_json,
+)
+from wordbot.engine.notation import format_move, parse_move
+from wordbot.engine.rng import Rng, seed_state
+from wordbot.engine.rules import RuleError, Rules
+from wordbot.engine.scoring import Evaluation, evaluate, word_score
+from wordbot.engine.tiles import (
+    BLUE,
+    BLUE_CONSONANTS,
+    BLUE_VOWELS,
+    DRAW_DIE,
+    FULL_BAG,
+    FULL_CONSONANT_BAG,
+    FULL_VOWEL_BAG,
+    PLAYER_COLOURS,
+    REPLACEMENT_DIE,
+    VOWELS,
+    blue_bag_for,
+    remove_letters,
+    sort_tiles,
+)
+from wordbot.errors import WordbotError
+
+WORD = "word"
+REPLACEMENT = "replacement"
+OVER = "over"
+PHASES = (WORD, REPLACEMENT, OVER)
+
+
+class StateError(WordbotError):
+    """Bad arguments for a new game or a state change (names the argument)."""
+
+
+def check_players(players: Sequence[str] | str) -> tuple[str, ...]:
+    """2-4 distinct player colours (a list or a comma-separated string)."""
+    if isinstance(players, str):
+        players = [p.strip() for p in players.split(",")]
+    players = tuple(players)
+    for p in players:
+        if p not in PLAYER_COLOURS:
+            raise StateError(
+                f"players: {p!r} is not a player colour ({', '.join(PLAYER_COLOURS)})"
+            )
+    if len(set(players)) != len(players):
+        raise StateError(f"players: a colour appears twice in {','.join(players)}")
+    if not 2 <= len(players) <= 4:
+        raise StateError(f"players: {len(players)} players; Control Word needs 2 to 4")
+    return players
+
+
+def roll_dice(rng: Rng) -> tuple[int, int]:
+    """Roll the draw die and the replacement die: (rack limit R, replacement limit L)."""
+    return DRAW_DIE[rng.below(6)], REPLACEMENT_DIE[rng.below(6)]
+
+
+class ControlWordState:
+    """One position of a Control Word game plus the generator that drives its chance.
+
+    Public fields (treat as read-only): ``players`` (seat order), ``first_player``,
+    ``to_move`` (= ``current_player``), ``phase`` ("word", "replacement", "over"),
+    ``round``, ``rack_limit`` R, ``replacement_limit`` L, ``board``, ``racks`` (colour ->
+    rack string, uppercase own / lowercase blue; an unknown rack is absent), ``scores``
+    (points when played), ``penalties`` (tokens), ``bags`` (colour -> sorted string, and
+    ``blue_vowels`` / ``blue_consonants``), ``discards`` (colour -> tiles that left the
+    game by replacement), ``penalty_tiles`` (colour -> blue tiles taken as penalty tokens;
+    tokens beyond these were counters), ``rules``, ``lexicon``, ``seed``, ``rng_state``,
+    ``redraws`` (rack redraws in the current turn), ``acted`` (a word play or replacement
+    was made this round), ``events`` (what chance did in the action that made this state:
+    ``("roll", R, L)``, ``("draw", colour, letters)``, ``("exchange", colour, returned,
+    drawn)``, ``("penalty", colour, tiles, tokens)``, ``("challenge", colour, word)``).
+    """
+
+    __slots__ = (
+        "players", "first_player", "to_move", "phase", "round", "rack_limit",
+        "replacement_limit", "board", "racks", "scores", "penalties", "bags", "discards",
+        "penalty_tiles", "rules", "lexicon", "seed", "rng_state", "redraws", "acted",
+        "events", "origin",
+    )  # fmt: skip
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str] | str = ("red", "green"),
+        seed: int | None = None,
+        mat: int | str | None = None,
+        rules: Rules | None = None,
+        lexicon=None,
+    ) -> "ControlWordState":
+        """A new game, set up exactly as RULES.md: the mat (``mat`` overrides
+        ``rules.start_mat``), both dice rolled, racks dealt to R in seat order, and the
+        first player chosen by each player drawing a tile (lowest letter starts, ties
+        redraw among the tied; the tiles go back). ``seed`` None: a random seed."""
+        players = check_players(players)
+        rules = rules or Rules()
+        if mat is not None:
+            rules = Rules.parse([f"start_mat={mat}"], base=rules)
+        if lexicon is None:
+            from wordbot.dictionaries import Lexicon
+
+            lexicon = Lexicon.load(None)
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise StateError(f"seed: {seed!r} is not an integer")
+        rng = Rng(seed_state(seed))
+        if rules.start_mat == "random":
+            tiles = random_mat(lexicon, rng)
+        else:
+            tiles = builtin_mat(rules.start_mat)
+        bounds = centred_bounds(rules.board_size) if rules.board_size is not None else None
+        board = Board(tiles, bounds)
+        if not all(board.in_bounds(sq) for sq in tiles):
+            r0, r1, c0, c1 = board.extent()
+            raise RuleError(
+                f"board_size: {rules.board_size} is smaller than the start mat "
+                f"({r1 - r0 + 1} x {c1 - c0 + 1})"
+            )
+        rack_limit, replacement_limit = roll_dice(rng)
+        events: list[tuple] = [("roll", rack_limit, replacement_limit)]
+        bags = {p: FULL_BAG for p in players}
+        # The mat's letters count as blue tiles taken from the blue bags, so that a
+        # position's blue bags are always the full set minus the blue tiles seen
+        # (FORMATS.md infers them that way).
+        mat_letters = [t.letter for t in tiles.values()]
+        bags[BLUE_VOWELS] = remove_letters(
+            FULL_VOWEL_BAG, "".join(ch for ch in mat_letters if ch in VOWELS)
+        )
+        bags[BLUE_CONSONANTS] = remove_letters(
+            FULL_CONSONANT_BAG, "".join(ch for ch in mat_letters if ch not in VOWELS)
+        )
+        racks = {}
+        for p in players:
+            drawn, bags[p] = rng.draw(bags[p], rack_limit)
+            racks[p] = sort_tiles(drawn)
+            events.append(("draw", p, drawn))
+        contenders = list(players)
+        while True:
+            shown = {p: bags[p][rng.below(len(bags[p]))] for p in contenders}
+            events.append(("first_player_draw", dict(shown)))
+            low = min(shown.values())
+            contenders = [p for p in contenders if shown[p] == low]
+            if len(contenders) == 1:
+                break
+        s = cls.__new__(cls)
+        s.players = players
+        s.first_player = contenders[0]
+        s.to_move = contenders[0]
+        s.phase = WORD
+        s.round = 1
+        s.rack_limit = rack_limit
+        s.replacement_limit = replacement_limit
+        s.board = board
+        s.racks = racks
+        s.scores = dict.fromkeys(players, 0)
+        s.penalties = dict.fromkeys(players, 0)
+        s.bags = bags
+        s.discards = dict.fromkeys(players + (BLUE,), "")
+        s.penalty_tiles = dict.fromkeys(players, "")
+        s.rules = rules
+        s.lexicon = lexicon
+        s.seed = seed
+        s.rng_state = rng.state
+        s.redraws = 0
+        s.acted = False
+        s.events = tuple(events)
+        s.origin = "new"
+        return s
+
+    @classmethod
+    def from_json(
+        cls, obj: Any, lexicon, seed: int | None = None, rule_overrides: Iterable[str] = ()
+    ) -> "ControlWordState":
+        """A state from a FORMATS.md position (see :mod:`wordbot.engine.position`)."""
+        from wordbot.engine.position import state_from_json
+
+        return state_from_json(cls, obj, lexicon, seed, rule_overrides)
+
+    def to_json(self) -> dict[str, Any]:
+        from wordbot.engine.position import state_to_json
+
+        return state_to_json(self)
+
+    def digest(self) -> str:
+        """sha256 of the canonical position JSON (the records' per-action check)."""
+        from wordbot.engine.position import position_digest
+
+        return position_digest(self.to_json())
+
+    def _child(self) -> "ControlWordState":
+        s = object.__new__(ControlWordState)
+        for name in ControlWordState.__slots__:
+            setattr(s, name, getattr(self, name))
+        return s
+
+    def clone(self) -> "ControlWordState":
+        """A copy (states never change, so this is only for interfaces that expect it)."""
+        return self._child()
+
+    def with_seed(self, seed: int) -> "ControlWordState":
+        """The same position with its generator reseeded (e.g. to sample futures)."""
+        s = self._child()
+        s.seed = seed
+        s.rng_state = seed_state(seed)
+        return s
+
+    def with_racks(self, racks: Mapping[str, str]) -> "ControlWordState":
+        """The same position with the given racks (FORMATS style): each old rack, if
+        known, goes back to the bags and the new rack's tiles come out of them. For
+        players that sample hidden racks; tile conservation holds."""
+        bags = dict(self.bags)
+        new_racks = dict(self.racks)
+        for colour, rack in racks.items():
+            if colour not in self.players:
+                raise StateError(f"racks.{colour}: not a player of this game")
+            if not (isinstance(rack, str) and (rack == "" or (rack.isascii() and rack.isalpha()))):
+                raise StateError(f"racks.{colour}: {rack!r} is not a string of letters")
+            for ch in new_racks.pop(colour, ""):
+                key = colour if ch.isupper() else blue_bag_for(ch)
+                bags[key] = sort_tiles(bags[key] + ch.upper())
+            for ch in rack:
+                key = colour if ch.isupper() else blue_bag_for(ch)
+                left = remove_letters(bags[key], ch.upper())
+                if left is None:
+                    raise StateError(f"racks.{colour}: the bags cannot supply {rack}")
+                bags[key] = left
+            new_racks[colour] = sort_tiles(rack)
+        s = self._child()
+        s.bags = bags
+        s.racks = new_racks
+        return s
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> str:
+        return self.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def word_order(self) -> tuple[str, ...]:
+        """The word phase order of this round: seats from the first player."""
+        seats = self.players if self.rules.turn_order == "clockwise" else self.players[::-1]
+        i = seats.index(self.first_player)
+        return seats[i:] + seats[:i]
+
+    def phase_order(self) -> tuple[str, ...]:
+        """The order of the current phase (the replacement phase may run reversed)."""
+        order = self.word_order()
+        if self.phase == REPLACEMENT and self.rules.replacement_order == "reverse":
+            return order[::-1]
+        return order
+
+    def evaluate(self) -> Evaluation:
+        """The end-of-game evaluation of the board as it stands."""
+        return evaluate(self.board, self.players, self.scores, self.penalties, self.rules)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The players sharing first place (by the evaluation of the board now)."""
+        return self.evaluate().winners
+
+    @property
+    def winner(self) -> str | None:
+        """The sole winner of a finished game; None while playing or for a shared win."""
+        if not self.is_over:
+            return None
+        winners = self.winners
+        return winners[0] if len(winners) == 1 else None
+
+    def notation(self, move: Move) -> str:
+        """The FORMATS.md text of ``move`` in this position."""
+        return format_move(move, self.board)
+
+    def parse_move(self, text: str | Mapping) -> Move:
+        """A move from notation text, JSON text or a move object, for the player to move."""
+        if isinstance(text, Mapping):
+            return move_from_json(dict(text))
+        if isinstance(text, str) and text.lstrip().startswith("{"):
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise MoveError(f"move: malformed JSON ({exc})") from None
+            return move_from_json(obj)
+        return parse_move(text, self.to_move, self.board)
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMove` (rule, word) unless ``move`` is legal now."""
+        check_move(self, move)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal action of the player to move: word plays or replacement plays from
+        the registered generator, pass, redraw (word phase) and blue exchanges."""
+        if self.phase == OVER:
+            return []
+        rack = self.racks.get(self.to_move)
+        if rack is None:
+            raise IllegalMove("rack", f"the rack of {self.to_move} is unknown")
+        gen = get_move_generator()
+        if self.phase == WORD:
+            moves: list[Move] = list(gen.word_plays(self))
+            moves += [Pass(), Redraw()]
+        else:
+            moves = list(gen.replacement_plays(self))
+            moves.append(Pass())
+        for letter in sorted(set(ch for ch in rack if ch.isupper())):
+            if self.bags[BLUE_VOWELS]:
+                moves.append(Exchange(letter, "vowel"))
+            if self.bags[BLUE_CONSONANTS]:
+                moves.append(Exchange(letter, "consonant"))
+        return moves
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move, check: bool = True) -> "ControlWordState":
+        """The state after ``move`` by the player to move; this state is unchanged.
+
+        With ``check`` the move is validated first (:class:`IllegalMove` on failure;
+        under ``challenge_rule=penalty`` an invalid word instead costs one penalty token
+        and the player acts again). ``check=False`` trusts the move (generator output)."""
+        if check:
+            try:
+                check_move(self, move)
+            except IllegalMove as exc:
+                if exc.rule == "word" and self.rules.challenge_rule == "penalty":
+                    return self._challenged(exc.word)
+                raise
+        return _APPLY[type(move)](self, move)
+
+    def _take_rack(self, colour: str, letters: str) -> str:
+        rack = self.racks.get(colour)
+        if rack is None:
+            raise IllegalMove("rack", f"the rack of {colour} is unknown")
+        left = remove_letters(rack, letters)
+        if left is None:
+            raise IllegalMove("rack", f"the tiles {letters} are not all on {colour}'s rack")
+        return left
+
+    def _apply_word(self, move: WordPlay) -> "ControlWordState":
+        colour = self.to_move
+        tiles = move.tiles
+        s = self._child()
+        s.racks = {**self.racks, colour: self._take_rack(colour, rack_letters(tiles))}
+        s.board = board = self.board.place(tiles)
+        points = 0
+        for squares in formed_words(board, tiles):
+            points += word_score("".join([board[q].letter for q in squares]), self.rules)
+        if points:
+            s.scores = {**self.scores, colour: self.scores[colour] + points}
+        s.acted = True
+        s.events = ()
+        s._finish_play(colour)
+        return s
+
+    def _apply_replacement(self, move: Replacement) -> "ControlWordState":
+        colour = self.to_move
+        tiles = move.tiles
+        s = self._child()
+        s.racks = {**self.racks, colour: self._take_rack(colour, rack_letters(tiles))}
+        discards = dict(self.discards)
+        for t in tiles:
+            old = self.board[t.square]
+            discards[old.colour] = sort_tiles(discards[old.colour] + old.letter)
+        s.discards = discards
+        s.board = board = self.board.place(tiles)
+        if self.rules.score_replacements:
+            points = 0
+            for squares in changed_words(board, tiles):
+                points += word_score("".join([board[q].letter for q in squares]), self.rules)
+            s.scores = {**self.scores, colour: self.scores[colour] + points}
+        s.acted = True
+        s.events = ()
+        s._finish_play(colour)
+        return s
+
+    def _apply_pass(self, move: Pass) -> "ControlWordState":
+        s = self._child()
+        s.events = ()
+        s._end_turn()
+        return s
+
+    def _apply_redraw(self, move: Redraw) -> "ControlWordState":
+        colour = self.to_move
+        rack = self.racks[colour]
+        own = "".join(ch for ch in rack if ch.isupper())
+        blue = "".join(ch for ch in rack if ch.islower())
+        rng = Rng(self.rng_state)
+        target = max(self.rack_limit - 2, 5)
+        drawn, bag = rng.draw(sort_tiles(self.bags[colour] + own), max(0, target - len(blue)))
+        s = self._child()
+        s.racks = {**self.racks, colour: sort_tiles(drawn + blue)}
+        s.bags = {**self.bags, colour: bag}
+        s.redraws = self.redraws + 1
+        events = [("draw", colour, drawn)]
+        if s.redraws > 1 and self.rules.redraw_penalty:
+            events.append(s._take_penalty(colour, self.rules.redraw_penalty, rng))
+        s.rng_state = rng.state
+        s.events = tuple(events)
+        return s
+
+    def _apply_exchange(self, move: Exchange) -> "ControlWordState":
+        colour = self.to_move
+        key = BLUE_VOWELS if move.bag == "vowel" else BLUE_CONSONANTS
+        rng = Rng(self.rng_state)
+        drawn, blue_bag = rng.draw(self.bags[key], 1)
+        rack = self._take_rack(colour, move.letter)
+        s = self._child()
+        s.racks = {**self.racks, colour: sort_tiles(rack + drawn.lower())}
+        s.bags = {
+            **self.bags,
+            colour: sort_tiles(self.bags[colour] + move.letter),
+            key: blue_bag,
+        }
+        s.rng_state = rng.state
+        s.events = (("exchange", colour, move.letter, drawn),)
+        return s
+
+    def _challenged(self, word: str | None) -> "ControlWordState":
+        """challenge_rule=penalty: the play is withdrawn, one token, same turn."""
+        colour = self.to_move
+        rng = Rng(self.rng_state)
+        s = self._child()
+        penalty = s._take_penalty(colour, 1, rng)
+        s.rng_state = rng.state
+        s.events = (("challenge", colour, word), penalty)
+        return s
+
+    # The helpers below change ``self``: call them only on a fresh child.
+    def _take_penalty(self, colour: str, tokens: int, rng: Rng) -> tuple:
+        """``tokens`` penalty tokens for ``colour``: tiles from the blue consonant bag,
+        counters once it is empty."""
+        tiles, bag = rng.draw(self.bags[BLUE_CONSONANTS], tokens)
+        self.bags = {**self.bags, BLUE_CONSONANTS: bag}
+        self.penalty_tiles = {
+            **self.penalty_tiles,
+            colour: sort_tiles(self.penalty_tiles[colour] + tiles),
+        }
+        self.penalties = {**self.penalties, colour: self.penalties[colour] + tokens}
+        return ("penalty", colour, tiles, tokens)
+
+    def _finish_play(self, colour: str) -> None:
+        if self.racks[colour] == "" and self.bags[colour] == "":
+            self.phase = OVER  # a player's bag and rack are empty: the game ends now
+            self.redraws = 0
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.redraws = 0
+        order = self.phase_order()
+        i = order.index(self.to_move)
+        if i + 1 < len(order):
+            self.to_move = order[i + 1]
+        elif self.phase == WORD:
+            self.phase = REPLACEMENT
+            self.to_move = self.phase_order()[0]
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        if self.round >= self.rules.rounds or not self.acted:
+            self.phase = OVER
+            return
+        rng = Rng(self.rng_state)
+        events = list(self.events)
+        racks = dict(self.racks)
+        bags = dict(self.bags)
+        order = self.word_order()
+        for p in order:  # draw phase, from the first player
+            rack = racks.get(p)
+            if rack is None or len(rack) >= self.rack_limit:
+                continue
+            drawn, bags[p] = rng.draw(bags[p], self.rack_limit - len(rack))
+            racks[p] = sort_tiles(rack + drawn)
+            events.append(("draw", p, drawn))
+        self.racks = racks
+        self.bags = bags
+        if self.rules.rotate_first_player:
+            self.first_player = order[1]
+        self.round += 1
+        self.rack_limit, self.replacement_limit = roll_dice(rng)
+        events.append(("roll", self.rack_limit, self.replacement_limit))
+        self.rng_state = rng.state
+        self.events = tuple(events)
+        self.phase = WORD
+        self.acted = False
+        self.to_move = self.word_order()[0]
+
+    # ------------------------------------------------------------------ identity
+    def _key(self):
+        return (
+            json.dumps(self.to_json(), sort_keys=True),
+            self.rng_state,
+            self.redraws,
+            self.acted,
+            tuple(sorted(self.discards.items())),
+            tuple(sorted(self.penalty_tiles.items())),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ControlWordState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"<ControlWordState round {self.round} {self.phase} to_move={self.to_move} "
+            f"scores={self.scores}>"
+        )
+
+
+_APPLY = {
+    WordPlay: ControlWordState._apply_word,
+    Replacement: ControlWordState._apply_replacement,
+    Pass: ControlWordState._apply_pass,
+    Redraw: ControlWordState._apply_redraw,
+    Exchange: ControlWordState._apply_exchange,
+}

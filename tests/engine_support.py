@@ -1,0 +1,107 @@
+"""Helpers for the engine tests: the small lexicon and hand-built positions."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from pathlib import Path
+
+from wordbot.dictionaries import Lexicon
+from wordbot.engine import ControlWordState
+
+DATA = Path(__file__).with_name("data")
+SMALL_WORDS = DATA / "small_words.txt"
+
+CODES = {"r": "red", "g": "green", "b": "blue", "k": "black", "w": "white"}
+
+
+@functools.lru_cache(maxsize=None)
+def small_lexicon() -> Lexicon:
+    """1,723 words: every 2-3 letter word of SCOWL 80, 400 of its 4-5 letter words, the
+    built-in mats' words and a few JQXZ words."""
+    return Lexicon.load(SMALL_WORDS)
+
+
+def lexicon(*words: str) -> Lexicon:
+    return Lexicon.from_words(words)
+
+
+def across(row: int, col: int, letters: str, colours: str) -> list[list]:
+    """Board tiles of a word written across; ``colours`` one code per letter
+    (r red, g green, b blue, k black, w white)."""
+    assert len(letters) == len(colours)
+    return [[row, col + i, ch, CODES[c]] for i, (ch, c) in enumerate(zip(letters, colours))]
+
+
+def down(row: int, col: int, letters: str, colours: str) -> list[list]:
+    assert len(letters) == len(colours)
+    return [[row + i, col, ch, CODES[c]] for i, (ch, c) in enumerate(zip(letters, colours))]
+
+
+def tiles(*groups) -> list[list]:
+    """Merge tile lists; a square given twice must agree."""
+    out: dict[tuple[int, int], list] = {}
+    for group in groups:
+        for r, c, letter, colour in group:
+            if (r, c) in out:
+                assert out[(r, c)] == [r, c, letter, colour], (r, c)
+            out[(r, c)] = [r, c, letter, colour]
+    return [out[k] for k in sorted(out)]
+
+
+def position(
+    board,
+    racks=None,
+    players=("red", "green"),
+    to_move=None,
+    first_player=None,
+    phase="word",
+    round=2,
+    rack_limit=8,
+    replacement_limit=3,
+    scores=None,
+    penalties=None,
+    rules=None,
+    bags=None,
+) -> dict:
+    players = list(players)
+    obj = {
+        "format": "wordbot.controlword.position/1",
+        "players": players,
+        "first_player": first_player or players[0],
+        "to_move": to_move or players[0],
+        "phase": phase,
+        "round": round,
+        "rack_limit": rack_limit,
+        "replacement_limit": replacement_limit,
+        "board": board,
+        "racks": dict(racks or {}),
+        "scores": dict(scores or dict.fromkeys(players, 0)),
+        "penalties": dict(penalties or dict.fromkeys(players, 0)),
+    }
+    if rules is not None:
+        obj["rules"] = rules
+    if bags is not None:
+        obj["bags"] = bags
+    return obj
+
+
+def state(board, lex=None, seed=1, **kw) -> ControlWordState:
+    return ControlWordState.from_json(position(board, **kw), lex or small_lexicon(), seed=seed)
+
+
+def tile_census(s: ControlWordState) -> dict[str, Counter]:
+    """Where every tile of every colour is: bag + racks + board + discards + penalties."""
+    out = {c: Counter() for c in list(s.players) + ["blue"]}
+    for p in s.players:
+        out[p].update(s.bags[p])
+        out[p].update(s.discards[p])
+        for ch in s.racks.get(p, ""):
+            out[p if ch.isupper() else "blue"][ch.upper()] += 1
+        out["blue"].update(s.penalty_tiles[p])
+    out["blue"].update(s.bags["blue_vowels"])
+    out["blue"].update(s.bags["blue_consonants"])
+    out["blue"].update(s.discards["blue"])
+    for t in s.board.values():
+        out[t.colour][t.letter] += 1
+    return out
