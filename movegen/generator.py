@@ -14,9 +14,9 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from wordbot.movegen import wordplays
-from wordbot.movegen.grid import Grid
-from wordbot.movegen.movelist import WordPlayList
+from wordbot.movegen import replacements, wordplays
+from wordbot.movegen.grid import COLOUR_INDEX, Grid
+from wordbot.movegen.movelist import ReplacementList, WordPlayList
 
 Tiles = Mapping[tuple[int, int], tuple[str, str]]
 
@@ -44,6 +44,9 @@ class MoveGenerator:
         self._moves = np.empty((4096, wordplays.MOVE_FIELDS), np.int32)
         self._tiles = np.empty((4096 * 4, 3), np.int16)
         self._counts = np.zeros(3, np.int64)
+        self._r_moves = np.empty((4096, replacements.MOVE_FIELDS), np.int32)
+        self._r_tiles = np.empty((4096 * 4, 3), np.int16)
+        self._pool_cap = 4096
 
     def word_plays(self, tiles: Tiles, rack: str,
                    bounds: tuple[int, int, int, int] | None = None) -> WordPlayList:
@@ -62,3 +65,28 @@ class MoveGenerator:
             self._tiles = np.empty((self._tiles.shape[0] * 4, 3), np.int16)
         n, t = int(self._counts[0]), int(self._counts[1])
         return WordPlayList(self._moves[:n].copy(), self._tiles[:t].copy(), grid)
+
+    def replacement_plays(self, tiles: Tiles, rack: str, colour: str,
+                          limit: int) -> ReplacementList:
+        """Every legal replacement play of ``colour`` with ``rack`` and limit ``limit``."""
+        counts = rack_counts(rack)
+        grid = Grid.pack(tiles, pad=0)
+        return self._replacement_plays(grid, counts, COLOUR_INDEX[colour], limit)
+
+    def _replacement_plays(self, grid: Grid, counts: np.ndarray, own: int,
+                           limit: int) -> ReplacementList:
+        while True:
+            status = replacements.generate(grid.letters, grid.colours, own, counts, limit,
+                                           *self._g[:3], self._g[4], self._g[5],
+                                           self._pool_cap, self._r_moves, self._r_tiles,
+                                           self._counts)
+            if status == 2:
+                self._pool_cap *= 4
+            elif self._counts[2]:
+                self._r_moves = np.empty((self._r_moves.shape[0] * 4, replacements.MOVE_FIELDS),
+                                         np.int32)
+                self._r_tiles = np.empty((self._r_tiles.shape[0] * 4, 3), np.int16)
+            else:
+                break
+        n, t = int(self._counts[0]), int(self._counts[1])
+        return ReplacementList(self._r_moves[:n].copy(), self._r_tiles[:t].copy(), grid)

@@ -42,3 +42,25 @@ class WordPlayList:
 
     def as_sets(self) -> list[frozenset[tuple[int, int, str]]]:
         return [frozenset(self.placements(i)) for i in range(len(self))]
+
+
+@dataclass(frozen=True)
+class ReplacementList:
+    """Replacement plays found by the kernel: ``moves[i]`` = (first tile, tile count,
+    letter changes); ``tiles[t]`` = (row, col, letter code) in grid coordinates."""
+
+    moves: np.ndarray
+    tiles: np.ndarray
+    grid: Grid
+
+    def __len__(self) -> int:
+        return int(self.moves.shape[0])
+
+    def placements(self, i: int) -> tuple[tuple[int, int, str], ...]:
+        first, n = int(self.moves[i, 0]), int(self.moves[i, 1])
+        r0, c0 = self.grid.row0, self.grid.col0
+        return tuple((int(r) + r0, int(c) + c0, chr(64 + int(letter)))
+                     for r, c, letter in self.tiles[first:first + n])
+
+    def as_sets(self) -> list[frozenset[tuple[int, int, str]]]:
+        return [frozenset(self.placements(i)) for i in range(len(self))]

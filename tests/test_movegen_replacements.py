@@ -1,0 +1,117 @@
+"""The fast replacement generator against the slow reference and hand-worked cases."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.lexicons import small_lexicon, tiny_lexicon
+from tests.positions import random_position
+from wordbot.dictionaries import Lexicon
+from wordbot.engine import reference
+from wordbot.movegen.generator import MoveGenerator
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return small_lexicon()
+
+
+@pytest.fixture(scope="module")
+def gen(lexicon):
+    return MoveGenerator(lexicon)
+
+
+def check(gen, lexicon, board, rack, colour, limit):
+    fast = gen.replacement_plays(board, rack, colour, limit)
+    sets = fast.as_sets()
+    assert len(sets) == len(set(sets)), "a play was listed twice"
+    expected = reference.replacement_plays(board, rack, colour, limit, lexicon)
+    assert set(sets) == expected, (board, rack, colour, limit,
+                                   sorted(map(sorted, expected - set(sets)))[:3],
+                                   sorted(map(sorted, set(sets) - expected))[:3])
+    for i, play in enumerate(sets):
+        changed = sum(1 for r, c, letter in play if board[(r, c)][0] != letter)
+        assert fast.moves[i, 2] == changed
+    return len(sets)
+
+
+def test_thousand_random_positions_match_the_reference(gen, lexicon):
+    rng = random.Random(1122)
+    total = 0
+    sizes = set()
+    for _ in range(1000):
+        pos = random_position(rng, lexicon, n_words=(1, 8), rack_size=(1, 9), limit=(1, 5))
+        total += check(gen, lexicon, pos.board, pos.rack, pos.colour, pos.limit)
+        sizes.update(len(p) for p in gen.replacement_plays(pos.board, pos.rack, pos.colour,
+                                                           pos.limit).as_sets())
+    assert total > 10_000
+    assert sizes >= {1, 2, 3, 4, 5}  # sets of every size up to L = 5 were compared
+
+
+def test_dense_tiny_lexicons():
+    for seed in range(5):
+        lex = tiny_lexicon("AEST", seed=seed)
+        g = MoveGenerator(lex)
+        rng = random.Random(seed)
+        for _ in range(30):
+            pos = random_position(rng, lex, n_words=(2, 8), rack_size=(1, 6), limit=(1, 4),
+                                  alphabet="AEST")
+            check(g, lex, pos.board, pos.rack, pos.colour, pos.limit)
+
+
+def word_board(word, row=0, col=0, colour="blue", down=False):
+    return {((row + k, col) if down else (row, col + k)): (ch, colour)
+            for k, ch in enumerate(word)}
+
+
+def test_repast_to_repent_needs_both_changes():
+    lex = Lexicon.from_words(["REPAST", "REPENT"])
+    g = MoveGenerator(lex)
+    board = word_board("REPAST")
+    plays = set(g.replacement_plays(board, "EN", "red", 2).as_sets())
+    # REPEST and REPANT are not words: the two changes are legal only together
+    assert frozenset({(0, 3, "E"), (0, 4, "N")}) in plays
+    assert frozenset({(0, 3, "E")}) not in plays
+    assert frozenset({(0, 1, "E")}) in plays  # same letter, own colour
+    assert plays == reference.replacement_plays(board, "EN", "red", 2, lex)
+    assert frozenset({(0, 3, "E"), (0, 4, "N")}) not in set(
+        g.replacement_plays(board, "EN", "red", 1).as_sets())  # L = 1 is too few
+
+
+def test_crossing_square_checks_both_words():
+    lex = Lexicon.from_words(["PLAYING", "PRAYING", "LO", "RO"])
+    g = MoveGenerator(lex)
+    board = word_board("PLAYING")
+    board[(1, 1)] = ("O", "green")  # L above O makes LO down
+    plays = set(g.replacement_plays(board, "R", "red", 1).as_sets())
+    assert frozenset({(0, 1, "R")}) in plays  # RO is a word too
+    lex2 = Lexicon.from_words(["PLAYING", "PRAYING", "LO"])
+    plays2 = set(MoveGenerator(lex2).replacement_plays(board, "R", "red", 1).as_sets())
+    assert frozenset({(0, 1, "R")}) not in plays2  # RO is not: the down word breaks
+
+
+def test_own_colour_is_never_replaced():
+    lex = Lexicon.from_words(["CAT", "BAT"])
+    g = MoveGenerator(lex)
+    board = {(0, 0): ("C", "red"), (0, 1): ("A", "red"), (0, 2): ("T", "blue")}
+    plays = set(g.replacement_plays(board, "BT", "red", 2).as_sets())
+    assert plays == {frozenset({(0, 2, "T")})}
+    assert set(g.replacement_plays(board, "BT", "green", 2).as_sets()) == {
+        frozenset({(0, 0, "B")}), frozenset({(0, 2, "T")}),
+        frozenset({(0, 0, "B"), (0, 2, "T")})}
+
+
+def test_nothing_without_rack_or_limit(gen):
+    board = word_board("CAT")
+    assert len(gen.replacement_plays(board, "", "red", 3)) == 0
+    assert len(gen.replacement_plays(board, "CAT", "red", 0)) == 0
+
+
+@pytest.mark.slow
+def test_many_more_random_positions(gen, lexicon):
+    rng = random.Random(99)
+    for _ in range(10_000):
+        pos = random_position(rng, lexicon, n_words=(1, 10), rack_size=(1, 9), limit=(1, 5))
+        check(gen, lexicon, pos.board, pos.rack, pos.colour, pos.limit)
