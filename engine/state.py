@@ -338,10 +338,17 @@ class ControlWordState:
         gen = get_move_generator()
         if self.phase == WORD:
             moves: list[Move] = list(gen.word_plays(self))
-            moves += [Pass(), Redraw()]
         else:
             moves = list(gen.replacement_plays(self))
-            moves.append(Pass())
+        return moves + self.other_moves()
+
+    def other_moves(self) -> list[Move]:
+        """The legal actions that are not word or replacement plays: pass, a rack redraw
+        (word phase) and every blue exchange."""
+        if self.phase == OVER:
+            return []
+        moves: list[Move] = [Pass(), Redraw()] if self.phase == WORD else [Pass()]
+        rack = self.racks.get(self.to_move) or ""
         for letter in sorted(set(ch for ch in rack if ch.isupper())):
             if self.bags[BLUE_VOWELS]:
                 moves.append(Exchange(letter, "vowel"))

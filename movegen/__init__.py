@@ -1,1 +1,30 @@
-"""movegen"""
+"""Compiled move generation: numba kernels over the GADDAG's flat arrays.
+
+>>> from wordbot.dictionaries import Lexicon
+>>> from wordbot.movegen import MoveGenerator
+>>> gen = MoveGenerator(Lexicon.from_words(["AT", "TA"]))
+>>> len(gen.word_plays({(0, 0): ("A", "blue")}, "T"))
+2
+
+Importing this package makes the fast generator the one behind every
+``ControlWordState.legal_moves()`` (see :func:`register`).
+"""
+
+from wordbot.movegen.adapter import FastGenerator
+from wordbot.movegen.generator import MoveGenerator
+from wordbot.movegen.movelist import ReplacementList, WordPlayList
+
+FAST = FastGenerator()
+
+
+def register() -> None:
+    """Make the fast generator the engine's default (done on import)."""
+    from wordbot.engine import set_move_generator
+
+    set_move_generator(FAST)
+
+
+register()
+
+__all__ = ["FAST", "FastGenerator", "MoveGenerator", "ReplacementList", "WordPlayList",
+           "register"]

@@ -11,20 +11,8 @@ import json
 import click
 
 from wordbot.cli import main
+from wordbot.cli.loading import load_lexicon, load_state
 from wordbot.cli.options import json_option, lexicon_option, rule_option
-
-
-def _lexicon(path):
-    from wordbot.dictionaries import Lexicon
-
-    return Lexicon.load(path)
-
-
-def _load_state(position: str, lexicon_path, rules, seed=None):
-    from wordbot.engine import ControlWordState, read_position_arg
-
-    obj = read_position_arg(position)
-    return ControlWordState.from_json(obj, _lexicon(lexicon_path), seed=seed, rule_overrides=rules)
 
 
 def _print_json(obj) -> None:
@@ -61,7 +49,7 @@ def new(players, seed, mat, rules, lexicon_path) -> None:
             rule_set = Rules.parse([f"start_mat={mat}"], base=rule_set)
         except RuleError:
             raise RuleError(f"--mat {mat}: not a start mat (1-6 or random)") from None
-    lex = _lexicon(lexicon_path) if (lexicon_path or rule_set.start_mat == "random") else None
+    lex = load_lexicon(lexicon_path) if (lexicon_path or rule_set.start_mat == "random") else None
     state = ControlWordState.new(players, seed, None, rule_set, lex if lex else _LazyLexicon())
     _print_json(state.to_json())
 
@@ -101,7 +89,7 @@ def apply(position, move, seed, rules, lexicon_path) -> None:
       wordbot new --seed 1 | wordbot apply - pass
       wordbot apply game.json '{"type": "replace", "tiles": [[0, 2, "R", "red"]]}'
     """
-    state = _load_state(position, lexicon_path, rules, seed)
+    state = load_state(position, lexicon_path, rules, seed)
     text = " ".join(move)
     after = state.apply(state.parse_move(text))
     _print_json(after.to_json())
@@ -127,7 +115,7 @@ def score(position, as_json, rules, lexicon_path) -> None:
     Example:
       wordbot score game.json --json
     """
-    state = _load_state(position, lexicon_path, rules)
+    state = load_state(position, lexicon_path, rules)
     ev = state.evaluate()
     if as_json:
         _print_json(ev.to_json())
@@ -173,7 +161,7 @@ def replay(record, as_json, rules, lexicon_path) -> None:
     from wordbot.engine import replay as run_replay
 
     rec = read_record(record)
-    result = run_replay(rec, _lexicon(lexicon_path), rules)
+    result = run_replay(rec, load_lexicon(lexicon_path), rules)
     final = result.final
     ev = final.evaluate()
     if as_json:
