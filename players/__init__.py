@@ -1,1 +1,14 @@
-"""players"""
+"""Players: deciders behind one interface, ``choose(state, limit)`` and
+``analyse(state, limit)``, made by name with :func:`make_player`.
+
+>>> from wordbot.players import PLAYERS
+>>> sorted(PLAYERS)
+['control', 'greedy', 'random']
+"""
+
+from wordbot.players import control, greedy, uniform  # noqa: F401  (they register)
+from wordbot.players.base import Candidate, Limit, Option, Player, PlayerError
+from wordbot.players.registry import PLAYERS, make_player, parse_spec, register
+
+__all__ = ["Candidate", "Limit", "Option", "PLAYERS", "Player", "PlayerError", "make_player",
+           "parse_spec", "register"]

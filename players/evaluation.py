@@ -1,0 +1,286 @@
+"""The static evaluation of the ``control`` player, in numba.
+
+The control value of the board for the mover is the sum over every word of what it will
+pay at the end (plurality 2x, majority 3x the when-played points), counted positive for
+the mover's words and negative for the opponents', each discounted by the risk of
+losing it before the end: a word whose controller leads by one or two tiles falls to a
+single replacement, a wider lead needs more, and the risk grows with the replacement
+phases the other side still has. A move's control change is the new value of every
+word it forms, extends or recolours minus the old value of the words it absorbs.
+
+Colour indices follow :data:`wordbot.movegen.grid.COLOURS` (blue = 4).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wordbot.movegen.crosschecks import is_letter
+from wordbot.movegen.grid import BLUE
+from wordbot.movegen.scoring import IS_JQXZ, word_points
+from wordbot.players.weights import INDEX
+
+W_CONTROL = INDEX["control"]
+W_OPPONENT = INDEX["opponent"]
+W_SHORT = INDEX["short_word"]
+W_RISK1, W_RISK2, W_RISK3 = INDEX["risk1"], INDEX["risk2"], INDEX["risk3"]
+W_KEEP = INDEX["keep_tile"]
+W_BALANCE = INDEX["balance"]
+W_NO_VOWEL = INDEX["no_vowel"]
+W_DUPLICATE = INDEX["duplicate"]
+W_BLUE = INDEX["blue_kept"]
+W_QU = INDEX["q_without_u"]
+
+IS_VOWEL = np.zeros(27, np.int8)
+IS_VOWEL[[1, 5, 9, 15, 21]] = 1
+IS_VOWEL.setflags(write=False)
+
+
+@njit(cache=True)
+def control_of(counts, n):
+    """(controller colour or -1, multiplier 0/2/3, lead over the next colour)."""
+    best = -1
+    top = -1
+    tie = False
+    for col in range(5):
+        if counts[col] > best:
+            best = counts[col]
+            top = col
+            tie = False
+        elif counts[col] == best:
+            tie = True
+    if tie or top == BLUE or best <= 0:
+        return -1, 0, 0
+    second = 0
+    for col in range(5):
+        if col != top and counts[col] > second:
+            second = counts[col]
+    return top, 3 if 2 * best >= n else 2, best - second
+
+
+@njit(cache=True)
+def word_value(counts, n, mover, w, my_phases, their_phases):
+    """The mover's end-of-game value of one word with colour ``counts``, risk-weighted."""
+    top, mult, lead = control_of(counts, n)
+    if top < 0:
+        return 0.0
+    pts = float(mult * word_points(n, 0, 0)) if n >= 4 else w[W_SHORT]
+    need = (lead + 1) // 2  # replacements that neutralise the lead
+    risk = w[W_RISK1] if need <= 1 else (w[W_RISK2] if need == 2 else w[W_RISK3])
+    if top == mover:
+        safety = max(0.0, 1.0 - risk * their_phases)
+        return pts * safety
+    safety = max(0.0, 1.0 - risk * my_phases)
+    return -pts * safety * w[W_OPPONENT]
+
+
+@njit(cache=True)
+def word_values(colours, starts, lengths, squares, mover, w, my_phases, their_phases):
+    """The value of every board word (arrays from ``movegen.replacements.board_words``)."""
+    flat = colours.ravel()
+    out = np.empty(starts.shape[0], np.float64)
+    counts = np.zeros(5, np.int64)
+    for k in range(starts.shape[0]):
+        counts[:] = 0
+        for t in range(starts[k], starts[k] + lengths[k]):
+            counts[flat[squares[t]]] += 1
+        out[k] = word_value(counts, lengths[k], mover, w, my_phases, their_phases)
+    return out
+
+
+@njit(cache=True)
+def leave_value(own, blue, keep_slots, w):
+    """Rack leave: balance, duplicates, blue tiles, Q without U, tiles kept for the
+    replacement phase (at most ``keep_slots`` count)."""
+    n = 0
+    vowels = 0
+    dup = 0
+    for letter in range(1, 27):
+        c = own[letter] + blue[letter]
+        n += c
+        vowels += c * IS_VOWEL[letter]
+        if c > 1:
+            dup += c - 1
+    if n == 0:
+        return 0.0
+    value = w[W_KEEP] * min(n, keep_slots)
+    value -= w[W_BALANCE] * abs(vowels - 0.4 * n)
+    if n >= 3 and (vowels == 0 or vowels == n):
+        value -= w[W_NO_VOWEL]
+    value -= w[W_DUPLICATE] * dup
+    nblue = 0
+    for letter in range(1, 27):
+        nblue += blue[letter]
+    value += w[W_BLUE] * nblue
+    if own[17] + blue[17] > 0 and own[21] + blue[21] == 0:
+        value -= w[W_QU]
+    return value
+
+
+@njit(cache=True)
+def _assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_left,
+                    blue_left, width):
+    """Colour the move's tiles in square order, own tiles first (or blue first);
+    leaves the rack after the move in own_left / blue_left."""
+    for letter in range(27):
+        own_left[letter] = own[letter]
+        blue_left[letter] = blue[letter]
+    done = np.zeros(16, np.bool_)
+    for _ in range(n):
+        pick = -1
+        key = 1 << 62
+        for k in range(n):
+            if not done[k]:
+                kk = np.int64(tiles[first + k, 0]) * width + tiles[first + k, 1]
+                if kk < key:
+                    key = kk
+                    pick = k
+        done[pick] = True
+        letter = tiles[first + pick, 2]
+        if blue_first:
+            if blue_left[letter] > 0:
+                blue_left[letter] -= 1
+                out_col[first + pick] = BLUE
+            else:
+                own_left[letter] -= 1
+                out_col[first + pick] = mover
+        else:
+            if own_left[letter] > 0:
+                own_left[letter] -= 1
+                out_col[first + pick] = mover
+            else:
+                blue_left[letter] -= 1
+                out_col[first + pick] = BLUE
+
+
+@njit(cache=True)
+def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, blue, mover,
+                      blue_first, w, my_phases, their_phases, keep_slots, out_col, out_ctrl,
+                      out_leave):
+    """For every word play: its tile colours, control change and leave value."""
+    h, wd = letters.shape
+    flatl = letters.ravel()
+    flatc = colours.ravel()
+    placed = np.full(h * wd, -1, np.int64)  # colour of a tile this move puts down
+    counts = np.zeros(5, np.int64)
+    own_left = np.zeros(27, np.int64)
+    blue_left = np.zeros(27, np.int64)
+    for m in range(moves.shape[0]):
+        first = moves[m, 0]
+        n = moves[m, 1]
+        _assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_left,
+                        blue_left, wd)
+        for k in range(n):
+            placed[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = out_col[first + k]
+        delta = 0.0
+        # the main word
+        d = moves[m, 3]
+        step = wd if d == 1 else 1
+        sq = np.int64(moves[m, 4]) * wd + moves[m, 5]
+        length = moves[m, 6]
+        counts[:] = 0
+        last = -1
+        for k in range(length):
+            s = sq + k * step
+            if placed[s] >= 0:
+                counts[placed[s]] += 1
+            else:
+                counts[flatc[s]] += 1
+                wid = word_of[d, s]
+                if wid >= 0 and wid != last:
+                    delta -= old_value[wid]
+                    last = wid
+        delta += word_value(counts, length, mover, w, my_phases, their_phases)
+        # the cross word of each tile
+        pd = 1 - d
+        pstep = wd if pd == 1 else 1
+        for k in range(n):
+            s = np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]
+            lo = s
+            while is_letter(flatl[lo - pstep]):
+                lo -= pstep
+            hi = s
+            while is_letter(flatl[hi + pstep]):
+                hi += pstep
+            if lo == hi:
+                continue
+            counts[:] = 0
+            last = -1
+            s2 = lo
+            clen = 0
+            while s2 <= hi:
+                clen += 1
+                if s2 == s:
+                    counts[placed[s]] += 1
+                else:
+                    counts[flatc[s2]] += 1
+                    wid = word_of[pd, s2]
+                    if wid >= 0 and wid != last:
+                        delta -= old_value[wid]
+                        last = wid
+                s2 += pstep
+            delta += word_value(counts, clen, mover, w, my_phases, their_phases)
+        for k in range(n):
+            placed[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = -1
+        out_ctrl[m] = delta
+        out_leave[m] = leave_value(own_left, blue_left, keep_slots, w)
+
+
+@njit(cache=True)
+def replacement_effects(letters, colours, word_of, starts, lengths, squares, old_value, moves,
+                        tiles, own, blue, mover, w, my_phases, their_phases, keep_slots, bonus,
+                        out_col, out_ctrl, out_leave, out_points):
+    """For every replacement play: tile colours (own first), control change, leave, and
+    the when-played points of the words it changes (used when replacements score)."""
+    h, wd = letters.shape
+    flatl = letters.ravel()
+    flatc = colours.ravel()
+    new_col = np.full(h * wd, -1, np.int64)
+    new_let = np.zeros(h * wd, np.int64)
+    counts = np.zeros(5, np.int64)
+    own_left = np.zeros(27, np.int64)
+    blue_left = np.zeros(27, np.int64)
+    seen = np.empty(32, np.int64)
+    for m in range(moves.shape[0]):
+        first = moves[m, 0]
+        n = moves[m, 1]
+        _assign_colours(tiles, first, n, own, blue, mover, False, out_col, own_left, blue_left,
+                        wd)
+        nseen = 0
+        for k in range(n):
+            s = np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]
+            new_col[s] = out_col[first + k]
+            new_let[s] = tiles[first + k, 2]
+            for d in range(2):
+                wid = word_of[d, s]
+                if wid >= 0:
+                    dup = False
+                    for j in range(nseen):
+                        if seen[j] == wid:
+                            dup = True
+                    if not dup:
+                        seen[nseen] = wid
+                        nseen += 1
+        delta = 0.0
+        points = 0
+        for j in range(nseen):
+            wid = seen[j]
+            counts[:] = 0
+            jq = 0
+            for t in range(starts[wid], starts[wid] + lengths[wid]):
+                s = squares[t]
+                if new_col[s] >= 0:
+                    counts[new_col[s]] += 1
+                    jq += IS_JQXZ[new_let[s]]
+                else:
+                    counts[flatc[s]] += 1
+                    jq += IS_JQXZ[flatl[s]]
+            delta += word_value(counts, lengths[wid], mover, w, my_phases, their_phases)
+            delta -= old_value[wid]
+            points += word_points(lengths[wid], jq, bonus)
+        for k in range(n):
+            new_col[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = -1
+        out_ctrl[m] = delta
+        out_leave[m] = leave_value(own_left, blue_left, keep_slots, w)
+        out_points[m] = points

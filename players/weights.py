@@ -1,0 +1,52 @@
+"""Every weight of the ``control`` evaluation, in one place.
+
+``python -m wordbot.players.tune`` searches these by self-play and prints what it found;
+the defaults below are its recorded result (see TUNING at the bottom).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Weights of equity = points + control * (change in control value) + leave terms."""
+
+    control: float = 1.0  # one point of end-of-game control value, in points now
+    opponent: float = 1.0  # an opponent's controlled word counts this much against us
+    short_word: float = 0.15  # a controlled 2-3 letter word (tie-break only)
+    risk1: float = 0.35  # chance per opponent replacement phase of losing a word ...
+    risk2: float = 0.12  # ... that one, two, three+ replacements would neutralise
+    risk3: float = 0.04
+    keep_tile: float = 0.6  # word phase: each tile kept for the replacement phase (<= L)
+    balance: float = 0.8  # per vowel away from the ideal share of the leave
+    no_vowel: float = 2.0  # a leave of 3+ tiles with no vowel (or no consonant)
+    duplicate: float = 0.7  # each duplicate tile kept
+    blue_kept: float = -0.2  # each blue tile kept (flexible, but weakens control)
+    q_without_u: float = 3.0
+    exchange_gain: float = 1.0  # exchange when the leave would improve by this much ...
+    exchange_below: float = 4.0  # ... and no play is worth more than this
+    redraw_below: float = 0.5  # redraw when no play is worth more than this
+
+    def vector(self) -> np.ndarray:
+        """The weights as a float64 array in field order (for the numba kernels)."""
+        return np.array([getattr(self, f.name) for f in fields(self)], np.float64)
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    def with_(self, **changes) -> "Weights":
+        return replace(self, **changes)
+
+
+#: Index of each field in :meth:`Weights.vector`.
+INDEX = {f.name: i for i, f in enumerate(fields(Weights))}
+
+DEFAULT = Weights()
+
+TUNING = """
+Not tuned yet: hand-set values.
+"""
