@@ -82,7 +82,9 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         """Every option, JSON-ready (``board_size`` unbounded is the string ``unbounded``)."""
-        out = dataclasses.asdict(self)
+        # every option is a scalar: a shallow copy is asdict() without its deep walk,
+        # which game records pay for on every action (the per-action position digest)
+        out = {name: getattr(self, name) for name in _OPTION_NAMES}
         if out["board_size"] is None:
             out["board_size"] = UNBOUNDED
         return out
@@ -91,6 +93,9 @@ class Rules:
         """The options that differ from the defaults (JSON-ready)."""
         default = Rules().to_json()
         return {k: v for k, v in self.to_json().items() if default[k] != v}
+
+
+_OPTION_NAMES = tuple(f.name for f in dataclasses.fields(Rules))
 
 
 # ---------------------------------------------------------------------- option specs
