@@ -91,6 +91,16 @@ class Board(Mapping):
     def get(self, square, default=None):
         return self._tiles.get(square, default)
 
+    # the dict's own views: Mapping's generic ones look every square up again
+    def keys(self):
+        return self._tiles.keys()
+
+    def items(self):
+        return self._tiles.items()
+
+    def values(self):
+        return self._tiles.values()
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Board):
             return self._tiles == other._tiles and self.bounds == other.bounds
