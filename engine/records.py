@@ -119,9 +119,13 @@ class GameRecorder:
         self._write(line)
         self._state = after
 
-    def finish(self) -> None:
-        """Write the result line (the end-of-game evaluation) and close an owned file."""
-        self._write({"result": self._state.evaluate().to_json()})
+    def finish(self, evaluation=None) -> None:
+        """Write the result line (the end-of-game evaluation) and close an owned file.
+
+        ``evaluation``: the final state's ``evaluate()`` when the caller has it already."""
+        if evaluation is None:
+            evaluation = self._state.evaluate()
+        self._write({"result": evaluation.to_json()})
         self.close()
 
     def close(self) -> None:

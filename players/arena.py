@@ -9,8 +9,10 @@ import hashlib
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from wordbot.engine import ControlWordState, Rules
+from wordbot.engine.scoring import rank_key
 from wordbot.players.base import Limit, Player
 
 MAX_ACTIONS = 2000  # a guard against a player that never ends its turn
@@ -39,6 +41,11 @@ class GameResult:
     think_time: dict[str, float] = field(default_factory=dict)  # colour -> seconds
     decisions: dict[str, int] = field(default_factory=dict)
     moves: list = field(default_factory=list)
+    #: with ``on_error="forfeit"``: the colour whose player raised (None: the game itself
+    #: failed, e.g. no end after MAX_ACTIONS), and the error as one line
+    forfeit: str | None = None
+    error: str | None = None
+    evaluation: Any = None  # the final state's evaluate()
 
     def margin(self, colour: str) -> int:
         """The colour's final score minus the best other final score."""
@@ -47,27 +54,45 @@ class GameResult:
 
 
 def play_game(state: ControlWordState, seats: Mapping[str, Player], limit: Limit | None = None,
-              on_move=None, seed: int = 0) -> GameResult:
+              on_move=None, seed: int = 0, on_error: str = "raise") -> GameResult:
     """Play ``state`` to the end; ``seats`` maps each colour to its player.
 
     Each player is re-seeded from ``seed`` and its colour, so a game replays exactly.
     ``on_move(state_before, move, state_after)`` is called after every action.
+
+    ``on_error="forfeit"``: a player that raises (in ``choose``, or by making an illegal
+    move) ends the game there and loses it: the result names it in ``forfeit`` with the
+    error, and ``winners`` are the best of the others on the board as it stands. A game
+    that does not end within MAX_ACTIONS ends the same way with ``forfeit`` None.
     """
+    if on_error not in ("raise", "forfeit"):
+        raise ValueError(f"on_error: {on_error!r} is not 'raise' or 'forfeit'")
     for colour, player in seats.items():
         player.reseed(derive_seed(seed, colour))
     think = dict.fromkeys(seats, 0.0)
     decisions = dict.fromkeys(seats, 0)
     moves = []
     actions = 0
+    forfeit = error = None
     while not state.is_over:
         if actions >= MAX_ACTIONS:
-            raise RuntimeError(f"game {seed}: no end after {MAX_ACTIONS} actions")
+            message = f"game {seed}: no end after {MAX_ACTIONS} actions"
+            if on_error == "raise":
+                raise RuntimeError(message)
+            error = message
+            break
         colour = state.to_move
         started = time.perf_counter()
-        move = seats[colour].choose(state, limit)
-        think[colour] += time.perf_counter() - started
-        decisions[colour] += 1
-        after = state.apply(move)
+        try:
+            move = seats[colour].choose(state, limit)
+            think[colour] += time.perf_counter() - started
+            decisions[colour] += 1
+            after = state.apply(move)
+        except Exception as exc:
+            if on_error == "raise":
+                raise
+            forfeit, error = colour, f"{type(exc).__name__}: {exc}".splitlines()[0]
+            break
         if on_move is not None:
             on_move(state, move, after)
         moves.append(move)
@@ -75,8 +100,13 @@ def play_game(state: ControlWordState, seats: Mapping[str, Player], limit: Limit
         actions += 1
     totals = state.evaluate()
     scores = {c: t.final for c, t in totals.totals.items()}
+    winners = totals.winners
+    if forfeit is not None:
+        others = [c for c in totals.ranking if c != forfeit]
+        best = min(rank_key(totals.totals[c]) for c in others)
+        winners = tuple(c for c in others if rank_key(totals.totals[c]) == best)
     return GameResult(seed, {c: p.spec for c, p in seats.items()}, state, scores,
-                      totals.winners, actions, think, decisions, moves)
+                      winners, actions, think, decisions, moves, forfeit, error, totals)
 
 
 def new_game(seed: int, colours: Sequence[str], lexicon, rules: Rules | None = None,
