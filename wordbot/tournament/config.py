@@ -1,0 +1,164 @@
+"""A tournament's configuration: what decides its games and results (not how it runs).
+
+It is saved as ``tournament.json`` in the ``--out`` directory; ``--resume`` reads it back
+and refuses options that would change it (workers, backend and display may change).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from wordbot.tournament.schedule import (
+    TABLE_COLOURS, Schedule, TournamentError, player_names, split_player_list,
+)  # fmt: skip
+from wordbot.tournament.stats import Sprt
+
+FORMAT = "wordbot.tournament/1"
+DEFAULT_DEALS = 20  # --games default: 20 deals, each played with every rotation
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    players: dict[str, str]  # name -> spec, in order (a gauntlet's player first)
+    gauntlet: str | None
+    seats: int
+    games: int  # per pairing
+    seed: int
+    rules: dict[str, Any]  # Rules.to_json()
+    lexicon: dict[str, Any]  # {"path": str | None, "digest": str, "words": int}
+    sprt: dict[str, float] | None
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return TABLE_COLOURS[: self.seats]
+
+    def schedule(self) -> Schedule:
+        return Schedule(list(self.players), self.seats, self.games, self.seed, self.gauntlet)
+
+    def sprt_test(self) -> Sprt | None:
+        return Sprt(**self.sprt) if self.sprt else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "players": dict(self.players), "gauntlet": self.gauntlet,
+                "seats": self.seats, "games": self.games, "seed": self.seed,
+                "rules": dict(self.rules), "lexicon": dict(self.lexicon), "sprt": self.sprt}
+
+    @classmethod
+    def from_json(cls, obj: Any, where: str) -> "TournamentConfig":
+        if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+            raise TournamentError(f"{where}: not a {FORMAT} configuration")
+        try:
+            return cls(dict(obj["players"]), obj["gauntlet"], int(obj["seats"]),
+                       int(obj["games"]), int(obj["seed"]), dict(obj["rules"]),
+                       dict(obj["lexicon"]), obj["sprt"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise TournamentError(f"{where}: damaged configuration ({exc!r})") from None
+
+
+def _players(players: str | None, gauntlet: str | None, opponents: str | None):
+    """(name -> spec, gauntlet name) from the --players / --gauntlet / --opponents text."""
+    if players is not None and (gauntlet is not None or opponents is not None):
+        raise TournamentError("--players is a round robin; --gauntlet with --opponents is a "
+                              "gauntlet: give one or the other")
+    if gauntlet is not None or opponents is not None:
+        if gauntlet is None or opponents is None:
+            raise TournamentError("a gauntlet needs both --gauntlet PLAYER and --opponents LIST")
+        first = split_player_list(gauntlet)
+        if len(first) != 1:
+            raise TournamentError(f"--gauntlet {gauntlet!r}: one player, not {len(first)}")
+        names = player_names(first + split_player_list(opponents))
+        return names, next(iter(names))
+    if players is None:
+        raise TournamentError("no players: give --players A,B,... (round robin) or "
+                              "--gauntlet A --opponents B,C,...")
+    return player_names(split_player_list(players)), None
+
+
+def _rules(rules: tuple[str, ...]) -> dict[str, Any]:
+    from wordbot.engine import Rules
+
+    return Rules.parse(rules).to_json()
+
+
+def _lexicon(path):
+    from wordbot.cli.loading import load_lexicon
+
+    lexicon = load_lexicon(path)
+    return lexicon, {"path": None if path is None else str(path), "digest": lexicon.digest,
+                     "words": len(lexicon)}
+
+
+def new_config(players=None, gauntlet=None, opponents=None, seats=None, games=None, seed=None,
+               rules=(), lexicon_path=None, sprt=None):
+    """The configuration of a new tournament (and its lexicon), checked.
+
+    ``sprt``: (elo0, elo1, alpha, beta) or None. Unknown players or options, a --games that
+    is not a multiple of the seats, ... raise :class:`TournamentError` (or the player's,
+    rules' or lexicon's own error) before anything is played or written.
+    """
+    names, gauntlet_name = _players(players, gauntlet, opponents)
+    seats = 2 if seats is None else seats
+    games = DEFAULT_DEALS * seats if games is None else games
+    seed = secrets.randbits(31) if seed is None else seed
+    sprt_json = Sprt(*sprt).to_json() if sprt else None
+    rules_json = _rules(rules)
+    config_without_lexicon = (names, gauntlet_name, seats, games, seed, rules_json, sprt_json)
+    _check(config_without_lexicon)
+    lexicon, lex_json = _lexicon(lexicon_path)
+    return TournamentConfig(names, gauntlet_name, seats, games, seed, rules_json, lex_json,
+                            sprt_json), lexicon
+
+
+def _check(fields) -> None:
+    names, gauntlet_name, seats, games, seed, rules_json, sprt_json = fields
+    schedule = Schedule(list(names), seats, games, seed, gauntlet_name)
+    if sprt_json is not None:
+        from wordbot.tournament.standings import Standings
+
+        Standings(schedule, Sprt(**sprt_json))
+
+
+def resumed_config(saved: TournamentConfig, where: str, players=None, gauntlet=None,
+                   opponents=None, seats=None, games=None, seed=None, rules=(),
+                   lexicon_path=None, sprt=None):
+    """The saved configuration (and its lexicon) after checking that every option given
+    again agrees with it; the first that does not is the error."""
+
+    def differs(saved_text: str, given_text: str):
+        return TournamentError(f"--resume {where}: that tournament was played with "
+                               f"{saved_text}, not {given_text}")
+
+    if players is not None or gauntlet is not None or opponents is not None:
+        names, gauntlet_name = _players(players, gauntlet, opponents)
+        if gauntlet_name != saved.gauntlet:
+            raise differs(f"--gauntlet {saved.gauntlet}" if saved.gauntlet else "a round robin",
+                          f"--gauntlet {gauntlet_name}" if gauntlet_name else "a round robin")
+        if list(names.items()) != list(saved.players.items()):
+            raise differs("the players " + ",".join(saved.players), ",".join(names))
+    for option, value, have in (("--seats", seats, saved.seats), ("--games", games, saved.games),
+                                ("--seed", seed, saved.seed)):
+        if value is not None and value != have:
+            raise differs(f"{option} {have}", f"{option} {value}")
+    if sprt:
+        given = Sprt(*sprt).to_json()
+        if given != saved.sprt:
+            show = (lambda s: "none" if not s else " ".join(f"{v:g}" for v in s.values()))
+            raise differs(f"--sprt {show(saved.sprt)}", f"--sprt {show(given)}")
+    if rules:
+        given = _rules(rules)
+        if given != saved.rules:
+            diff = sorted(k for k in given if given[k] != saved.rules.get(k))
+            name = diff[0]
+            raise differs(f"--rule {name}={saved.rules.get(name)}", f"{name}={given[name]}")
+    path = lexicon_path if lexicon_path is not None else saved.lexicon.get("path")
+    lexicon, lex_json = _lexicon(path)
+    if lex_json["digest"] != saved.lexicon["digest"]:
+        raise TournamentError(
+            f"--resume {where}: that tournament was played with the lexicon "
+            f"{saved.lexicon.get('path') or '(default)'} ({saved.lexicon['words']} words); "
+            f"{path or '(default)'} has other words: pass the same list with --lexicon")
+    _check((saved.players, saved.gauntlet, saved.seats, saved.games, saved.seed, saved.rules,
+            saved.sprt))
+    return saved, lexicon
