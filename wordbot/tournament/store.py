@@ -1,0 +1,207 @@
+"""The ``--out`` directory of a tournament, written so that a crash loses no finished game.
+
+::
+
+    DIR/tournament.json     the configuration (written first, once)
+    DIR/games/000017.jsonl  game 17's record (FORMATS.md "Game records"), one file a game
+    DIR/results.jsonl       one line a finished game: who sat where, scores, places, error
+    DIR/standings.json      the final table (the --json output), when the tournament ends
+
+A game is written when it finishes: its record goes to a temporary file renamed into
+place, then its line is appended to ``results.jsonl`` and flushed. Killed at any moment,
+the directory holds every finished game: ``--resume`` drops an unterminated last line of
+``results.jsonl``, rebuilds the line of a game whose record is complete but whose line
+was not written yet, and plays only the games that have no line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from wordbot.tournament.config import TournamentConfig
+from wordbot.tournament.schedule import Schedule, TournamentError
+from wordbot.tournament.standings import GameOutcome, places_from_ranking
+
+CONFIG = "tournament.json"
+RESULTS = "results.jsonl"
+GAMES = "games"
+STANDINGS = "standings.json"
+
+
+def record_name(index: int) -> str:
+    return f"{GAMES}/{index:06d}.jsonl"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+class TournamentStore:
+    """Reads and writes one tournament directory."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._results = None
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def check_new(cls, path: Path) -> None:
+        """Can a new tournament be written at ``path``? (Nothing is created.)"""
+        path = Path(path)
+        if path.exists():
+            if not path.is_dir():
+                raise TournamentError(f"--out {path}: not a directory")
+            if (path / CONFIG).exists():
+                raise TournamentError(f"--out {path}: already holds a tournament; continue it "
+                                      f"with --resume {path}, or choose another directory")
+            if any(path.iterdir()):
+                raise TournamentError(f"--out {path}: not empty; choose a new or empty directory")
+            if not os.access(path, os.W_OK | os.X_OK):
+                raise TournamentError(f"--out {path}: cannot write there (permission denied)")
+        else:
+            parent = path.parent
+            while not parent.exists() and parent != parent.parent:
+                parent = parent.parent
+            if not parent.is_dir():
+                raise TournamentError(f"--out {path}: cannot create it ({parent} is not a "
+                                      "directory)")
+            if not os.access(parent, os.W_OK | os.X_OK):
+                raise TournamentError(f"--out {path}: cannot create it (permission denied in "
+                                      f"{parent})")
+
+    @classmethod
+    def create(cls, path: Path, config: TournamentConfig) -> "TournamentStore":
+        cls.check_new(path)
+        path = Path(path)
+        try:
+            (path / GAMES).mkdir(parents=True, exist_ok=True)
+            text = json.dumps(config.to_json(), indent=1) + "\n"
+            # exclusive create: never overwrite a configuration another run just wrote
+            with open(path / CONFIG, "x", encoding="utf-8") as fh:
+                fh.write(text)
+            (path / RESULTS).touch(exist_ok=False)
+        except FileExistsError:
+            raise TournamentError(f"--out {path}: already holds a tournament") from None
+        except OSError as exc:
+            raise TournamentError(f"--out {path}: cannot write there ({exc.strerror or exc})") \
+                from None
+        return cls(path)
+
+    @classmethod
+    def open(cls, path: Path) -> tuple["TournamentStore", TournamentConfig]:
+        path = Path(path)
+        where = str(path)
+        if not (path / CONFIG).is_file():
+            raise TournamentError(f"--resume {where}: no tournament there (no {CONFIG})")
+        try:
+            obj = json.loads((path / CONFIG).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise TournamentError(f"--resume {where}: cannot read {CONFIG} ({exc})") from None
+        config = TournamentConfig.from_json(obj, f"{where}/{CONFIG}")
+        if not os.access(path, os.W_OK | os.X_OK):
+            raise TournamentError(f"--resume {where}: cannot write there (permission denied)")
+        (path / GAMES).mkdir(exist_ok=True)
+        (path / RESULTS).touch()
+        return cls(path), config
+
+    # ------------------------------------------------------------------ reading
+    def load_outcomes(self, schedule: Schedule) -> tuple[list[GameOutcome], list[str]]:
+        """The finished games on disk, repairing what a crash left: (outcomes, notes)."""
+        notes: list[str] = []
+        results = self.path / RESULTS
+        raw = results.read_bytes()
+        keep = len(raw)
+        if raw and not raw.endswith(b"\n"):
+            keep = raw.rfind(b"\n") + 1  # the line being written when the run stopped
+            notes.append(f"dropped the unfinished last line of {RESULTS}")
+        outcomes: dict[int, GameOutcome] = {}
+        for n, line in enumerate(raw[:keep].decode("utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                outcome = GameOutcome.from_json(json.loads(line))
+            except (json.JSONDecodeError, TypeError) as exc:
+                raise TournamentError(f"{results} line {n}: damaged ({exc})") from None
+            if not 0 <= outcome.game < len(schedule):
+                raise TournamentError(f"{results} line {n}: game {outcome.game} is not in "
+                                      "this tournament's schedule")
+            outcomes[outcome.game] = outcome
+        if keep != len(raw):
+            with open(results, "r+b") as fh:
+                fh.truncate(keep)
+        recovered = []
+        for record in sorted((self.path / GAMES).glob("*.jsonl")):
+            try:
+                index = int(record.stem)
+            except ValueError:
+                continue
+            if index in outcomes or not 0 <= index < len(schedule):
+                continue
+            outcome = outcome_from_record(record, schedule.game(index))
+            if outcome is not None:
+                recovered.append(outcome)
+        for outcome in recovered:
+            self._append(outcome)
+            outcomes[outcome.game] = outcome
+        if recovered:
+            notes.append(f"recovered {len(recovered)} finished game(s) from their records")
+        return [outcomes[i] for i in sorted(outcomes)], notes
+
+    # ------------------------------------------------------------------ writing
+    def write(self, outcome: GameOutcome, record_text: str | None) -> None:
+        """Save a finished game: its record, then its results line."""
+        if record_text is not None:
+            outcome.record = record_name(outcome.game)
+            _write_atomic(self.path / outcome.record, record_text)
+        self._append(outcome)
+
+    def _append(self, outcome: GameOutcome) -> None:
+        if self._results is None:
+            self._results = open(self.path / RESULTS, "a", encoding="utf-8")
+        self._results.write(json.dumps(outcome.to_json(), separators=(",", ":")) + "\n")
+        self._results.flush()
+
+    def write_standings(self, obj: dict) -> None:
+        _write_atomic(self.path / STANDINGS, json.dumps(obj, indent=1) + "\n")
+
+    def close(self) -> None:
+        if self._results is not None:
+            self._results.close()
+            self._results = None
+
+
+def outcome_from_record(path: Path, game) -> GameOutcome | None:
+    """The results line of a finished game rebuilt from its record (None: the record is
+    unfinished or is not this game's, and the game will be played again)."""
+    from wordbot.engine import RecordError, read_record
+
+    try:
+        record = read_record(path)
+    except RecordError:
+        return None
+    header, result = record.header, record.result
+    if result is None or header.get("seed") != game.seed:
+        return None
+    if header.get("agents") != dict(game.seats):
+        return None
+    totals = result["totals"]
+    tokens = record.actions[-1]["penalties"] if record.actions else {}
+    keys = {c: (-t["final"], tokens.get(c, 0), -t["words_controlled"])  # scoring.rank_key
+            for c, t in totals.items()}
+    return GameOutcome(game.index, game.pairing, game.deal, game.rotation, game.seed,
+                       dict(game.seats), {c: t["final"] for c, t in totals.items()},
+                       places_from_ranking(keys), len(record.actions), 0.0, None,
+                       record_name(game.index))
