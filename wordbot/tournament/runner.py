@@ -1,0 +1,104 @@
+"""Running a tournament: hand out the games still wanted, save and count each one back.
+
+>>> from wordbot.tournament.config import new_config
+>>> config, lexicon = new_config(players="greedy,random", games=2, seed=3)  # doctest: +SKIP
+>>> report = Tournament(config, lexicon).run(workers=1)                      # doctest: +SKIP
+>>> report.summary.to_json(report.games_per_second)["pairs"][0]["games"]    # doctest: +SKIP
+2
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from wordbot.tournament.backends import cpu_count, make_backend
+from wordbot.tournament.config import TournamentConfig
+from wordbot.tournament.standings import GameOutcome, Standings, Summary
+from wordbot.tournament.store import TournamentStore
+from wordbot.tournament.worker import WorkerSetup
+
+
+@dataclass
+class RunReport:
+    summary: Summary
+    played: int  # games played by this run
+    seconds: float  # wall time of this run's play, from the workers being ready
+    startup: float  # seconds to start the workers (lexicon, players, numba kernels)
+    workers: int
+    backend: str
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.played / self.seconds if self.seconds > 0 else 0.0
+
+
+class Tournament:
+    """A tournament and its finished games (read from ``store`` when resuming)."""
+
+    def __init__(self, config: TournamentConfig, lexicon, store: TournamentStore | None = None):
+        self.config = config
+        self.lexicon = lexicon
+        self.store = store
+        self.schedule = config.schedule()
+        self.standings = Standings(self.schedule, config.sprt_test())
+        self.notes: list[str] = []
+        if store is not None:
+            outcomes, self.notes = store.load_outcomes(self.schedule)
+            for outcome in outcomes:
+                self.standings.add(outcome)
+
+    def worker_setup(self) -> WorkerSetup:
+        return WorkerSetup(tuple(self.config.players.items()), self.config.lexicon["path"],
+                           self.config.lexicon["digest"], self.config.rules,
+                           self.config.colours, record=self.store is not None)
+
+    def run(self, workers: int | None = None, backend: str = "process",
+            address: str | None = None,
+            on_game: Callable[[GameOutcome], None] | None = None,
+            on_start: Callable[[int], None] | None = None) -> RunReport:
+        """Play every game still wanted; ``on_game`` after each one is saved and counted,
+        ``on_start(workers)`` once the workers are up."""
+        standings = self.standings
+        remaining = standings.remaining()
+        played = 0
+        started = ready = time.perf_counter()
+        used, name = 0, backend
+        if remaining:
+            if backend != "ray":
+                workers = min(workers or cpu_count(), remaining)
+            runner = make_backend(backend, self.worker_setup(), workers, address, self.lexicon)
+            used, name = runner.workers, runner.name
+            ready = time.perf_counter()
+            if on_start is not None:
+                on_start(used)
+            games = iter(self.schedule.games)
+
+            def next_game():
+                for game in games:
+                    if standings.wanted(game):
+                        return game
+                return None
+
+            def done(outcome: GameOutcome, record_text: str | None) -> None:
+                nonlocal played
+                if self.store is not None:
+                    self.store.write(outcome, record_text)
+                standings.add(outcome)
+                played += 1
+                if on_game is not None:
+                    on_game(outcome)
+
+            try:
+                runner.run(next_game, done)
+            finally:
+                runner.close()
+        seconds = time.perf_counter() - ready
+        report = RunReport(standings.summary(), played, seconds, ready - started, used, name,
+                           list(self.notes))
+        if self.store is not None:
+            self.store.write_standings(report.summary.to_json(report.games_per_second))
+            self.store.close()
+        return report
