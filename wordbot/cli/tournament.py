@@ -1,0 +1,160 @@
+"""``wordbot tournament``: bot-vs-bot tournaments with paired deals, Elo and SPRT."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from wordbot.cli import main
+from wordbot.cli.options import json_option, lexicon_option, rule_option
+from wordbot.errors import WordbotError
+
+
+class _OneLineErrors(click.Command):
+    """Click's own usage errors (a bad number, an unknown option) as one line, exit 2,
+    like every other mistake (they are raised as WordbotError for the group to print)."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            raise WordbotError(" ".join(exc.format_message().split())) from None
+
+
+@main.command(cls=_OneLineErrors)
+@click.option("--players", default=None, metavar="A,B,...",
+              help="Round robin between these players (name:key=value,... each; a player "
+                   "listed twice plays itself).")
+@click.option("--gauntlet", default=None, metavar="PLAYER",
+              help="Gauntlet: this player against each of --opponents.")
+@click.option("--opponents", default=None, metavar="B,C,...", help="The gauntlet's opponents.")
+@click.option("--seats", type=click.IntRange(2, 4), default=None,
+              help="Players at each table, 2-4 (default 2).")
+@click.option("--games", type=click.IntRange(1), default=None,
+              help="Games per pairing, a multiple of --seats: each deal is played once with "
+                   "every rotation of the seats (default: 20 deals).")
+@click.option("--seed", type=int, default=None,
+              help="Seed of every deal (default: random; it is saved with --out).")
+@click.option("--sprt", type=(float, float, float, float), default=None,
+              metavar="ELO0 ELO1 ALPHA BETA",
+              help="Stop a pairing once the sequential test tells H0 (Elo difference ELO0) "
+                   "from H1 (ELO1), e.g. --sprt 0 10 0.05 0.05 (two seats only).")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Processes (or Ray actors) playing at once (default: every core).")
+@click.option("--backend", type=click.Choice(["process", "ray"]), default="process",
+              show_default=True, help="A pool of processes here, or Ray.")
+@click.option("--address", default=None, metavar="ADDR",
+              help="Ray cluster to join (default: start a local Ray).")
+@click.option("--out", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Save the configuration and every game's record (JSON Lines) in DIR, "
+                   "a new or empty directory.")
+@click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Continue the tournament saved in DIR: its finished games are kept and "
+                   "the rest played. Options that define the games may be left out.")
+@click.option("--plot", type=click.Path(path_type=Path), default=None, metavar="FILE",
+              help="Draw the ratings with their intervals to FILE (.png or .svg).")
+@click.option("--quiet", "-q", is_flag=True, help="No live progress on the terminal.")
+@json_option
+@rule_option
+@lexicon_option
+def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, backend,
+               address, out, resume, plot, quiet, as_json, rules, lexicon_path) -> None:
+    """Play bots against each other and rate them (Elo with a 95% interval).
+
+    Every deal (seed) is played once with every rotation of the seats, so luck of the
+    tiles and of the seat cancels out; the statistics treat the games of one deal as one
+    unit (with two seats: the pentanomial counts of game pairs, as fishtest and fastchess
+    do). With more than two seats, A beats B in a game when A places above B.
+
+    Players are named as everywhere: greedy, random, control:leave=0.5,... The table
+    shows each player's wins / draws / losses, score, mean margin and Elo against its
+    average opponent, and each pairing's Elo, pentanomial counts and SPRT state. With
+    --json the same figures are printed as one JSON object at the end.
+
+    \b
+    Examples:
+      wordbot tournament --players greedy,control,random --games 100 --seed 1
+      wordbot tournament --gauntlet control --opponents greedy,random --seats 3 --games 30
+      wordbot tournament --players control,greedy --games 2000 --sprt 0 20 0.05 0.05 \\
+          --out runs/ctl --plot ctl.svg
+      wordbot tournament --resume runs/ctl          # after a crash or Ctrl-C
+      wordbot tournament --players greedy,control --backend ray --address ray://head:10001
+    """
+    from rich.console import Console
+
+    from wordbot.tournament.config import new_config, resumed_config
+    from wordbot.tournament.display import LiveDisplay, tables
+    from wordbot.tournament.plot import check_plot_path, plot_ratings
+    from wordbot.tournament.runner import Tournament
+    from wordbot.tournament.schedule import TournamentError
+    from wordbot.tournament.store import TournamentStore
+
+    # --- every check before anything is written or played
+    if plot is not None:
+        check_plot_path(plot)
+    if address is not None and backend != "ray":
+        raise TournamentError("--address is for --backend ray")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise TournamentError("--backend ray needs Ray: pip install 'wordbot[ray]'") \
+                from None
+    options = dict(players=players, gauntlet=gauntlet, opponents=opponents, seats=seats,
+                   games=games, seed=seed, rules=rules, lexicon_path=lexicon_path, sprt=sprt)
+    if resume is not None:
+        if out is not None and Path(out).resolve() != Path(resume).resolve():
+            raise TournamentError("--out and --resume name different directories; --resume "
+                                  "DIR alone continues writing in DIR")
+        store, saved = TournamentStore.open(resume)
+        config, lexicon = resumed_config(saved, str(resume), **options)
+    else:
+        if out is not None:
+            TournamentStore.check_new(out)
+        config, lexicon = new_config(**options)
+        store = TournamentStore.create(out, config) if out is not None else None
+
+    t = Tournament(config, lexicon, store)
+    err = Console(stderr=True)
+    for note in t.notes:
+        err.print(f"wordbot: {note}", highlight=False)
+    if resume is not None:
+        done = len(t.standings.outcomes)
+        err.print(f"wordbot: resuming {resume}: {done} games finished, "
+                  f"{t.standings.remaining()} to play", highlight=False)
+    live = None
+    if not quiet and err.is_terminal:
+        live = LiveDisplay(t.standings, err)
+    try:
+        if live is not None:
+            with live:
+                report = t.run(workers, backend, address, on_game=live.game_done)
+        else:
+            report = t.run(workers, backend, address)
+    except KeyboardInterrupt:
+        where = f"; continue with: wordbot tournament --resume {store.path}" if store else ""
+        click.echo(f"wordbot: interrupted after {len(t.standings.outcomes)} games{where}",
+                   err=True)
+        sys.exit(130)
+
+    summary = report.summary
+    if as_json:
+        click.echo(json.dumps(summary.to_json(report.games_per_second)))
+    else:
+        out_console = Console()
+        if not out_console.is_terminal:
+            out_console = Console(width=120)  # a file or a pipe: no wrapping of the tables
+        if live is None or not out_console.is_terminal:
+            out_console.print(tables(summary, t.standings))
+        where = f"; saved in {store.path}" if store is not None else ""
+        plural = "s" if report.workers != 1 else ""
+        rate = (f" in {report.seconds:.1f} s ({report.games_per_second:.1f} games/s on "
+                f"{report.workers} {report.backend} worker{plural}, ready in "
+                f"{report.startup:.1f} s)" if report.played else "")
+        out_console.print(f"{summary.games} games, {report.played} played now{rate}; "
+                          f"seed {config.seed}{where}", highlight=False)
+    if plot is not None:
+        plot_ratings(summary, plot)
