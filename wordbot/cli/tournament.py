@@ -69,7 +69,8 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
     unit (with two seats: the pentanomial counts of game pairs, as fishtest and fastchess
     do). With more than two seats, A beats B in a game when A places above B.
 
-    Players are named as everywhere: greedy, random, control:leave=0.5,... The table
+    Players are named as everywhere (NAME:KEY=VALUE,...): greedy, random, control,
+    control:explain=false, and a player listed twice plays itself. The table
     shows each player's wins / draws / losses, score, mean margin and Elo against its
     average opponent, and each pairing's Elo, pentanomial counts and SPRT state. With
     --json the same figures are printed as one JSON object at the end.
@@ -120,11 +121,11 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
     t = Tournament(config, lexicon, store)
     err = Console(stderr=True)
     for note in t.notes:
-        err.print(f"wordbot: {note}", highlight=False)
+        click.echo(f"wordbot: {note}", err=True)
     if resume is not None:
         done = len(t.standings.outcomes)
-        err.print(f"wordbot: resuming {resume}: {done} games finished, "
-                  f"{t.standings.remaining()} to play", highlight=False)
+        click.echo(f"wordbot: resuming {resume}: {done} games finished, "
+                   f"{t.standings.remaining()} to play", err=True)
     live = None
     if not quiet and err.is_terminal:
         live = LiveDisplay(t.standings, err)

@@ -99,6 +99,7 @@ class Tournament:
         report = RunReport(standings.summary(), played, seconds, ready - started, used, name,
                            list(self.notes))
         if self.store is not None:
-            self.store.write_standings(report.summary.to_json(report.games_per_second))
+            if played or not self.store.has_standings():
+                self.store.write_standings(report.summary.to_json(report.games_per_second))
             self.store.close()
         return report

@@ -113,16 +113,14 @@ class TournamentStore:
         config = TournamentConfig.from_json(obj, f"{where}/{CONFIG}")
         if not os.access(path, os.W_OK | os.X_OK):
             raise TournamentError(f"--resume {where}: cannot write there (permission denied)")
-        (path / GAMES).mkdir(exist_ok=True)
-        (path / RESULTS).touch()
-        return cls(path), config
+        return cls(path), config  # nothing is touched until the configuration is checked
 
     # ------------------------------------------------------------------ reading
     def load_outcomes(self, schedule: Schedule) -> tuple[list[GameOutcome], list[str]]:
         """The finished games on disk, repairing what a crash left: (outcomes, notes)."""
         notes: list[str] = []
         results = self.path / RESULTS
-        raw = results.read_bytes()
+        raw = results.read_bytes() if results.exists() else b""
         keep = len(raw)
         if raw and not raw.endswith(b"\n"):
             keep = raw.rfind(b"\n") + 1  # the line being written when the run stopped
@@ -143,6 +141,7 @@ class TournamentStore:
             with open(results, "r+b") as fh:
                 fh.truncate(keep)
         recovered = []
+        (self.path / GAMES).mkdir(exist_ok=True)
         for record in sorted((self.path / GAMES).glob("*.jsonl")):
             try:
                 index = int(record.stem)
@@ -173,6 +172,9 @@ class TournamentStore:
             self._results = open(self.path / RESULTS, "a", encoding="utf-8")
         self._results.write(json.dumps(outcome.to_json(), separators=(",", ":")) + "\n")
         self._results.flush()
+
+    def has_standings(self) -> bool:
+        return (self.path / STANDINGS).exists()
 
     def write_standings(self, obj: dict) -> None:
         _write_atomic(self.path / STANDINGS, json.dumps(obj, indent=1) + "\n")

@@ -1,0 +1,80 @@
+"""The tournament runner as a library: players that fail, backends that agree, Ray."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.engine_support import SMALL_WORDS
+from wordbot.engine import Pass, read_record
+from wordbot.players import Candidate, Option, Player, register
+from wordbot.players.registry import PLAYERS
+from wordbot.tournament import Tournament, TournamentStore, new_config
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class BrokenPlayer(Player):
+    """Passes until round ``round``, then raises (a real player with a real bug)."""
+
+    name = "broken-test"
+    options = {"round": Option(int, 2, "the round in which it raises")}
+
+    def analyse(self, state, limit=None):
+        if state.round >= self.settings["round"]:
+            raise ValueError(f"broken in round {state.round}")
+        return [Candidate(Pass(), "pass")]
+
+
+@pytest.fixture
+def broken_player():
+    register(BrokenPlayer)
+    yield "broken-test"
+    del PLAYERS["broken-test"]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_player_that_raises_loses_that_game_and_the_tournament_goes_on(
+        broken_player, tmp_path, workers):
+    config, lexicon = new_config(players=f"greedy,{broken_player}", games=4, seed=2,
+                                 lexicon_path=SMALL_WORDS)
+    out = tmp_path / "run"
+    report = Tournament(config, lexicon, TournamentStore.create(out, config)).run(workers=workers)
+    pair = report.summary.pairs[0]
+    assert (pair.games, pair.a_wins, pair.draws, pair.b_wins) == (4, 4, 0, 0)
+    assert report.summary.players[broken_player].errors == 4
+    lines = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    assert len(lines) == 4
+    for line in lines:
+        error = line["error"]
+        assert error["player"] == broken_player
+        assert error["message"] == "ValueError: broken in round 2"
+        assert line["seats"][error["colour"]] == broken_player
+        assert line["places"][error["colour"]] == 2
+        record = read_record(out / line["record"])
+        assert record.result is None  # the record of an unfinished game
+        assert len(record.actions) == line["actions"] == error["action"] - 1
+
+
+def test_ray_backend_on_a_local_ray_gives_the_same_tournament(tmp_path):
+    pytest.importorskip("ray")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    args = [sys.executable, "-m", "wordbot", "tournament", "--players", "greedy,control,greedy",
+            "--games", "4", "--seed", "8", "--lexicon", str(SMALL_WORDS), "--json"]
+    ray_run = subprocess.run(args + ["--backend", "ray", "--workers", "2", "--out",
+                                     str(tmp_path / "ray")],
+                             capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert ray_run.returncode == 0, ray_run.stderr
+    here = subprocess.run(args + ["--workers", "1"], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=300)
+    assert here.returncode == 0, here.stderr
+    a, b = json.loads(ray_run.stdout), json.loads(here.stdout)
+    a.pop("games_per_second"), b.pop("games_per_second")
+    assert a == b
+    assert sum(p["games"] for p in a["pairs"]) == 12
+    assert len(list((tmp_path / "ray" / "games").glob("*.jsonl"))) == 12
