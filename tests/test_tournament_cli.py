@@ -232,6 +232,15 @@ def test_unknown_players_and_options_are_one_line_errors(tmp_path):
     assert not out.exists()
 
 
+def test_an_unreachable_ray_address_fails_at_once_and_writes_nothing(tmp_path):
+    pytest.importorskip("ray")
+    out = tmp_path / "run"
+    line = fails("--players", "greedy,random", "--backend", "ray", "--address", "127.0.0.1:1",
+                 "--out", str(out))
+    assert "--address 127.0.0.1:1: nothing answers there" in line
+    assert not out.exists()
+
+
 def test_games_must_be_a_multiple_of_the_rotation():
     line = fails("--players", "greedy,random", "--games", "3")
     assert "--games 3: must be a positive multiple of 2" in line

@@ -104,6 +104,10 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
         except ImportError:
             raise TournamentError("--backend ray needs Ray: pip install 'wordbot[ray]'") \
                 from None
+        if address is not None:
+            from wordbot.tournament.backends import check_reachable
+
+            check_reachable(address)
     options = dict(players=players, gauntlet=gauntlet, opponents=opponents, seats=seats,
                    games=games, seed=seed, rules=rules, lexicon_path=lexicon_path, sprt=sprt)
     if resume is not None:
@@ -142,6 +146,7 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
         sys.exit(130)
 
     summary = report.summary
+    _report_errors(t.standings)
     if as_json:
         click.echo(json.dumps(summary.to_json(report.games_per_second)))
     else:
@@ -159,3 +164,18 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
                           f"seed {config.seed}{where}", highlight=False)
     if plot is not None:
         plot_ratings(summary, plot)
+
+
+def _report_errors(standings) -> None:
+    """One stderr line per distinct player error (the games are counted as its losses)."""
+    from collections import Counter
+
+    errors = Counter((o.error.get("player"), o.error["message"])
+                     for o in standings.outcomes.values() if o.error)
+    for (player, message), n in sorted(errors.items(), key=lambda kv: -kv[1])[:5]:
+        who = f"{player} lost {n} game{'s' if n != 1 else ''}" if player else \
+            f"{n} game{'s' if n != 1 else ''} drawn"
+        click.echo(f"wordbot: warning: {who} by an error: {message}", err=True)
+    if len(errors) > 5:
+        click.echo(f"wordbot: warning: ... and {len(errors) - 5} other errors "
+                   "(results.jsonl has them all)", err=True)

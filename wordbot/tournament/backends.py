@@ -123,6 +123,8 @@ class RayBackend:
 
         self.ray = ray
         self._started = False
+        if address is not None:
+            check_reachable(address)
         if not ray.is_initialized():
             kwargs = dict(logging_level=logging.ERROR, log_to_driver=False,
                           include_dashboard=False)
@@ -186,6 +188,24 @@ class RayBackend:
                 pass
         if self._started:
             self.ray.shutdown()
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail in one line, at once, when nothing listens at a Ray ``host:port`` address
+    (``ray.init`` itself retries for minutes, logging as it goes). ``auto`` and
+    addresses without a port are left to Ray."""
+    import socket
+
+    rest = address.split("://", 1)[-1]
+    host, sep, port = rest.rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise TournamentError(f"--address {address}: nothing answers there "
+                              f"({exc.strerror or exc})") from None
 
 
 class RayWorker:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from rich import box
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -20,9 +21,14 @@ def _interval(low: float, high: float) -> str:
     return f"[{round(low) + 0:+d}, {round(high) + 0:+d}]"
 
 
+def _table(title: str | None) -> Table:
+    return Table(title=title, title_justify="left", header_style="bold",
+                 box=box.SIMPLE_HEAD, pad_edge=False, caption_justify="left")
+
+
 def players_table(summary: Summary, title: str | None = None) -> Table:
     errors = any(p.errors for p in summary.players.values())
-    table = Table(title=title, title_justify="left", header_style="bold")
+    table = _table(title)
     for name, justify in (("#", "right"), ("player", "left"), ("games", "right"),
                           ("W", "right"), ("D", "right"), ("L", "right"), ("score", "right"),
                           ("margin", "right"), ("Elo", "right"), ("95% interval", "right")):
@@ -47,14 +53,16 @@ def pairs_table(summary: Summary, standings: Standings, title: str | None = None
     SPRT's log-likelihood ratio against its bounds."""
     sprt = standings.sprt
     two = standings.schedule.seats == 2
-    table = Table(title=title, title_justify="left", header_style="bold")
+    table = _table(title)
     columns = [("A", "left"), ("B", "left"), ("games", "right"), ("A W-D-L", "right"),
                ("A score", "right"), ("margin", "right"), ("Elo A-B", "right"),
                ("95% interval", "right")]
     if two:
         columns.append(("LL LD DD WD WW", "right"))
     if sprt:
-        columns.append((f"SPRT [{sprt.lower:.2f}, {sprt.upper:.2f}]", "right"))
+        columns.append(("SPRT", "right"))
+        table.caption = (f"SPRT: H0 Elo {sprt.elo0:g}, H1 Elo {sprt.elo1:g}, alpha {sprt.alpha:g},"
+                         f" beta {sprt.beta:g}; LLR bounds [{sprt.lower:.2f}, {sprt.upper:.2f}]")
     for name, justify in columns:
         table.add_column(name, justify=justify)
     for p in summary.pairs:
@@ -65,8 +73,8 @@ def pairs_table(summary: Summary, standings: Standings, title: str | None = None
         if two:
             row.append(" ".join(str(c) for c in p.pentanomial))
         if sprt:
-            llr = f"LLR {p.llr:+.2f}" if p.llr is not None else ""
-            row.append(f"{p.sprt}, {llr}" if p.sprt else llr)
+            llr = f"{p.llr:+.2f}" if p.llr is not None else ""
+            row.append(f"{p.sprt} {llr}" if p.sprt else llr)
         table.add_row(*row)
     return table
 
