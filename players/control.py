@@ -217,3 +217,21 @@ class ControlPlayer(Player):
         if state.phase == "over":
             raise ValueError("the game is over")
         return self.ranked(state)[0][3]()
+
+
+def static_value(state, colour: str, weights: Weights = DEFAULT) -> float:
+    """The equity of a whole position for ``colour``: points scored so far (minus the
+    best opponent's) plus the risk-weighted control value of every word on the board."""
+    from wordbot.movegen.grid import Grid
+
+    grid = Grid.pack(state.board, pad=0)
+    starts, lengths, _dirs, squares, _word_of = board_words(grid.letters)
+    mine, theirs = phases_left(state) if state.phase != "over" else (0, 0)
+    if state.phase != "over" and state.to_move != colour:
+        mine, theirs = theirs, mine  # phases are counted from the mover's side
+    values = ev.word_values(grid.colours, starts, lengths, squares, COLOUR_INDEX[colour],
+                            weights.vector(), mine, theirs)
+    penalty = state.rules.penalty_points
+    score = {c: state.scores[c] - penalty * state.penalties[c] for c in state.players}
+    best_other = max(v for c, v in score.items() if c != colour)
+    return float(score[colour] - best_other + weights.control * values.sum())
