@@ -10,7 +10,7 @@ Importing this package makes the fast generator the one behind every
 ``ControlWordState.legal_moves()`` (see :func:`register`).
 """
 
-from wordbot.movegen.adapter import FastGenerator
+from wordbot.movegen.adapter import FastGenerator, colour_variants
 from wordbot.movegen.generator import MoveGenerator
 from wordbot.movegen.movelist import ReplacementList, WordPlayList
 
@@ -26,5 +26,5 @@ def register() -> None:
 
 register()
 
-__all__ = ["FAST", "FastGenerator", "MoveGenerator", "ReplacementList", "WordPlayList",
+__all__ = ["FAST", "FastGenerator", "colour_variants", "MoveGenerator", "ReplacementList", "WordPlayList",
            "register"]
