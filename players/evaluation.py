@@ -226,3 +226,33 @@ def replacement_effects(letters, colours, word_of, starts, lengths, squares, old
         out_ctrl[m] = delta
         out_leave[m] = leave_value(own_left, blue_left, keep_slots, w)
         out_points[m] = points
+
+
+@njit(cache=True)
+def exchange_gains(own, blue, bags, keep_slots, w):
+    """Expected leave gain of each blue exchange: ``gains[letter, b]`` for giving back
+    one own ``letter`` and drawing from blue bag ``b`` (``bags[b]`` = counts by letter);
+    -inf where the exchange is impossible."""
+    gains = np.full((27, 2), -np.inf)
+    now = leave_value(own, blue, keep_slots, w)
+    o = own.copy()
+    b = blue.copy()
+    for letter in range(1, 27):
+        if own[letter] == 0:
+            continue
+        o[letter] -= 1
+        for bag in range(2):
+            total = 0
+            expected = 0.0
+            for drawn in range(1, 27):
+                count = bags[bag, drawn]
+                if count == 0:
+                    continue
+                b[drawn] += 1
+                expected += count * leave_value(o, b, keep_slots, w)
+                b[drawn] -= 1
+                total += count
+            if total:
+                gains[letter, bag] = expected / total - now
+        o[letter] += 1
+    return gains
