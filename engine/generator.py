@@ -35,21 +35,31 @@ def get_move_generator():
     return _generator if _generator is not None else ReferenceGenerator()
 
 
+def coloured(play: Iterable, rack: str, colour: str,
+             blue_first: bool = False) -> tuple[Placement, ...]:
+    """One play's (row, col, LETTER) squares as placements in square order, taking the
+    mover's own tiles of each letter first (or, with ``blue_first``, blue tiles first).
+
+    >>> [p.colour for p in coloured([(0, 1, "T"), (0, 0, "T")], "Tt", "red")]
+    ['red', 'blue']
+    """
+    own = Counter(ch for ch in rack if ch.isupper())
+    blue = Counter(ch.upper() for ch in rack if ch.islower())
+    first, first_colour, second_colour = (blue, BLUE, colour) if blue_first else \
+        (own, colour, BLUE)
+    tiles = []
+    for row, col, letter in sorted(play):
+        if first[letter] > 0:
+            first[letter] -= 1
+            tiles.append(Placement(row, col, letter, first_colour))
+        else:
+            tiles.append(Placement(row, col, letter, second_colour))
+    return tuple(tiles)
+
+
 def colour_tiles(plays: Iterable, rack: str, colour: str) -> list[tuple[Placement, ...]]:
     """Each play (iterable of (row, col, LETTER)) as placements, own tiles first."""
-    own = Counter(ch for ch in rack if ch.isupper())
-    out = []
-    for play in plays:
-        left = own.copy()
-        tiles = []
-        for row, col, letter in sorted(play):
-            if left[letter] > 0:
-                left[letter] -= 1
-                tiles.append(Placement(row, col, letter, colour))
-            else:
-                tiles.append(Placement(row, col, letter, BLUE))
-        out.append(tuple(tiles))
-    return out
+    return [coloured(play, rack, colour) for play in plays]
 
 
 class ReferenceGenerator:

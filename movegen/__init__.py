@@ -3,14 +3,14 @@
 >>> from wordbot.dictionaries import Lexicon
 >>> from wordbot.movegen import MoveGenerator
 >>> gen = MoveGenerator(Lexicon.from_words(["AT", "TA"]))
->>> len(gen.word_plays({(0, 0): ("A", "blue")}, "T"))
-2
+>>> sorted(sorted(play) for play in gen.word_plays({(0, 0): ("A", "blue")}, "T").as_sets())
+[[(-1, 0, 'T')], [(0, -1, 'T')], [(0, 1, 'T')], [(1, 0, 'T')]]
 
 Importing this package makes the fast generator the one behind every
 ``ControlWordState.legal_moves()`` (see :func:`register`).
 """
 
-from wordbot.movegen.adapter import FastGenerator
+from wordbot.movegen.adapter import FastGenerator, colour_variants
 from wordbot.movegen.generator import MoveGenerator
 from wordbot.movegen.movelist import ReplacementList, WordPlayList
 
@@ -26,5 +26,5 @@ def register() -> None:
 
 register()
 
-__all__ = ["FAST", "FastGenerator", "MoveGenerator", "ReplacementList", "WordPlayList",
+__all__ = ["FAST", "FastGenerator", "colour_variants", "MoveGenerator", "ReplacementList", "WordPlayList",
            "register"]

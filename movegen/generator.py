@@ -71,7 +71,8 @@ class MoveGenerator:
         """Every legal replacement play of ``colour`` with ``rack`` and limit ``limit``."""
         counts = rack_counts(rack)
         grid = Grid.pack(tiles, pad=0)
-        return self._replacement_plays(grid, counts, COLOUR_INDEX[colour], limit)
+        plays = self._replacement_plays(grid, counts, COLOUR_INDEX[colour], limit)
+        return ReplacementList(plays.moves, plays.tiles, grid, COLOUR_INDEX[colour], rack)
 
     def _replacement_plays(self, grid: Grid, counts: np.ndarray, own: int,
                            limit: int) -> ReplacementList:

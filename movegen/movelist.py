@@ -43,6 +43,18 @@ class WordPlayList:
     def as_sets(self) -> list[frozenset[tuple[int, int, str]]]:
         return [frozenset(self.placements(i)) for i in range(len(self))]
 
+    def words_formed(self) -> np.ndarray:
+        """Every word each play forms or extends (numba): rows of (move, row, col,
+        direction 0 across / 1 down, length) in board coordinates, main word first."""
+        from wordbot.movegen.annotate import WORD_FIELDS, word_play_words
+
+        out = np.empty((len(self) + self.tiles.shape[0], WORD_FIELDS), np.int32)
+        n = word_play_words(self.grid.letters, self.moves, self.tiles, out)
+        out = out[:n]
+        out[:, 1] += self.grid.row0
+        out[:, 2] += self.grid.col0
+        return out
+
 
 @dataclass(frozen=True)
 class ReplacementList:
@@ -52,9 +64,30 @@ class ReplacementList:
     moves: np.ndarray
     tiles: np.ndarray
     grid: Grid
+    colour: int = -1  # the mover's colour index
+    rack: str = ""
 
     def __len__(self) -> int:
         return int(self.moves.shape[0])
+
+    def control_changes(self) -> np.ndarray:
+        """For every play (own tiles first), each word through a changed square (numba):
+        rows of (move, row, col, direction, length, controller before, multiplier before,
+        controller after, multiplier after); controllers are colour indices of
+        :data:`~wordbot.movegen.grid.COLOURS` or -1, multipliers 0, 2 or 3."""
+        from wordbot.movegen.annotate import CHANGE_FIELDS, replacement_changes
+
+        own = np.zeros(27, np.int64)
+        blue = np.zeros(27, np.int64)
+        for ch in self.rack:
+            (own if ch.isupper() else blue)[ord(ch.upper()) - 64] += 1
+        out = np.empty((2 * self.tiles.shape[0] + 1, CHANGE_FIELDS), np.int32)
+        n = replacement_changes(self.grid.letters, self.grid.colours, self.moves, self.tiles,
+                                own, blue, self.colour, out)
+        out = out[:n]
+        out[:, 1] += self.grid.row0
+        out[:, 2] += self.grid.col0
+        return out
 
     def placements(self, i: int) -> tuple[tuple[int, int, str], ...]:
         first, n = int(self.moves[i, 0]), int(self.moves[i, 1])

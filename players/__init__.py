@@ -3,10 +3,10 @@
 
 >>> from wordbot.players import PLAYERS
 >>> sorted(PLAYERS)
-['control', 'greedy', 'random']
+['control', 'greedy', 'mc', 'random']
 """
 
-from wordbot.players import control, greedy, uniform  # noqa: F401  (they register)
+from wordbot.players import control, greedy, montecarlo, uniform  # noqa: F401  (they register)
 from wordbot.players.base import Candidate, Limit, Option, Player, PlayerError
 from wordbot.players.registry import PLAYERS, make_player, parse_spec, register
 

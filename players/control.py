@@ -7,8 +7,6 @@ redraws. Weights: :mod:`wordbot.players.weights`.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 
 from wordbot.engine import Exchange, Pass, Placement, Redraw, Replacement, WordPlay
@@ -164,32 +162,21 @@ class ControlPlayer(Player):
         return out
 
     def _rack_actions(self, state, ev_, best_equity):
-        """A blue exchange when the leave would improve enough; a free redraw when
-        nothing is worth playing."""
+        """A blue exchange when the leave would improve enough and no play is worth
+        much; a free redraw when nothing is worth playing."""
         w = self.weights
         actions = []
-        own, blue = ev_.own, ev_.blue
-        keep = state.replacement_limit
-        now = ev_.leave_of(own, blue, keep)
-        own_letters = [chr(64 + i) for i in range(1, 27) if own[i] > 0]
-        bags = state.bags if best_equity < w.exchange_below else {}
-        for bag_name, bag_key in (("vowel", "blue_vowels"), ("consonant", "blue_consonants")):
-            contents = Counter(bags.get(bag_key, ""))
-            total = sum(contents.values())
-            if not total:
-                continue
-            for letter in own_letters:
-                o = own.copy()
-                o[ord(letter) - 64] -= 1
-                expected = 0.0
-                for drawn, count in contents.items():
-                    b = blue.copy()
-                    b[ord(drawn) - 64] += 1
-                    expected += count * ev_.leave_of(o, b, keep)
-                gain = expected / total - now
-                if gain > w.exchange_gain:
-                    actions.append((best_equity + gain - w.exchange_gain, 0, 0.0,
-                                    (lambda l=letter, b=bag_name: Exchange(l, b))))
+        if best_equity < w.exchange_below:
+            bags = np.zeros((2, 27), np.int64)
+            for b, key in enumerate(("blue_vowels", "blue_consonants")):
+                for ch in state.bags.get(key, ""):
+                    bags[b, ord(ch) - 64] += 1
+            gains = ev.exchange_gains(ev_.own, ev_.blue, bags, state.replacement_limit, ev_.w)
+            for letter, b in zip(*np.nonzero(gains > w.exchange_gain)):
+                gain = float(gains[letter, b])
+                actions.append((best_equity + gain - w.exchange_gain, 0, 0.0,
+                                (lambda l=chr(64 + int(letter)), bag=("vowel", "consonant")[b]:
+                                 Exchange(l, bag))))
         if best_equity < w.redraw_below and state.redraws == 0:
             actions.append((w.redraw_below, 0, 0.0, Redraw))
         return actions
@@ -217,3 +204,21 @@ class ControlPlayer(Player):
         if state.phase == "over":
             raise ValueError("the game is over")
         return self.ranked(state)[0][3]()
+
+
+def static_value(state, colour: str, weights: Weights = DEFAULT) -> float:
+    """The equity of a whole position for ``colour``: points scored so far (minus the
+    best opponent's) plus the risk-weighted control value of every word on the board."""
+    from wordbot.movegen.grid import Grid
+
+    grid = Grid.pack(state.board, pad=0)
+    starts, lengths, _dirs, squares, _word_of = board_words(grid.letters)
+    mine, theirs = phases_left(state) if state.phase != "over" else (0, 0)
+    if state.phase != "over" and state.to_move != colour:
+        mine, theirs = theirs, mine  # phases are counted from the mover's side
+    values = ev.word_values(grid.colours, starts, lengths, squares, COLOUR_INDEX[colour],
+                            weights.vector(), mine, theirs)
+    penalty = state.rules.penalty_points
+    score = {c: state.scores[c] - penalty * state.penalties[c] for c in state.players}
+    best_other = max(v for c, v in score.items() if c != colour)
+    return float(score[colour] - best_other + weights.control * values.sum())

@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from wordbot.movegen.control import assign_colours, control_of
 from wordbot.movegen.crosschecks import is_letter
-from wordbot.movegen.grid import BLUE
 from wordbot.movegen.scoring import IS_JQXZ, word_points
 from wordbot.players.weights import INDEX
 
@@ -35,28 +35,6 @@ W_QU = INDEX["q_without_u"]
 IS_VOWEL = np.zeros(27, np.int8)
 IS_VOWEL[[1, 5, 9, 15, 21]] = 1
 IS_VOWEL.setflags(write=False)
-
-
-@njit(cache=True)
-def control_of(counts, n):
-    """(controller colour or -1, multiplier 0/2/3, lead over the next colour)."""
-    best = -1
-    top = -1
-    tie = False
-    for col in range(5):
-        if counts[col] > best:
-            best = counts[col]
-            top = col
-            tie = False
-        elif counts[col] == best:
-            tie = True
-    if tie or top == BLUE or best <= 0:
-        return -1, 0, 0
-    second = 0
-    for col in range(5):
-        if col != top and counts[col] > second:
-            second = counts[col]
-    return top, 3 if 2 * best >= n else 2, best - second
 
 
 @njit(cache=True)
@@ -119,42 +97,6 @@ def leave_value(own, blue, keep_slots, w):
 
 
 @njit(cache=True)
-def _assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_left,
-                    blue_left, width):
-    """Colour the move's tiles in square order, own tiles first (or blue first);
-    leaves the rack after the move in own_left / blue_left."""
-    for letter in range(27):
-        own_left[letter] = own[letter]
-        blue_left[letter] = blue[letter]
-    done = np.zeros(16, np.bool_)
-    for _ in range(n):
-        pick = -1
-        key = 1 << 62
-        for k in range(n):
-            if not done[k]:
-                kk = np.int64(tiles[first + k, 0]) * width + tiles[first + k, 1]
-                if kk < key:
-                    key = kk
-                    pick = k
-        done[pick] = True
-        letter = tiles[first + pick, 2]
-        if blue_first:
-            if blue_left[letter] > 0:
-                blue_left[letter] -= 1
-                out_col[first + pick] = BLUE
-            else:
-                own_left[letter] -= 1
-                out_col[first + pick] = mover
-        else:
-            if own_left[letter] > 0:
-                own_left[letter] -= 1
-                out_col[first + pick] = mover
-            else:
-                blue_left[letter] -= 1
-                out_col[first + pick] = BLUE
-
-
-@njit(cache=True)
 def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, blue, mover,
                       blue_first, w, my_phases, their_phases, keep_slots, out_col, out_ctrl,
                       out_leave):
@@ -169,7 +111,7 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
     for m in range(moves.shape[0]):
         first = moves[m, 0]
         n = moves[m, 1]
-        _assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_left,
+        assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_left,
                         blue_left, wd)
         for k in range(n):
             placed[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = out_col[first + k]
@@ -245,7 +187,7 @@ def replacement_effects(letters, colours, word_of, starts, lengths, squares, old
     for m in range(moves.shape[0]):
         first = moves[m, 0]
         n = moves[m, 1]
-        _assign_colours(tiles, first, n, own, blue, mover, False, out_col, own_left, blue_left,
+        assign_colours(tiles, first, n, own, blue, mover, False, out_col, own_left, blue_left,
                         wd)
         nseen = 0
         for k in range(n):
@@ -284,3 +226,33 @@ def replacement_effects(letters, colours, word_of, starts, lengths, squares, old
         out_ctrl[m] = delta
         out_leave[m] = leave_value(own_left, blue_left, keep_slots, w)
         out_points[m] = points
+
+
+@njit(cache=True)
+def exchange_gains(own, blue, bags, keep_slots, w):
+    """Expected leave gain of each blue exchange: ``gains[letter, b]`` for giving back
+    one own ``letter`` and drawing from blue bag ``b`` (``bags[b]`` = counts by letter);
+    -inf where the exchange is impossible."""
+    gains = np.full((27, 2), -np.inf)
+    now = leave_value(own, blue, keep_slots, w)
+    o = own.copy()
+    b = blue.copy()
+    for letter in range(1, 27):
+        if own[letter] == 0:
+            continue
+        o[letter] -= 1
+        for bag in range(2):
+            total = 0
+            expected = 0.0
+            for drawn in range(1, 27):
+                count = bags[bag, drawn]
+                if count == 0:
+                    continue
+                b[drawn] += 1
+                expected += count * leave_value(o, b, keep_slots, w)
+                b[drawn] -= 1
+                total += count
+            if total:
+                gains[letter, bag] = expected / total - now
+        o[letter] += 1
+    return gains

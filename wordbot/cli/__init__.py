@@ -17,7 +17,24 @@ EXIT_USAGE = 2
 
 
 class WordbotGroup(click.Group):
-    """A click group that turns every :class:`WordbotError` into a one-line error."""
+    """A click group that turns every :class:`WordbotError` and every usage mistake
+    (a missing argument, a bad option value) into one line on stderr and exit code 2."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as exc:
+            where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+            click.echo(f"wordbot: error: {exc.format_message()}{where}", err=True)
+            sys.exit(EXIT_USAGE)
+        except click.ClickException as exc:
+            click.echo(f"wordbot: error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("wordbot: aborted", err=True)
+            sys.exit(130)
+        sys.exit(rv if isinstance(rv, int) else 0)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -43,7 +60,7 @@ def main() -> None:
 
 def _register() -> None:
     # Imported for their side effect: each module adds its commands to `main`.
-    from wordbot.cli import game, lexicon, moves, tournament  # noqa: F401
+    from wordbot.cli import game, hint, lexicon, moves, tournament  # noqa: F401
 
 
 _register()

@@ -10,21 +10,9 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.options import json_option, lexicon_option, rule_option
-from wordbot.errors import WordbotError
 
 
-class _OneLineErrors(click.Command):
-    """Click's own usage errors (a bad number, an unknown option) as one line, exit 2,
-    like every other mistake (they are raised as WordbotError for the group to print)."""
-
-    def make_context(self, info_name, args, parent=None, **extra):
-        try:
-            return super().make_context(info_name, args, parent=parent, **extra)
-        except click.UsageError as exc:
-            raise WordbotError(" ".join(exc.format_message().split())) from None
-
-
-@main.command(cls=_OneLineErrors)
+@main.command()
 @click.option("--players", default=None, metavar="A,B,...",
               help="Round robin between these players (name:key=value,... each; a player "
                    "listed twice plays itself).")

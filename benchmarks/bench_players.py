@@ -1,0 +1,55 @@
+"""Player benchmarks: `wordbot hint` from a cold process, control decisions, mc playouts."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from wordbot.engine import ControlWordState
+from wordbot.players import Limit, make_player
+
+
+@pytest.fixture(scope="module")
+def midgame(default_lexicon):
+    """Round 3 of a control self-play game on the default lexicon (seed 5)."""
+    s = ControlWordState.new(["red", "green"], seed=5, lexicon=default_lexicon)
+    player = make_player("control:explain=false")
+    while s.round < 3:
+        s = s.apply(player.choose(s), check=False)
+    return s
+
+
+def test_hint_new_process(benchmark, default_lexicon):
+    """The README's main job: `wordbot hint` on the built-in position, warm caches."""
+    def run():
+        out = subprocess.run([sys.executable, "-m", "wordbot", "hint", "--json"],
+                             capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+    benchmark.pedantic(run, rounds=7, iterations=1, warmup_rounds=1)
+
+
+def test_control_decision_word_phase(benchmark, midgame):
+    player = make_player("control:explain=false")
+    benchmark(player.choose, midgame)
+
+
+def test_control_decision_replacement_phase(benchmark, midgame):
+    player = make_player("control:explain=false")
+    s = midgame
+    while s.phase != "replacement":
+        s = s.apply(player.choose(s), check=False)
+    benchmark(player.choose, s)
+
+
+def test_mc_playouts_per_second(benchmark, midgame):
+    player = make_player("mc:k=5", seed=1)
+
+    def decide():
+        player.analyse(midgame, Limit(iterations=8, time=60), top=1)
+        return player.playouts
+
+    playouts = benchmark.pedantic(decide, rounds=3, iterations=1, warmup_rounds=1)
+    benchmark.extra_info["playouts_per_decision"] = playouts
+    benchmark.extra_info["playouts_per_second"] = round(playouts / benchmark.stats["median"], 1)

@@ -1,0 +1,75 @@
+"""Who controls a word, from its colour counts (RULES.md "End of game"), in numba.
+
+Shared by the move annotations (which words a replacement changes hands) and the
+players' evaluation.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wordbot.movegen.grid import BLUE
+
+
+@njit(cache=True)
+def control_of(counts, n):
+    """(controller colour or -1, multiplier 0 / 2 plurality / 3 majority, lead over the
+    next colour) of a word of ``n`` tiles with ``counts`` tiles of each colour 0..4.
+
+    The colour with strictly the most tiles controls it, unless that is blue; a tie for
+    the most controls nothing; half or more of the tiles is a majority.
+    """
+    best = -1
+    top = -1
+    tie = False
+    for col in range(5):
+        if counts[col] > best:
+            best = counts[col]
+            top = col
+            tie = False
+        elif counts[col] == best:
+            tie = True
+    if tie or top == BLUE or best <= 0:
+        return -1, 0, 0
+    second = 0
+    for col in range(5):
+        if col != top and counts[col] > second:
+            second = counts[col]
+    return top, 3 if 2 * best >= n else 2, best - second
+
+
+@njit(cache=True)
+def assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_left,
+                   blue_left, width):
+    """Colour a move's tiles in square order, own tiles first (or blue first), as the
+    engine does; leaves the rack after the move in ``own_left`` / ``blue_left``."""
+    for letter in range(27):
+        own_left[letter] = own[letter]
+        blue_left[letter] = blue[letter]
+    done = np.zeros(32, np.bool_)
+    for _ in range(n):
+        pick = -1
+        key = np.int64(1) << 62
+        for k in range(n):
+            if not done[k]:
+                kk = np.int64(tiles[first + k, 0]) * width + tiles[first + k, 1]
+                if kk < key:
+                    key = kk
+                    pick = k
+        done[pick] = True
+        letter = tiles[first + pick, 2]
+        if blue_first:
+            if blue_left[letter] > 0:
+                blue_left[letter] -= 1
+                out_col[first + pick] = BLUE
+            else:
+                own_left[letter] -= 1
+                out_col[first + pick] = mover
+        else:
+            if own_left[letter] > 0:
+                own_left[letter] -= 1
+                out_col[first + pick] = mover
+            else:
+                blue_left[letter] -= 1
+                out_col[first + pick] = BLUE

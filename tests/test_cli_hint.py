@@ -1,0 +1,81 @@
+"""``wordbot hint`` through the real command line."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+from tests.conftest import ROOT
+from tests.engine_support import position, small_lexicon
+from wordbot.engine import ControlWordState, move_from_json
+
+SMALL = str(ROOT / "tests" / "data" / "small_words.txt")
+KEYS = {"move", "notation", "points", "control_change", "equity", "win_rate", "words"}
+
+
+def test_builtin_position_json(wordbot_cli):
+    out = wordbot_cli("hint", "--json", "--top", "3", "--lexicon", SMALL)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["player"] == "control" and len(data["candidates"]) == 3
+    assert all(set(c) == KEYS for c in data["candidates"])
+    equities = [c["equity"] for c in data["candidates"]]
+    assert equities == sorted(equities, reverse=True)
+
+
+def test_hint_moves_are_legal_and_best_first(wordbot_cli, tmp_path):
+    lex = small_lexicon()
+    start = ControlWordState.new(["red", "green"], seed=21, lexicon=lex)
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(start.to_json()))
+    out = wordbot_cli("hint", str(path), "--json", "--lexicon", SMALL, "--player", "greedy",
+                      "--top", "4")
+    data = json.loads(out.stdout)
+    for cand in data["candidates"]:
+        move = move_from_json(cand["move"])
+        start.check(move)
+        assert start.notation(move) == cand["notation"]
+    points = [c["points"] for c in data["candidates"]]
+    assert points == sorted(points, reverse=True)
+
+
+def test_text_output_and_svg(wordbot_cli, tmp_path):
+    svg = tmp_path / "best.svg"
+    out = wordbot_cli("hint", "--svg", str(svg), "--lexicon", SMALL)
+    assert out.returncode == 0, out.stderr
+    assert "to move" in out.stdout and "words that change" in out.stdout
+    root = ET.fromstring(svg.read_text())
+    assert root.tag.endswith("svg")
+    assert any(el.get("stroke") for el in root.iter())  # the best move is framed
+
+
+def test_mc_with_tiny_time_still_answers(wordbot_cli):
+    out = wordbot_cli("hint", "--player", "mc:k=3", "--time", "0", "--json",
+                      "--lexicon", SMALL)
+    assert out.returncode == 0, out.stderr
+    cands = json.loads(out.stdout)["candidates"]
+    assert cands and cands[0]["win_rate"] is not None
+
+
+def one_line_error(out, needle):
+    assert out.returncode == 2, out.stdout
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_bad_input(wordbot_cli, tmp_path):
+    one_line_error(wordbot_cli("hint", "--player", "wizard", "--lexicon", SMALL),
+                   "unknown player 'wizard'")
+    one_line_error(wordbot_cli("hint", "--player", "mc:depth=3", "--lexicon", SMALL),
+                   "unknown option 'depth'")
+    over = tmp_path / "over.json"
+    over.write_text(json.dumps(position([[0, 0, "A", "blue"], [0, 1, "T", "blue"]],
+                                        racks={"red": "A", "green": "B"}, phase="over")))
+    one_line_error(wordbot_cli("hint", str(over), "--lexicon", SMALL), "game is over")
+    forbidden = tmp_path / "rack.json"
+    forbidden.write_text(json.dumps(position([[0, 0, "A", "blue"], [0, 1, "T", "blue"]],
+                                             racks={"red": "ZZ", "green": "B"})))
+    one_line_error(wordbot_cli("hint", str(forbidden), "--lexicon", SMALL), "red")
+    unwritable = tmp_path / "no" / "such" / "dir.svg"
+    one_line_error(wordbot_cli("hint", "--svg", str(unwritable), "--lexicon", SMALL), "--svg")

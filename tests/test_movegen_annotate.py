@@ -1,0 +1,110 @@
+"""Per-move data from the kernels: words formed, replacement control changes, colourings."""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+from tests.engine_support import small_lexicon
+from tests.positions import random_position
+from tests.rules import run_through
+from wordbot.engine import ControlWordState, Placement, Replacement, WordPlay, control
+from wordbot.movegen import FAST, MoveGenerator, colour_variants
+from wordbot.movegen.grid import COLOURS
+
+
+def words_by_rules(board, play):
+    """(row, col, direction, length) of every run of 2+ through the play's tiles."""
+    letters = {sq: t[0] for sq, t in board.items()}
+    letters.update({(r, c): letter for r, c, letter in play})
+    out = set()
+    for d, (dr, dc) in enumerate(((0, 1), (1, 0))):
+        for r, c, _ in play:
+            n = len(run_through(letters, (r, c), (dr, dc)))
+            if n >= 2:
+                while (r - dr, c - dc) in letters:
+                    r, c = r - dr, c - dc
+                out.add((r, c, d, n))
+    return out
+
+
+def test_words_formed_match_the_rules():
+    lex = small_lexicon()
+    gen = MoveGenerator(lex)
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(150):
+        pos = random_position(rng, lex, n_words=(1, 8), rack_size=(1, 8))
+        plays = gen.word_plays(pos.board, pos.rack)
+        rows = plays.words_formed()
+        for i, play in enumerate(plays.as_sets()):
+            mine = {tuple(int(v) for v in row[1:]) for row in rows if row[0] == i}
+            assert mine == words_by_rules(pos.board, play)
+            main = rows[rows[:, 0] == i][0]
+            r, c, d, n = plays.word(i)
+            assert (main[1], main[2], main[3], main[4]) == (r, c, ("across", "down").index(d), n)
+            checked += 1
+    assert checked > 1000
+
+
+def test_replacement_control_changes_match_the_engine():
+    lex = small_lexicon()
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(40):
+        s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
+        for _ in range(rng.randint(1, 6)):  # some player tiles on the board
+            moves = [m for m in s.legal_moves() if isinstance(m, (WordPlay, Replacement))]
+            s = s.apply(rng.choice(moves) if moves else s.legal_moves()[0])
+            if s.is_over:
+                break
+        if s.phase != "replacement":
+            continue
+        rack = s.racks[s.to_move]
+        plays = FAST.for_state(s).replacement_plays(s.board, rack, s.to_move,
+                                                    s.replacement_limit)
+        rows = plays.control_changes()
+        coloured = FAST.replacement_plays(s)  # own-first, as the annotation assumes
+        by_set = {frozenset((t.row, t.col, t.letter) for t in m.tiles): m for m in coloured}
+        for i, play in enumerate(plays.as_sets()[:30]):
+            after = s.board.place(by_set[play].tiles)
+            for row in rows[rows[:, 0] == i]:
+                _, r, c, d, n, c0, m0, c1, m1 = (int(v) for v in row)
+                direction = ("across", "down")[d]
+                old = s.board.word_at((r, c), direction)
+                new = after.word_at((r, c), direction)
+                assert len(old.squares) == n == len(new.squares)
+                for word, ctrl, mult in ((old, c0, m0), (new, c1, m1)):
+                    who, kind = control(word.colours)
+                    assert who == (COLOURS[ctrl] if ctrl >= 0 else None)
+                    assert mult == {None: 0, "plurality": 2, "majority": 3}[kind]
+                checked += 1
+    assert checked > 50
+
+
+def test_colour_variants_are_every_legal_colouring():
+    lex = small_lexicon()
+    for seed in range(10):
+        s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
+        own_first = FAST.word_plays(s)
+        every = FAST.word_plays(s, variants=True)
+        assert set(own_first) <= set(every) and len(set(every)) == len(every)
+        rack = s.racks[s.to_move]
+        for move in own_first[:50]:
+            squares = [(t.row, t.col, t.letter) for t in move.tiles]
+            variants = colour_variants(squares, rack, s.to_move)
+            assert variants[0] == move.tiles
+            expected = 1
+            for letter in {t.letter for t in move.tiles}:
+                k = sum(t.letter == letter for t in move.tiles)
+                own = rack.count(letter)
+                blue = rack.count(letter.lower())
+                expected *= sum(comb(k, j) for j in range(max(0, k - own), min(k, blue) + 1))
+            assert len(variants) == expected
+            for tiles in variants:
+                s.check(WordPlay(tiles))
+
+
+def test_blue_only_letter_has_one_colouring():
+    v = colour_variants([(0, 0, "Q")], "q", "red")
+    assert v == [(Placement(0, 0, "Q", "blue"),)]

@@ -1,0 +1,162 @@
+"""Players: the registry, legality and determinism, greedy's choice, the control
+evaluation against a full recomputation, Monte Carlo limits, explanations."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.engine_support import across, down, small_lexicon, state, tiles
+from wordbot.dictionaries import Lexicon
+from wordbot.engine import ControlWordState, Placement, Replacement, Rules, WordPlay
+from wordbot.movegen.grid import COLOUR_INDEX, Grid
+from wordbot.movegen.replacements import board_words
+from wordbot.players import Limit, PlayerError, make_player, parse_spec
+from wordbot.players import evaluation as ev
+from wordbot.players.arena import paired_games, play_game
+from wordbot.players.control import Evaluator, phases_left
+from wordbot.players.explain import word_changes
+from wordbot.players.weights import DEFAULT
+
+
+def test_specs_and_errors():
+    assert parse_spec("mc:time=0.5,plies=4,to_end=yes") == (
+        "mc", {"time": 0.5, "plies": 4, "to_end": True})
+    assert make_player("mc:k=3").spec == "mc:k=3"
+    for bad, needle in (("nobody", "unknown player 'nobody'"),
+                        ("mc:speed=2", "unknown option 'speed'"),
+                        ("mc:time=fast", "time='fast' is not a float"),
+                        ("mc:k", "needs key=value"),
+                        ("mc:by=luck", "by='luck'")):
+        with pytest.raises(PlayerError, match=needle):
+            make_player(bad)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "control", "mc:iterations=2,k=3"])
+def test_every_player_plays_legal_games(spec):
+    # play_game applies with the engine's checker: an illegal move would raise
+    lex = small_lexicon()
+    opponent = make_player("greedy")
+    for seed in range(2):
+        first, second = paired_games(make_player(spec), opponent, seed, lex,
+                                     rules=Rules(rounds=3))
+        for game in (first, second):
+            assert game.final.is_over and game.actions > 0
+
+
+def test_players_are_deterministic_given_their_seed():
+    lex = small_lexicon()
+    s = ControlWordState.new(["red", "green"], seed=4, lexicon=lex)
+    for spec in ("random", "mc:iterations=3,k=4"):
+        a = [make_player(spec, seed=9).choose(s) for _ in range(2)]
+        assert a[0] == a[1]
+    games = [play_game(ControlWordState.new(["red", "green"], seed=2, lexicon=lex,
+                                            rules=Rules(rounds=2)),
+                       {"red": make_player("random"), "green": make_player("control")}, seed=5)
+             for _ in range(2)]
+    assert games[0].moves == games[1].moves and games[0].scores == games[1].scores
+
+
+def points_by_rules(s, move):
+    """When-played points from the engine: the state after the move minus before."""
+    after = s.apply(move, check=False)
+    return after.scores[s.to_move] - s.scores[s.to_move]
+
+
+def test_greedy_takes_the_most_points():
+    lex = small_lexicon()
+    for seed in range(5):
+        s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
+        best = max(points_by_rules(s, m) for m in s.legal_moves() if isinstance(m, WordPlay))
+        choice = make_player("greedy").choose(s)
+        assert points_by_rules(s, choice) == best
+
+
+def board_value(s, colour, my, their):
+    grid = Grid.pack(s.board, pad=0)
+    starts, lengths, _d, squares, _w = board_words(grid.letters)
+    return ev.word_values(grid.colours, starts, lengths, squares, COLOUR_INDEX[colour],
+                          DEFAULT.vector(), my, their).sum()
+
+
+def test_control_change_equals_a_full_recount():
+    """The kernels' incremental change (words formed, extended, absorbed, recoloured)
+    must equal the value of the whole board after the move minus before."""
+    lex = small_lexicon()
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(6):
+        s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
+        # walk into the game so boards have player colours and replacements exist
+        for _ in range(rng.randint(2, 8)):
+            if s.is_over:
+                break
+            s = s.apply(make_player("control").choose(s), check=False)
+        if s.is_over:
+            continue
+        e = Evaluator(s, DEFAULT)
+        my, their = e.my_phases, e.their_phases
+        before = board_value(s, s.to_move, my, their)
+        if s.phase == "word":
+            plays, cols, ctrl, _leave = e.word_plays()
+            kind = WordPlay
+        else:
+            plays, cols, ctrl, _leave, _pts = e.replacement_plays()
+            kind = Replacement
+        from wordbot.players.control import _move_from
+
+        for i in rng.sample(range(len(plays)), min(40, len(plays))):
+            move = _move_from(plays, i, cols, kind)
+            s.check(move)
+            after = board_value(s.apply(move, check=False), s.to_move, my, their)
+            assert ctrl[i] == pytest.approx(after - before, abs=1e-9), (s.notation(move))
+            checked += 1
+    assert checked > 100
+
+
+def test_replacement_taking_a_word_is_explained_and_valued():
+    lex = small_lexicon()
+    # GRAIL: green G R A, blue I L; red replaces R and A -> red majority
+    board = tiles(across(0, 0, "GRAIL", "gggbb"), down(0, 4, "LO", "bb"))
+    if "GRAIL" not in lex:
+        lex = Lexicon.from_words(list(lex) + ["GRAIL"])
+    s = state(board, lex=lex, racks={"red": "RAI", "green": "EE"}, phase="replacement",
+              replacement_limit=3)
+    move = Replacement((Placement(0, 1, "R", "red"), Placement(0, 2, "A", "red"),
+                        Placement(0, 3, "I", "red")))
+    s.check(move)
+    words = word_changes(s.evaluate(), s.apply(move).evaluate(), "red")
+    assert words == ["takes GRAIL from green: majority -> majority, +6 at the end"]
+    cands = make_player("control").analyse(s, top=3)
+    assert cands[0].control_change > 0
+    assert cands[0].words  # the best replacement takes something
+
+
+def test_mc_returns_a_legal_move_with_no_time():
+    lex = small_lexicon()
+    s = ControlWordState.new(["red", "green"], seed=8, lexicon=lex)
+    player = make_player("mc")
+    move = player.choose(s, Limit(time=0))
+    s.check(move)
+    assert player.playouts >= 1
+
+
+def test_mc_ranks_by_playouts_and_reports_win_rates():
+    lex = small_lexicon()
+    s = ControlWordState.new(["red", "green"], seed=8, lexicon=lex)
+    cands = make_player("mc:k=4", seed=1).analyse(s, Limit(iterations=6, time=30))
+    assert 1 <= len(cands) <= 4
+    assert all(c.win_rate is not None and 0 <= c.win_rate <= 1 for c in cands if c.iterations)
+    ranked = [c.equity for c in cands if c.iterations]
+    assert ranked == sorted(ranked, reverse=True)
+
+
+def test_phases_left_counts_the_other_sides_turns():
+    lex = small_lexicon()
+    s = ControlWordState.new(["red", "green", "black"], seed=1, lexicon=lex)
+    mine, theirs = phases_left(s)
+    assert (mine, theirs) == (2, 2)  # capped; plenty of rounds ahead
+    last = state(tiles(across(0, 0, "CAT", "bbb")), racks={"red": "A", "green": "B"},
+                 phase="replacement", round=10)
+    assert phases_left(last) == (0, 1)  # red acts first: green still replaces after

@@ -1,0 +1,120 @@
+"""Board pictures: a rich renderable for terminals and an SVG (like chess.svg.board).
+
+Tiles are drawn in their colour; ``highlight`` squares (a move's tiles) are marked:
+bold and underlined in the terminal, a gold frame in the SVG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from xml.sax.saxutils import escape
+
+from rich.text import Text
+
+#: tile colour -> (background, letter) for the terminal and the SVG
+STYLES = {
+    "black": ("#262626", "#ffffff"),
+    "white": ("#f2f2f2", "#000000"),
+    "red": ("#c62828", "#ffffff"),
+    "green": ("#2e7d32", "#ffffff"),
+    "blue": ("#1565c0", "#ffffff"),
+}
+EMPTY_STYLE = ("#e8e0c8", "#9e9e9e")
+HIGHLIGHT = "#ffb300"
+
+
+def _extent(board, squares: Iterable[tuple[int, int]], margin: int):
+    cells = list(board) + list(squares)
+    if not cells:
+        return 0, 0, 0, 0
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    return min(rows) - margin, max(rows) + margin, min(cols) - margin, max(cols) + margin
+
+
+def board_text(board, highlight: dict | None = None, margin: int = 1) -> Text:
+    """The board as rich Text: one 3-character cell per square, row numbers at the left,
+    column numbers on top. ``highlight`` maps squares to (letter, colour) shown on top.
+
+    >>> from wordbot.engine import Board, Tile
+    >>> print(board_text(Board({(0, 0): Tile("A", "blue")}), margin=0).plain)
+         0
+      0  A
+    """
+    highlight = highlight or {}
+    r0, r1, c0, c1 = _extent(board, highlight, margin)
+    text = Text()
+    text.append("    " + "".join(f"{c:>3}" for c in range(c0, c1 + 1)) + "\n")
+    for r in range(r0, r1 + 1):
+        text.append(f"{r:>3} ")
+        for c in range(c0, c1 + 1):
+            if (r, c) in highlight:
+                letter, colour = highlight[(r, c)]
+                bg, fg = STYLES[colour]
+                text.append(f"[{letter}]", style=f"bold underline {fg} on {bg}")
+            elif (r, c) in board:
+                tile = board[(r, c)]
+                bg, fg = STYLES[tile.colour]
+                text.append(f" {tile.letter} ", style=f"{fg} on {bg}")
+            else:
+                text.append(" · ", style="grey50")
+        if r < r1:
+            text.append("\n")
+    return text
+
+
+def board_svg(board, highlight: dict | None = None, size: int = 32, margin: int = 1,
+              title: str | None = None) -> str:
+    """The board as an SVG document; ``highlight`` as in :func:`board_text`.
+
+    >>> from wordbot.engine import Board, Tile
+    >>> svg = board_svg(Board({(0, 0): Tile("A", "red")}))
+    >>> svg.startswith("<svg") and ">A</text>" in svg
+    True
+    """
+    highlight = highlight or {}
+    r0, r1, c0, c1 = _extent(board, highlight, margin)
+    label = size
+    width = label + (c1 - c0 + 1) * size
+    height = label + (r1 - r0 + 1) * size + (size if title else 0)
+    top = size if title else 0
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'width="{width}" height="{height}" font-family="DejaVu Sans, Arial, sans-serif">']
+    if title:
+        out.append(f'<text x="{width / 2}" y="{size * 0.7}" text-anchor="middle" '
+                   f'font-size="{size * 0.5}">{escape(title)}</text>')
+    small = size * 0.35
+    for c in range(c0, c1 + 1):
+        x = label + (c - c0) * size + size / 2
+        out.append(f'<text x="{x}" y="{top + label * 0.7}" text-anchor="middle" '
+                   f'font-size="{small}" fill="#666">{c}</text>')
+    for r in range(r0, r1 + 1):
+        y = top + label + (r - r0) * size
+        out.append(f'<text x="{label * 0.5}" y="{y + size * 0.62}" text-anchor="middle" '
+                   f'font-size="{small}" fill="#666">{r}</text>')
+        for c in range(c0, c1 + 1):
+            x = label + (c - c0) * size
+            if (r, c) in highlight:
+                letter, colour = highlight[(r, c)]
+            elif (r, c) in board:
+                letter, colour = board[(r, c)].letter, board[(r, c)].colour
+            else:
+                letter, colour = "", None
+            bg, fg = STYLES[colour] if colour else EMPTY_STYLE
+            out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{size - 2}" height="{size - 2}" '
+                       f'rx="3" fill="{bg}"/>')
+            if (r, c) in highlight:
+                out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{size - 4}" '
+                           f'height="{size - 4}" rx="3" fill="none" stroke="{HIGHLIGHT}" '
+                           f'stroke-width="3"/>')
+            if letter:
+                out.append(f'<text x="{x + size / 2}" y="{y + size * 0.7}" '
+                           f'text-anchor="middle" font-size="{size * 0.55}" '
+                           f'font-weight="bold" fill="{fg}">{escape(letter)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def move_highlight(move) -> dict:
+    """The squares a move puts tiles on, as ``{(row, col): (letter, colour)}``."""
+    return {(t.row, t.col): (t.letter, t.colour) for t in getattr(move, "tiles", ())}
