@@ -61,7 +61,9 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
     control:explain=false, and a player listed twice plays itself. The table
     shows each player's wins / draws / losses, score, mean margin and Elo against its
     average opponent, and each pairing's Elo, pentanomial counts and SPRT state. With
-    --json the same figures are printed as one JSON object at the end.
+    --json the same figures are printed as one JSON object at the end. A player
+    stopped by a time limit (mc's time) depends on the machine's speed: give it an
+    iterations cap that stops it first when the tournament must replay exactly.
 
     \b
     Examples:
