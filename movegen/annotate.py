@@ -10,6 +10,7 @@ from numba import njit
 from wordbot.movegen.control import assign_colours, control_of
 from wordbot.movegen.crosschecks import is_letter
 from wordbot.movegen.replacements import board_words
+from wordbot.movegen.scoring import IS_JQXZ, word_points
 
 WORD_FIELDS = 5  # move, row, col, direction (0 across, 1 down), length
 CHANGE_FIELDS = 9  # move, row, col, direction, length, old ctrl, old mult, new ctrl, new mult
@@ -109,3 +110,40 @@ def replacement_changes(letters, colours, moves, tiles, own, blue, mover, out):
         for t in range(first, first + n):
             new_col[np.int64(tiles[t, 0]) * w + tiles[t, 1]] = -1
     return k
+
+
+@njit(cache=True)
+def replacement_points(letters, moves, tiles, bonus, out):
+    """When-played points of each replacement under ``score_replacements``: every
+    distinct word through a changed square, scored with its new letters."""
+    h, w = letters.shape
+    starts, lengths, dirs, squares, word_of = board_words(letters)
+    flat = letters.ravel()
+    new_let = np.zeros(h * w, np.int64)
+    seen = np.empty(64, np.int64)
+    for m in range(moves.shape[0]):
+        first = moves[m, 0]
+        n = moves[m, 1]
+        nseen = 0
+        for t in range(first, first + n):
+            s = np.int64(tiles[t, 0]) * w + tiles[t, 1]
+            new_let[s] = tiles[t, 2]
+            for d in range(2):
+                wid = word_of[d, s]
+                dup = wid < 0
+                for j in range(nseen):
+                    dup = dup or seen[j] == wid
+                if not dup:
+                    seen[nseen] = wid
+                    nseen += 1
+        points = 0
+        for j in range(nseen):
+            wid = seen[j]
+            jq = 0
+            for t in range(starts[wid], starts[wid] + lengths[wid]):
+                s = squares[t]
+                jq += IS_JQXZ[new_let[s] if new_let[s] else flat[s]]
+            points += word_points(lengths[wid], jq, bonus)
+        for t in range(first, first + n):
+            new_let[np.int64(tiles[t, 0]) * w + tiles[t, 1]] = 0
+        out[m] = points

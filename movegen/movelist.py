@@ -9,8 +9,30 @@ import numpy as np
 from wordbot.movegen.grid import Grid
 
 
+class _Plays:
+    """What both lists share: ``moves[i, 0:2]`` = (first tile, tile count) into
+    ``tiles[t]`` = (row, col, letter code) in the coordinates of ``grid``."""
+
+    moves: np.ndarray
+    tiles: np.ndarray
+    grid: Grid
+
+    def __len__(self) -> int:
+        return int(self.moves.shape[0])
+
+    def placements(self, i: int) -> tuple[tuple[int, int, str], ...]:
+        """The (row, col, LETTER) squares play ``i`` puts tiles on, in board coordinates."""
+        first, n = int(self.moves[i, 0]), int(self.moves[i, 1])
+        r0, c0 = self.grid.row0, self.grid.col0
+        return tuple((int(r) + r0, int(c) + c0, chr(64 + int(letter)))
+                     for r, c, letter in self.tiles[first:first + n])
+
+    def as_sets(self) -> list[frozenset[tuple[int, int, str]]]:
+        return [frozenset(self.placements(i)) for i in range(len(self))]
+
+
 @dataclass(frozen=True)
-class WordPlayList:
+class WordPlayList(_Plays):
     """Word plays found by the kernel, in grid coordinates plus the grid's origin.
 
     ``moves[i]`` = (first tile, tile count, points, direction, word row, word col, word
@@ -21,27 +43,14 @@ class WordPlayList:
     tiles: np.ndarray
     grid: Grid
 
-    def __len__(self) -> int:
-        return int(self.moves.shape[0])
-
     @property
     def points(self) -> np.ndarray:
         return self.moves[:, 2]
-
-    def placements(self, i: int) -> tuple[tuple[int, int, str], ...]:
-        """The (row, col, LETTER) squares move ``i`` puts tiles on, in board coordinates."""
-        first, n = int(self.moves[i, 0]), int(self.moves[i, 1])
-        r0, c0 = self.grid.row0, self.grid.col0
-        return tuple((int(r) + r0, int(c) + c0, chr(64 + int(letter)))
-                     for r, c, letter in self.tiles[first:first + n])
 
     def word(self, i: int) -> tuple[int, int, str, int]:
         """The main word of move ``i``: (row, col, 'across' | 'down', length)."""
         _, _, _, direction, r, c, length = (int(v) for v in self.moves[i])
         return (r + self.grid.row0, c + self.grid.col0, ("across", "down")[direction], length)
-
-    def as_sets(self) -> list[frozenset[tuple[int, int, str]]]:
-        return [frozenset(self.placements(i)) for i in range(len(self))]
 
     def words_formed(self) -> np.ndarray:
         """Every word each play forms or extends (numba): rows of (move, row, col,
@@ -57,7 +66,7 @@ class WordPlayList:
 
 
 @dataclass(frozen=True)
-class ReplacementList:
+class ReplacementList(_Plays):
     """Replacement plays found by the kernel: ``moves[i]`` = (first tile, tile count,
     letter changes); ``tiles[t]`` = (row, col, letter code) in grid coordinates."""
 
@@ -66,9 +75,6 @@ class ReplacementList:
     grid: Grid
     colour: int = -1  # the mover's colour index
     rack: str = ""
-
-    def __len__(self) -> int:
-        return int(self.moves.shape[0])
 
     def control_changes(self) -> np.ndarray:
         """For every play (own tiles first), each word through a changed square (numba):
@@ -89,11 +95,11 @@ class ReplacementList:
         out[:, 2] += self.grid.col0
         return out
 
-    def placements(self, i: int) -> tuple[tuple[int, int, str], ...]:
-        first, n = int(self.moves[i, 0]), int(self.moves[i, 1])
-        r0, c0 = self.grid.row0, self.grid.col0
-        return tuple((int(r) + r0, int(c) + c0, chr(64 + int(letter)))
-                     for r, c, letter in self.tiles[first:first + n])
+    def points_if_scored(self, jqxz_bonus: int = 4) -> np.ndarray:
+        """Points when played if replacements score (rule ``score_replacements``): every
+        word through a changed square, with its new letters (numba)."""
+        from wordbot.movegen.annotate import replacement_points
 
-    def as_sets(self) -> list[frozenset[tuple[int, int, str]]]:
-        return [frozenset(self.placements(i)) for i in range(len(self))]
+        out = np.empty(len(self), np.int64)
+        replacement_points(self.grid.letters, self.moves, self.tiles, jqxz_bonus, out)
+        return out

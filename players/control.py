@@ -97,13 +97,13 @@ class Evaluator:
         cols = np.empty(plays.tiles.shape[0], np.int8)
         ctrl = np.empty(n, np.float64)
         leave = np.empty(n, np.float64)
-        points = np.empty(n, np.int64)
         ev.replacement_effects(grid.letters, grid.colours, word_of, starts, lengths, squares,
                                values, plays.moves, plays.tiles, self.own, self.blue,
-                               self.mover, self.w, self.my_phases, self.their_phases, 0,
-                               self.state.rules.jqxz_bonus, cols, ctrl, leave, points)
-        if not self.state.rules.score_replacements:
-            points[:] = 0
+                               self.mover, self.w, self.my_phases, self.their_phases, 0, cols,
+                               ctrl, leave)
+        rules = self.state.rules
+        points = (plays.points_if_scored(rules.jqxz_bonus) if rules.score_replacements
+                  else np.zeros(n, np.int64))
         return plays, cols, ctrl, leave, points
 
     def leave_of(self, own, blue, keep: int) -> float:

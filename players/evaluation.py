@@ -18,7 +18,7 @@ from numba import njit
 
 from wordbot.movegen.control import assign_colours, control_of
 from wordbot.movegen.crosschecks import is_letter
-from wordbot.movegen.scoring import IS_JQXZ, word_points
+from wordbot.movegen.scoring import word_points
 from wordbot.players.weights import INDEX
 
 W_CONTROL = INDEX["control"]
@@ -171,15 +171,12 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
 
 @njit(cache=True)
 def replacement_effects(letters, colours, word_of, starts, lengths, squares, old_value, moves,
-                        tiles, own, blue, mover, w, my_phases, their_phases, keep_slots, bonus,
-                        out_col, out_ctrl, out_leave, out_points):
-    """For every replacement play: tile colours (own first), control change, leave, and
-    the when-played points of the words it changes (used when replacements score)."""
+                        tiles, own, blue, mover, w, my_phases, their_phases, keep_slots,
+                        out_col, out_ctrl, out_leave):
+    """For every replacement play: tile colours (own first), control change, leave."""
     h, wd = letters.shape
-    flatl = letters.ravel()
     flatc = colours.ravel()
     new_col = np.full(h * wd, -1, np.int64)
-    new_let = np.zeros(h * wd, np.int64)
     counts = np.zeros(5, np.int64)
     own_left = np.zeros(27, np.int64)
     blue_left = np.zeros(27, np.int64)
@@ -193,7 +190,6 @@ def replacement_effects(letters, colours, word_of, starts, lengths, squares, old
         for k in range(n):
             s = np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]
             new_col[s] = out_col[first + k]
-            new_let[s] = tiles[first + k, 2]
             for d in range(2):
                 wid = word_of[d, s]
                 if wid >= 0:
@@ -205,27 +201,18 @@ def replacement_effects(letters, colours, word_of, starts, lengths, squares, old
                         seen[nseen] = wid
                         nseen += 1
         delta = 0.0
-        points = 0
         for j in range(nseen):
             wid = seen[j]
             counts[:] = 0
-            jq = 0
             for t in range(starts[wid], starts[wid] + lengths[wid]):
                 s = squares[t]
-                if new_col[s] >= 0:
-                    counts[new_col[s]] += 1
-                    jq += IS_JQXZ[new_let[s]]
-                else:
-                    counts[flatc[s]] += 1
-                    jq += IS_JQXZ[flatl[s]]
+                counts[new_col[s] if new_col[s] >= 0 else flatc[s]] += 1
             delta += word_value(counts, lengths[wid], mover, w, my_phases, their_phases)
             delta -= old_value[wid]
-            points += word_points(lengths[wid], jq, bonus)
         for k in range(n):
             new_col[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = -1
         out_ctrl[m] = delta
         out_leave[m] = leave_value(own_left, blue_left, keep_slots, w)
-        out_points[m] = points
 
 
 @njit(cache=True)

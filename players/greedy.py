@@ -12,10 +12,10 @@ from wordbot.players.registry import register
 
 @register
 class GreedyPlayer(Player):
-    """Plays the word play scoring most now (ties: fewer tiles, then the first in square
-    order); passes when it has none. Replacements score nothing under the default rules,
+    """Plays the word play scoring most now (ties: fewer tiles, then the first found);
+    passes when it has none. Replacements score nothing under the default rules,
     so it passes the replacement phase unless ``score_replacements`` is on, when it
-    plays the replacement touching the most letters of long words."""
+    plays the replacement scoring most."""
 
     name = "greedy"
     description = "most points when played"
@@ -33,14 +33,23 @@ class GreedyPlayer(Player):
             return cands + [Candidate(Pass(), "pass")]
         if state.phase == "replacement" and state.rules.score_replacements:
             plays = replacement_plays(state)
-            # every changed word scores; a proxy that needs no board walk: letter changes
-            order = np.argsort(-plays.moves[:, 2], kind="stable")
-            return [Candidate(m := replacement_move(state, plays, int(i)), state.notation(m),
-                              iterations=len(plays)) for i in order[:top]] + [
-                Candidate(Pass(), "pass")]
+            points = plays.points_if_scored(state.rules.jqxz_bonus)
+            cands = []
+            for i in np.argsort(-points, kind="stable")[:top]:
+                move = replacement_move(state, plays, int(i))
+                cands.append(Candidate(move, state.notation(move), points=int(points[i]),
+                                       equity=float(points[i]), iterations=len(plays)))
+            return cands + [Candidate(Pass(), "pass")]
         return [Candidate(Pass(), "pass")]
 
     def choose(self, state, limit: Limit | None = None):
+        if state.phase == "word":
+            plays = word_plays(state)
+            if len(plays) == 0:
+                return Pass()
+            points = plays.points
+            best = np.flatnonzero(points == points.max())
+            return word_move(state, plays, int(best[np.argmin(plays.moves[best, 1])]))
         return self.analyse(state, limit, top=1)[0].move
 
     @staticmethod

@@ -108,3 +108,29 @@ def test_colour_variants_are_every_legal_colouring():
 def test_blue_only_letter_has_one_colouring():
     v = colour_variants([(0, 0, "Q")], "q", "red")
     assert v == [(Placement(0, 0, "Q", "blue"),)]
+
+
+def test_replacement_points_match_the_engine_when_replacements_score():
+    from wordbot.engine import Rules
+
+    lex = small_lexicon()
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(30):
+        s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex,
+                                 rules=Rules(score_replacements=True))
+        while s.phase != "replacement" and not s.is_over:
+            s = s.apply(rng.choice(s.legal_moves()))
+        if s.is_over:
+            continue
+        rack = s.racks[s.to_move]
+        plays = FAST.for_state(s).replacement_plays(s.board, rack, s.to_move,
+                                                    s.replacement_limit)
+        points = plays.points_if_scored(s.rules.jqxz_bonus)
+        moves = {frozenset((t.row, t.col, t.letter) for t in m.tiles): m
+                 for m in FAST.replacement_plays(s)}
+        for i, play in enumerate(plays.as_sets()[:40]):
+            after = s.apply(moves[play])
+            assert points[i] == after.scores[s.to_move] - s.scores[s.to_move]
+            checked += 1
+    assert checked > 100
