@@ -44,6 +44,7 @@ class Lexicon:
         self.from_cache = from_cache
         self._gaddag = gaddag
         self._words = words
+        self._entry = None  # (cache key, report) for the entry made when first compiled
 
     # -- construction ---------------------------------------------------------------
 
@@ -63,9 +64,11 @@ class Lexicon:
              rebuild: bool = False) -> "Lexicon":
         """Read a word list file; ``None`` is the bundled default (SCOWL size 80).
 
-        A cache hit memory-maps the compiled entry; a miss (or ``rebuild=True``) parses
-        the list, builds the trie and the GADDAG, and saves them, with progress lines
-        through ``report``. A damaged entry is rebuilt with a warning.
+        A cache hit memory-maps the compiled entry. A miss (or ``rebuild=True``) parses
+        the list and builds the trie; the GADDAG is built, with progress lines through
+        ``report``, and the entry saved, the first time :attr:`gaddag` is used (commands
+        that only look words up never pay for it). A damaged entry is rebuilt with a
+        warning.
         """
         path = Path(path) if path is not None else DEFAULT_LEXICON
         raw = read_bytes(path)
@@ -90,37 +93,44 @@ class Lexicon:
         wl = WordList.from_text(raw.decode("latin-1"), source=str(path))
         if not wl.words:
             raise LexiconError(f"{path}: no usable words (one word a line, letters A-Z)")
+        lexicon = cls(marisa_trie.Trie(wl.words), source=str(path), digest=wl.digest,
+                      skipped=wl.skipped, words=wl.words)
+        lexicon._entry = (text_digest, report)
+        return lexicon
+
+    def _compile(self):
+        """Build the GADDAG and, for a lexicon read from a file, save the cache entry."""
         from wordbot.dictionaries.gaddag import build_gaddag
 
+        key, report = self._entry or (None, None)
+        name = Path(self.source).name
         started = time.perf_counter()
         if report:
-            report(f"building the GADDAG of {path.name} ({len(wl.words):,} words; "
+            report(f"building the GADDAG of {name} ({len(self):,} words; "
                    "once per word list, then cached)")
-        gaddag = build_gaddag(wl.words)
-        trie = marisa_trie.Trie(wl.words)
-        meta = {"digest": wl.digest, "words": len(wl.words), "skipped": wl.skipped,
-                "source": str(path), "nodes": gaddag.nodes, "edges": gaddag.edges}
-        lexicon = cls(trie, source=str(path), digest=wl.digest, skipped=wl.skipped,
-                      gaddag=gaddag.readonly(), words=wl.words)
-        try:
-            lexicon.cache_path = cache.save(text_digest, meta, gaddag, trie)
-        except OSError as exc:
+        gaddag = build_gaddag(self.words)
+        if key is not None:
+            meta = {"digest": self.digest, "words": len(self), "skipped": self.skipped,
+                    "source": self.source, "nodes": gaddag.nodes, "edges": gaddag.edges}
+            try:
+                self.cache_path = cache.save(key, meta, gaddag, self.trie)
+            except OSError as exc:
+                if report:
+                    report(f"warning: cannot write the lexicon cache ({exc}); "
+                           "using it in memory")
             if report:
-                report(f"warning: cannot write the lexicon cache ({exc}); using it in memory")
-        if report:
-            report(f"built {gaddag.nodes:,} nodes, {gaddag.edges:,} edges in "
-                   f"{time.perf_counter() - started:.1f} s")
-        return lexicon
+                report(f"built {gaddag.nodes:,} nodes, {gaddag.edges:,} edges in "
+                       f"{time.perf_counter() - started:.1f} s")
+        return gaddag.readonly()
 
     # -- queries ----------------------------------------------------------------------
 
     @property
     def gaddag(self):
-        """The compiled GADDAG (:class:`~wordbot.dictionaries.gaddag.Gaddag`)."""
+        """The compiled GADDAG (:class:`~wordbot.dictionaries.gaddag.Gaddag`), built on
+        first use when the cache did not have it."""
         if self._gaddag is None:
-            from wordbot.dictionaries.gaddag import build_gaddag
-
-            self._gaddag = build_gaddag(self.words).readonly()
+            self._gaddag = self._compile()
         return self._gaddag
 
     @property
