@@ -1,0 +1,45 @@
+"""``wordbot engine``: the JSON-lines engine protocol on stdin / stdout (for front-ends)."""
+
+from __future__ import annotations
+
+import click
+
+from wordbot.cli import main
+from wordbot.cli.options import lexicon_option
+
+
+@main.command()
+@click.option("--player", default=None, metavar="SPEC",
+              help="Default player for go (name:key=value,...; default: mc when "
+                   "available, else control). Same as setoption player.")
+@lexicon_option
+def engine(player, lexicon_path) -> None:
+    """Speak the wordbot engine protocol on stdin / stdout, for front-ends.
+
+    One JSON request a line, one JSON reply a line; each request may carry an "id" that
+    its replies echo. Commands: hello, isready, setoption, position, newgame, apply,
+    moves, score, go (streams "info", ends with "bestmove"), stop, quit. Bad input gets
+    an error reply {"id": ..., "type": "error", "error": {"code": ..., "message": ...}}
+    and the engine reads on. Full reference: docs/protocol.md.
+
+    \b
+    Examples:
+      wordbot engine
+      {"id": 1, "cmd": "hello"}
+      {"id": 2, "cmd": "newgame", "players": ["red", "green"], "seed": 7}
+      {"id": 3, "cmd": "go", "player": "control", "top": 3}
+      {"id": 4, "cmd": "apply", "move": "pass"}
+      {"cmd": "quit"}
+    \b
+      echo '{"cmd": "hello"}' | wordbot engine
+      wordbot engine --player greedy --lexicon my-words.txt
+    """
+    from wordbot.protocol import Session
+    from wordbot.stdio import run
+
+    if player is not None:
+        from wordbot.players import parse_spec
+
+        parse_spec(player)
+    session = Session(lexicon=str(lexicon_path) if lexicon_path else None, player=player)
+    raise SystemExit(run(session=session))
