@@ -34,6 +34,7 @@ PROTOCOL = "wordbot.engine/1"
 MAX_LINE = 1 << 20  # bytes in one request line / body / WebSocket message
 MAX_EXTENT = 1000  # rows or columns a position's board may span
 MAX_TOP = 100
+MAX_RACK = 20  # tiles on one rack (the rules never make more than 9)
 
 Emit = Callable[[dict], None]
 
@@ -242,11 +243,13 @@ class Session:
     """Options, the lexicon and (stateful use) the current position of one client.
 
     ``allow_lexicon=False`` refuses ``setoption lexicon`` (the server: clients must not
-    name files on the server's disk); ``max_time`` caps every search (seconds).
+    name files on the server's disk); ``max_time`` caps every search (seconds);
+    ``max_moves`` caps the moves one ``moves`` reply lists.
     """
 
     def __init__(self, lexicon: str | None = None, allow_lexicon: bool = True,
-                 max_time: float | None = None, player: str | None = None):
+                 max_time: float | None = None, player: str | None = None,
+                 max_moves: int | None = None):
         self.specs = engine_options()
         self.options = {k: o.default for k, o in self.specs.items()}
         self.options["lexicon"] = lexicon
@@ -254,6 +257,7 @@ class Session:
             self.options["player"] = player
         self.allow_lexicon = allow_lexicon
         self.max_time = max_time
+        self.max_moves = max_moves
         self.state = None
 
     # -- helpers -------------------------------------------------------------------
@@ -306,7 +310,8 @@ class Session:
                      options={k: o.to_json() for k, o in self.specs.items()},
                      values=dict(self.options), players=players,
                      limits={"line_bytes": MAX_LINE, "board_extent": MAX_EXTENT,
-                             "top": MAX_TOP, "max_time": self.max_time})
+                             "rack_tiles": MAX_RACK, "top": MAX_TOP,
+                             "max_time": self.max_time, "max_moves": self.max_moves})
 
     def cmd_isready(self, req, rid) -> dict:
         self.lexicon  # noqa: B018  (loads it: readyok means requests will not wait)
@@ -397,6 +402,8 @@ class Session:
             raise ProtocolError("bad_request", f"kind: {str(kind)[:40]!r} is not all, word "
                                                "or replace")
         limit = _int_field(req, "limit", 0, 10**6)
+        if self.max_moves is not None:
+            limit = self.max_moves if limit is None else min(limit, self.max_moves)
         with SEARCH_LOCK:
             moves, points = list_moves(state, kind)
         order = sorted(range(len(moves)), key=lambda i: -points[i])
@@ -439,7 +446,12 @@ class Session:
 
 
 def check_extent(state) -> None:
-    """Refuse boards so spread out that packing them into arrays would exhaust memory."""
+    """Refuse boards so spread out that packing them into arrays would exhaust memory,
+    and racks so big that listing their plays would take minutes."""
+    for colour, rack in state.racks.items():
+        if len(rack) > MAX_RACK:
+            raise ProtocolError("bad_position", f"racks.{colour}: {len(rack)} tiles; the "
+                                                f"limit is {MAX_RACK}")
     if not state.board:
         return
     rows = [r for r, _ in state.board]
@@ -581,7 +593,7 @@ class Search:
                     from wordbot.players import make_player
 
                     quick = make_player("control:explain=false", self.player.seed)
-                    self._publish(quick.analyse(self.state, None, top=self.top), quick.spec)
+                    self._publish(quick.analyse(self.state, None, top=self.top), "control")
                 if not self.stop_event.is_set():
                     self._publish(self._analyse(self.player, self.top), self.player.spec)
             finally:
