@@ -386,6 +386,9 @@ class Session:
             raise ProtocolError("bad_move", "move: notation text or a move object")
         if state.is_over:
             raise ProtocolError("game_over", "position: the game is over")
+        if isinstance(move_obj, dict) and not isinstance(move_obj.get("type"), str):
+            raise ProtocolError("bad_move", "move.type: word, replace, pass, redraw or "
+                                            "exchange")
         move = state.parse_move(move_obj)
         after = state.apply(move)
         check_extent(after)
@@ -645,6 +648,7 @@ class Connection:
             self.emit(error_reply(request_id(req), exc))
             return None
         rid = request_id(req)
+        self._settle()
         try:
             if cmd == "stop":
                 stopped = self.stop()
@@ -671,13 +675,21 @@ class Connection:
             self.emit(error_reply(rid, exc))
         return cmd
 
+    def _settle(self) -> None:
+        """Once a search has finished, its final reply goes out before any later one."""
+        search = self.search
+        if search is not None and search.finished.is_set():
+            with search._lock:
+                pass
+
     def stop(self, wait: float = 30.0) -> Any:
         """Stop the running search (its bestmove is emitted first); its id, or None."""
         search = self.search
-        if search is None or search.finished.is_set():
+        if search is None:
             return None
-        search.stop()
-        search.finished.wait(wait)
-        with search._lock:  # the final reply is out before the caller answers stop
-            pass
-        return search.id
+        running = not search.finished.is_set()
+        if running:
+            search.stop()
+            search.finished.wait(wait)
+        self._settle()
+        return search.id if running else None
