@@ -448,6 +448,16 @@ class Session:
         return Search(request_id(req), state, player, limit, top)
 
 
+def warm_up(lexicon: str | None = None) -> None:
+    """Load the lexicon and the compiled kernels now, so the first search is quick."""
+    from wordbot.engine import ControlWordState
+    from wordbot.players import make_player
+
+    state = ControlWordState.new(["red", "green"], seed=1, lexicon=load_lexicon(lexicon))
+    with SEARCH_LOCK:
+        make_player("control").analyse(state, None, top=1)
+
+
 def check_extent(state) -> None:
     """Refuse boards so spread out that packing them into arrays would exhaust memory,
     and racks so big that listing their plays would take minutes."""
@@ -531,6 +541,8 @@ class Search:
         self._emit: Emit | None = None
         self._started = time.perf_counter()
         self.thread: threading.Thread | None = None
+        self.queue_timeout: float | None = None  # give up waiting for the generator after
+        self.on_done: list[Callable[["Search"], None]] = []
 
     # -- running -------------------------------------------------------------------
     def start(self, emit: Emit) -> None:
@@ -567,6 +579,7 @@ class Search:
                            candidates=[c.to_json() for c in self._latest])
         self.finished.set()  # before the reply: a client may send its next go at once
         self._emit(self.final)
+        self._done()
 
     def _fail(self, exc: BaseException) -> None:
         with self._lock:
@@ -575,6 +588,14 @@ class Search:
             self.final = error_reply(self.id, exc)
             self.finished.set()
             self._emit(self.final)
+            self._done()
+
+    def _done(self) -> None:
+        for callback in self.on_done:
+            try:
+                callback(self)
+            except Exception:  # noqa: BLE001  (a listener must not break the search)
+                pass
 
     def _analyse(self, player, top: int):
         kwargs = {}
@@ -591,6 +612,11 @@ class Search:
                 if self.stop_event.is_set():
                     raise ProtocolError("stopped", "stop: the search was stopped before it "
                                                    "could start (no move yet)")
+                waited = time.perf_counter() - self._started
+                if self.queue_timeout is not None and waited > self.queue_timeout:
+                    raise ProtocolError("busy", f"go: waited {waited:.0f} s for the move "
+                                                "generator; the server is busy, try again")
+            self._started = time.perf_counter()  # elapsed counts thinking, not waiting
             try:
                 if any(k in type(self.player).options for k in ANYTIME_OPTIONS):
                     from wordbot.players import make_player
