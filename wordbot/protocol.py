@@ -19,6 +19,7 @@ it at once.
 
 from __future__ import annotations
 
+import collections
 import inspect
 import json
 import threading
@@ -234,8 +235,46 @@ def load_lexicon(path: str | None):
         return lex
 
 
+class FairLock:
+    """A lock granted first come, first served (``threading.Lock`` is not fair: under
+    load some waiters would starve while newcomers go first)."""
+
+    def __init__(self):
+        self._cond = threading.Condition(threading.Lock())
+        self._waiting: collections.deque = collections.deque()
+        self._held = False
+
+    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        me = object()
+        with self._cond:
+            self._waiting.append(me)
+            deadline = None if timeout is None or timeout < 0 else time.monotonic() + timeout
+            while self._held or self._waiting[0] is not me:
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if not blocking or (remaining is not None and remaining <= 0):
+                    self._waiting.remove(me)
+                    self._cond.notify_all()
+                    return False
+                self._cond.wait(remaining)
+            self._waiting.popleft()
+            self._held = True
+            return True
+
+    def release(self) -> None:
+        with self._cond:
+            self._held = False
+            self._cond.notify_all()
+
+    def __enter__(self):
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
+
+
 #: serialises the move generator (shared buffers) between threads of this process
-SEARCH_LOCK = threading.Lock()
+SEARCH_LOCK = FairLock()
 
 
 # ---------------------------------------------------------------------------- session

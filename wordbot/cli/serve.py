@@ -22,12 +22,15 @@ from wordbot.cli.options import lexicon_option
               help="Searches running or queued at once; more are refused with 503 busy.")
 @click.option("--queue-timeout", default=60.0, show_default=True,
               type=click.FloatRange(0.1), help="Longest a search waits for its turn, s.")
+@click.option("--client-timeout", default=10.0, show_default=True,
+              type=click.FloatRange(0.1),
+              help="Seconds a client has to send a request head, and then its body.")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 @plugin_option
 @lexicon_option
-def serve(host, port, player, max_time, max_searches, queue_timeout, log_level, plugins,
-          lexicon_path) -> None:
+def serve(host, port, player, max_time, max_searches, queue_timeout, client_timeout,
+          log_level, plugins, lexicon_path) -> None:
     """Serve the engine protocol over HTTP and WebSocket, with a page to play on.
 
     \b
@@ -55,6 +58,7 @@ def serve(host, port, player, max_time, max_searches, queue_timeout, log_level, 
     lexicon = str(lexicon_path) if lexicon_path else None
     warm_up(lexicon)  # a bad word list fails now, and the first hint is quick
     config = ServerConfig(lexicon=lexicon, player=player, max_time=max_time,
-                          max_searches=max_searches, queue_timeout=queue_timeout)
+                          max_searches=max_searches, queue_timeout=queue_timeout,
+                          body_timeout=client_timeout, header_timeout=client_timeout)
     click.echo(f"wordbot: serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
     run_server(host, port, config, log_level)
