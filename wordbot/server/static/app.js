@@ -325,6 +325,7 @@ function setBusy(flag) { game.busy = flag; document.body.dataset.busy = flag ? "
 
 // ---------------------------------------------------------------- wiring
 $("#new-game").disabled = true;
+for (const id of ["#play", "#recall", "#pass", "#redraw", "#hint", "#exchange-vowel", "#exchange-consonant"]) $(id).disabled = true;
 $("#new-game").onclick = newGame;
 $("#play").onclick = playPending;
 $("#recall").onclick = () => { game.pending = []; game.rackSel = null; render(); };
