@@ -43,7 +43,7 @@ def main() -> None:
 
 def _register() -> None:
     # Imported for their side effect: each module adds its commands to `main`.
-    from wordbot.cli import engine, game, lexicon, moves, serve  # noqa: F401
+    from wordbot.cli import engine, game, lexicon, moves, play, serve  # noqa: F401
 
 
 _register()
