@@ -150,9 +150,12 @@ async function hint() {
   if (game.busy || !myTurn()) return;
   setBusy(true);
   try {
-    const best = await request({ cmd: "go", player: game.bot, top: 5 });
+    // hints come from the server's default player (the strongest), whoever the opponent is
+    const helper = game.hello.values.player;
+    const best = await request({ cmd: "go", player: helper, top: 5 });
     const list = $("#hints");
     list.innerHTML = "";
+    list.title = `hints by ${helper}`;
     for (const cand of best.candidates) {
       const li = document.createElement("li");
       li.textContent = `${cand.notation} — ${cand.points} pts, equity ${cand.equity}`;
