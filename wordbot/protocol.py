@@ -244,17 +244,23 @@ class FairLock:
         self._waiting: collections.deque = collections.deque()
         self._held = False
 
-    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+    def acquire(self, blocking: bool = True, timeout: float = -1,
+                abort: Callable[[], bool] | None = None) -> bool:
+        """Wait for the lock in arrival order. ``abort`` is polled (every 50 ms) while
+        waiting, without losing the place in the queue; True gives up."""
         me = object()
         with self._cond:
             self._waiting.append(me)
             deadline = None if timeout is None or timeout < 0 else time.monotonic() + timeout
             while self._held or self._waiting[0] is not me:
                 remaining = None if deadline is None else deadline - time.monotonic()
-                if not blocking or (remaining is not None and remaining <= 0):
+                if (not blocking or (remaining is not None and remaining <= 0)
+                        or (abort is not None and abort())):
                     self._waiting.remove(me)
                     self._cond.notify_all()
                     return False
+                if abort is not None:
+                    remaining = 0.05 if remaining is None else min(remaining, 0.05)
                 self._cond.wait(remaining)
             self._waiting.popleft()
             self._held = True
@@ -647,14 +653,14 @@ class Search:
 
     def _run(self) -> None:
         try:
-            while not SEARCH_LOCK.acquire(timeout=0.05):
+            queue_timeout = -1 if self.queue_timeout is None else self.queue_timeout
+            if not SEARCH_LOCK.acquire(timeout=queue_timeout, abort=self.stop_event.is_set):
                 if self.stop_event.is_set():
                     raise ProtocolError("stopped", "stop: the search was stopped before it "
                                                    "could start (no move yet)")
                 waited = time.perf_counter() - self._started
-                if self.queue_timeout is not None and waited > self.queue_timeout:
-                    raise ProtocolError("busy", f"go: waited {waited:.0f} s for the move "
-                                                "generator; the server is busy, try again")
+                raise ProtocolError("busy", f"go: waited {waited:.0f} s for the move "
+                                            "generator; the server is busy, try again")
             self._started = time.perf_counter()  # elapsed counts thinking, not waiting
             try:
                 if any(k in type(self.player).options for k in ANYTIME_OPTIONS):
