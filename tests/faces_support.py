@@ -109,7 +109,7 @@ def free_port() -> int:
 class ServerProcess:
     """``wordbot serve`` on 127.0.0.1 and a free port, waited for until it answers."""
 
-    def __init__(self, *args: str, startup: float = 120.0):
+    def __init__(self, *args: str, startup: float = 900.0):  # a fresh machine compiles
         import httpx
 
         self.port = free_port()

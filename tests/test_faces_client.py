@@ -25,8 +25,9 @@ def popen(*args, **kw) -> SimpleEngine:
 
 @pytest.fixture(scope="module")
 def engine():
-    with popen(timeout=300) as eng:
+    with popen(timeout=900) as eng:
         eng.ping()
+        eng.play(eng.new_game(seed=1), player="control")  # may compile kernels once
         eng.timeout = 60
         yield eng
 

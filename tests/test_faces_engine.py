@@ -14,6 +14,10 @@ from tests.faces_support import EngineProcess
 def engine():
     eng = EngineProcess("--plugin", "tests.faces_plugin")
     assert eng.ask({"id": "ready", "cmd": "isready"}, timeout=300)["type"] == "readyok"
+    # the first search may compile the kernels (a fresh machine): give it time once
+    eng.ask({"id": "warm", "cmd": "newgame", "seed": 1})
+    assert eng.ask({"id": "warm", "cmd": "go", "player": "control"},
+                   timeout=900)["type"] == "bestmove"
     yield eng
     assert eng.close() == 0
 

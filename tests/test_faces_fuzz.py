@@ -144,7 +144,9 @@ def line_strategy(templates):
 
 def build_templates(engine: EngineProcess) -> list[dict]:
     start = engine.ask({"id": 0, "cmd": "newgame", "seed": 3}, timeout=300)["position"]
-    moves = engine.ask({"id": 0, "cmd": "moves", "position": start, "limit": 3})["moves"]
+    moves = engine.ask({"id": 0, "cmd": "moves", "position": start, "limit": 3},
+                       timeout=900)["moves"]
+    engine.ask({"id": 0, "cmd": "go", "position": start}, timeout=900)  # kernels compiled
     later = engine.ask({"id": 0, "cmd": "apply", "position": start,
                         "move": moves[0]["move"]})["position"]
     return [

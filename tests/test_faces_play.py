@@ -14,7 +14,7 @@ import pytest
 from tests.faces_support import ROOT, wordbot_command, wordbot_env
 
 
-def play(*args, lines: list[str], cwd, timeout: float = 300):
+def play(*args, lines: list[str], cwd, timeout: float = 900):
     return subprocess.run(wordbot_command("play", *args), input="\n".join(lines) + "\n",
                           capture_output=True, text=True, env=wordbot_env(), cwd=cwd,
                           timeout=timeout)
@@ -96,7 +96,7 @@ def test_in_a_real_terminal_with_colours(tmp_path):
             args = ["tmux", "capture-pane", "-p", "-t", session] + (["-e"] if colours else [])
             return subprocess.run(args, capture_output=True, text=True).stdout
 
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 600
         while "red>" not in screen() and time.monotonic() < deadline:
             time.sleep(0.3)
         assert "your rack (red)" in screen()
