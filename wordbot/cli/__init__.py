@@ -60,7 +60,7 @@ def main() -> None:
 
 def _register() -> None:
     # Imported for their side effect: each module adds its commands to `main`.
-    from wordbot.cli import game, hint, lexicon, moves, tournament  # noqa: F401
+    from wordbot.cli import engine, game, hint, lexicon, moves, play, serve, tournament  # noqa: F401,E501
 
 
 _register()

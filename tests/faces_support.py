@@ -1,0 +1,147 @@
+"""Helpers for the tests of the faces: a real ``wordbot engine`` subprocess spoken to
+line by line, a real ``wordbot serve`` on a free loopback port."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def wordbot_env() -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+def wordbot_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "wordbot", *args]
+
+
+class EngineProcess:
+    """``wordbot engine`` in a subprocess; replies are collected by a reader thread."""
+
+    def __init__(self, *args: str):
+        self.proc = subprocess.Popen(wordbot_command("engine", *args), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     env=wordbot_env())
+        self.replies: queue.Queue = queue.Queue()
+        self.seen: list[dict] = []  # every reply taken so far
+        self.stderr: list[bytes] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_err, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.replies.put(json.loads(line))
+        self.replies.put(None)
+
+    def _read_err(self):
+        for line in self.proc.stderr:
+            self.stderr.append(line)
+
+    def write(self, data: bytes) -> None:
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def send(self, obj) -> None:
+        line = obj if isinstance(obj, (str, bytes)) else json.dumps(obj)
+        if isinstance(line, str):
+            line = line.encode()
+        self.write(line + b"\n")
+
+    def next(self, timeout: float = 60.0) -> dict:
+        msg = self.replies.get(timeout=timeout)
+        assert msg is not None, "the engine closed its output: " + b"".join(self.stderr).decode()
+        self.seen.append(msg)
+        return msg
+
+    def until_final(self, rid=None, timeout: float = 60.0) -> list[dict]:
+        """Every reply up to and including the next final one (not ``info``)."""
+        out = []
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.next(max(deadline - time.monotonic(), 0.01))
+            out.append(msg)
+            if msg["type"] != "info" and (rid is None or msg.get("id") == rid):
+                return out
+
+    def ask(self, obj, timeout: float = 60.0) -> dict:
+        """Send one request and return its final reply (infos are dropped)."""
+        self.send(obj)
+        return self.until_final(obj.get("id") if isinstance(obj, dict) else None,
+                                timeout)[-1]
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def close(self) -> int:
+        if self.alive:
+            try:
+                self.send({"cmd": "quit"})
+                self.proc.stdin.close()
+            except OSError:
+                pass
+        try:
+            return self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return self.proc.wait()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``wordbot serve`` on 127.0.0.1 and a free port, waited for until it answers."""
+
+    def __init__(self, *args: str, startup: float = 900.0):  # a fresh machine compiles
+        import httpx
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            wordbot_command("serve", "--port", str(self.port), *args),
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=wordbot_env())
+        self.output: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        deadline = time.monotonic() + startup
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError("wordbot serve exited:\n" + "".join(self.output))
+            try:
+                if httpx.get(self.url + "/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                self.close()
+                raise RuntimeError("wordbot serve did not come up:\n" + "".join(self.output))
+            time.sleep(0.2)
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.output.append(line.decode(errors="replace"))
+
+    def close(self) -> int:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        return self.proc.wait()

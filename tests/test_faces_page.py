@@ -1,0 +1,100 @@
+"""The web page of ``wordbot serve``, end to end in headless Chromium (Debian's
+``chromium`` driven by Playwright): load the page, make a move, see the bot answer."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+import pytest
+
+from tests.faces_support import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+# Without these the closed network makes Chromium hang at start.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"{CHROMIUM} is not installed (apt-get install -y chromium); the page test "
+                "needs a real browser", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def server():
+    srv = ServerProcess("--player", "greedy", "--log-level", "warning")
+    yield srv
+    srv.close()
+
+
+@pytest.fixture
+def page(server, tmp_path):
+    with sync_api.sync_playwright() as pw:
+        ctx = pw.chromium.launch_persistent_context(
+            tempfile.mkdtemp(dir=tmp_path), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+            headless=True, viewport={"width": 1200, "height": 900})
+        pg = ctx.new_page()
+        errors = []
+        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        pg.set_default_timeout(30_000)
+        pg.goto(server.url + "/")
+        pg.wait_for_selector("#new-game:enabled")
+        yield pg
+        assert not errors, errors
+        ctx.close()
+
+
+def new_game(page, bot="greedy", colour="red", seed=7):
+    page.select_option("#bot", bot)
+    page.select_option("#colour", colour)
+    page.fill("#seed", str(seed))
+    page.click("#new-game")
+    page.wait_for_selector("#board .cell")
+    page.wait_for_selector("#play:enabled")  # our turn (the bot may have moved first)
+
+
+def log_lines(page) -> list[str]:
+    return page.locator("#log li").all_inner_texts()
+
+
+def test_play_a_word_from_a_hint_and_see_the_bot_answer(page, tmp_path):
+    new_game(page)
+    board_tiles = page.locator("#board .tile-blue").count()
+    assert board_tiles >= 12  # the start mat, in blue
+    assert page.locator("#rack .rack-tile").count() >= 6
+    before = len(log_lines(page))
+    page.click("#hint")
+    page.wait_for_selector("#hints li")
+    hint = page.locator("#hints li").first.inner_text()
+    page.locator("#hints li").first.click()
+    assert page.locator("#board .pending").count() >= 1
+    page.click("#play")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {before + 2}")
+    page.wait_for_selector("#play:enabled")
+    lines = log_lines(page)
+    assert lines[before].startswith("red (you): ") and hint.startswith(lines[before][11:])
+    assert lines[before + 1].startswith("green (greedy): ")
+    assert page.locator("#board .tile-red").count() >= 1  # our word is on the board
+    assert "your turn" in page.inner_text("#status")
+    page.screenshot(path=str(tmp_path / "page.png"))
+
+
+def test_place_tiles_by_clicking_and_an_illegal_play_is_explained(page):
+    new_game(page, seed=3)
+    # put the first rack tile far from everything: not connected
+    page.locator("#rack .rack-tile").first.click()
+    page.locator("#board .cell.empty").first.click()
+    assert page.locator("#board .pending").count() == 1
+    page.click("#play")
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    message = page.inner_text("#message")
+    assert "illegal move" in message or "word" in message, message
+    page.click("#recall")
+    assert page.locator("#board .pending").count() == 0
+    # passing is a move too: the bot answers it
+    before = len(log_lines(page))
+    page.click("#pass")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {before + 2}")
+    assert log_lines(page)[before].endswith(": pass")

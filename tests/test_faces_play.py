@@ -1,0 +1,115 @@
+"""``wordbot play``: a person (stdin) against bots, in a subprocess and in a real
+terminal (tmux); the record it writes replays."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from tests.faces_support import ROOT, wordbot_command, wordbot_env
+
+
+def play(*args, lines: list[str], cwd, timeout: float = 900):
+    return subprocess.run(wordbot_command("play", *args), input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, env=wordbot_env(), cwd=cwd,
+                          timeout=timeout)
+
+
+def replay(path, cwd):
+    return subprocess.run(wordbot_command("replay", str(path), "--json"), capture_output=True,
+                          text=True, env=wordbot_env(), cwd=cwd, timeout=300)
+
+
+def test_a_whole_game_against_a_bot_is_recorded_and_replays(tmp_path):
+    out = play("--vs", "greedy", "--seed", "7", "--rule", "rounds=2", lines=["pass"] * 30,
+               cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "your rack (red)" in out.stdout
+    assert re.search(r"green \(greedy\): \S", out.stdout)
+    assert "game over" in out.stdout and re.search(r"winner|shared win", out.stdout)
+    record = tmp_path / "wordbot-game-7.jsonl"
+    lines = record.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["agents"] == {"red": "human", "green": "greedy"}
+    assert "result" in json.loads(lines[-1])
+    result = json.loads(replay(record, tmp_path).stdout)
+    assert result["ok"] and result["over"]
+
+
+def test_illegal_moves_are_explained_with_alternatives_hint_and_undo(tmp_path):
+    record = tmp_path / "game.jsonl"
+    out = play("--vs", "greedy", "--seed", "7", "--record", str(record),
+               lines=["0,0 across ZZZ", "40,40 across QI", "hint 2", "moves 1", "undo"],
+               cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "square 0,0 holds A; write board letters in parentheses" in text
+    assert "illegal move (rack)" in text
+    assert text.count("legal alternatives:") == 2
+    assert "hints (control):" in text and "nothing to take back." in text
+    # the best move by points, read off `moves 1`, then played; then taken back
+    best = re.search(r"red> +(\d+) +(.+)", text).group(2).strip()
+    out = play("--vs", "greedy", "--seed", "7", "--record", str(record),
+               lines=[best, "undo", "score", "quit"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert f"red (you): {best}" in out.stdout and "green (greedy): " in out.stdout
+    assert "taken back." in out.stdout
+    # after undo the record holds no action: replaying it is the start position
+    lines = record.read_text().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["agents"]["red"] == "human"
+    result = json.loads(replay(record, tmp_path).stdout)
+    assert result["ok"] and result["actions"] == 0
+
+
+def test_seat_and_several_bots(tmp_path):
+    out = play("--players", "red,green,black", "--seat", "2", "--vs", "greedy", "--vs",
+               "random", "--seed", "3", "--no-record", lines=["quit"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "green> " in out.stdout and not list(tmp_path.iterdir())
+    bad = play("--seat", "5", "--no-record", lines=[], cwd=tmp_path)
+    assert bad.returncode == 2 and "--seat 5" in bad.stderr
+    bad = play("--vs", "nobody", "--no-record", lines=[], cwd=tmp_path)
+    assert bad.returncode == 2 and "nobody" in bad.stderr
+
+
+def test_play_help_has_examples(wordbot_cli):
+    out = wordbot_cli("play", "--help")
+    assert out.returncode == 0 and "Examples:" in out.stdout and "--vs" in out.stdout
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_in_a_real_terminal_with_colours(tmp_path):
+    session = f"wordbot-play-{int(time.time() * 1000)}"
+    env = wordbot_env()
+    cmd = " ".join(wordbot_command("play", "--vs", "greedy", "--seed", "7", "--no-record"))
+    exports = " ".join(f"{k}={env[k]}" for k in ("PYTHONPATH", "WORDBOT_CACHE_DIR")
+                       if k in env)
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "50",
+                    f"cd {ROOT} && env {exports} {cmd}; sleep 30"], check=True)
+    try:
+        def screen(colours=False):
+            args = ["tmux", "capture-pane", "-p", "-t", session] + (["-e"] if colours else [])
+            return subprocess.run(args, capture_output=True, text=True).stdout
+
+        deadline = time.monotonic() + 600
+        while "red>" not in screen() and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert "your rack (red)" in screen()
+        assert "\x1b[" in screen(colours=True)  # the tiles are drawn in colour
+        subprocess.run(["tmux", "send-keys", "-t", session, "hint 1", "Enter"], check=True)
+        deadline = time.monotonic() + 60
+        while "hints (control)" not in screen() and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert "hints (control)" in screen()
+        subprocess.run(["tmux", "send-keys", "-t", session, "quit", "Enter"], check=True)
+        deadline = time.monotonic() + 30
+        while "game stopped" not in screen() and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert "game stopped" in screen()
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

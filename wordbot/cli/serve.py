@@ -1,0 +1,64 @@
+"""``wordbot serve``: the engine protocol over HTTP / WebSocket and a page to play on."""
+
+from __future__ import annotations
+
+import click
+
+from wordbot.cli import main
+from wordbot.cli.engine import load_plugins, plugin_option
+from wordbot.cli.options import lexicon_option
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (loopback unless told otherwise; 0.0.0.0 for "
+                   "every interface).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--player", default=None, metavar="SPEC",
+              help="Default player for go (default: mc when available, else control).")
+@click.option("--max-time", default=10.0, show_default=True, type=click.FloatRange(0.01),
+              help="Longest search a client may ask for, in seconds.")
+@click.option("--max-searches", default=128, show_default=True, type=click.IntRange(1),
+              help="Searches running or queued at once; more are refused with 503 busy.")
+@click.option("--queue-timeout", default=60.0, show_default=True,
+              type=click.FloatRange(0.1), help="Longest a search waits for its turn, s.")
+@click.option("--client-timeout", default=10.0, show_default=True,
+              type=click.FloatRange(0.1),
+              help="Seconds a client has to send a request head, and then its body.")
+@click.option("--log-level", default="info", show_default=True,
+              type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+@plugin_option
+@lexicon_option
+def serve(host, port, player, max_time, max_searches, queue_timeout, client_timeout,
+          log_level, plugins, lexicon_path) -> None:
+    """Serve the engine protocol over HTTP and WebSocket, with a page to play on.
+
+    \b
+      GET  /        a web page: play Control Word against a bot, with hints
+      POST /api     one protocol request (JSON body) -> its final reply
+      GET  /ws      WebSocket: one request per message, replies (and info) streamed
+    The requests are those of `wordbot engine` (docs/protocol.md). Bodies and messages
+    are limited to 1 MB; searches run on worker threads, capped at --max-time.
+
+    \b
+    Examples:
+      wordbot serve                      # then open http://127.0.0.1:8000/
+      wordbot serve --port 9000 --player control --max-time 5
+      curl -s localhost:8000/api -d '{"cmd": "newgame", "seed": 7}'
+    """
+    from wordbot.protocol import warm_up
+    from wordbot.server import ServerConfig
+    from wordbot.server import serve as run_server
+
+    load_plugins(plugins)
+    if player is not None:
+        from wordbot.players import parse_spec
+
+        parse_spec(player)
+    lexicon = str(lexicon_path) if lexicon_path else None
+    warm_up(lexicon)  # a bad word list fails now, and the first hint is quick
+    config = ServerConfig(lexicon=lexicon, player=player, max_time=max_time,
+                          max_searches=max_searches, queue_timeout=queue_timeout,
+                          body_timeout=client_timeout, header_timeout=client_timeout)
+    click.echo(f"wordbot: serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
+    run_server(host, port, config, log_level)

@@ -1,0 +1,302 @@
+"""``wordbot serve``: the engine protocol over HTTP and WebSocket, and a page to play on.
+
+- ``POST /api``: the body is one protocol request (JSON); the answer is its final reply
+  (a ``go`` answers with its ``bestmove``, whose ``candidates`` are the last ``info``).
+  Each HTTP request is a fresh session: send the position with every request.
+- ``GET /ws`` (WebSocket): one protocol request per text message, every reply a message
+  (``info`` streams as the search goes), a stateful session per connection
+  (``newgame`` / ``apply``), ``stop`` ends a running ``go``.
+- ``GET /``: the web page; ``GET /healthz``: ``{"ok": true}``.
+
+Limits: 1 MB per body or message, a body must arrive within ``body_timeout`` seconds, a
+request head within ``header_timeout`` seconds, searches are capped at ``max_time``
+seconds and wait at most ``queue_timeout`` seconds for their turn, at most
+``max_searches`` searches are admitted at once (more: 503 ``busy``), and
+``limit_concurrency`` connections. Searches and every request that touches the lexicon
+run on worker threads, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from importlib import resources
+
+from wordbot.protocol import (
+    MAX_LINE,
+    Connection,
+    ProtocolError,
+    Search,
+    Session,
+    check_request,
+    decode_request,
+    error_reply,
+    request_id,
+)
+
+STATUS = {"too_large": 413, "busy": 503, "timeout": 504, "internal": 500,
+          "bad_json": 400, "slow_client": 408}
+
+
+@dataclass
+class ServerConfig:
+    lexicon: str | None = None
+    player: str | None = None  # default player of go
+    max_time: float = 10.0
+    queue_timeout: float = 60.0
+    max_searches: int = 128
+    max_moves: int = 500
+    body_timeout: float = 10.0
+    header_timeout: float = 10.0
+    limit_concurrency: int = 512
+    workers: int = 8  # threads for requests that are not searches
+
+
+class _Admission:
+    """Counts the searches admitted at once, server-wide."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.count = 0
+        self.lock = threading.Lock()
+
+    def admit(self, search: Search, queue_timeout: float) -> None:
+        with self.lock:
+            if self.count >= self.limit:
+                raise ProtocolError("busy", f"server: {self.count} searches are running or "
+                                            "queued; try again shortly")
+            self.count += 1
+        search.queue_timeout = queue_timeout
+        search.on_done.append(self._release)
+
+    def _release(self, search: Search) -> None:
+        with self.lock:
+            self.count -= 1
+
+
+class _AsyncEmit:
+    """An emit callback for threads that hands replies to the event loop."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.closed = False
+
+    def __call__(self, msg: dict) -> None:
+        if not self.closed:
+            try:
+                self.loop.call_soon_threadsafe(self.queue.put_nowait, msg)
+            except RuntimeError:  # the loop has closed
+                self.closed = True
+
+
+def create_app(config: ServerConfig | None = None):
+    """The Starlette application."""
+    from starlette.applications import Starlette
+    from starlette.requests import ClientDisconnect
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    config = config or ServerConfig()
+    static = resources.files("wordbot.server") / "static"
+    executor = ThreadPoolExecutor(max_workers=config.workers, thread_name_prefix="wordbot")
+    admission = _Admission(config.max_searches)
+
+    def new_session() -> Session:
+        return Session(lexicon=config.lexicon, allow_lexicon=False, max_time=config.max_time,
+                       player=config.player, max_moves=config.max_moves)
+
+    def admit(search: Search) -> None:
+        admission.admit(search, config.queue_timeout)
+
+    def respond(msg: dict) -> JSONResponse:
+        status = 200
+        if msg.get("type") == "error":
+            status = STATUS.get(msg["error"]["code"], 400)
+        return JSONResponse(msg, status_code=status)
+
+    async def read_body(request) -> bytes:
+        length = request.headers.get("content-length")
+        if length is not None:
+            if not length.isdigit():
+                raise ProtocolError("bad_request", "Content-Length: not a number")
+            if int(length) > MAX_LINE:
+                raise ProtocolError("too_large", f"request: {length} bytes; the limit is "
+                                                 f"{MAX_LINE} (1 MB)")
+        chunks, size = [], 0
+
+        async def gather():
+            nonlocal size
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_LINE:
+                    raise ProtocolError("too_large", f"request: over {MAX_LINE} bytes "
+                                                     "(1 MB)")
+                chunks.append(chunk)
+
+        try:
+            await asyncio.wait_for(gather(), config.body_timeout)
+        except asyncio.TimeoutError:
+            raise ProtocolError("slow_client", f"request: the body did not arrive within "
+                                               f"{config.body_timeout:g} s") from None
+        return b"".join(chunks)
+
+    async def homepage(request):
+        return FileResponse(str(static / "index.html"))
+
+    async def favicon(request):
+        return Response(status_code=204)
+
+    async def healthz(request):
+        return JSONResponse({"ok": True, "searches": admission.count})
+
+    async def api(request):
+        loop = asyncio.get_running_loop()
+        req = None
+        try:
+            body = await read_body(request)
+            req = decode_request(body)
+            check_request(req)
+        except ClientDisconnect:
+            return JSONResponse({}, status_code=400)
+        except Exception as exc:  # noqa: BLE001
+            return respond(error_reply(request_id(req), exc))
+        if req["cmd"] == "quit":
+            return respond({"id": request_id(req), "type": "bye"})
+        emit = _AsyncEmit(loop)
+        conn = Connection(new_session(), emit, on_search=admit)
+        await loop.run_in_executor(executor, conn.submit, req)
+        deadline = loop.time() + config.max_time + config.queue_timeout + 10
+        try:
+            while True:
+                msg = await asyncio.wait_for(emit.queue.get(), max(deadline - loop.time(), 0))
+                if msg.get("type") != "info":
+                    return respond(msg)
+        except asyncio.TimeoutError:
+            if conn.search is not None:
+                conn.search.stop()
+            return respond(error_reply(request_id(req), ProtocolError(
+                "timeout", "request: no answer in time")))
+
+    async def websocket(ws: WebSocket):
+        await ws.accept()
+        loop = asyncio.get_running_loop()
+        emit = _AsyncEmit(loop)
+        conn = Connection(new_session(), emit, on_search=admit)
+
+        async def sender():
+            while True:
+                msg = await emit.queue.get()
+                await ws.send_text(json.dumps(msg, separators=(",", ":")))
+
+        send_task = asyncio.create_task(sender())
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                data = message.get("text")
+                if data is None:
+                    data = message.get("bytes") or b""
+                if len(data) > MAX_LINE:
+                    emit(error_reply(None, ProtocolError(
+                        "too_large", f"request: over {MAX_LINE} bytes (1 MB)")))
+                    continue
+                req = None
+                try:
+                    req = decode_request(data)
+                    cmd = check_request(req)
+                except Exception as exc:  # noqa: BLE001
+                    emit(error_reply(request_id(req), exc))
+                    continue
+                if cmd == "stop":  # at once, not behind other work
+                    conn.submit(req)
+                else:
+                    await loop.run_in_executor(executor, conn.submit, req)
+                if cmd == "quit":
+                    await asyncio.sleep(0.05)
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            emit.closed = True
+            if conn.search is not None:
+                conn.search.stop()
+            # let queued replies go out before closing
+            for _ in range(20):
+                if emit.queue.empty():
+                    break
+                await asyncio.sleep(0.01)
+            send_task.cancel()
+            try:
+                await ws.close()
+            except Exception:  # noqa: BLE001  (already closed)
+                pass
+
+    routes = [
+        Route("/", homepage),
+        Route("/healthz", healthz),
+        Route("/favicon.ico", favicon),
+        Route("/api", api, methods=["POST"]),
+        WebSocketRoute("/ws", websocket),
+        Mount("/static", StaticFiles(directory=str(static)), name="static"),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.config = config
+    return app
+
+
+def guarded_protocol(header_timeout: float):
+    """uvicorn's h11 protocol, closing connections whose request head does not arrive
+    within ``header_timeout`` seconds (slow-header clients hold no slot for long)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class GuardedH11Protocol(H11Protocol):
+        def connection_made(self, transport):
+            super().connection_made(transport)
+            self._head_timer = self.loop.call_later(header_timeout, self._head_timeout)
+
+        def on_response_complete(self):
+            super().on_response_complete()
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+            self._head_timer = self.loop.call_later(header_timeout, self._head_timeout)
+
+        def _head_timeout(self):
+            self._head_timer = None
+            if self.transport.is_closing() or self.transport.get_protocol() is not self:
+                return  # closed, or upgraded to a WebSocket
+            if self.cycle is None or self.cycle.response_complete:
+                self.transport.close()
+
+        def connection_lost(self, exc):
+            if getattr(self, "_head_timer", None) is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+            super().connection_lost(exc)
+
+    return GuardedH11Protocol
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, config: ServerConfig | None = None,
+          log_level: str = "info") -> None:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    config = config or ServerConfig()
+    app = create_app(config)
+    uvicorn.run(app, host=host, port=port, log_level=log_level,
+                http=guarded_protocol(config.header_timeout), ws="websockets",
+                ws_max_size=MAX_LINE + 1024, limit_concurrency=config.limit_concurrency,
+                timeout_keep_alive=5, timeout_graceful_shutdown=5)

@@ -1,0 +1,340 @@
+// wordbot web page: a person against a bot over the engine protocol (WebSocket /ws).
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const COLOURS = ["red", "green", "black", "white"];
+
+const game = {
+  ws: null, nextId: 1, waiting: new Map(), hello: null,
+  position: null, human: "red", bot: "control", busy: false,
+  rackSel: null, pending: [], lastMove: [],
+};
+
+// ---------------------------------------------------------------- protocol
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  game.ws = ws;
+  ws.onopen = async () => {
+    game.hello = await request({ cmd: "hello" });
+    fillBots();
+    setStatus("Choose a bot and press New game.");
+    $("#new-game").disabled = false;
+  };
+  ws.onmessage = (event) => {
+    const msg = JSON.parse(event.data);
+    const entry = game.waiting.get(msg.id);
+    if (!entry) return;
+    if (msg.type === "info") { entry.onInfo && entry.onInfo(msg); return; }
+    game.waiting.delete(msg.id);
+    if (msg.type === "error") entry.reject(msg.error); else entry.resolve(msg);
+  };
+  ws.onclose = () => {
+    setStatus("Disconnected from the server. Reload the page to reconnect.");
+    for (const entry of game.waiting.values()) entry.reject({ code: "closed", message: "connection closed" });
+    game.waiting.clear();
+  };
+}
+
+function request(obj, onInfo) {
+  const id = game.nextId++;
+  return new Promise((resolve, reject) => {
+    game.waiting.set(id, { resolve, reject, onInfo });
+    game.ws.send(JSON.stringify({ id, ...obj }));
+  });
+}
+
+function fillBots() {
+  const select = $("#bot");
+  select.innerHTML = "";
+  const names = Object.keys(game.hello.players);
+  for (const name of names) {
+    const opt = document.createElement("option");
+    opt.value = name;
+    opt.textContent = `${name} — ${game.hello.players[name].description}`;
+    select.appendChild(opt);
+  }
+  select.value = game.hello.values.player.split(":")[0];
+}
+
+// ---------------------------------------------------------------- game flow
+async function newGame() {
+  game.human = $("#colour").value;
+  game.bot = $("#bot").value;
+  const other = COLOURS.find((c) => c !== game.human);
+  const players = COLOURS.filter((c) => c === game.human || c === other);
+  const req = { cmd: "newgame", players };
+  const seed = $("#seed").value;
+  if (seed !== "") req.seed = Number(seed);
+  $("#log").innerHTML = ""; $("#hints").innerHTML = "";
+  game.lastMove = [];
+  try {
+    const reply = await request(req);
+    showMessage("");
+    setPosition(reply.position);
+    await botTurns();
+  } catch (err) { showMessage(err.message); }
+}
+
+function setPosition(position) {
+  game.position = position;
+  game.pending = []; game.rackSel = null;
+  render();
+}
+
+async function botTurns() {
+  while (game.position && game.position.phase !== "over" && game.position.to_move !== game.human) {
+    setBusy(true);
+    setStatus(`${game.position.to_move} (${game.bot}) is thinking…`);
+    try {
+      const best = await request({ cmd: "go", player: game.bot, top: 3 }, (info) => {
+        const top = info.candidates[0];
+        setStatus(`${game.position.to_move} (${game.bot}) is thinking… ${top ? top.notation : ""}`);
+      });
+      const reply = await request({ cmd: "apply", move: best.move });
+      logMove(reply.player, reply.notation, game.bot);
+      game.lastMove = reply.move.tiles ? reply.move.tiles.map((t) => `${t[0]},${t[1]}`) : [];
+      setPosition(reply.position);
+    } catch (err) {
+      showMessage(`the bot failed: ${err.message}`);
+      break;
+    } finally { setBusy(false); }
+  }
+  render();
+  if (game.position && game.position.phase === "over") await gameOver();
+}
+
+async function humanMove(move) {
+  if (game.busy) return;
+  setBusy(true);
+  try {
+    const reply = await request({ cmd: "apply", move });
+    showMessage("");
+    logMove(reply.player, reply.notation, "you");
+    game.lastMove = [];
+    $("#hints").innerHTML = "";
+    setPosition(reply.position);
+  } catch (err) {
+    showMessage(err.message);
+    setBusy(false);
+    return;
+  }
+  setBusy(false);
+  await botTurns();
+}
+
+async function gameOver() {
+  const score = await request({ cmd: "score" });
+  const winners = score.winners.join(" and ");
+  const you = score.winners.includes(game.human);
+  setStatus(`Game over: ${winners} ${score.winners.length > 1 ? "share the win" : "wins"}` +
+            (you ? " — well played!" : "."));
+  renderScores(score.totals);
+}
+
+// ---------------------------------------------------------------- actions
+function playPending() {
+  if (!game.pending.length) { showMessage("Place some tiles first (select a rack tile, click a square)."); return; }
+  const type = game.position.phase === "word" ? "word" : "replace";
+  humanMove({ type, tiles: game.pending.map((p) => [p.r, p.c, p.letter, p.colour]) });
+}
+
+function exchange(bag) {
+  if (game.rackSel === null) { showMessage("Select one of your own (uppercase) rack tiles first."); return; }
+  const ch = rackTiles()[game.rackSel];
+  if (ch !== ch.toUpperCase()) { showMessage("Blue tiles cannot be exchanged; select one of your own."); return; }
+  humanMove({ type: "exchange", tile: ch, bag });
+}
+
+async function hint() {
+  if (game.busy || !myTurn()) return;
+  setBusy(true);
+  try {
+    // hints come from the server's default player (the strongest), whoever the opponent is
+    const helper = game.hello.values.player;
+    const best = await request({ cmd: "go", player: helper, top: 5 });
+    const list = $("#hints");
+    list.innerHTML = "";
+    list.title = `hints by ${helper}`;
+    for (const cand of best.candidates) {
+      const li = document.createElement("li");
+      li.textContent = `${cand.notation} — ${cand.points} pts, equity ${cand.equity}`;
+      if (cand.words && cand.words.length) li.title = cand.words.join("\n");
+      li.onclick = () => usehint(cand.move);
+      list.appendChild(li);
+    }
+  } catch (err) { showMessage(err.message); }
+  setBusy(false);
+}
+
+function usehint(move) {
+  if (!myTurn()) return;
+  if (move.type === "word" || move.type === "replace") {
+    game.pending = []; game.rackSel = null;
+    const free = rackTiles().map((ch, i) => ({ ch, i }));
+    for (const [r, c, letter, colour] of move.tiles) {
+      const want = colour === "blue" ? letter.toLowerCase() : letter;
+      const k = free.findIndex((f) => f.ch === want);
+      const idx = k >= 0 ? free.splice(k, 1)[0].i : -1;
+      game.pending.push({ r, c, letter, colour, rackIndex: idx });
+    }
+    render();
+    showMessage("Hint placed: press Play to make it.", true);
+  } else {
+    humanMove(move);
+  }
+}
+
+function myTurn() {
+  return game.position && game.position.phase !== "over" && game.position.to_move === game.human;
+}
+
+function rackTiles() {
+  return (game.position && game.position.racks[game.human] || "").split("");
+}
+
+function clickRack(i) {
+  if (!myTurn() || game.pending.some((p) => p.rackIndex === i)) return;
+  game.rackSel = game.rackSel === i ? null : i;
+  render();
+}
+
+function clickCell(r, c) {
+  if (!myTurn() || game.busy) return;
+  const k = game.pending.findIndex((p) => p.r === r && p.c === c);
+  if (k >= 0) { game.pending.splice(k, 1); render(); return; }
+  if (game.rackSel === null) { showMessage("Select a rack tile first."); return; }
+  const board = boardMap();
+  const here = board.get(`${r},${c}`);
+  const phase = game.position.phase;
+  if (phase === "word" && here) { showMessage("That square is taken; in the word phase place tiles on empty squares."); return; }
+  if (phase === "replacement") {
+    if (!here) { showMessage("In the replacement phase, cover a board tile that is not yours."); return; }
+    if (here.colour === game.human) { showMessage("You cannot replace your own tile."); return; }
+  }
+  const ch = rackTiles()[game.rackSel];
+  const blue = ch === ch.toLowerCase();
+  game.pending.push({ r, c, letter: ch.toUpperCase(), colour: blue ? "blue" : game.human, rackIndex: game.rackSel });
+  game.rackSel = null;
+  showMessage("");
+  render();
+}
+
+// ---------------------------------------------------------------- drawing
+function boardMap() {
+  const map = new Map();
+  for (const [r, c, letter, colour] of game.position.board) map.set(`${r},${c}`, { letter, colour });
+  return map;
+}
+
+function render() {
+  if (!game.position) return;
+  const pos = game.position;
+  const board = boardMap();
+  const pend = new Map(game.pending.map((p) => [`${p.r},${p.c}`, p]));
+  const rows = pos.board.map((t) => t[0]).concat(game.pending.map((p) => p.r));
+  const cols = pos.board.map((t) => t[1]).concat(game.pending.map((p) => p.c));
+  const margin = 2;
+  const r0 = Math.min(...rows) - margin, r1 = Math.max(...rows) + margin;
+  const c0 = Math.min(...cols) - margin, c1 = Math.max(...cols) + margin;
+  const el = $("#board");
+  el.innerHTML = "";
+  el.style.gridTemplateColumns = `repeat(${c1 - c0 + 2}, 30px)`;
+  el.appendChild(cell("", "cell coord"));
+  for (let c = c0; c <= c1; c++) el.appendChild(cell(String(c), "cell coord"));
+  const last = new Set(game.lastMove);
+  for (let r = r0; r <= r1; r++) {
+    el.appendChild(cell(String(r), "cell coord"));
+    for (let c = c0; c <= c1; c++) {
+      const key = `${r},${c}`;
+      const p = pend.get(key), t = board.get(key);
+      let div;
+      if (p) {
+        div = cell(p.colour === "blue" ? p.letter.toLowerCase() : p.letter, `cell tile-${p.colour} pending`);
+      } else if (t) {
+        div = cell(t.letter, `cell tile-${t.colour}` + (last.has(key) ? " last" : "") +
+                   (pos.phase === "replacement" && t.colour !== game.human ? " target" : ""));
+      } else {
+        div = cell("", "cell empty");
+      }
+      div.dataset.r = r; div.dataset.c = c;
+      div.setAttribute("role", "gridcell");
+      div.onclick = () => clickCell(r, c);
+      el.appendChild(div);
+    }
+  }
+  const rack = $("#rack");
+  rack.innerHTML = "";
+  const used = new Set(game.pending.map((p) => p.rackIndex));
+  rackTiles().forEach((ch, i) => {
+    const b = document.createElement("button");
+    const blue = ch === ch.toLowerCase();
+    b.className = `rack-tile tile-${blue ? "blue" : game.human}` +
+                  (game.rackSel === i ? " selected" : "") + (used.has(i) ? " used" : "");
+    b.textContent = ch;
+    b.dataset.index = i;
+    b.onclick = () => clickRack(i);
+    rack.appendChild(b);
+  });
+  renderScores(null);
+  if (pos.phase !== "over") {
+    const who = pos.to_move === game.human ? "your turn" : `${pos.to_move} to move`;
+    const phaseText = pos.phase === "word" ? "word phase" : `replacement phase (up to ${pos.replacement_limit} tiles)`;
+    setStatus(`Round ${pos.round} of ${pos.rules.rounds} · ${phaseText} · rack limit ${pos.rack_limit} · ${who}`);
+  }
+  const mine = myTurn() && !game.busy;
+  for (const id of ["#play", "#recall", "#pass", "#hint", "#exchange-vowel", "#exchange-consonant"]) $(id).disabled = !mine;
+  $("#redraw").disabled = !mine || pos.phase !== "word";
+}
+
+function cell(text, cls) {
+  const div = document.createElement("div");
+  div.className = cls;
+  div.textContent = text;
+  return div;
+}
+
+function renderScores(totals) {
+  const pos = game.position;
+  const table = $("#scores");
+  table.innerHTML = "<tr><th>player</th><th>points</th><th>penalties</th>" +
+                    (totals ? "<th>final</th>" : "") + "</tr>";
+  for (const p of pos.players) {
+    const tr = document.createElement("tr");
+    const who = p === game.human ? "you" : game.bot;
+    tr.innerHTML = `<td><span class="who tile-${p}"></span>${p} (${who})</td>` +
+                   `<td>${pos.scores[p]}</td><td>${pos.penalties[p]}</td>` +
+                   (totals ? `<td>${totals[p].final}</td>` : "");
+    table.appendChild(tr);
+  }
+}
+
+function logMove(player, notation, who) {
+  const li = document.createElement("li");
+  li.innerHTML = `<span class="who tile-${player}"></span>`;
+  li.appendChild(document.createTextNode(`${player} (${who}): ${notation}`));
+  li.dataset.player = player;
+  $("#log").appendChild(li);
+  li.scrollIntoView({ block: "nearest" });
+}
+
+function setStatus(text) { $("#status").textContent = text; }
+function showMessage(text, ok) {
+  const m = $("#message");
+  m.textContent = text;
+  m.className = ok ? "ok" : "";
+}
+function setBusy(flag) { game.busy = flag; document.body.dataset.busy = flag ? "1" : ""; render(); }
+
+// ---------------------------------------------------------------- wiring
+$("#new-game").disabled = true;
+for (const id of ["#play", "#recall", "#pass", "#redraw", "#hint", "#exchange-vowel", "#exchange-consonant"]) $(id).disabled = true;
+$("#new-game").onclick = newGame;
+$("#play").onclick = playPending;
+$("#recall").onclick = () => { game.pending = []; game.rackSel = null; render(); };
+$("#pass").onclick = () => humanMove({ type: "pass" });
+$("#redraw").onclick = () => humanMove({ type: "redraw" });
+$("#exchange-vowel").onclick = () => exchange("vowel");
+$("#exchange-consonant").onclick = () => exchange("consonant");
+$("#hint").onclick = hint;
+connect();
