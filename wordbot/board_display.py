@@ -1,7 +1,9 @@
-"""Board pictures: a rich renderable for terminals and an SVG (like chess.svg.board).
+"""Board pictures: rich Text for terminals and an SVG (like chess.svg.board).
 
-Tiles are drawn in their colour; ``highlight`` squares (a move's tiles) are marked:
-bold and underlined in the terminal, a gold frame in the SVG.
+Tiles are drawn in their colour, blue ones in lowercase as in the move notation. A
+``highlight`` is either a set of squares to mark (the last move) or a mapping of squares
+to (letter, colour) drawn on top (a proposed move); marked squares are bold and
+underlined in the terminal and framed in gold in the SVG.
 """
 
 from __future__ import annotations
@@ -32,34 +34,59 @@ def _extent(board, squares: Iterable[tuple[int, int]], margin: int):
     return min(rows) - margin, max(rows) + margin, min(cols) - margin, max(cols) + margin
 
 
-def board_text(board, highlight: dict | None = None, margin: int = 1) -> Text:
+def _overlay(board, highlight) -> dict:
+    """A highlight as ``{square: (letter, colour)}``: a set of squares marks the tiles
+    already there."""
+    if highlight is None:
+        return {}
+    if isinstance(highlight, dict):
+        return highlight
+    return {sq: (board[sq].letter, board[sq].colour) for sq in highlight if sq in board}
+
+
+def _shown(letter: str, colour: str) -> str:
+    return letter.lower() if colour == "blue" else letter
+
+
+def board_text(board, highlight=None, margin: int = 1) -> Text:
     """The board as rich Text: one 3-character cell per square, row numbers at the left,
-    column numbers on top. ``highlight`` maps squares to (letter, colour) shown on top.
+    column numbers on top; highlighted squares in brackets.
 
     >>> from wordbot.engine import Board, Tile
-    >>> print(board_text(Board({(0, 0): Tile("A", "blue")}), margin=0).plain)
-         0
-      0  A
+    >>> print(board_text(Board({(0, 0): Tile("A", "blue"), (0, 1): Tile("T", "red")}),
+    ...                  highlight={(0, 2): ("S", "red")}, margin=0).plain)
+         0  1  2
+      0  a  T [S]
     """
-    highlight = highlight or {}
-    r0, r1, c0, c1 = _extent(board, highlight, margin)
+    overlay = _overlay(board, highlight)
+    r0, r1, c0, c1 = _extent(board, overlay, margin)
     text = Text()
-    text.append("    " + "".join(f"{c:>3}" for c in range(c0, c1 + 1)) + "\n")
+    text.append("    " + "".join(f"{c:>3}" for c in range(c0, c1 + 1)) + "\n", style="dim")
     for r in range(r0, r1 + 1):
-        text.append(f"{r:>3} ")
+        text.append(f"{r:>3} ", style="dim")
         for c in range(c0, c1 + 1):
-            if (r, c) in highlight:
-                letter, colour = highlight[(r, c)]
+            if (r, c) in overlay:
+                letter, colour = overlay[(r, c)]
                 bg, fg = STYLES[colour]
-                text.append(f"[{letter}]", style=f"bold underline {fg} on {bg}")
+                text.append(f"[{_shown(letter, colour)}]", style=f"bold underline {fg} on {bg}")
             elif (r, c) in board:
                 tile = board[(r, c)]
                 bg, fg = STYLES[tile.colour]
-                text.append(f" {tile.letter} ", style=f"{fg} on {bg}")
+                text.append(f" {_shown(tile.letter, tile.colour)} ", style=f"bold {fg} on {bg}")
             else:
                 text.append(" · ", style="grey50")
         if r < r1:
             text.append("\n")
+    return text
+
+
+def rack_text(rack: str, colour: str) -> Text:
+    """A rack's tiles in their colours (lowercase letters are blue tiles)."""
+    text = Text()
+    for ch in rack:
+        bg, fg = STYLES["blue" if ch.islower() else colour]
+        text.append(f" {ch} ", style=f"bold {fg} on {bg}")
+        text.append(" ")
     return text
 
 
@@ -72,7 +99,7 @@ def board_svg(board, highlight: dict | None = None, size: int = 32, margin: int 
     >>> svg.startswith("<svg") and ">A</text>" in svg
     True
     """
-    highlight = highlight or {}
+    highlight = _overlay(board, highlight)
     r0, r1, c0, c1 = _extent(board, highlight, margin)
     label = size
     width = label + (c1 - c0 + 1) * size

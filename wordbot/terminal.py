@@ -20,16 +20,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from wordbot.board_display import board_text, rack_text
 from wordbot.errors import WordbotError
-
-STYLES = {
-    "black": "bold white on #262626",
-    "white": "bold black on #f2f2f2",
-    "red": "bold white on #c62828",
-    "green": "bold white on #2e7d32",
-    "blue": "bold white on #1565c0",
-}
-HIGHLIGHT = "underline"
 
 HELP = """\
 Type a move in the notation of FORMATS.md, or a command:
@@ -41,42 +33,6 @@ Type a move in the notation of FORMATS.md, or a command:
   hint [N]    the best N moves (default 5)      moves [N]   legal moves by points
   undo        take back your last move          board       show the board again
   score       the score if the game ended now   quit        stop (the record is kept)"""
-
-
-def board_text(board, highlight: set | None = None, margin: int = 1) -> Text:
-    """The board as rich Text, one 3-character cell per square with row and column
-    numbers; ``highlight`` squares (the last move) are underlined."""
-    highlight = highlight or set()
-    squares = list(board)
-    if squares:
-        rows = [r for r, _ in squares]
-        cols = [c for _, c in squares]
-        r0, r1, c0, c1 = min(rows) - margin, max(rows) + margin, min(cols) - margin, \
-            max(cols) + margin
-    else:
-        r0 = r1 = c0 = c1 = 0
-    text = Text()
-    text.append("    " + "".join(f"{c:>3}" for c in range(c0, c1 + 1)) + "\n", style="dim")
-    for r in range(r0, r1 + 1):
-        text.append(f"{r:>3} ", style="dim")
-        for c in range(c0, c1 + 1):
-            tile = board.get((r, c)) if hasattr(board, "get") else None
-            if tile is None:
-                text.append(" · ", style="grey50")
-                continue
-            letter = tile.letter.lower() if tile.colour == "blue" else tile.letter
-            style = STYLES[tile.colour] + (" " + HIGHLIGHT if (r, c) in highlight else "")
-            text.append(f" {letter} ", style=style)
-        text.append("\n")
-    return text
-
-
-def rack_text(rack: str, colour: str) -> Text:
-    text = Text()
-    for ch in rack:
-        text.append(f" {ch} ", style=STYLES["blue" if ch.islower() else colour])
-        text.append(" ")
-    return text
 
 
 @dataclasses.dataclass
