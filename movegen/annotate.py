@@ -12,6 +12,24 @@ from wordbot.movegen.crosschecks import is_letter
 from wordbot.movegen.replacements import board_words
 from wordbot.movegen.scoring import IS_JQXZ, word_points
 
+@njit(cache=True)
+def words_through(tiles, first, n, word_of, width, seen):
+    """The distinct board words (ids of ``board_words``) through the squares of a move's
+    tiles, written to ``seen``; returns how many."""
+    nseen = 0
+    for t in range(first, first + n):
+        s = np.int64(tiles[t, 0]) * width + tiles[t, 1]
+        for d in range(2):
+            wid = word_of[d, s]
+            dup = wid < 0
+            for j in range(nseen):
+                dup = dup or seen[j] == wid
+            if not dup:
+                seen[nseen] = wid
+                nseen += 1
+    return nseen
+
+
 WORD_FIELDS = 5  # move, row, col, direction (0 across, 1 down), length
 CHANGE_FIELDS = 9  # move, row, col, direction, length, old ctrl, old mult, new ctrl, new mult
 
@@ -72,20 +90,9 @@ def replacement_changes(letters, colours, moves, tiles, own, blue, mover, out):
         first = moves[m, 0]
         n = moves[m, 1]
         assign_colours(tiles, first, n, own, blue, mover, False, col, own_left, blue_left, w)
-        nseen = 0
         for t in range(first, first + n):
-            s = np.int64(tiles[t, 0]) * w + tiles[t, 1]
-            new_col[s] = col[t]
-            for d in range(2):
-                wid = word_of[d, s]
-                if wid < 0:
-                    continue
-                dup = False
-                for j in range(nseen):
-                    dup = dup or seen[j] == wid
-                if not dup:
-                    seen[nseen] = wid
-                    nseen += 1
+            new_col[np.int64(tiles[t, 0]) * w + tiles[t, 1]] = col[t]
+        nseen = words_through(tiles, first, n, word_of, w, seen)
         for j in range(nseen):
             wid = seen[j]
             before[:] = 0
@@ -124,18 +131,9 @@ def replacement_points(letters, moves, tiles, bonus, out):
     for m in range(moves.shape[0]):
         first = moves[m, 0]
         n = moves[m, 1]
-        nseen = 0
         for t in range(first, first + n):
-            s = np.int64(tiles[t, 0]) * w + tiles[t, 1]
-            new_let[s] = tiles[t, 2]
-            for d in range(2):
-                wid = word_of[d, s]
-                dup = wid < 0
-                for j in range(nseen):
-                    dup = dup or seen[j] == wid
-                if not dup:
-                    seen[nseen] = wid
-                    nseen += 1
+            new_let[np.int64(tiles[t, 0]) * w + tiles[t, 1]] = tiles[t, 2]
+        nseen = words_through(tiles, first, n, word_of, w, seen)
         points = 0
         for j in range(nseen):
             wid = seen[j]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from wordbot.movegen.annotate import words_through
 from wordbot.movegen.control import assign_colours, control_of
 from wordbot.movegen.crosschecks import is_letter
 from wordbot.movegen.scoring import word_points
@@ -186,20 +187,9 @@ def replacement_effects(letters, colours, word_of, starts, lengths, squares, old
         n = moves[m, 1]
         assign_colours(tiles, first, n, own, blue, mover, False, out_col, own_left, blue_left,
                         wd)
-        nseen = 0
         for k in range(n):
-            s = np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]
-            new_col[s] = out_col[first + k]
-            for d in range(2):
-                wid = word_of[d, s]
-                if wid >= 0:
-                    dup = False
-                    for j in range(nseen):
-                        if seen[j] == wid:
-                            dup = True
-                    if not dup:
-                        seen[nseen] = wid
-                        nseen += 1
+            new_col[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = out_col[first + k]
+        nseen = words_through(tiles, first, n, word_of, wd, seen)
         delta = 0.0
         for j in range(nseen):
             wid = seen[j]

@@ -11,7 +11,7 @@ import json
 import click
 
 from wordbot.cli import main
-from wordbot.cli.loading import load_lexicon, load_state
+from wordbot.cli.loading import load_lexicon, load_rules, load_state
 from wordbot.cli.options import json_option, lexicon_option, rule_option
 
 
@@ -41,14 +41,9 @@ def new(players, seed, mat, rules, lexicon_path) -> None:
     Example:
       wordbot new --players red,green,black --seed 7 --mat 3 --rule rounds=6
     """
-    from wordbot.engine import ControlWordState, RuleError, Rules
+    from wordbot.engine import ControlWordState
 
-    rule_set = Rules.parse(rules)
-    if mat is not None:
-        try:
-            rule_set = Rules.parse([f"start_mat={mat}"], base=rule_set)
-        except RuleError:
-            raise RuleError(f"--mat {mat}: not a start mat (1-6 or random)") from None
+    rule_set = load_rules(rules, mat)
     lex = load_lexicon(lexicon_path) if (lexicon_path or rule_set.start_mat == "random") else None
     state = ControlWordState.new(players, seed, None, rule_set, lex if lex else _LazyLexicon())
     _print_json(state.to_json())

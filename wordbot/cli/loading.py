@@ -17,3 +17,16 @@ def load_state(position: str, lexicon_path, rules=(), seed=None):
     obj = read_position_arg(position)
     return ControlWordState.from_json(obj, load_lexicon(lexicon_path), seed=seed,
                                       rule_overrides=rules)
+
+
+def load_rules(rules=(), mat=None):
+    """``Rules`` from ``--rule K=V`` options, with ``--mat`` as ``start_mat``."""
+    from wordbot.engine import RuleError, Rules
+
+    rule_set = Rules.parse(rules)
+    if mat is not None:
+        try:
+            rule_set = Rules.parse([f"start_mat={mat}"], base=rule_set)
+        except RuleError:
+            raise RuleError(f"--mat {mat}: not a start mat (1-6 or random)") from None
+    return rule_set

@@ -59,19 +59,14 @@ def play(bots, seat, players, seed, mat, seconds, hint_player, record, no_record
     """
     from rich.console import Console
 
-    from wordbot.cli.loading import load_lexicon
-    from wordbot.engine import ControlWordState, RuleError, Rules
+    from wordbot.cli.loading import load_lexicon, load_rules
+    from wordbot.engine import ControlWordState
     from wordbot.players import Limit, make_player
     from wordbot.protocol import default_player
     from wordbot.terminal import TerminalGame, make_seats
 
     load_plugins(plugins)
-    rule_set = Rules.parse(rules)
-    if mat is not None:
-        try:
-            rule_set = Rules.parse([f"start_mat={mat}"], base=rule_set)
-        except RuleError:
-            raise RuleError(f"--mat {mat}: not a start mat (1-6 or random)") from None
+    rule_set = load_rules(rules, mat)
     if seed is None:
         seed = secrets.randbits(31)
     colours = [p.strip() for p in players.split(",")]
