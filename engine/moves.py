@@ -146,7 +146,7 @@ def move_from_json(obj: Any, field: str = "move") -> Move:
     if not isinstance(obj, dict):
         raise MoveError(f"{field}: must be a JSON object with a 'type'")
     kind = obj.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         raise MoveError(f"{field}.type: {kind!r} is not one of {', '.join(MOVE_TYPES)}")
     for key in obj:
         if key not in _FIELDS[kind]:

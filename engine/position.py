@@ -142,7 +142,7 @@ def _per_player(obj: Any, field: str, players, minimum=None) -> dict[str, int]:
     for p in players:
         if p not in obj:
             raise PositionError(f"{field}.{p}: missing")
-        out[p] = _int(obj[p], f"{field}.{p}", minimum)
+        out[p] = _int({f"{field}.{p}": obj[p]}, f"{field}.{p}", minimum)
     return out
 
 

@@ -112,7 +112,8 @@ class Player:
     @property
     def spec(self) -> str:
         """The ``name:key=value,...`` text that makes this player again."""
-        changed = [f"{k}={v}" for k, v in self.settings.items() if v != self.options[k].default]
+        changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                   for k, v in self.settings.items() if v != self.options[k].default]
         return self.name + (":" + ",".join(changed) if changed else "")
 
     def __repr__(self) -> str:

@@ -137,7 +137,9 @@ class MonteCarloPlayer(Player):
             steps += 1
         return static_value(state, mover)
 
-    def analyse(self, state, limit: Limit | None = None, top: int | None = 10):
+    def analyse(self, state, limit: Limit | None = None, top: int | None = 10, progress=None):
+        """Ranked candidates; ``progress(candidates)`` is called after every round of
+        playouts with the ranking so far, and the search stops when it returns True."""
         if state.phase == "over":
             return []
         started = time.perf_counter()
@@ -161,17 +163,19 @@ class MonteCarloPlayer(Player):
                 break
             if elapsed >= seconds:
                 break
+            if progress is not None and progress(self._ranking(arms, cands)[:top]):
+                break
             alive = self._survivors(alive)
+        return self._ranking(arms, cands)[:top]
+
+    def _ranking(self, arms: list[_Arm], cands: list[Candidate]) -> list[Candidate]:
         key = (lambda a: a.win_rate) if self.settings["by"] == "winrate" else (lambda a: a.mean)
         ranked = sorted(arms, key=lambda a: (a.n > 0, key(a), a.equity), reverse=True)
-        out = []
-        for arm, cand in ((a, next(c for c in cands if c.move == a.move)) for a in ranked):
-            out.append(Candidate(arm.move, arm.notation, points=arm.points,
-                                 control_change=arm.control,
-                                 equity=arm.mean if arm.n else arm.equity,
-                                 win_rate=arm.win_rate if arm.n else None,
-                                 iterations=arm.n, words=cand.words))
-        return out[:top]
+        by_move = {a.move: c.words for a, c in zip(arms, cands)}
+        return [Candidate(arm.move, arm.notation, points=arm.points, control_change=arm.control,
+                          equity=arm.mean if arm.n else arm.equity,
+                          win_rate=arm.win_rate if arm.n else None, iterations=arm.n,
+                          words=by_move[arm.move]) for arm in ranked]
 
     def _survivors(self, alive: list[_Arm]) -> list[_Arm]:
         if alive[0].n < 4:

@@ -160,3 +160,19 @@ def test_phases_left_counts_the_other_sides_turns():
     last = state(tiles(across(0, 0, "CAT", "bbb")), racks={"red": "A", "green": "B"},
                  phase="replacement", round=10)
     assert phases_left(last) == (0, 1)  # red acts first: green still replaces after
+
+
+def test_mc_reports_progress_and_stops_when_asked():
+    lex = small_lexicon()
+    s = ControlWordState.new(["red", "green"], seed=8, lexicon=lex)
+    seen = []
+
+    def progress(cands):
+        seen.append([c.iterations for c in cands])
+        return len(seen) >= 2  # stop after the second report
+
+    player = make_player("mc:k=4", seed=3)
+    cands = player.analyse(s, Limit(time=60, iterations=1000), progress=progress)
+    assert len(seen) == 2 and cands
+    assert max(seen[1]) > max(seen[0])  # the second report saw more playouts
+    assert player.playouts <= 3 * 4  # it stopped early, not after 1000 rounds
