@@ -294,15 +294,9 @@ def test_with_racks_samples_a_hidden_rack_and_conserves_tiles():
 
 def test_readers_name_the_field_for_values_of_the_wrong_type():
     """Found by the protocol fuzz: values of the wrong JSON type are named, not crashed on."""
-    import pytest as _pytest
-
-    from wordbot.engine import MoveError, PositionError, move_from_json
-    from tests.engine_support import position, small_lexicon as _lex
-    from wordbot.engine import ControlWordState as _S
-
-    with _pytest.raises(MoveError, match="move.type"):
+    with pytest.raises(MoveError, match="move.type"):
         move_from_json({"type": []})
     obj = position([[0, 0, "A", "blue"], [0, 1, "T", "blue"]], racks={"red": "A"},
                    scores={"red": {}, "green": 0})
-    with _pytest.raises(PositionError, match="scores.red"):
-        _S.from_json(obj, _lex())
+    with pytest.raises(PositionError, match="scores.red"):
+        ControlWordState.from_json(obj, lexicon("AT"))
