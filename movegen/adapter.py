@@ -7,6 +7,7 @@ engine moves (own tiles first, as the engine's reference adapter does). It keeps
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from itertools import combinations, product
 
@@ -45,18 +46,25 @@ def colour_variants(placements, rack: str, colour: str) -> list[tuple[Placement,
 
 
 class FastGenerator:
-    """The engine's move-generator interface (``word_plays`` / ``replacement_plays``)."""
+    """The engine's move-generator interface (``word_plays`` / ``replacement_plays``).
+
+    Each thread gets its own :class:`MoveGenerator` per lexicon (they reuse buffers
+    between calls), so threads may generate at the same time.
+    """
 
     def __init__(self):
-        self._by_lexicon: dict[int, tuple[object, MoveGenerator]] = {}
+        self._local = threading.local()
 
     def for_state(self, state) -> MoveGenerator:
-        """The :class:`MoveGenerator` of the state's lexicon and JQXZ bonus."""
+        """This thread's :class:`MoveGenerator` for the state's lexicon and JQXZ bonus."""
+        by_lexicon = getattr(self._local, "by_lexicon", None)
+        if by_lexicon is None:
+            by_lexicon = self._local.by_lexicon = {}
         key = id(state.lexicon)
-        held = self._by_lexicon.get(key)
+        held = by_lexicon.get(key)
         if held is None or held[0] is not state.lexicon:
             held = (state.lexicon, MoveGenerator(state.lexicon, state.rules.jqxz_bonus))
-            self._by_lexicon[key] = held
+            by_lexicon[key] = held
         gen = held[1]
         gen.jqxz_bonus = state.rules.jqxz_bonus
         return gen

@@ -134,3 +134,25 @@ def test_replacement_points_match_the_engine_when_replacements_score():
             assert points[i] == after.scores[s.to_move] - s.scores[s.to_move]
             checked += 1
     assert checked > 100
+
+
+def test_threads_generate_at_the_same_time():
+    import threading
+
+    lex = small_lexicon()
+    states = [ControlWordState.new(["red", "green"], seed=s, lexicon=lex) for s in range(8)]
+    expected = [sorted(map(str, FAST.word_plays(s))) for s in states]
+    errors = []
+
+    def worker(k):
+        for _ in range(30):
+            got = sorted(map(str, FAST.word_plays(states[k])))
+            if got != expected[k]:
+                errors.append(k)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
