@@ -176,3 +176,16 @@ def test_mc_reports_progress_and_stops_when_asked():
     assert len(seen) == 2 and cands
     assert max(seen[1]) > max(seen[0])  # the second report saw more playouts
     assert player.playouts <= 3 * 4  # it stopped early, not after 1000 rounds
+
+
+def test_random_is_uniform_over_legal_moves():
+    lex = Lexicon.from_words(["AT", "TA", "CAT", "ACT"])
+    s = state(tiles(across(0, 0, "CAT", "bbb")), lex=lex, racks={"red": "TA", "green": "E"})
+    legal = s.legal_moves()
+    counts = {m: 0 for m in legal}
+    player = make_player("random", seed=11)
+    draws = 300 * len(legal)
+    for _ in range(draws):
+        counts[player.choose(s)] += 1  # KeyError if it picked an illegal move
+    expected = draws / len(legal)
+    assert all(0.7 * expected < c < 1.3 * expected for c in counts.values()), counts
