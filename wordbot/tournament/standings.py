@@ -33,7 +33,8 @@ class GameOutcome:
     ``seats``: colour -> player name; ``scores``: colour -> final score; ``places``:
     colour -> 1 + the number of players ranked strictly above. ``error``: None, or
     ``{"colour", "player", "message"}`` when a player raised (it loses: it takes the last
-    place, the others are ranked by the board as it stood).
+    place, the others are ranked by the board as it stood). ``think``: colour -> seconds
+    spent choosing moves; ``decisions``: colour -> moves chosen.
     """
 
     game: int
@@ -48,12 +49,16 @@ class GameOutcome:
     seconds: float = 0.0
     error: dict[str, Any] | None = None
     record: str | None = None
+    think: dict[str, float] = field(default_factory=dict)
+    decisions: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "pairing": self.pairing, "deal": self.deal,
                 "rotation": self.rotation, "seed": self.seed, "seats": self.seats,
                 "scores": self.scores, "places": self.places, "actions": self.actions,
-                "seconds": round(self.seconds, 4), "error": self.error, "record": self.record}
+                "seconds": round(self.seconds, 4), "error": self.error, "record": self.record,
+                "think": {c: round(t, 4) for c, t in self.think.items()},
+                "decisions": self.decisions}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> "GameOutcome":

@@ -105,7 +105,8 @@ class GameWorker:
                      "action": result.actions + 1, "message": result.error}
         outcome = GameOutcome(game.index, game.pairing, game.deal, game.rotation, game.seed,
                               dict(game.seats), dict(result.scores), places, result.actions,
-                              time.perf_counter() - started, error)
+                              time.perf_counter() - started, error,
+                              think=dict(result.think_time), decisions=dict(result.decisions))
         return outcome, (buffer.getvalue() if buffer is not None else None)
 
     def play_batch(self, games: list[ScheduledGame]) -> list[tuple[GameOutcome, str | None]]:
