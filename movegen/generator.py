@@ -38,8 +38,8 @@ class MoveGenerator:
     def __init__(self, lexicon, jqxz_bonus: int = 4):
         self.lexicon = lexicon
         g = lexicon.gaddag
-        self._g = (g.node_edge, g.node_arcs, g.node_accepts, g.edge_symbol, g.edge_target,
-                   np.int64(g.root))
+        self._g = (g.records, np.int64(g.root))
+        self._work = wordplays.Workspace()
         self.jqxz_bonus = jqxz_bonus
         self._moves = np.empty((4096, wordplays.MOVE_FIELDS), np.int32)
         self._tiles = np.empty((4096 * 4, 3), np.int16)
@@ -52,13 +52,16 @@ class MoveGenerator:
                    bounds: tuple[int, int, int, int] | None = None) -> WordPlayList:
         """Every legal word play: ``tiles`` maps (row, col) to (LETTER, colour)."""
         counts = rack_counts(rack)
+        if counts.sum() > wordplays.MAX_RACK:
+            raise ValueError(f"rack: at most {wordplays.MAX_RACK} tiles")
         grid = Grid.pack(tiles, pad=max(int(counts.sum()), 1), bounds=bounds)
         return self._word_plays(grid, counts)
 
     def _word_plays(self, grid: Grid, counts: np.ndarray) -> WordPlayList:
         while True:
-            wordplays.generate(grid.letters, counts, *self._g, self.jqxz_bonus, self._moves,
-                               self._tiles, self._counts)
+            work = self._work.ensure(grid.letters.size)
+            wordplays.generate(grid.letters, counts, *self._g, np.int64(self.jqxz_bonus), work,
+                               self._moves, self._tiles, self._counts)
             if not self._counts[2]:
                 break
             self._moves = np.empty((self._moves.shape[0] * 4, wordplays.MOVE_FIELDS), np.int32)
@@ -78,9 +81,8 @@ class MoveGenerator:
                            limit: int) -> ReplacementList:
         while True:
             status = replacements.generate(grid.letters, grid.colours, own, counts, limit,
-                                           *self._g[:3], self._g[4], self._g[5],
-                                           self._pool_cap, self._r_moves, self._r_tiles,
-                                           self._counts)
+                                           *self._g, self._pool_cap, self._r_moves,
+                                           self._r_tiles, self._counts)
             if status == 2:
                 self._pool_cap *= 4
             elif self._counts[2]:

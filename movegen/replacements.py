@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.dictionaries.gaddag_walk import child
+from wordbot.dictionaries.gaddag_walk import ARCS, accepts, child
 from wordbot.movegen.crosschecks import is_letter
 
 MOVE_FIELDS = 3
@@ -74,8 +74,7 @@ def board_words(letters):
 
 
 @njit(cache=True)
-def _word_patterns(flat, changeable, sqs, rack, limit, node_edge, node_arcs, node_accepts,
-                   edge_target, root, word_id, pool):
+def _word_patterns(flat, changeable, sqs, rack, limit, edges, root, word_id, pool):
     """All letter-change patterns of one word (squares ``sqs``), appended to ``pool``.
 
     Walks the reversed word from the root: each square keeps its letter or, when
@@ -94,7 +93,7 @@ def _word_patterns(flat, changeable, sqs, rack, limit, node_edge, node_arcs, nod
         sq = sqs[n - 1 - depth]
         cur = np.int64(flat[sq])
         node = nodes[depth]
-        arcs = np.int64(node_arcs[node])
+        arcs = node & ARCS
         if placed[depth] >= 0:
             if placed[depth] != cur:
                 rack[placed[depth]] += 1
@@ -119,7 +118,7 @@ def _word_patterns(flat, changeable, sqs, rack, limit, node_edge, node_arcs, nod
             rack[letter] -= 1
             changes += 1
         if depth == n - 1:
-            if changes > 0 and (np.int64(node_accepts[node]) >> letter) & 1:
+            if changes > 0 and accepts(child(edges, node, letter)):
                 m = counts[0]
                 t = counts[1]
                 if m >= p_start.shape[0] or t + changes > p_sq.shape[0]:
@@ -135,7 +134,7 @@ def _word_patterns(flat, changeable, sqs, rack, limit, node_edge, node_arcs, nod
                 counts[0] = m + 1
                 counts[1] = t
             continue
-        nodes[depth + 1] = child(node_edge, node_arcs, edge_target, node, letter)
+        nodes[depth + 1] = child(edges, node, letter)
         depth += 1
         option[depth] = 0
         placed[depth] = -1
@@ -143,17 +142,15 @@ def _word_patterns(flat, changeable, sqs, rack, limit, node_edge, node_arcs, nod
 
 
 @njit(cache=True)
-def _is_word(flat, sqs, node_edge, node_arcs, node_accepts, edge_target, root):
+def _is_word(flat, sqs, edges, root):
     """True when the letters on squares ``sqs`` spell a word (the path rev(word))."""
     n = sqs.shape[0]
-    node = root
-    for k in range(n - 1, 0, -1):
-        node = child(node_edge, node_arcs, edge_target, node, flat[sqs[k]])
-        if node < 0:
+    rec = root
+    for k in range(n - 1, -1, -1):
+        rec = child(edges, rec, flat[sqs[k]])
+        if rec < 0:
             return False
-    last = np.int64(flat[sqs[0]])
-    return (np.int64(node_arcs[node]) >> last) & 1 == 1 and (
-        np.int64(node_accepts[node]) >> last) & 1 == 1
+    return accepts(rec) == 1
 
 
 @njit(cache=True)
@@ -192,8 +189,8 @@ def _write_move(w, flat, flat_d_sq, flat_d_let, nd, cand, pick, ne, moves, tiles
 
 
 @njit(cache=True)
-def generate(letters, colours, own, rack_in, limit, node_edge, node_arcs, node_accepts,
-             edge_target, root, pool_cap, moves, tiles, counts):
+def generate(letters, colours, own, rack_in, limit, edges, root, pool_cap, moves, tiles,
+             counts):
     """Every replacement play of colour ``own`` with ``rack_in`` (counts by letter code)
     and limit ``limit``. Returns 0, or 2 when the pattern pool (``pool_cap``) was too
     small; ``counts[2]`` is set when the move buffers were too small.
@@ -237,8 +234,7 @@ def generate(letters, colours, own, rack_in, limit, node_edge, node_arcs, node_a
             u_sqs[u_start[k]] = sq
             k += 1
     for u in range(nwords):
-        valid[u] = _is_word(flat, u_sqs[u_start[u]:u_start[u] + u_len[u]], node_edge, node_arcs,
-                            node_accepts, edge_target, root)
+        valid[u] = _is_word(flat, u_sqs[u_start[u]:u_start[u] + u_len[u]], edges, root)
 
     # 1. patterns per unit
     p_start = np.empty(pool_cap, np.int64)
@@ -267,8 +263,8 @@ def generate(letters, colours, own, rack_in, limit, node_edge, node_arcs, node_a
                     p_let[pcounts[1]] = letter
                     pcounts[0] = m + 1
                     pcounts[1] += 1
-        elif not _word_patterns(flat, changeable, sqs, rack.copy(), budget, node_edge,
-                                node_arcs, node_accepts, edge_target, root, u, pool):
+        elif not _word_patterns(flat, changeable, sqs, rack.copy(), budget, edges, root, u,
+                                pool):
             return 2
         u_pend[u] = pcounts[0]
 
