@@ -23,13 +23,13 @@ Tiles = Mapping[tuple[int, int], tuple[str, str]]
 
 def rack_counts(rack: str) -> np.ndarray:
     """Tile counts by letter code (1..26) of a FORMATS rack ('AEIt': t is blue)."""
-    counts = np.zeros(27, np.int64)
+    counts = [0] * 27
     for ch in rack.upper():
         code = ord(ch) - 64
         if not 1 <= code <= 26:
             raise ValueError(f"rack: {ch!r} is not a letter")
         counts[code] += 1
-    return counts
+    return np.array(counts, np.int64)
 
 
 class MoveGenerator:
@@ -38,7 +38,8 @@ class MoveGenerator:
     def __init__(self, lexicon, jqxz_bonus: int = 4):
         self.lexicon = lexicon
         g = lexicon.gaddag
-        self._g = (g.records, np.int64(g.root))
+        # plain Python ints as scalar arguments: numba types them faster than np.int64
+        self._g = (g.records, int(g.root))
         self._work = wordplays.Workspace()
         self.jqxz_bonus = jqxz_bonus
         self._moves = np.empty((4096, wordplays.MOVE_FIELDS), np.int32)
@@ -52,15 +53,15 @@ class MoveGenerator:
                    bounds: tuple[int, int, int, int] | None = None) -> WordPlayList:
         """Every legal word play: ``tiles`` maps (row, col) to (LETTER, colour)."""
         counts = rack_counts(rack)
-        if counts.sum() > wordplays.MAX_RACK:
+        if len(rack) > wordplays.MAX_RACK:
             raise ValueError(f"rack: at most {wordplays.MAX_RACK} tiles")
-        grid = Grid.pack(tiles, pad=max(int(counts.sum()), 1), bounds=bounds)
+        grid = Grid.pack(tiles, pad=max(len(rack), 1), bounds=bounds)
         return self._word_plays(grid, counts)
 
     def _word_plays(self, grid: Grid, counts: np.ndarray) -> WordPlayList:
         while True:
             work = self._work.ensure(grid.letters.size)
-            wordplays.generate(grid.letters, counts, *self._g, np.int64(self.jqxz_bonus), work,
+            wordplays.generate(grid.letters, counts, *self._g, int(self.jqxz_bonus), work,
                                self._moves, self._tiles, self._counts)
             if not self._counts[2]:
                 break
