@@ -45,9 +45,8 @@ class MoveGenerator:
         self._moves = np.empty((4096, wordplays.MOVE_FIELDS), np.int32)
         self._tiles = np.empty((4096 * 4, 3), np.int16)
         self._counts = np.zeros(3, np.int64)
-        self._r_moves = np.empty((4096, replacements.MOVE_FIELDS), np.int32)
-        self._r_tiles = np.empty((4096 * 4, 3), np.int16)
-        self._pool_cap = 4096
+        self._pools = replacements.new_pools(4096)
+        self._r_guess = 1024  # first size of the replacement buffers (the last count)
 
     def word_plays(self, tiles: Tiles, rack: str,
                    bounds: tuple[int, int, int, int] | None = None) -> WordPlayList:
@@ -81,16 +80,11 @@ class MoveGenerator:
     def _replacement_plays(self, grid: Grid, counts: np.ndarray, own: int,
                            limit: int) -> ReplacementList:
         while True:
-            status = replacements.generate(grid.letters, grid.colours, own, counts, limit,
-                                           *self._g, self._pool_cap, self._r_moves,
-                                           self._r_tiles, self._counts)
-            if status == 2:
-                self._pool_cap *= 4
-            elif self._counts[2]:
-                self._r_moves = np.empty((self._r_moves.shape[0] * 4, replacements.MOVE_FIELDS),
-                                         np.int32)
-                self._r_tiles = np.empty((self._r_tiles.shape[0] * 4, 3), np.int16)
-            else:
-                break
-        n, t = int(self._counts[0]), int(self._counts[1])
-        return ReplacementList(self._r_moves[:n].copy(), self._r_tiles[:t].copy(), grid)
+            status, moves, tiles = replacements.generate(
+                grid.letters, grid.colours, own, counts, int(limit), *self._g, self._pools,
+                np.empty((self._r_guess, replacements.MOVE_FIELDS), np.int32),
+                np.empty((4 * self._r_guess, 3), np.int16))
+            if status != 2:
+                self._r_guess = max(1024, min(moves.shape[0], 1 << 20))
+                return ReplacementList(moves, tiles, grid)
+            self._pools = replacements.new_pools(4 * self._pools[0].shape[0])
