@@ -22,7 +22,9 @@ import numpy as np
 from wordbot._paths import cache_dir
 from wordbot.dictionaries.gaddag import ARRAY_NAMES, Gaddag
 
-FORMAT = "wordbot.lexicon-cache/1"
+# /2: the GADDAG is one array of arc records (/1 had node and edge arrays)
+FORMAT = "wordbot.lexicon-cache/2"
+FORMAT_FAMILY = "wordbot.lexicon-cache/"
 
 
 class CacheDamaged(Exception):
@@ -65,7 +67,8 @@ def save(text_digest: str, meta: dict, gaddag: Gaddag, trie: marisa_trie.Trie) -
 
 
 def load(text_digest: str) -> tuple[dict, Gaddag, marisa_trie.Trie] | None:
-    """The entry for ``text_digest``, or None when there is none.
+    """The entry for ``text_digest``, or None when there is none (or only one in an
+    older format, which the caller rebuilds and overwrites).
 
     Raises :class:`CacheDamaged` when an entry exists but is incomplete or corrupt.
     """
@@ -77,6 +80,9 @@ def load(text_digest: str) -> tuple[dict, Gaddag, marisa_trie.Trie] | None:
         meta = json.loads(meta_path.read_text())
     except (OSError, ValueError) as exc:
         raise CacheDamaged(f"{meta_path}: unreadable ({exc})") from None
+    if isinstance(meta, dict) and isinstance(meta.get("format"), str) and (
+            meta["format"].startswith(FORMAT_FAMILY) and meta["format"] != FORMAT):
+        return None  # an older layout: not damaged, just stale
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise CacheDamaged(f"{meta_path}: not a {FORMAT} entry")
     arrays = {}

@@ -5,14 +5,23 @@ A GADDAG holds, for every word w = x1..xn and every split point i, the string
 anchor square, reads letters leftwards (the reversed prefix), crosses the separator
 ``<>`` and reads the rest rightwards.
 
-Symbols: 0 is the separator, 1..26 are the letters A..Z. Each node keeps
+Symbols: 0 is the separator, 1..26 are the letters A..Z. The automaton is stored as
+one flat int64 array, ``records``, with one *arc record* per arc (edge); a node's arcs are
+consecutive and sorted by symbol. Each record holds
 
-* ``node_arcs``: a bitmask of the symbols it has arcs for (bit 0 = separator),
-* ``node_accepts``: a bitmask of the arcs that complete a word,
-* ``node_edge``: the index of its first edge; edges are sorted by symbol, so the edge
-  for symbol ``s`` is ``node_edge[n] + popcount(node_arcs[n] & ((1 << s) - 1))``,
+* bits 0..26: the arc bitmask of the node the arc leads to (bit 0 = separator),
+* bit 27: the arc completes a word (the terminal flag),
+* bit 28: the arc is the last one of its source node,
+* bits 29..33: the arc's symbol (the edge letter),
+* bits 34..62: the index of the first arc of the node it leads to,
 
-and each edge its ``edge_symbol`` and ``edge_target``. ``root`` is the start node.
+so "node -> first edge", "edge letter", "edge target" and the terminal flags all live in
+the records, and the record of the arc that reached a node is all a walk needs to go on:
+the arc for symbol ``s`` out of that node is
+``records[first + popcount(arcs & ((1 << s) - 1))]``, one load per step (separate node and
+edge arrays cost several cache misses per step). ``root`` is a record describing the
+start node (no symbol, not accepting). A node is identified by its first arc index; the
+one node without arcs (the sink) has none.
 
 Construction (in :mod:`wordbot.dictionaries.gaddag_build`; Daciuk et al. 2000, incremental minimisation of sorted input, twice over
 one shared register of nodes):
@@ -31,14 +40,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from wordbot.dictionaries.gaddag_walk import ACCEPT_SHIFT, ARCS, FIRST_SHIFT, LAST_SHIFT
+
 SEP = 0
 ALPHABET = 27  # the separator and 26 letters
-ARRAY_NAMES = ("node_edge", "node_arcs", "node_accepts", "edge_symbol", "edge_target")
+ARRAY_NAMES = ("records",)
+MAX_EDGES = 1 << 29  # the first-arc field has 29 bits
 
 
 @dataclass(frozen=True)
 class Gaddag:
-    """The compiled GADDAG of a word list: five flat arrays and the root node.
+    """The compiled GADDAG of a word list: the arc records and the root's record.
 
     >>> from wordbot.dictionaries.gaddag import build_gaddag
     >>> g = build_gaddag(["CAT", "CATS", "AT"])
@@ -46,20 +58,17 @@ class Gaddag:
     (True, False, False)
     """
 
-    node_edge: np.ndarray  # int32[nodes]
-    node_arcs: np.ndarray  # uint32[nodes]
-    node_accepts: np.ndarray  # uint32[nodes]
-    edge_symbol: np.ndarray  # uint8[edges]
-    edge_target: np.ndarray  # int32[edges]
+    records: np.ndarray  # int64[edges]: one arc record per edge
     root: int
 
     @property
     def nodes(self) -> int:
-        return int(self.node_edge.shape[0])
+        """Number of nodes: one per last-arc flag, plus the sink."""
+        return int(np.count_nonzero((self.records >> LAST_SHIFT) & 1)) + 1
 
     @property
     def edges(self) -> int:
-        return int(self.edge_target.shape[0])
+        return int(self.records.shape[0])
 
     @property
     def nbytes(self) -> int:
@@ -106,26 +115,29 @@ class Gaddag:
         from wordbot.dictionaries.gaddag_walk import accepting_splits
 
         flat, offsets = pack_words(words)
-        return accepting_splits(self.node_edge, self.node_arcs, self.node_accepts,
-                                self.edge_target, self.root, flat, offsets)
+        return accepting_splits(self.records, np.int64(self.root), flat, offsets)
 
-    def child(self, node: int, symbol: int) -> int:
-        """The node reached from ``node`` by ``symbol`` (0 = separator), or -1."""
-        arcs = int(self.node_arcs[node])
+    def child(self, rec: int, symbol: int) -> int:
+        """The record of the arc for ``symbol`` (0 = separator) out of the node reached
+        by ``rec`` (``root`` for the start node), or -1."""
+        arcs = rec & ARCS
         if not (arcs >> symbol) & 1:
             return -1
         below = arcs & ((1 << symbol) - 1)
-        return int(self.edge_target[int(self.node_edge[node]) + below.bit_count()])
+        return int(self.records[(rec >> FIRST_SHIFT) + below.bit_count()])
+
+    def arcs_out(self, rec: int) -> list[int]:
+        """The records of every arc out of the node reached by ``rec``, by symbol."""
+        first = rec >> FIRST_SHIFT
+        return [int(r) for r in self.records[first:first + (rec & ARCS).bit_count()]]
 
     def _accepts_path(self, path: list[int]) -> bool:
-        node = self.root
-        for symbol in path[:-1]:
-            node = self.child(node, symbol)
-            if node < 0:
+        rec = self.root
+        for symbol in path:
+            rec = self.child(rec, symbol)
+            if rec < 0:
                 return False
-        last = path[-1]
-        return bool((int(self.node_arcs[node]) >> last) & 1 and
-                    (int(self.node_accepts[node]) >> last) & 1)
+        return bool((rec >> ACCEPT_SHIFT) & 1)
 
 
 def pack_words(words) -> tuple[np.ndarray, np.ndarray]:
@@ -165,5 +177,7 @@ def build_gaddag(words, progress=None) -> Gaddag:
         progress(f"building GADDAG of {len(ordered):,} words")
     from wordbot.dictionaries.gaddag_build import build
 
-    node_edge, node_arcs, node_accepts, edge_symbol, edge_target, root = build(flat, offsets)
-    return Gaddag(node_edge, node_arcs, node_accepts, edge_symbol, edge_target, int(root))
+    edges, root, _ = build(flat, offsets)
+    if edges.shape[0] >= MAX_EDGES:
+        raise ValueError(f"a GADDAG of {edges.shape[0]:,} arcs is too big for its records")
+    return Gaddag(edges, int(root))

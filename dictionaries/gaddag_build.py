@@ -1,4 +1,9 @@
-"""numba kernels that build the minimal GADDAG (see :mod:`wordbot.dictionaries.gaddag`)."""
+"""numba kernels that build the minimal GADDAG (see :mod:`wordbot.dictionaries.gaddag`).
+
+The construction works on node arrays (node -> first edge, arc bitmask, accept bitmask;
+edge -> symbol, target); :func:`_pack` turns the result into the arc records the
+generators walk.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,22 @@ import numpy as np
 from numba import njit
 
 from wordbot.dictionaries.gaddag import ALPHABET
-from wordbot.dictionaries.gaddag_walk import child as _child
-from wordbot.dictionaries.gaddag_walk import popcount as _popcount
+from wordbot.dictionaries.gaddag_walk import (ACCEPT_SHIFT, FIRST_SHIFT, LAST_SHIFT,
+                                              SYMBOL_SHIFT, popcount)
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):
+    return popcount(x)
+
+
+@njit(cache=True, inline="always")
+def _child(node_edge, node_arcs, edge_target, node, sym):
+    """The node reached from ``node`` by symbol ``sym`` in the node arrays, or -1."""
+    arcs = np.int64(node_arcs[node])
+    if not (arcs >> sym) & 1:
+        return -1
+    return edge_target[node_edge[node] + popcount(arcs & ((np.int64(1) << sym) - 1))]
 
 @njit(cache=True)
 def _hash_node(arcs, accepts, targets, n):
@@ -182,7 +201,8 @@ def _sorted_reversed_prefixes(flat, offsets):
 def build(flat, offsets):
     """The minimal GADDAG of sorted, unique words given as codes (see module docstring).
 
-    Returns (node_edge, node_arcs, node_accepts, edge_symbol, edge_target, root).
+    Returns (edges, root, nodes): the arc records, the root's record and the number of
+    nodes.
     """
     nwords = offsets.shape[0] - 1
     total = offsets[nwords]
@@ -281,7 +301,10 @@ def build(flat, offsets):
         a = b
     root = _finish_all(prev_len, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt,
                        table, counts)
-    return _compact(root, n_edge, n_arcs, n_acc, e_sym, e_tgt, counts[0])
+    out_edge, out_arcs, out_acc, out_sym, out_tgt, out_root = _compact(
+        root, n_edge, n_arcs, n_acc, e_sym, e_tgt, counts[0])
+    edges, root_rec = _pack(out_edge, out_arcs, out_acc, out_sym, out_tgt, out_root)
+    return edges, root_rec, out_edge.shape[0]
 
 
 @njit(cache=True)
@@ -348,3 +371,30 @@ def _compact(root, n_edge, n_arcs, n_acc, e_sym, e_tgt, nnodes):
             out_tgt[pos] = new_id[e_tgt[n_edge[node] + k]]
             pos += 1
     return out_edge, out_arcs, out_acc, out_sym, out_tgt, 0
+
+
+@njit(cache=True)
+def _record(node_edge, node_arcs, target):
+    """The target part of an arc record: the target's arcs and first arc index."""
+    return np.int64(node_arcs[target]) | (np.int64(node_edge[target]) << FIRST_SHIFT)
+
+
+@njit(cache=True)
+def _pack(node_edge, node_arcs, node_acc, edge_sym, edge_tgt, root):
+    """One int64 record per arc (see :mod:`wordbot.dictionaries.gaddag`) and the root's."""
+    nedges = edge_tgt.shape[0]
+    edges = np.empty(nedges, np.int64)
+    for node in range(node_edge.shape[0]):
+        n = popcount(np.int64(node_arcs[node]))
+        base = node_edge[node]
+        acc = np.int64(node_acc[node])
+        for k in range(n):
+            e = base + k
+            sym = np.int64(edge_sym[e])
+            rec = _record(node_edge, node_arcs, edge_tgt[e])
+            rec |= ((acc >> sym) & 1) << ACCEPT_SHIFT
+            if k == n - 1:
+                rec |= np.int64(1) << LAST_SHIFT
+            rec |= sym << SYMBOL_SHIFT
+            edges[e] = rec
+    return edges, _record(node_edge, node_arcs, root)

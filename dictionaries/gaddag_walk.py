@@ -1,30 +1,151 @@
-"""numba helpers for walking a GADDAG's flat arrays, shared by the builder and movegen."""
+"""numba helpers for walking a GADDAG's arc records, shared by the builder and movegen.
+
+An arc record is one int64 (see :mod:`wordbot.dictionaries.gaddag` for the layout): it
+carries the arc's own symbol, accept and last-arc flags, and the *target* node's arc
+bitmask and first-arc index, so one load moves the walk one step. A node is handled as
+the record of the arc that reached it (``root`` for the start node).
+"""
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+ARCS = 0x7FFFFFF  # bits 0..26: the target's arcs (bit 0 = separator)
+ACCEPT_SHIFT = 27  # this arc completes a word
+LAST_SHIFT = 28  # this arc is its source node's last
+SYMBOL_SHIFT = 29  # bits 29..33: this arc's symbol
+FIRST_SHIFT = 34  # bits 34..62: the target's first arc index
+FIRST_MASK = (1 << 29) - 1
+LETTERS = 0x7FFFFFE  # bits 1..26
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    """The CPU's population count (llvm.ctpop) on an int64."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        value = context.cast(builder, args[0], signature.args[0], types.int64)
+        return builder.ctpop(value)
+
+    return types.int64(x), codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    """Trailing zero bits (llvm.cttz) of a non-zero int64."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        value = context.cast(builder, args[0], signature.args[0], types.int64)
+        return builder.cttz(value, ir.Constant(ir.IntType(1), 1))
+
+    return types.int64(x), codegen
+
+
+@intrinsic
+def _prefetch(typingctx, arr, idx):
+    """Hint the CPU to load ``arr[idx]`` into cache (llvm.prefetch; a no-op if ignored)."""
+    if not isinstance(arr, types.Array) or not isinstance(idx, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        aryty, idxty = signature.args
+        ary = context.make_array(aryty)(context, builder, args[0])
+        index = context.cast(builder, args[1], idxty, types.intp)
+        ptr = builder.gep(ary.data, [index])
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        name = "llvm.prefetch.p0" if getattr(i8p, "is_opaque", False) else "llvm.prefetch.p0i8"
+        fn = cgutils.get_or_insert_function(builder.module, fnty, name)
+        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(arr, idx), codegen
+
+
+@njit(cache=True, inline="always")
+def prefetch(arr, idx):
+    _prefetch(arr, idx)
 
 
 @njit(cache=True, inline="always")
 def popcount(x):
-    """Set bits of a 32-bit value held in an int64."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    return (((x + (x >> 4)) & 0x0F0F0F0F) * 0x01010101 & 0xFFFFFFFF) >> 24
+    """Set bits of a non-negative int64."""
+    return _ctpop(np.int64(x))
 
 
 @njit(cache=True, inline="always")
-def child(node_edge, node_arcs, edge_target, node, sym):
-    """The node reached from ``node`` by symbol ``sym`` (0 = separator), or -1."""
-    arcs = np.int64(node_arcs[node])
-    if not (arcs >> sym) & 1:
-        return -1
-    return edge_target[node_edge[node] + popcount(arcs & ((np.int64(1) << sym) - 1))]
+def lowest_bit(x):
+    """Index of the lowest set bit of a non-zero int64."""
+    return _cttz(np.int64(x))
+
+
+@njit(cache=True, inline="always")
+def arcs_of(rec):
+    """Bitmask of the symbols the node reached by ``rec`` has arcs for."""
+    return rec & ARCS
+
+
+@njit(cache=True, inline="always")
+def accepts(rec):
+    """1 when the arc ``rec`` completes a word, else 0."""
+    return (rec >> ACCEPT_SHIFT) & 1
+
+
+@njit(cache=True, inline="always")
+def symbol_of(rec):
+    return (rec >> SYMBOL_SHIFT) & 31
+
+
+@njit(cache=True, inline="always")
+def first_arc(rec):
+    """Index of the first arc of the node reached by ``rec`` (masked, so the compiler
+    knows it is not negative and indexes without wraparound code)."""
+    return (rec >> FIRST_SHIFT) & FIRST_MASK
+
+
+@njit(cache=True, inline="always")
+def arc(edges, rec, bit):
+    """The record of the arc for the symbol whose bit is ``bit`` (``1 << symbol``) out of
+    the node reached by ``rec``; the node must have that arc."""
+    return edges[np.uintp(((rec >> FIRST_SHIFT) & FIRST_MASK) + _ctpop(rec & (bit - 1)))]
+
+
+@njit(cache=True, inline="always")
+def child(edges, rec, sym):
+    """The record of the arc for symbol ``sym`` (0 = separator) out of the node reached
+    by ``rec``, or -1 when there is none."""
+    a = rec & ARCS
+    if not (a >> sym) & 1:
+        return np.int64(-1)
+    return arc(edges, rec, np.int64(1) << sym)
+
+
+@njit(cache=True, inline="always")
+def accepting_letters(edges, rec):
+    """Bitmask of the letters L whose arc out of the node reached by ``rec`` completes a
+    word (the separator never does)."""
+    mask = np.int64(0)
+    e = first_arc(rec)
+    a = rec & ARCS
+    n = _ctpop(a)
+    for k in range(n):
+        r = edges[e + k]
+        if (r >> ACCEPT_SHIFT) & 1:
+            mask |= np.int64(1) << ((r >> SYMBOL_SHIFT) & 31)
+    return mask
 
 
 @njit(cache=True)
-def accepting_splits(node_edge, node_arcs, node_accepts, edge_target, root, flat, offsets):
+def accepting_splits(edges, root, flat, offsets):
     """For each word (``flat[offsets[w]:offsets[w+1]]``, codes 1..26), how many of its
     split points reach an accepting arc: a complete GADDAG has ``len(word)`` for every
     word, a GADDAG without the word has 0.
@@ -35,11 +156,9 @@ def accepting_splits(node_edge, node_arcs, node_accepts, edge_target, root, flat
         start = offsets[w]
         n = offsets[w + 1] - start
         for split in range(1, n + 1):
-            node = root
-            ok = True
-            last = -1
+            rec = root
             # rev(word[:split]), then the separator (unless split == n), then the rest
-            steps = split + (n - split) + (1 if split < n else 0)
+            steps = n + (1 if split < n else 0)
             for k in range(steps):
                 if k < split:
                     sym = flat[start + split - 1 - k]
@@ -47,15 +166,9 @@ def accepting_splits(node_edge, node_arcs, node_accepts, edge_target, root, flat
                     sym = 0
                 else:
                     sym = flat[start + k - 1]
-                if k == steps - 1:
-                    last = sym
+                rec = child(edges, rec, sym)
+                if rec < 0:
                     break
-                node = child(node_edge, node_arcs, edge_target, node, sym)
-                if node < 0:
-                    ok = False
-                    break
-            if ok and (np.int64(node_arcs[node]) >> last) & 1 and (
-                np.int64(node_accepts[node]) >> last
-            ) & 1:
+            if rec >= 0 and accepts(rec):
                 out[w] += 1
     return out

@@ -23,13 +23,13 @@ Tiles = Mapping[tuple[int, int], tuple[str, str]]
 
 def rack_counts(rack: str) -> np.ndarray:
     """Tile counts by letter code (1..26) of a FORMATS rack ('AEIt': t is blue)."""
-    counts = np.zeros(27, np.int64)
+    counts = [0] * 27
     for ch in rack.upper():
         code = ord(ch) - 64
         if not 1 <= code <= 26:
             raise ValueError(f"rack: {ch!r} is not a letter")
         counts[code] += 1
-    return counts
+    return np.array(counts, np.int64)
 
 
 class MoveGenerator:
@@ -38,27 +38,30 @@ class MoveGenerator:
     def __init__(self, lexicon, jqxz_bonus: int = 4):
         self.lexicon = lexicon
         g = lexicon.gaddag
-        self._g = (g.node_edge, g.node_arcs, g.node_accepts, g.edge_symbol, g.edge_target,
-                   np.int64(g.root))
+        # plain Python ints as scalar arguments: numba types them faster than np.int64
+        self._g = (g.records, int(g.root))
+        self._work = wordplays.Workspace()
         self.jqxz_bonus = jqxz_bonus
         self._moves = np.empty((4096, wordplays.MOVE_FIELDS), np.int32)
         self._tiles = np.empty((4096 * 4, 3), np.int16)
         self._counts = np.zeros(3, np.int64)
-        self._r_moves = np.empty((4096, replacements.MOVE_FIELDS), np.int32)
-        self._r_tiles = np.empty((4096 * 4, 3), np.int16)
-        self._pool_cap = 4096
+        self._pools = replacements.new_pools(4096)
+        self._r_guess = 1024  # first size of the replacement buffers (the last count)
 
     def word_plays(self, tiles: Tiles, rack: str,
                    bounds: tuple[int, int, int, int] | None = None) -> WordPlayList:
         """Every legal word play: ``tiles`` maps (row, col) to (LETTER, colour)."""
         counts = rack_counts(rack)
-        grid = Grid.pack(tiles, pad=max(int(counts.sum()), 1), bounds=bounds)
+        if len(rack) > wordplays.MAX_RACK:
+            raise ValueError(f"rack: at most {wordplays.MAX_RACK} tiles")
+        grid = Grid.pack(tiles, pad=max(len(rack), 1), bounds=bounds)
         return self._word_plays(grid, counts)
 
     def _word_plays(self, grid: Grid, counts: np.ndarray) -> WordPlayList:
         while True:
-            wordplays.generate(grid.letters, counts, *self._g, self.jqxz_bonus, self._moves,
-                               self._tiles, self._counts)
+            work = self._work.ensure(grid.letters.size)
+            wordplays.generate(grid.letters, counts, *self._g, int(self.jqxz_bonus), work,
+                               self._moves, self._tiles, self._counts)
             if not self._counts[2]:
                 break
             self._moves = np.empty((self._moves.shape[0] * 4, wordplays.MOVE_FIELDS), np.int32)
@@ -77,17 +80,11 @@ class MoveGenerator:
     def _replacement_plays(self, grid: Grid, counts: np.ndarray, own: int,
                            limit: int) -> ReplacementList:
         while True:
-            status = replacements.generate(grid.letters, grid.colours, own, counts, limit,
-                                           *self._g[:3], self._g[4], self._g[5],
-                                           self._pool_cap, self._r_moves, self._r_tiles,
-                                           self._counts)
-            if status == 2:
-                self._pool_cap *= 4
-            elif self._counts[2]:
-                self._r_moves = np.empty((self._r_moves.shape[0] * 4, replacements.MOVE_FIELDS),
-                                         np.int32)
-                self._r_tiles = np.empty((self._r_tiles.shape[0] * 4, 3), np.int16)
-            else:
-                break
-        n, t = int(self._counts[0]), int(self._counts[1])
-        return ReplacementList(self._r_moves[:n].copy(), self._r_tiles[:t].copy(), grid)
+            status, moves, tiles = replacements.generate(
+                grid.letters, grid.colours, own, counts, int(limit), *self._g, self._pools,
+                np.empty((self._r_guess, replacements.MOVE_FIELDS), np.int32),
+                np.empty((4 * self._r_guess, 3), np.int16))
+            if status != 2:
+                self._r_guess = max(1024, min(moves.shape[0], 1 << 20))
+                return ReplacementList(moves, tiles, grid)
+            self._pools = replacements.new_pools(4 * self._pools[0].shape[0])

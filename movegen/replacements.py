@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.dictionaries.gaddag_walk import child
+from wordbot.dictionaries.gaddag_walk import ARCS, accepts, arc, child, first_arc, lowest_bit
 from wordbot.movegen.crosschecks import is_letter
 
 MOVE_FIELDS = 3
@@ -73,53 +73,69 @@ def board_words(letters):
     return starts[:nwords], lengths[:nwords], dirs[:nwords], squares[:nsq], word_of
 
 
-@njit(cache=True)
-def _word_patterns(flat, changeable, sqs, rack, limit, node_edge, node_arcs, node_accepts,
-                   edge_target, root, word_id, pool):
-    """All letter-change patterns of one word (squares ``sqs``), appended to ``pool``.
+@njit(cache=True, _nrt=False)
+def _word_patterns(flat, changeable, sqs, rack, limit, edges, root, word_id, pool, nodes,
+                   option, placed):
+    """All letter-change patterns of one word (squares ``sqs``, 2 or more), appended to
+    ``pool``.
 
-    Walks the reversed word from the root: each square keeps its letter or, when
-    changeable, takes a different rack letter; a pattern is kept when the last arc accepts
-    and at least one square changed. Returns False when the pool is full.
+    Walks the word forwards, as the GADDAG path ``first letter <> the rest``, so every
+    partial path is a prefix of some word (reading it backwards from the end would only
+    know that its tail occurs inside some word, and visit far more dead ends). Each square
+    keeps its letter or, when changeable, takes a different rack letter; a pattern is kept
+    when the last arc accepts and at least one square changed. ``nodes``/``option``/
+    ``placed`` are scratch (length >= len(sqs) + 1): the node at each depth, the change
+    letters still to try there (-1 before "keep" was tried), the letter placed (-1 none).
+    Returns False when the pool is full.
     """
     p_start, p_len, p_word, p_sq, p_let, counts = pool
     n = sqs.shape[0]
-    nodes = np.empty(n + 1, np.int64)
-    option = np.zeros(n + 1, np.int64)  # 0: keep next; k >= 1: rack letters >= k next
-    placed = np.full(n + 1, -1, np.int64)
+    one = np.int64(1)
+    rbits = np.int64(0)
+    for x in range(1, 27):
+        if rack[x] > 0:
+            rbits |= one << x
     nodes[0] = root
+    option[0] = -1
+    placed[0] = -1
     depth = 0
     changes = 0
     while depth >= 0:
-        sq = sqs[n - 1 - depth]
+        sq = sqs[depth]
         cur = np.int64(flat[sq])
         node = nodes[depth]
-        arcs = np.int64(node_arcs[node])
-        if placed[depth] >= 0:
+        if placed[depth] >= 0:  # take back the letter tried here
             if placed[depth] != cur:
                 rack[placed[depth]] += 1
+                rbits |= one << placed[depth]
                 changes -= 1
             placed[depth] = -1
         letter = -1
-        if option[depth] == 0:
-            option[depth] = 1
-            if (arcs >> cur) & 1:
+        if option[depth] < 0:  # first "keep", then the change letters
+            option[depth] = 0
+            if changeable[sq] and changes < limit:
+                option[depth] = node & rbits & ~(one << cur) & ARCS & ~one
+            if (node >> cur) & 1:
                 letter = cur
-        if letter < 0 and changeable[sq] and changes < limit:
-            for cand in range(option[depth], 27):
-                if cand != cur and rack[cand] > 0 and (arcs >> cand) & 1:
-                    letter = cand
-                    break
-            option[depth] = letter + 1 if letter > 0 else 27
         if letter < 0:
-            depth -= 1
-            continue
+            if option[depth] == 0:
+                depth -= 1
+                continue
+            letter = lowest_bit(option[depth])
+            option[depth] &= option[depth] - 1
+        nxt = arc(edges, node, one << letter)
+        if depth == 0:  # the first letter, then the separator
+            if not nxt & 1:
+                continue
+            nxt = edges[first_arc(nxt)]
         placed[depth] = letter
         if letter != cur:
             rack[letter] -= 1
+            if rack[letter] == 0:
+                rbits &= ~(one << letter)
             changes += 1
         if depth == n - 1:
-            if changes > 0 and (np.int64(node_accepts[node]) >> letter) & 1:
+            if changes > 0 and accepts(nxt):
                 m = counts[0]
                 t = counts[1]
                 if m >= p_start.shape[0] or t + changes > p_sq.shape[0]:
@@ -128,35 +144,33 @@ def _word_patterns(flat, changeable, sqs, rack, limit, node_edge, node_arcs, nod
                 p_len[m] = changes
                 p_word[m] = word_id
                 for k in range(n):
-                    if placed[k] != flat[sqs[n - 1 - k]]:
-                        p_sq[t] = sqs[n - 1 - k]
+                    if placed[k] != flat[sqs[k]]:
+                        p_sq[t] = sqs[k]
                         p_let[t] = placed[k]
                         t += 1
                 counts[0] = m + 1
                 counts[1] = t
             continue
-        nodes[depth + 1] = child(node_edge, node_arcs, edge_target, node, letter)
         depth += 1
-        option[depth] = 0
+        nodes[depth] = nxt
+        option[depth] = -1
         placed[depth] = -1
     return True
 
 
-@njit(cache=True)
-def _is_word(flat, sqs, node_edge, node_arcs, node_accepts, edge_target, root):
+@njit(cache=True, _nrt=False)
+def _is_word(flat, sqs, edges, root):
     """True when the letters on squares ``sqs`` spell a word (the path rev(word))."""
     n = sqs.shape[0]
-    node = root
-    for k in range(n - 1, 0, -1):
-        node = child(node_edge, node_arcs, edge_target, node, flat[sqs[k]])
-        if node < 0:
+    rec = root
+    for k in range(n - 1, -1, -1):
+        rec = child(edges, rec, flat[sqs[k]])
+        if rec < 0:
             return False
-    last = np.int64(flat[sqs[0]])
-    return (np.int64(node_arcs[node]) >> last) & 1 == 1 and (
-        np.int64(node_accepts[node]) >> last) & 1 == 1
+    return accepts(rec) == 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pattern_letter(p, sq, p_start, p_len, p_sq, p_let):
     """The letter pattern ``p`` puts on ``sq``, or 0 when it leaves the square alone."""
     for t in range(p_start[p], p_start[p] + p_len[p]):
@@ -166,45 +180,15 @@ def _pattern_letter(p, sq, p_start, p_len, p_sq, p_let):
 
 
 @njit(cache=True)
-def _write_move(w, flat, flat_d_sq, flat_d_let, nd, cand, pick, ne, moves, tiles, counts):
-    m = counts[0]
-    t = counts[1]
-    n = nd + ne
-    if m >= moves.shape[0] or t + n > tiles.shape[0]:
-        counts[2] = 1
-        return
-    moves[m, 0] = t
-    moves[m, 1] = n
-    moves[m, 2] = nd
-    for k in range(nd):
-        tiles[t, 0] = flat_d_sq[k] // w
-        tiles[t, 1] = flat_d_sq[k] % w
-        tiles[t, 2] = flat_d_let[k]
-        t += 1
-    for k in range(ne):
-        sq = cand[pick[k]]
-        tiles[t, 0] = sq // w
-        tiles[t, 1] = sq % w
-        tiles[t, 2] = flat[sq]
-        t += 1
-    counts[0] = m + 1
-    counts[1] = t
+def _prepare(letters, colours, own, rack, budget, edges, root, pools):
+    """Steps 1 and 2, then the *local solutions*: units (words, lone tiles) are joined
+    into components when a live pattern of one changes a square of the other; a local
+    solution is a non-empty choice of "no change" or one pattern per unit of a component
+    that agrees on every shared square and fits the rack and the limit. Every D is a
+    union of local solutions of distinct components.
 
-
-@njit(cache=True)
-def generate(letters, colours, own, rack_in, limit, node_edge, node_arcs, node_accepts,
-             edge_target, root, pool_cap, moves, tiles, counts):
-    """Every replacement play of colour ``own`` with ``rack_in`` (counts by letter code)
-    and limit ``limit``. Returns 0, or 2 when the pattern pool (``pool_cap``) was too
-    small; ``counts[2]`` is set when the move buffers were too small.
+    Returns (status, solutions, E candidates); status 2 means a pool was too small.
     """
-    counts[0] = 0
-    counts[1] = 0
-    counts[2] = 0
-    rack = rack_in.copy()
-    budget = min(limit, rack.sum())
-    if budget <= 0:
-        return 0
     h, w = letters.shape
     flat = letters.ravel()
     colflat = colours.ravel()
@@ -237,19 +221,45 @@ def generate(letters, colours, own, rack_in, limit, node_edge, node_arcs, node_a
             u_sqs[u_start[k]] = sq
             k += 1
     for u in range(nwords):
-        valid[u] = _is_word(flat, u_sqs[u_start[u]:u_start[u] + u_len[u]], node_edge, node_arcs,
-                            node_accepts, edge_target, root)
+        valid[u] = _is_word(flat, u_sqs[u_start[u]:u_start[u] + u_len[u]], edges, root)
+
+    # E candidates: squares of other colours whose letter the rack holds; in c0 every
+    # word through the square is a word, in c1 some is not (then it needs D to change it)
+    c0 = np.empty(n, np.int64)
+    c1 = np.empty(n, np.int64)
+    n0 = 0
+    n1 = 0
+    for sq in range(n):
+        if changeable[sq] and rack[flat[sq]] > 0:
+            ok = True
+            for d in range(2):
+                wid = word_of[d, sq]
+                if wid >= 0 and not valid[wid]:
+                    ok = False
+            if ok:
+                c0[n0] = sq
+                n0 += 1
+            else:
+                c1[n1] = sq
+                n1 += 1
 
     # 1. patterns per unit
-    p_start = np.empty(pool_cap, np.int64)
-    p_len = np.empty(pool_cap, np.int64)
-    p_word = np.empty(pool_cap, np.int64)
-    p_sq = np.empty(pool_cap * 4, np.int64)
-    p_let = np.empty(pool_cap * 4, np.int64)
+    p_start, p_len, p_word, p_sq, p_let, a_pool = pools
+    pool_cap = p_start.shape[0]
     pcounts = np.zeros(2, np.int64)
     pool = (p_start, p_len, p_word, p_sq, p_let, pcounts)
     u_pfirst = np.empty(nunits, np.int64)
     u_pend = np.empty(nunits, np.int64)
+    rack_copy = rack.copy()
+    longest = 1
+    for u in range(nunits):
+        longest = max(longest, u_len[u])
+    wp_nodes = np.empty(longest + 1, np.int64)
+    wp_option = np.empty(longest + 1, np.int64)
+    wp_placed = np.empty(longest + 1, np.int64)
+    z = np.zeros(1, np.int64)
+    sols = (z, z, z, z, z, z)
+    cands = (c0[:n0], c1[:n1], word_of, valid)
     for u in range(nunits):
         u_pfirst[u] = pcounts[0]
         sqs = u_sqs[u_start[u]:u_start[u] + u_len[u]]
@@ -259,7 +269,7 @@ def generate(letters, colours, own, rack_in, limit, node_edge, node_arcs, node_a
                 if letter != cur and rack[letter] > 0:
                     m = pcounts[0]
                     if m >= pool_cap:
-                        return 2
+                        return 2, sols, cands
                     p_start[m] = pcounts[1]
                     p_len[m] = 1
                     p_word[m] = u
@@ -267,9 +277,11 @@ def generate(letters, colours, own, rack_in, limit, node_edge, node_arcs, node_a
                     p_let[pcounts[1]] = letter
                     pcounts[0] = m + 1
                     pcounts[1] += 1
-        elif not _word_patterns(flat, changeable, sqs, rack.copy(), budget, node_edge,
-                                node_arcs, node_accepts, edge_target, root, u, pool):
-            return 2
+        else:
+            rack_copy[:] = rack
+            if not _word_patterns(flat, changeable, sqs, rack_copy, budget, edges, root, u,
+                                  pool, wp_nodes, wp_option, wp_placed):
+                return 2, sols, cands
         u_pend[u] = pcounts[0]
 
     # 2. drop patterns whose changes the crossing word cannot follow
@@ -299,152 +311,338 @@ def generate(letters, colours, own, rack_in, limit, node_edge, node_arcs, node_a
                     changed = True
                     break
 
-    # 3. choose "no change" or a pattern for each unit that has patterns left
-    active = np.empty(nunits, np.int64)
-    nact = 0
-    for u in range(nunits):
-        for p in range(u_pfirst[u], u_pend[u]):
-            if alive[p]:
-                active[nact] = u
-                nact += 1
-                break
-    status = np.full(n, -1, np.int64)  # -1 undecided, 0 unchanged, >0 new letter
-    touched = np.zeros(nunits, np.bool_)
-    option = np.full(nact + 1, -2, np.int64)  # -2 nothing tried, -1 "no change", else p
-    applied = np.zeros(nact + 1, np.bool_)
-    log_sq = np.empty(n * 2 + 8, np.int64)
-    log_n = 0
-    level_log = np.zeros(nact + 1, np.int64)
-    d_sq = np.empty(budget + 1, np.int64)
-    d_let = np.empty(budget + 1, np.int64)
-    nd = 0
-    level_d = np.zeros(nact + 1, np.int64)
-    need = np.zeros(27, np.int64)
-    cand = np.empty(n, np.int64)
+    # 3. atoms: the minimal sets of changes after which every word they touch is a word
+    atoms = _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_start,
+                   p_len, p_sq, p_let, word_of, n, rack, budget, a_pool)
+    return atoms[0], atoms[1:], cands
+
+
+@njit(cache=True)
+def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_start, p_len,
+           p_sq, p_let, word_of, n, rack, budget, a_pool):
+    """Every *atom*: a choice of one live pattern for each of a set of units such that
+    every square it changes has both its words in the set, the patterns agree on shared
+    squares, and the set is connected through changed squares. A D is exactly a union of
+    atoms with pairwise disjoint units (its connected parts), so the search over D only
+    combines atoms. Each atom is built once, from its lowest unit (the seed): the seed's
+    pattern, then for each unit a change reaches, each pattern that agrees.
+
+    Returns (status, a_start, a_size, a_sq, a_let, a_ustart, a_units); status 2 when
+    the pool ``a_pool`` was too small.
+    """
+    # changes of atom a: a_sq/a_let[a_start[a]:a_start[a + 1]]; units: a_units[a_ustart..]
+    a_start, a_ustart, a_sq, a_let, a_units = a_pool
+    cap = a_start.shape[0] - 1
+    a_start[0] = 0
+    a_ustart[0] = 0
+    natoms = 0
+    st = np.zeros(n, np.int64)  # the letter a square changes to in the atom being built
+    asg = np.full(nunits, -1, np.int64)  # the pattern of each unit in it, or -1
+    ch_sq = np.empty(budget + 1, np.int64)
+    ch_let = np.empty(budget + 1, np.int64)
+    lv_unit = np.empty(budget + 2, np.int64)  # the unit decided at each level
+    lv_opt = np.empty(budget + 2, np.int64)  # the pattern tried there
+    lv_nch = np.empty(budget + 2, np.int64)  # changes before it
+    used = np.zeros(27, np.int64)
+    for seed in range(nunits):
+        if u_pfirst[seed] == u_pend[seed]:
+            continue
+        level = 0
+        lv_unit[0] = seed
+        lv_opt[0] = u_pfirst[seed] - 1
+        lv_nch[0] = 0
+        nch = 0
+        while level >= 0:
+            v = lv_unit[level]
+            if asg[v] >= 0:  # take back this level's pattern
+                asg[v] = -1
+                while nch > lv_nch[level]:
+                    nch -= 1
+                    st[ch_sq[nch]] = 0
+                    used[ch_let[nch]] -= 1
+            # the next pattern of v that agrees with the changes so far
+            q = lv_opt[level] + 1
+            chosen = -1
+            while q < u_pend[v]:
+                if alive[q] and _agrees(q, v, seed, u_start, u_len, u_dir, u_sqs, p_start,
+                                        p_len, p_sq, p_let, word_of, st, asg, nch, budget,
+                                        rack, used):
+                    chosen = q
+                    break
+                q += 1
+            if chosen < 0:
+                level -= 1
+                continue
+            lv_opt[level] = chosen
+            asg[v] = chosen
+            for t in range(p_start[chosen], p_start[chosen] + p_len[chosen]):
+                if st[p_sq[t]] == 0:
+                    st[p_sq[t]] = p_let[t]
+                    ch_sq[nch] = p_sq[t]
+                    ch_let[nch] = p_let[t]
+                    used[p_let[t]] += 1
+                    nch += 1
+            # a unit a change reaches that has no pattern yet
+            pending = -1
+            for j in range(nch):
+                for d in range(2):
+                    x = word_of[d, ch_sq[j]]
+                    if x >= 0 and asg[x] < 0 and pending < 0:
+                        pending = x
+            if pending >= 0:
+                level += 1
+                lv_unit[level] = pending
+                lv_opt[level] = u_pfirst[pending] - 1
+                lv_nch[level] = nch
+                continue
+            # closed: an atom
+            if (natoms >= cap or a_start[natoms] + nch > a_sq.shape[0]
+                    or a_ustart[natoms] + level + 1 > a_units.shape[0]):
+                return 2, a_start, a_start, a_sq, a_let, a_ustart, a_units
+            a_start[natoms + 1] = a_start[natoms] + nch
+            for j in range(nch):
+                a_sq[a_start[natoms] + j] = ch_sq[j]
+                a_let[a_start[natoms] + j] = ch_let[j]
+            a_ustart[natoms + 1] = a_ustart[natoms] + level + 1
+            for j in range(level + 1):
+                a_units[a_ustart[natoms] + j] = lv_unit[j]
+            natoms += 1
+    a_size = np.empty(natoms, np.int64)  # (a small array, made per call)
+    for a in range(natoms):
+        a_size[a] = a_start[a + 1] - a_start[a]
+    return (0, a_start[:natoms + 1], a_size, a_sq[:a_start[natoms]], a_let[:a_start[natoms]],
+            a_ustart[:natoms + 1], a_units[:a_ustart[natoms]])
+
+
+@njit(cache=True, _nrt=False)
+def _agrees(q, v, seed, u_start, u_len, u_dir, u_sqs, p_start, p_len, p_sq, p_let, word_of,
+            st, asg, nch, budget, rack, used):
+    """Pattern ``q`` for unit ``v`` fits the atom being built: it makes exactly the
+    changes already on v's squares plus new ones whose crossing words are free (not
+    decided, not below the seed), within the limit and the rack."""
+    new = 0
+    for k in range(u_start[v], u_start[v] + u_len[v]):
+        sq = u_sqs[k]
+        x = _pattern_letter(q, sq, p_start, p_len, p_sq, p_let)
+        if st[sq] > 0:
+            if x != st[sq]:
+                return False
+        elif x > 0:
+            if u_dir[v] != 2:
+                c = word_of[1 - u_dir[v], sq]
+                if c >= 0 and (c < seed or asg[c] >= 0):
+                    return False
+            new += 1
+    if nch + new > budget:
+        return False
+    ok = True
+    for t in range(p_start[q], p_start[q] + p_len[q]):  # the rack holds the new letters
+        if st[p_sq[t]] == 0:
+            used[p_let[t]] += 1
+            if used[p_let[t]] > rack[p_let[t]]:
+                ok = False
+    for t in range(p_start[q], p_start[q] + p_len[q]):
+        if st[p_sq[t]] == 0:
+            used[p_let[t]] -= 1
+    return ok
+
+
+@njit(cache=True, _nrt=False)
+def _emit(nd, left, ne, ecand, flat, w, rack, cur, pick, moves, tiles, counts):
+    """Write D (``cur[:nd]``) and D with every set E of up to ``left`` squares from
+    ``ecand`` (the rack limits each letter). Returns False when the buffers are full."""
+    nm = counts[0]
+    nt = counts[1]
+    if nd > 0:
+        if nm >= moves.shape[0] or nt + nd > tiles.shape[0]:
+            return False
+        moves[nm, 0] = nt
+        moves[nm, 1] = nd
+        moves[nm, 2] = nd
+        for j in range(nd):
+            tiles[nt + j, 0] = cur[j, 0]
+            tiles[nt + j, 1] = cur[j, 1]
+            tiles[nt + j, 2] = cur[j, 2]
+        nm += 1
+        nt += nd
+    if left > 0 and ne > 0:
+        e = 0
+        pick[0] = -1
+        while e >= 0:
+            if pick[e] >= 0:
+                rack[flat[ecand[pick[e]]]] += 1
+            lo = pick[e - 1] + 1 if e > 0 else 0
+            i = max(pick[e] + 1, lo)
+            while i < ne and rack[flat[ecand[i]]] == 0:
+                i += 1
+            if i >= ne:
+                pick[e] = -1
+                e -= 1
+                continue
+            pick[e] = i
+            sq = ecand[i]
+            rack[flat[sq]] -= 1
+            size = nd + e + 1
+            if nm >= moves.shape[0] or nt + size > tiles.shape[0]:
+                for j in range(e + 1):  # leave the rack as it was
+                    rack[flat[ecand[pick[j]]]] += 1
+                return False
+            cur[nd + e, 0] = sq // w
+            cur[nd + e, 1] = sq % w
+            cur[nd + e, 2] = flat[sq]
+            moves[nm, 0] = nt
+            moves[nm, 1] = size
+            moves[nm, 2] = nd
+            for j in range(size):
+                tiles[nt + j, 0] = cur[j, 0]
+                tiles[nt + j, 1] = cur[j, 1]
+                tiles[nt + j, 2] = cur[j, 2]
+            nm += 1
+            nt += size
+            if e + 1 < left:
+                e += 1
+                pick[e] = -1
+    counts[0] = nm
+    counts[1] = nt
+    return True
+
+
+@njit(cache=True)
+def _enumerate(letters, rack, budget, atoms, cands, moves, tiles):
+    """Every D (atoms with pairwise disjoint units, within the limit and the rack), each
+    with every E (squares of other colours not in D whose letter the rack still holds and
+    whose words are words after D). Each search node keeps the list of atoms that can
+    still join (later, disjoint, fitting), so a node costs about its number of children.
+    Grows ``moves``/``tiles`` as needed; returns them cut to size."""
+    a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
+    c0, c1, word_of, valid = cands
+    h, w = letters.shape
+    flat = letters.ravel()
+    n = h * w
+    natoms = a_size.shape[0]
+    in_d = np.zeros(n, np.bool_)
+    unit_used = np.zeros(valid.shape[0] + n + 1, np.bool_)
+    lists = np.empty((budget + 1, natoms + 1), np.int64)  # candidate atoms per depth
+    nlist = np.zeros(budget + 1, np.int64)
+    at = np.zeros(budget + 1, np.int64)  # the next list entry to try per depth
+    chosen = np.empty(budget + 1, np.int64)
+    ecand = np.empty(c0.shape[0] + c1.shape[0] + 1, np.int64)
     pick = np.empty(budget + 1, np.int64)
-    level = 0
-    while level >= 0:
-        if level == nact:
-            # emit D with every E
-            ncand = 0
-            for sq in range(n):
-                if changeable[sq] and status[sq] <= 0 and rack[flat[sq]] > 0:
+    cur = np.empty((2 * budget + 2, 3), np.int16)  # the tiles of the move being written
+    counts = np.zeros(2, np.int64)
+    nd = 0
+    for a in range(natoms):  # the root's list: atoms that fit alone
+        if a_size[a] <= budget and _fits(a, a_start, a_let, rack):
+            lists[0, nlist[0]] = a
+            nlist[0] += 1
+    depth = 0
+    emit = True
+    while depth >= 0:
+        if emit:
+            emit = False
+            ne = 0
+            for i in range(c0.shape[0]):
+                sq = c0[i]
+                if not in_d[sq] and rack[flat[sq]] > 0:
+                    ecand[ne] = sq
+                    ne += 1
+            for i in range(c1.shape[0]):
+                sq = c1[i]
+                if not in_d[sq] and rack[flat[sq]] > 0:
                     ok = True
                     for d in range(2):
                         wid = word_of[d, sq]
-                        if wid >= 0 and not valid[wid] and not touched[wid]:
+                        if wid >= 0 and not valid[wid] and not unit_used[wid]:
                             ok = False
                     if ok:
-                        cand[ncand] = sq
-                        ncand += 1
-            left = budget - nd
-            if nd > 0:
-                _write_move(w, flat, d_sq, d_let, nd, cand, pick, 0, moves, tiles, counts)
-            if left > 0 and ncand > 0:
-                depth = 0
-                pick[0] = -1
-                while depth >= 0:
-                    if pick[depth] >= 0:
-                        rack[flat[cand[pick[depth]]]] += 1
-                    lo = pick[depth - 1] + 1 if depth > 0 else 0
-                    i = max(pick[depth] + 1, lo)
-                    while i < ncand and rack[flat[cand[i]]] == 0:
-                        i += 1
-                    if i >= ncand:
-                        pick[depth] = -1
-                        depth -= 1
-                        continue
-                    pick[depth] = i
-                    rack[flat[cand[i]]] -= 1
-                    _write_move(w, flat, d_sq, d_let, nd, cand, pick, depth + 1, moves,
-                                tiles, counts)
-                    if depth + 1 < left:
-                        depth += 1
-                        pick[depth] = -1
-            level -= 1
+                        ecand[ne] = sq
+                        ne += 1
+            while not _emit(nd, budget - nd, ne, ecand, flat, w, rack, cur, pick, moves,
+                            tiles, counts):
+                bigger = np.empty((2 * moves.shape[0] + 64, MOVE_FIELDS), np.int32)
+                bigger[:counts[0]] = moves[:counts[0]]
+                moves = bigger
+                bigger_t = np.empty((2 * tiles.shape[0] + 320, 3), np.int16)
+                bigger_t[:counts[1]] = tiles[:counts[1]]
+                tiles = bigger_t
+        if at[depth] >= nlist[depth]:  # this node is done: take back its atom
+            depth -= 1
+            if depth >= 0:
+                a = chosen[depth]
+                for t in range(a_start[a], a_start[a + 1]):
+                    rack[a_let[t]] += 1
+                    in_d[a_sq[t]] = False
+                for t in range(a_ustart[a], a_ustart[a + 1]):
+                    unit_used[a_units[t]] = False
+                nd -= a_size[a]
             continue
-        u = active[level]
-        us = u_start[u]
-        ul = u_len[u]
-        if applied[level]:
-            while log_n > level_log[level]:  # undo this level's choice
-                log_n -= 1
-                status[log_sq[log_n]] = -1
-            while nd > level_d[level]:
-                nd -= 1
-                rack[d_let[nd]] += 1
-            touched[u] = False
-            applied[level] = False
-        # the next feasible option
-        chosen = -3
-        opt = option[level] + 1
-        if opt == -1:
+        a = lists[depth, at[depth]]
+        at[depth] += 1
+        chosen[depth] = a
+        for t in range(a_start[a], a_start[a + 1]):
+            rack[a_let[t]] -= 1
+            in_d[a_sq[t]] = True
+            cur[nd + t - a_start[a], 0] = a_sq[t] // w
+            cur[nd + t - a_start[a], 1] = a_sq[t] % w
+            cur[nd + t - a_start[a], 2] = a_let[t]
+        for t in range(a_ustart[a], a_ustart[a + 1]):
+            unit_used[a_units[t]] = True
+        nd += a_size[a]
+        # the child's list: later atoms of this list that still fit
+        k = 0
+        for i in range(at[depth], nlist[depth]):
+            b = lists[depth, i]
+            if a_size[b] > budget - nd or not _fits(b, a_start, a_let, rack):
+                continue
             ok = True
-            for k in range(us, us + ul):
-                if status[u_sqs[k]] > 0:
+            for t in range(a_ustart[b], a_ustart[b + 1]):
+                if unit_used[a_units[t]]:
                     ok = False
                     break
             if ok:
-                chosen = -1
-            else:
-                opt = 0
-        if chosen == -3:
-            first = u_pfirst[u]
-            p = max(opt, first) if opt >= 0 else first
-            while p < u_pend[u]:
-                if alive[p]:
-                    ok = True
-                    new = 0
-                    for k in range(us, us + ul):
-                        sq = u_sqs[k]
-                        x = _pattern_letter(p, sq, p_start, p_len, p_sq, p_let)
-                        st = status[sq]
-                        if st > 0:
-                            if x != st:
-                                ok = False
-                                break
-                        elif st == 0:
-                            if x != 0:
-                                ok = False
-                                break
-                        elif x != 0:
-                            new += 1
-                            need[x] += 1
-                    if ok and nd + new <= budget:
-                        for x in range(1, 27):
-                            if need[x] > rack[x]:
-                                ok = False
-                    elif ok:
-                        ok = False
-                    for x in range(1, 27):
-                        need[x] = 0
-                    if ok:
-                        chosen = p
-                        break
-                p += 1
-        if chosen == -3:
-            option[level] = -2
-            level -= 1
-            continue
-        option[level] = chosen
-        level_log[level] = log_n
-        level_d[level] = nd
-        applied[level] = True
-        touched[u] = chosen >= 0
-        for k in range(us, us + ul):
-            sq = u_sqs[k]
-            if status[sq] != -1:
-                continue
-            x = 0 if chosen < 0 else _pattern_letter(chosen, sq, p_start, p_len, p_sq, p_let)
-            status[sq] = x
-            log_sq[log_n] = sq
-            log_n += 1
-            if x > 0:
-                d_sq[nd] = sq
-                d_let[nd] = x
-                nd += 1
-                rack[x] -= 1
-        level += 1
-        option[level] = -2
-        applied[level] = False
-    return 0
+                lists[depth + 1, k] = b
+                k += 1
+        depth += 1
+        nlist[depth] = k
+        at[depth] = 0
+        emit = True
+    return moves[:counts[0]], tiles[:counts[1]]
+
+
+@njit(cache=True, _nrt=False)
+def _fits(a, a_start, a_let, rack):
+    """The rack holds the letters atom ``a`` puts down."""
+    ok = True
+    for t in range(a_start[a], a_start[a + 1]):
+        rack[a_let[t]] -= 1
+        if rack[a_let[t]] < 0:
+            ok = False
+    for t in range(a_start[a], a_start[a + 1]):
+        rack[a_let[t]] += 1
+    return ok
+
+
+@njit(cache=True)
+def generate(letters, colours, own, rack_in, limit, edges, root, pools, moves, tiles):
+    """Every replacement play of colour ``own`` with ``rack_in`` (counts by letter code)
+    and limit ``limit``: (status, moves, tiles), status 2 when one of the ``pools``
+    (see :func:`new_pools`, reused between calls) was too small. ``moves``/``tiles`` are the buffers to start with; bigger ones replace them
+    as needed, and the results are views cut to size (so the caller passes fresh ones)."""
+    rack = rack_in.copy()
+    budget = min(limit, rack.sum())
+    if budget <= 0:
+        return 0, moves[:0], tiles[:0]
+    status, atoms, cands = _prepare(letters, colours, own, rack, budget, edges, root, pools)
+    if status != 0:
+        return status, moves[:0], tiles[:0]
+    moves, tiles = _enumerate(letters, rack, budget, atoms, cands, moves, tiles)
+    return 0, moves, tiles
+
+
+def new_pools(cap: int) -> tuple:
+    """Scratch pools for :func:`generate`: ``cap`` patterns and ``cap`` atoms."""
+    return (np.empty(cap, np.int64), np.empty(cap, np.int64), np.empty(cap, np.int64),
+            np.empty(4 * cap, np.int64), np.empty(4 * cap, np.int64),
+            (np.empty(cap + 1, np.int64), np.empty(cap + 1, np.int64),
+             np.empty(5 * cap, np.int64), np.empty(5 * cap, np.int64),
+             np.empty(6 * cap, np.int64)))

@@ -1,11 +1,32 @@
-"""Word plays: Gordon's anchor-driven GADDAG walk, in numba.
+"""Word plays: an anchor-driven GADDAG walk (Gordon 1994), in numba.
 
-For every anchor (an empty square next to a tile) the walk reads leftwards from the anchor
-(board letters are followed, empty squares take rack letters allowed by the cross-checks),
-crosses the GADDAG separator and reads rightwards. Placed tiles left of the anchor never
-sit on another anchor, so every play is found once, from its leftmost anchor. Plays along
-columns run the same walk on the transposed grid; there a one-tile play that also has an
-across word is skipped, because the across pass found it: a one-tile play is one move.
+Each line (row, or column on the transposed grid) is scanned from right to left. Two
+kinds of anchor start a walk:
+
+* a **tile run** (a maximal run of board letters, started from its last letter): the
+  walk first reads the run backwards, so the GADDAG is already narrowed by the board
+  before any rack letter is tried; it then goes left (rack letters on empty squares,
+  board letters read through, further runs included) and, across the separator, right
+  of the run. It finds every play whose rightmost run in the line is this one.
+* a **hook square** (an empty square with a cross word), for plays that touch no run in
+  their own line: the walk places a letter on it, goes left, and across the separator
+  right. It finds every such play whose rightmost hook is this square.
+
+Each anchor's walk stops short of the part of the line the anchors to its right cover
+(``rightmost``), so every play is found once. Plays along columns run the same walk on
+the transposed grid; there a one-tile play that also has an across word is skipped,
+because the across pass found it: a one-tile play is one move.
+
+A walk is two loops: the left walk (leftwards from the anchor, board letters read
+through) and, from each left part that can cross the separator, the right walk (only
+empty squares there). Each keeps its own stack (numba caches recursive functions badly,
+numba #6061): the frame being worked on (fill square ``pos`` with each letter of
+``cand``) lives in local variables and is parked on the stack only when a letter has
+something to visit beyond it, so letters that lead nowhere cost a few instructions.
+Every GADDAG step is one load of an arc record (see :mod:`wordbot.dictionaries.gaddag`);
+the arc lists a frame will visit are prefetched when it starts. Indices are cast to
+unsigned where numba would otherwise emit negative-index wraparound code, and the walks
+are compiled without reference counting (which costs atomic calls per array argument).
 
 Each move found is written into flat buffers (no Python objects):
 
@@ -19,258 +40,364 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.dictionaries.gaddag_walk import popcount
-from wordbot.movegen.crosschecks import cross_checks, is_letter
+from wordbot.dictionaries.gaddag_walk import arc, child, first_arc, lowest_bit, prefetch
+from wordbot.movegen.crosschecks import HAS_CROSS, cross_checks, is_letter
 from wordbot.movegen.grid import BLOCKED, EMPTY
 from wordbot.movegen.scoring import IS_JQXZ, word_points
 
 MOVE_FIELDS = 7  # first tile, tiles, points, direction, word row, word col, word length
 ACROSS, DOWN = 0, 1
+ACCEPT = np.int64(1) << 27  # an arc record's accept flag
+SCORE_SHIFT = 8  # a walk's score so far: cross-word points << 8 | J/Q/X/Z in the main word
+
+# stack frame fields
+F_REC, F_POS, F_CAND, F_N, F_SCORE, F_LETTER = 0, 1, 2, 3, 4, 5
+FRAME = 8
+MAX_RACK = 31
+MAX_FRAMES = 2 * MAX_RACK + 2  # one frame per placed tile, one parked right part per left
+# frame, and the first two
 
 
 @njit(cache=True, inline="always")
-def _record(line_i, xl, end, direction, nplaced, placed_pos, placed_let, jq, cross, bonus,
-            moves, tiles, counts):
+def u(i):
+    """An index as unsigned: numba then indexes without wraparound code."""
+    return np.uintp(i)
+
+
+@njit(cache=True, inline="always")
+def _record(direction, line_i, xl, xr, n, placed, score, bonus, moves, tiles, counts):
+    """Write the play of the ``n`` tiles ``placed`` (square, letter) whose main word spans
+    squares xl..xr of line ``line_i``."""
     m = counts[0]
     t = counts[1]
-    if m >= moves.shape[0] or t + nplaced > tiles.shape[0]:
+    if m >= moves.shape[0] or t + n > tiles.shape[0]:
         counts[2] = 1
         return
-    length = end - xl + 1
-    moves[m, 0] = t
-    moves[m, 1] = nplaced
-    moves[m, 2] = word_points(length, jq, bonus) + cross
-    moves[m, 3] = direction
+    length = xr - xl + 1
+    # (row views like moves[m] would cost reference counting calls: index in 2-D)
+    um = u(m)
+    moves[um, 0] = t
+    moves[um, 1] = n
+    moves[um, 2] = word_points(length, score & 255, bonus) + (score >> SCORE_SHIFT)
+    moves[um, 3] = direction
+    moves[um, 6] = length
     if direction == ACROSS:
-        moves[m, 4] = line_i
-        moves[m, 5] = xl
+        moves[um, 4] = line_i
+        moves[um, 5] = xl
+        for k in range(n):
+            ut = u(t + k)
+            tiles[ut, 0] = line_i
+            tiles[ut, 1] = placed[u(2 * k)]
+            tiles[ut, 2] = placed[u(2 * k + 1)]
     else:
-        moves[m, 4] = xl
-        moves[m, 5] = line_i
-    moves[m, 6] = length
-    for k in range(nplaced):
-        if direction == ACROSS:
-            tiles[t + k, 0] = line_i
-            tiles[t + k, 1] = placed_pos[k]
-        else:
-            tiles[t + k, 0] = placed_pos[k]
-            tiles[t + k, 1] = line_i
-        tiles[t + k, 2] = placed_let[k]
+        moves[um, 4] = xl
+        moves[um, 5] = line_i
+        for k in range(n):
+            ut = u(t + k)
+            tiles[ut, 0] = placed[u(2 * k)]
+            tiles[ut, 1] = line_i
+            tiles[ut, 2] = placed[u(2 * k + 1)]
     counts[0] = m + 1
-    counts[1] = t + nplaced
-
-
-# The walk keeps its own stack (numba caches recursive functions badly). The frame being
-# worked on lives in local variables; a frame is written to the stack only when a child
-# is entered, and read back when the child is done.
-MAX_FRAMES = 256
-FRAME = 12
+    counts[1] = t + n
 
 
 @njit(cache=True, inline="always")
-def _allowed(line, pos, node, xmask, rbits, node_arcs):
-    """Letters that may go on square ``pos`` from ``node``: the board letter if there
-    is one (when the node has its arc), else rack letters passing the cross-check."""
-    c = line[pos]
-    arcs = np.int64(node_arcs[node])
-    if c != EMPTY:
-        return ((arcs >> c) & 1) << c
-    return arcs & xmask[pos] & rbits
+def _park(stack, sp, rec, pos, cand, n, score, letter):
+    us = u(sp)
+    stack[us, F_REC] = rec
+    stack[us, F_POS] = pos
+    stack[us, F_CAND] = cand
+    stack[us, F_N] = n
+    stack[us, F_SCORE] = score
+    stack[us, F_LETTER] = letter
+    return sp + 1
 
 
 @njit(cache=True, inline="always")
-def _save(stack, d, pos, node, right, xl, jq, cross, nplaced, rbits, rleft, allowed, board,
-          undo):
-    stack[d, 0] = pos
-    stack[d, 1] = node
-    stack[d, 2] = right
-    stack[d, 3] = xl
-    stack[d, 4] = jq
-    stack[d, 5] = cross
-    stack[d, 6] = nplaced
-    stack[d, 7] = rbits
-    stack[d, 8] = rleft
-    stack[d, 9] = allowed
-    stack[d, 10] = board
-    stack[d, 11] = undo
+def _prefetch_children(edges, rec, cand):
+    """Start loading the arc lists of the nodes the letters of ``cand`` lead to: the walk
+    visits them next, and their loads then overlap instead of waiting one by one."""
+    while cand != 0:
+        low = cand & -cand
+        prefetch(edges, first_arc(arc(edges, rec, low)))
+        cand ^= low
 
 
-@njit(cache=True)
-def _walk_anchor(a, root, rbits0, rleft0, line_i, line, anchor, xmask, xlen, xjq, rack,
-                 placed_pos, placed_let, stack, node_edge, node_arcs, node_accepts,
-                 edge_target, bonus, direction, moves, tiles, counts):
-    """Every play through anchor ``a`` whose placed tiles left of ``a`` avoid anchors."""
-    # the current frame: fill square `pos` from `node`, trying the letters in `allowed`
-    pos = a
-    node = root
-    right = 0
-    xl = a
-    jq0 = 0
-    cross0 = 0
-    nplaced0 = 0
-    rbits = rbits0
-    rleft = rleft0
-    allowed = _allowed(line, a, root, xmask, rbits, node_arcs)
-    board = 0
-    undo = 0
-    depth = 0
+# The walks are compiled without numba's reference counting (_nrt=False): they only
+# index arrays they are given, and the counting would cost atomic calls per call.
+
+@njit(cache=True, _nrt=False)
+def _right_walk(rec, pos, cand, n, score, xl, sp, rm, rack, rbits, total, edges, xm, xsc,
+                line_i, direction, stack, placed, bonus, moves, tiles, counts):
+    """Every right part from one frame: fill square ``pos`` with each letter of ``cand``
+    out of the node reached by ``rec`` (``n`` tiles placed so far, ``score`` so far, the
+    word starting at ``xl``), then the squares after it, up to ``rm`` (excluded). Right
+    parts only ever fill empty squares. Uses the stack above ``sp``; restores ``rack``.
+    """
+    one = np.int64(1)
+    base = sp
+    _prefetch_children(edges, rec, cand)
     while True:
-        if undo:
-            rack[undo] += 1
-            undo = 0
-        if allowed == 0:
-            if depth == 0:
+        if cand == 0:
+            if sp == base:
                 return
-            depth -= 1
-            pos, node, right = stack[depth, 0], stack[depth, 1], stack[depth, 2]
-            xl, jq0, cross0 = stack[depth, 3], stack[depth, 4], stack[depth, 5]
-            nplaced0, rbits, rleft = stack[depth, 6], stack[depth, 7], stack[depth, 8]
-            allowed, board, undo = stack[depth, 9], stack[depth, 10], stack[depth, 11]
+            sp -= 1
+            us = u(sp)
+            rec = stack[us, F_REC]
+            pos = stack[us, F_POS]
+            cand = stack[us, F_CAND]
+            n = stack[us, F_N]
+            score = stack[us, F_SCORE]
+            letter = stack[us, F_LETTER]
+            rack[u(letter)] += 1
+            rbits |= one << letter
             continue
-        low = allowed & -allowed
-        allowed ^= low
-        letter = popcount(low - 1)
-        arcs = np.int64(node_arcs[node])
-        nxt = edge_target[node_edge[node] + popcount(arcs & (low - 1))]
-        acc = (np.int64(node_accepts[node]) >> letter) & 1
-        jq = jq0 + IS_JQXZ[letter]
-        cross = cross0
-        nplaced = nplaced0
-        cbits = rbits
-        cleft = rleft
-        if not board:
-            rack[letter] -= 1
-            undo = letter
-            if rack[letter] == 0:
-                cbits &= ~low
-            cleft -= 1
-            placed_pos[nplaced] = pos
-            placed_let[nplaced] = letter
-            nplaced += 1
-            if xlen[pos] > 0:
-                cross += word_points(xlen[pos], xjq[pos] + IS_JQXZ[letter], bonus)
-        one_ok = direction == ACROSS or nplaced >= 2 or xlen[a] == 0
-        # Up to two children: (c1) the next square in this direction, (c2) after going
-        # left, the right part from the anchor via the separator.
-        c1_pos = -1
-        c2_node = -1
-        if not right:
-            left_c = line[pos - 1]
-            if is_letter(left_c):  # the word cannot start here: keep going left
-                c1_pos = pos - 1
-            else:
-                right_c = line[a + 1]
-                if acc and not is_letter(right_c) and a > pos and one_ok:
-                    _record(line_i, pos, a, direction, nplaced, placed_pos, placed_let, jq,
-                            cross, bonus, moves, tiles, counts)
-                if left_c == EMPTY and not anchor[pos - 1] and cleft > 0:
-                    c1_pos = pos - 1
-                if right_c != BLOCKED and (is_letter(right_c) or cleft > 0) and (
-                        np.int64(node_arcs[nxt]) & 1):
-                    c2_node = edge_target[node_edge[nxt]]
-        else:
-            next_c = line[pos + 1]
-            if acc and not is_letter(next_c) and one_ok:
-                _record(line_i, xl, pos, direction, nplaced, placed_pos, placed_let, jq, cross,
-                        bonus, moves, tiles, counts)
-            if is_letter(next_c) or (next_c == EMPTY and cleft > 0):
-                c1_pos = pos + 1
-        c1_allowed = 0
-        if c1_pos >= 0:
-            c1_allowed = _allowed(line, c1_pos, nxt, xmask, cbits, node_arcs)
-        c2_allowed = 0
-        if c2_node >= 0:
-            c2_allowed = _allowed(line, a + 1, c2_node, xmask, cbits, node_arcs)
-        if c1_allowed == 0 and c2_allowed == 0:
+        letter = lowest_bit(cand)
+        bit = one << letter
+        cand ^= bit
+        nxt = arc(edges, rec, bit)
+        if nxt & ACCEPT and (n > 0 or direction == ACROSS or not xm[u(pos)] & HAS_CROSS):
+            placed[u(2 * n)] = pos
+            placed[u(2 * n + 1)] = letter
+            _record(direction, line_i, xl, pos, n + 1, placed,
+                    score + xsc[u(2 * pos + IS_JQXZ[u(letter)])], bonus, moves, tiles, counts)
+        q = pos + 1
+        if n + 1 < total and q < rm:
+            rbits1 = rbits if rack[u(letter)] > 1 else rbits ^ bit
+            c = nxt & xm[u(q)] & rbits1
+            if c != 0:
+                placed[u(2 * n)] = pos
+                placed[u(2 * n + 1)] = letter
+                sp = _park(stack, sp, rec, pos, cand, n, score, letter)
+                rack[u(letter)] -= 1
+                rbits = rbits1
+                score += xsc[u(2 * pos + IS_JQXZ[u(letter)])]
+                rec = nxt
+                pos = q
+                cand = c
+                n += 1
+                _prefetch_children(edges, rec, cand)
+
+
+@njit(cache=True, _nrt=False)
+def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, edges, xm,
+               xsc, line_i, direction, stack, placed, bonus, moves, tiles, counts):
+    """Every play of one anchor whose left part fills square ``pos`` (<= anchor) with a
+    letter of ``cand`` out of the node reached by ``rec``: the left parts, square by
+    square down to ``lb``, board letters read through, each followed by its right parts
+    (:func:`_right_walk`) from anchor + 1. Restores ``rack``.
+    """
+    one = np.int64(1)
+    n = 0
+    sp = 0
+    _prefetch_children(edges, rec, cand)
+    while True:
+        if cand == 0:
+            if sp == 0:
+                return
+            sp -= 1
+            us = u(sp)
+            rec = stack[us, F_REC]
+            pos = stack[us, F_POS]
+            cand = stack[us, F_CAND]
+            n = stack[us, F_N]
+            score = stack[us, F_SCORE]
+            letter = stack[us, F_LETTER]
+            rack[u(letter)] += 1
+            rbits |= one << letter
             continue
-        # save this frame, then (if both) park c2 to run after c1
-        _save(stack, depth, pos, node, right, xl, jq0, cross0, nplaced0, rbits, rleft, allowed,
-              board, undo)
-        depth += 1
-        undo = 0
-        if c1_allowed and c2_allowed:
-            _save(stack, depth, a + 1, c2_node, 1, pos, jq, cross, nplaced, cbits, cleft,
-                  c2_allowed, is_letter(line[a + 1]), 0)
-            depth += 1
-        if c1_allowed:
-            node = nxt
-            if not right:
-                xl = c1_pos
-            pos = c1_pos
-            allowed = c1_allowed
+        letter = lowest_bit(cand)
+        bit = one << letter
+        cand ^= bit
+        nxt = arc(edges, rec, bit)
+        score1 = score + xsc[u(2 * pos + IS_JQXZ[u(letter)])]
+        # read the board letters beyond the square being filled
+        p = pos - 1
+        b = line[u(p)]
+        while b != EMPTY and b != BLOCKED:
+            if not (nxt >> b) & 1:
+                break
+            nxt = arc(edges, nxt, one << b)
+            score1 += IS_JQXZ[u(b)]
+            p -= 1
+            b = line[u(p)]
+        if b != EMPTY and b != BLOCKED:  # the board letters spell no path
+            continue
+        if nxt & ACCEPT and anchor - p >= 2 and (
+                n > 0 or direction == ACROSS or not xm[u(pos)] & HAS_CROSS):
+            placed[u(2 * n)] = pos
+            placed[u(2 * n + 1)] = letter
+            _record(direction, line_i, p + 1, anchor, n + 1, placed, score1, bonus, moves,
+                    tiles, counts)
+        if n + 1 >= total:
+            continue
+        rbits1 = rbits if rack[u(letter)] > 1 else rbits ^ bit
+        c_right = np.int64(0)
+        sep = np.int64(0)
+        if nxt & 1 and anchor + 1 < rm:
+            sep = edges[u(first_arc(nxt))]
+            c_right = sep & xm[u(anchor + 1)] & rbits1
+        c_left = nxt & xm[u(p)] & rbits1 if p >= lb else np.int64(0)
+        if c_right == 0 and c_left == 0:
+            continue
+        placed[u(2 * n)] = pos
+        placed[u(2 * n + 1)] = letter
+        rack[u(letter)] -= 1
+        if c_right != 0:
+            _right_walk(sep, anchor + 1, c_right, n + 1, score1, p + 1, sp, rm, rack, rbits1,
+                        total, edges, xm, xsc, line_i, direction, stack, placed, bonus, moves,
+                        tiles, counts)
+        if c_left != 0:
+            sp = _park(stack, sp, rec, pos, cand, n, score, letter)
+            rbits = rbits1
+            rec = nxt
+            pos = p
+            cand = c_left
+            score = score1
+            n += 1
+            _prefetch_children(edges, rec, cand)
         else:
-            xl = pos
-            pos = a + 1
-            node = c2_node
-            right = 1
-            allowed = c2_allowed
-        board = is_letter(line[pos])
-        jq0 = jq
-        cross0 = cross
-        nplaced0 = nplaced
-        rbits = cbits
-        rleft = cleft
+            rack[u(letter)] += 1
+
+
+@njit(cache=True, _nrt=False)
+def _line(line_i, line, xm, xsc, rack, rbits, total, edges, root, direction, stack, placed,
+          bonus, moves, tiles, counts):
+    """Every play along one line (see the module docstring for the anchors)."""
+    w = line.shape[0]
+    lo = 1
+    while lo < w - 1 and line[lo] == BLOCKED:
+        lo += 1
+    hi = w - 2
+    while hi >= lo and line[hi] == BLOCKED:
+        hi -= 1
+    if lo > hi:
+        return
+    rightmost = hi + 1  # squares >= rightmost are taken care of
+    leftmost = rightmost
+    while True:
+        while leftmost > lo and line[leftmost - 1] == EMPTY:
+            leftmost -= 1
+        if leftmost > lo:  # a tile run ends at leftmost - 1
+            t = leftmost - 1
+            rec = root
+            p = t
+            jq = 0
+            while is_letter(line[p]) and rec >= 0:
+                rec = child(edges, rec, line[p])
+                jq += IS_JQXZ[line[p]]
+                p -= 1
+            if rec >= 0:
+                if rec & 1 and t + 1 < rightmost:  # right parts of the run alone
+                    sep = edges[first_arc(rec)]
+                    c = sep & xm[t + 1] & rbits
+                    if c != 0:
+                        _right_walk(sep, t + 1, c, 0, jq, p + 1, 0, rightmost, rack, rbits,
+                                    total, edges, xm, xsc, line_i, direction, stack, placed,
+                                    bonus, moves, tiles, counts)
+                c = rec & xm[p] & rbits if p >= lo else np.int64(0)
+                if c != 0:
+                    _left_walk(rec, p, c, jq, t, lo, rightmost, line, rack, rbits, total,
+                               edges, xm, xsc, line_i, direction, stack, placed, bonus, moves,
+                               tiles, counts)
+        # hook squares between the run and `rightmost` (not the one touching the run)
+        e_lo = leftmost + 1 if leftmost > lo else leftmost
+        r = rightmost
+        if total >= 2:
+            for a in range(rightmost - 1, e_lo - 1, -1):
+                if xm[a] & HAS_CROSS:
+                    if r - e_lo < 2:
+                        break
+                    c = root & xm[a] & rbits
+                    if c != 0:
+                        _left_walk(root, a, c, 0, a, e_lo, r, line, rack, rbits, total, edges,
+                                   xm, xsc, line_i, direction, stack, placed, bonus, moves,
+                                   tiles, counts)
+                    r = a
+        while leftmost > lo and is_letter(line[leftmost - 1]):
+            leftmost -= 1
+        if leftmost <= lo + 1:
+            return
+        rightmost = leftmost - 1  # the square touching this run belongs to its plays
+        leftmost = rightmost
 
 
 @njit(cache=True)
-def _anchors(letters, anchor):
-    h, w = letters.shape
-    for i in range(h):
-        for j in range(w):
-            anchor[i, j] = False
-    for i in range(1, h - 1):
-        for j in range(1, w - 1):
-            if letters[i, j] == EMPTY and (
-                    is_letter(letters[i - 1, j]) or is_letter(letters[i + 1, j])
-                    or is_letter(letters[i, j - 1]) or is_letter(letters[i, j + 1])):
-                anchor[i, j] = True
-
-
-@njit(cache=True)
-def _pass(letters, anchor, xmask, xlen, xjq, rack, direction, node_edge, node_arcs,
-          node_accepts, edge_symbol, edge_target, root, bonus, moves, tiles, counts):
-    h, w = letters.shape
-    placed_pos = np.empty(MAX_FRAMES, np.int64)
-    placed_let = np.empty(MAX_FRAMES, np.int64)
-    stack = np.empty((MAX_FRAMES, FRAME), np.int64)
+def _pass(grid, xmask, xsc, rack, direction, edges, root, bonus, stack, placed, moves, tiles,
+          counts):
+    h = grid.shape[0]
     rbits = np.int64(0)
-    rleft = 0
+    total = 0
     for letter in range(1, 27):
         if rack[letter] > 0:
             rbits |= np.int64(1) << letter
-            rleft += rack[letter]
+            total += rack[letter]
     for i in range(1, h - 1):
-        line = letters[i]
-        for a in range(1, w - 1):
-            if anchor[i, a]:
-                _walk_anchor(a, root, rbits, rleft, i, line, anchor[i], xmask[i], xlen[i], xjq[i],
-                             rack, placed_pos, placed_let, stack, node_edge, node_arcs,
-                             node_accepts, edge_target, bonus, direction, moves, tiles, counts)
+        _line(i, grid[i], xmask[i], xsc[i], rack, rbits, total, edges, root, direction, stack,
+              placed, bonus, moves, tiles, counts)
 
 
 @njit(cache=True)
-def generate(letters, rack, node_edge, node_arcs, node_accepts, edge_symbol, edge_target, root,
-             bonus, moves, tiles, counts):
+def _square_scores(xpts, xsc):
+    """Cross points as walk score increments: ``xsc[i, 2 * j + jq]`` for a letter that is
+    (jq = 1) or is not (jq = 0) a J, Q, X or Z on square (i, j)."""
+    h, w = xpts.shape[1], xpts.shape[2]
+    for i in range(h):
+        for j in range(w):
+            xsc[i, 2 * j] = np.int64(xpts[0, i, j]) << SCORE_SHIFT
+            xsc[i, 2 * j + 1] = (np.int64(xpts[1, i, j]) << SCORE_SHIFT) + 1
+
+
+@njit(cache=True)
+def generate(letters, rack, edges, root, bonus, work, moves, tiles, counts):
     """Every word play on ``letters`` (grid values) with ``rack`` (counts by letter code).
 
-    Fills ``moves``/``tiles``; sets ``counts[2]`` when the buffers were too small (the
-    caller grows them and calls again).
+    ``work`` is a :class:`Workspace`'s arrays (reused between calls). Fills
+    ``moves``/``tiles``; sets ``counts[2]`` when the buffers were too small (the caller
+    grows them and calls again).
     """
+    grid_buf, xmask_buf, xpts_buf, xsc_buf, stack, placed = work
     counts[0] = 0
     counts[1] = 0
     counts[2] = 0
     h, w = letters.shape
     if rack.sum() == 0:
         return
+    n = h * w
     for direction in range(2):
-        grid = letters if direction == ACROSS else np.ascontiguousarray(letters.T)
-        gh, gw = grid.shape
-        anchor = np.empty((gh, gw), np.bool_)
-        xmask = np.empty((gh, gw), np.int64)
-        xlen = np.empty((gh, gw), np.int64)
-        xjq = np.empty((gh, gw), np.int64)
-        _anchors(grid, anchor)
-        cross_checks(grid, node_edge, node_arcs, node_accepts, edge_target, edge_symbol, root,
-                     xmask, xlen, xjq)
-        _pass(grid, anchor, xmask, xlen, xjq, rack, direction, node_edge, node_arcs,
-              node_accepts, edge_symbol, edge_target, root, bonus, moves, tiles, counts)
+        if direction == ACROSS:
+            grid = letters
+            gh, gw = h, w
+        else:
+            gh, gw = w, h
+            grid = grid_buf[:n].reshape((gh, gw))
+            for i in range(h):
+                for j in range(w):
+                    grid[j, i] = letters[i, j]
+        xmask = xmask_buf[:n].reshape((gh, gw))
+        xpts = xpts_buf[:2 * n].reshape((2, gh, gw))
+        xsc = xsc_buf[:2 * n].reshape((gh, 2 * gw))
+        cross_checks(grid, edges, root, bonus, xmask, xpts)
+        _square_scores(xpts, xsc)
+        _pass(grid, xmask, xsc, rack, direction, edges, root, bonus, stack, placed, moves,
+              tiles, counts)
+
+
+class Workspace:
+    """Scratch arrays for :func:`generate`, grown on demand and reused between calls."""
+
+    def __init__(self, squares: int = 1024):
+        self.squares = 0
+        self.stack = np.zeros((MAX_FRAMES, FRAME), np.int64)
+        self.placed = np.zeros(2 * (MAX_RACK + 1), np.int64)
+        self.ensure(squares)
+
+    def ensure(self, squares: int) -> tuple:
+        if squares > self.squares:
+            self.squares = max(squares, 2 * self.squares)
+            self.grid = np.zeros(self.squares, np.uint8)
+            self.xmask = np.zeros(self.squares, np.int64)
+            self.xpts = np.zeros(2 * self.squares, np.int32)
+            self.xsc = np.zeros(2 * self.squares, np.int64)
+            self.arrays = (self.grid, self.xmask, self.xpts, self.xsc, self.stack, self.placed)
+        return self.arrays

@@ -79,7 +79,7 @@ def test_corrupt_cache_entry_rebuilt_from_cli(wordbot_cli, tmp_path):
     env = {"WORDBOT_CACHE_DIR": str(tmp_path / "cache")}
     info = json.loads(wordbot_cli("lexicon", "build", str(words), "--json", env=env).stdout)
     target = tmp_path / "cache" / "lexicons" / info["cache_path"].rsplit("/", 1)[1]
-    (target / "node_arcs.npy").write_bytes(b"junk")
+    (target / "records.npy").write_bytes(b"junk")
     out = wordbot_cli("lexicon", "info", "--lexicon", str(words), "--json", env=env)
     assert out.returncode == 0
     assert "warning: damaged lexicon cache entry" in out.stderr

@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordbot.dictionaries.gaddag import SEP, build_gaddag
+from wordbot.dictionaries.gaddag_walk import (ACCEPT_SHIFT, ARCS, FIRST_SHIFT, LAST_SHIFT,
+                                              SYMBOL_SHIFT)
 
 
 def gaddag_strings(words):
@@ -21,30 +23,50 @@ def gaddag_strings(words):
     return out
 
 
+def fields(rec):
+    """An arc record's fields: (target arcs, accepts, last, symbol, target first arc)."""
+    return (rec & ARCS, (rec >> ACCEPT_SHIFT) & 1, (rec >> LAST_SHIFT) & 1,
+            (rec >> SYMBOL_SHIFT) & 31, rec >> FIRST_SHIFT)
+
+
 def automaton_strings(g):
-    """Every string the automaton accepts, by depth-first walk of its arrays."""
+    """Every string the automaton accepts, by depth-first walk of its arc records."""
     out = set()
     stack = [(g.root, "")]
     while stack:
-        node, prefix = stack.pop()
-        arcs, accepts = int(g.node_arcs[node]), int(g.node_accepts[node])
+        rec, prefix = stack.pop()
+        arcs = rec & ARCS
         for sym in range(27):
             if (arcs >> sym) & 1:
                 text = prefix + ("+" if sym == SEP else chr(64 + sym))
-                if (accepts >> sym) & 1:
+                nxt = g.child(rec, sym)
+                if fields(nxt)[1]:
                     out.add(text)
-                stack.append((g.child(node, sym), text))
+                stack.append((nxt, text))
     return out
+
+
+def node_lists(g):
+    """Every node's arc records, by first arc index (a node is its first arc index), as
+    found by walking from the root; the sink has none."""
+    lists = {}
+    stack = [g.root]
+    while stack:
+        rec = stack.pop()
+        first = rec >> FIRST_SHIFT
+        if rec & ARCS == 0 or first in lists:
+            continue
+        lists[first] = g.arcs_out(rec)
+        stack.extend(lists[first])
+    return lists
 
 
 def signatures_unique(g) -> bool:
     """No two nodes with the same arcs, accept flags and targets (so none to merge)."""
     seen = set()
-    for node in range(g.nodes):
-        start = int(g.node_edge[node])
-        n = int(g.node_arcs[node]).bit_count()
-        sig = (int(g.node_arcs[node]), int(g.node_accepts[node]),
-               tuple(g.edge_target[start:start + n].tolist()))
+    for first, recs in node_lists(g).items():
+        sig = tuple((fields(r)[3], fields(r)[1], fields(r)[4] if fields(r)[0] else -1)
+                    for r in recs)
         if sig in seen:
             return False
         seen.add(sig)
@@ -68,15 +90,32 @@ def test_no_two_nodes_are_equivalent(words):
     assert signatures_unique(build_gaddag(words))
 
 
-def test_edges_sorted_by_symbol_and_masks_agree():
+def test_records_sorted_by_symbol_and_masks_agree():
     g = build_gaddag(["CAT", "CATS", "SCAT", "ACT", "TACT", "AT", "TA"])
-    for node in range(g.nodes):
-        start = int(g.node_edge[node])
-        n = int(g.node_arcs[node]).bit_count()
-        syms = g.edge_symbol[start:start + n].tolist()
-        assert syms == sorted(syms)
-        assert sum(1 << s for s in syms) == int(g.node_arcs[node])
-        assert int(g.node_accepts[node]) & ~int(g.node_arcs[node]) == 0
+    lists = node_lists(g)
+    assert len(lists) + 1 == g.nodes  # every node but the sink is reachable and has arcs
+    assert sum(len(recs) for recs in lists.values()) == g.edges
+    targets = {g.root} | {r for recs in lists.values() for r in recs}
+    for rec in targets:  # the arcs a record announces are the target's list
+        arcs, _, _, _, first = fields(rec)
+        if arcs:
+            syms = [fields(r)[3] for r in lists[first]]
+            assert syms == sorted(syms)
+            assert sum(1 << s for s in syms) == arcs
+            assert [fields(r)[2] for r in lists[first]] == [0] * (len(syms) - 1) + [1]
+    assert fields(g.root)[1] == 0  # the root is not reached by an accepting arc
+
+
+def test_arc_record_fields():
+    g = build_gaddag(["AT"])
+    # rev("AT") = T A: root -T-> x -A-> (accepting); and rev("A") <> "T"
+    t = g.child(g.root, 20)
+    a = g.child(t, 1)
+    assert fields(t)[3] == 20 and fields(t)[1] == 0
+    assert fields(a)[3] == 1 and fields(a)[1] == 1 and fields(a)[0] == 0
+    sep = g.child(g.child(g.root, 1), SEP)
+    assert fields(sep)[3] == SEP and fields(g.child(sep, 20))[1] == 1
+    assert g.child(g.root, 2) == -1
 
 
 def test_default_list_every_word_from_every_split(default_lexicon):
@@ -109,6 +148,7 @@ def test_default_list_rejects_non_words(default_lexicon):
 def test_default_list_size_and_memory(default_lexicon):
     g = default_lexicon.gaddag
     assert g.nbytes <= 20_000_000
+    assert (g.nodes, g.edges) == (606_388, 1_215_638)  # the node-array build's counts
     assert signatures_unique(g)
 
 

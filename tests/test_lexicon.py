@@ -60,7 +60,7 @@ def test_cache_round_trip(word_file, cache):
     assert second.cache_path.parent.parent == cache
     for name, array in first.gaddag.arrays().items():
         assert np.array_equal(array, second.gaddag.arrays()[name])
-    assert not second.gaddag.node_edge.flags.writeable  # memory-mapped, read-only
+    assert not second.gaddag.records.flags.writeable  # memory-mapped, read-only
     assert list(second) == list(first)
 
 
@@ -77,7 +77,7 @@ def test_damaged_cache_is_rebuilt_with_a_warning(word_file, cache, damage):
     built = Lexicon.load(word_file, report=quiet)
     built.gaddag
     entry = built.cache_path
-    target = entry / "edge_target.npy"
+    target = entry / "records.npy"
     if damage == "truncate":
         target.write_bytes(target.read_bytes()[:-7])
     elif damage == "flip":
