@@ -1,0 +1,65 @@
+"""Move generation on the 48 conformance positions, default lexicon, one thread.
+
+One round generates at every position once, so ``median / 48`` is the mean time per
+position (``extra_info["mean_us_per_position"]``), the figure the movegen issue sets
+targets for (word plays <= 200 us, replacement plays with L = 5 <= 1 ms).
+
+* ``full``: from the position's tiles (a dict), as ``MoveGenerator.word_plays`` is
+  called: packing, both directions' cross-checks, the walk, the result arrays;
+* ``kernel``: the board already packed (what an engine that keeps its board packed pays,
+  and what the peer engines' figures measure).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from wordbot.movegen.generator import MoveGenerator, rack_counts
+from wordbot.movegen.grid import Grid
+
+from conformance import cases  # benchmarks/ is on sys.path (no package)
+
+CASES = cases()
+pytestmark = pytest.mark.skipif(not CASES, reason="../shared/conformance is not beside "
+                                                  "the checkout")
+
+
+@pytest.fixture(scope="module")
+def gen(default_lexicon):
+    g = MoveGenerator(default_lexicon)
+    for c in CASES:  # compile (or load from the numba cache) and size the buffers
+        g.word_plays(c.tiles, c.rack)
+        g.replacement_plays(c.tiles, c.rack, c.colour, 5)
+    return g
+
+
+def _per_position(benchmark, run):
+    total = benchmark.pedantic(run, rounds=15, iterations=1, warmup_rounds=1)
+    if benchmark.stats is not None:
+        benchmark.extra_info["mean_us_per_position"] = round(
+            benchmark.stats["median"] / len(CASES) * 1e6, 1)
+    return total
+
+
+def test_word_plays_full(benchmark, gen):
+    def run():
+        return sum(len(gen.word_plays(c.tiles, c.rack)) for c in CASES)
+    assert _per_position(benchmark, run) == sum(c.word_plays for c in CASES)
+
+
+def test_word_plays_kernel(benchmark, gen):
+    packed = [(Grid.pack(c.tiles, pad=len(c.rack)), rack_counts(c.rack)) for c in CASES]
+
+    def run():
+        return sum(len(gen._word_plays(grid, counts)) for grid, counts in packed)
+    assert _per_position(benchmark, run) == sum(c.word_plays for c in CASES)
+
+
+@pytest.mark.parametrize("limit", [1, 3, 5])
+def test_replacement_plays(benchmark, gen, limit):
+    def run():
+        return sum(len(gen.replacement_plays(c.tiles, c.rack, c.colour, limit))
+                   for c in CASES)
+    total = _per_position(benchmark, run)
+    benchmark.extra_info["plays_per_position"] = round(total / len(CASES))
+    assert total > 0

@@ -1,0 +1,81 @@
+"""Word-play generation per conformance position against the two peer engines.
+
+    python benchmarks/compare_peers.py [--runs 50] [--markdown]
+
+Times each of the 48 positions the way ``wordbot moves --bench N`` does (one warm-up,
+then N generations of the same position in a loop; the median), for the packed board
+(``kernel``, comparable with the peers' figures) and from the position's tiles
+(``full``), and prints them beside the C++ (Quackle) and Rust (wolges) figures of
+``../shared/conformance/peer_counts_scowl80.tsv``, with means and medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from conformance import cases, peer_times  # noqa: E402
+
+
+def median_us(fn, runs: int) -> float:
+    fn()
+    samples = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1e6)
+    return statistics.median(samples)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=50, help="generations per position")
+    parser.add_argument("--markdown", action="store_true", help="a markdown table")
+    args = parser.parse_args(argv)
+    rows = cases()
+    if not rows:
+        print("../shared/conformance is not beside the checkout", file=sys.stderr)
+        return 2
+    from wordbot.dictionaries import Lexicon
+    from wordbot.movegen.generator import MoveGenerator, rack_counts
+    from wordbot.movegen.grid import Grid
+
+    gen = MoveGenerator(Lexicon.load())
+    peers = peer_times()
+    table = []
+    for c in rows:
+        grid, counts = Grid.pack(c.tiles, pad=len(c.rack)), rack_counts(c.rack)
+        n = len(gen._word_plays(grid, counts))
+        if n != c.word_plays:
+            print(f"{c.id}: {n} plays, the peers agree on {c.word_plays}", file=sys.stderr)
+            return 1
+        kernel = median_us(lambda: gen._word_plays(grid, counts), args.runs)
+        full = median_us(lambda: gen.word_plays(c.tiles, c.rack), args.runs)
+        quackle, wolges = peers.get(c.id, (float("nan"), float("nan")))
+        table.append((c.id, c.rack, n, kernel, full, quackle, wolges))
+    sep = " | " if args.markdown else "  "
+    head = ["id", "rack", "plays", "kernel_us", "full_us", "cpp_us", "rust_us"]
+    if args.markdown:
+        print("| " + sep.join(head) + " |")
+        print("|" + "---|" * len(head))
+    else:
+        print(sep.join(f"{h:>9}" for h in head))
+    for row in table:
+        cells = [row[0], row[1], str(row[2])] + [f"{v:.0f}" for v in row[3:]]
+        print(("| " + sep.join(cells) + " |") if args.markdown
+              else sep.join(f"{x:>9}" for x in cells))
+    for name, fn in (("mean", statistics.mean), ("median", statistics.median)):
+        vals = [fn([r[k] for r in table]) for k in range(3, 7)]
+        cells = [name, "", ""] + [f"{v:.0f}" for v in vals]
+        print(("| " + sep.join(cells) + " |") if args.markdown
+              else sep.join(f"{x:>9}" for x in cells))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
