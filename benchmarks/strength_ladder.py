@@ -38,6 +38,9 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--out", default=None,
+                        help="keep each rung's tournament here (rung0, rung1, ...); a "
+                             "second run resumes them instead of starting over")
     parser.add_argument("--ladder", default=",".join(LADDER),
                         help="players from weakest to strongest (';'-separated if specs "
                              "contain commas)")
@@ -46,10 +49,12 @@ def main(argv=None) -> int:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for k, (weak, strong) in enumerate(zip(ladder, ladder[1:])):
-            out = Path(tmp) / f"rung{k}"
+            out = Path(args.out or tmp) / f"rung{k}"
+            print(f"rung {k}: {strong} against {weak}, {args.games} games", file=sys.stderr,
+                  flush=True)
             cmd = [sys.executable, "-m", "wordbot", "tournament", "--players",
                    f"{strong},{weak}", "--games", str(args.games), "--seed", str(args.seed),
-                   "--json", "-q", "--out", str(out)]
+                   "--json", "-q", "--resume" if out.exists() else "--out", str(out)]
             if args.workers:
                 cmd += ["--workers", str(args.workers)]
             done = subprocess.run(cmd, capture_output=True, text=True)

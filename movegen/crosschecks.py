@@ -31,6 +31,19 @@ def is_letter(v):
     return v != EMPTY and v != BLOCKED
 
 
+@njit(cache=True, inline="always")
+def column_span(letters, i, j):
+    """The rows (up, down) of the tiles above and below square (i, j) with it, contiguous
+    (up == down == i when it has none)."""
+    up = i
+    while is_letter(letters[up - 1, j]):
+        up -= 1
+    down = i
+    while is_letter(letters[down + 1, j]):
+        down += 1
+    return up, down
+
+
 @njit(cache=True)
 def _walk_column(edges, rec, letters, col, r0, r1):
     """Follow the letters of column ``col`` upwards from row r0 to r1 (r1 <= r0)."""
@@ -46,12 +59,7 @@ def square_check(letters, i, j, edges, root):
     """The cross-check mask of empty square (i, j), looking along its column:
     ``HAS_CROSS`` plus the letters allowed when it has tiles above or below, else all
     letters."""
-    up = i
-    while is_letter(letters[up - 1, j]):
-        up -= 1
-    down = i
-    while is_letter(letters[down + 1, j]):
-        down += 1
+    up, down = column_span(letters, i, j)
     if up == i and down == i:
         return ALL_LETTERS
     mask = np.int64(0)
@@ -88,12 +96,7 @@ def square_check(letters, i, j, edges, root):
 def square_points(letters, i, j, bonus):
     """Points of the cross word through empty square (i, j) (along its column) for a
     letter that is not / is J, Q, X or Z (0, 0 without one)."""
-    up = i
-    while is_letter(letters[up - 1, j]):
-        up -= 1
-    down = i
-    while is_letter(letters[down + 1, j]):
-        down += 1
+    up, down = column_span(letters, i, j)
     if up == i and down == i:
         return 0, 0
     jq = 0

@@ -114,6 +114,16 @@ def _park(stack, sp, rec, pos, cand, n, score, letter):
 
 
 @njit(cache=True, inline="always")
+def _unpark(stack, sp, rack, rbits):
+    """Resume the frame parked at ``sp``: its letter goes back on the rack."""
+    us = u(sp)
+    letter = stack[us, F_LETTER]
+    rack[u(letter)] += 1
+    return (stack[us, F_REC], stack[us, F_POS], stack[us, F_CAND], stack[us, F_N],
+            stack[us, F_SCORE], rbits | (np.int64(1) << letter))
+
+
+@njit(cache=True, inline="always")
 def _prefetch_children(edges, rec, cand):
     """Start loading the arc lists of the nodes the letters of ``cand`` lead to: the walk
     visits them next, and their loads then overlap instead of waiting one by one."""
@@ -142,15 +152,7 @@ def _right_walk(rec, pos, cand, n, score, xl, sp, rm, rack, rbits, total, edges,
             if sp == base:
                 return
             sp -= 1
-            us = u(sp)
-            rec = stack[us, F_REC]
-            pos = stack[us, F_POS]
-            cand = stack[us, F_CAND]
-            n = stack[us, F_N]
-            score = stack[us, F_SCORE]
-            letter = stack[us, F_LETTER]
-            rack[u(letter)] += 1
-            rbits |= one << letter
+            rec, pos, cand, n, score, rbits = _unpark(stack, sp, rack, rbits)
             continue
         letter = lowest_bit(cand)
         bit = one << letter
@@ -196,15 +198,7 @@ def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, 
             if sp == 0:
                 return
             sp -= 1
-            us = u(sp)
-            rec = stack[us, F_REC]
-            pos = stack[us, F_POS]
-            cand = stack[us, F_CAND]
-            n = stack[us, F_N]
-            score = stack[us, F_SCORE]
-            letter = stack[us, F_LETTER]
-            rack[u(letter)] += 1
-            rbits |= one << letter
+            rec, pos, cand, n, score, rbits = _unpark(stack, sp, rack, rbits)
             continue
         letter = lowest_bit(cand)
         bit = one << letter
