@@ -1,7 +1,8 @@
 """Every weight of the ``control`` evaluation, in one place.
 
 ``python -m wordbot.players.tune`` searches these by self-play and prints what it found;
-the defaults below are its recorded result (see TUNING at the bottom).
+what its runs found, and why the defaults below stand, is recorded in TUNING at the
+bottom.
 """
 
 from __future__ import annotations
@@ -48,5 +49,16 @@ INDEX = {f.name: i for i, f in enumerate(fields(Weights))}
 DEFAULT = Weights()
 
 TUNING = """
-Not tuned yet: hand-set values.
+Hand-set values, kept after two self-play tuning runs (2026-11-22, default lexicon):
+
+* ``--steps 30 --games 200 --seed 7``: no candidate reached the 53% acceptance bar;
+  the best scored 51.5% (duplicate 0.89, q_without_u 3.579). Most candidates scored
+  exactly 50%: they played the same moves as the defaults in nearly every game.
+* ``--steps 30 --games 400 --accept 0.52 --seed 8``: one candidate accepted at 52.25%
+  (no_vowel 0.263, q_without_u 3.2); nothing improved on it afterwards. Checked on 1,000
+  fresh paired games against the defaults it scored 49.85% (mean margin +0.5), i.e. no
+  better, so the defaults stay.
+
+What the runs did show: the risk weights matter most (risk1 0.47 with small other changes
+scored 41.25%, mean margin -22.9), the leave terms hardly at all.
 """
