@@ -24,3 +24,21 @@ def test_help_and_version_still_exit_0(wordbot_cli):
     assert wordbot_cli("--help").returncode == 0
     assert wordbot_cli("moves", "--help").returncode == 0
     assert wordbot_cli("--version").returncode == 0
+
+
+def test_every_command_module_is_in_the_lazy_command_map():
+    """`wordbot` imports a command's module only when asked; the map must name them all."""
+    import importlib
+    import pkgutil
+
+    import click
+
+    import wordbot.cli as cli
+
+    for info in pkgutil.iter_modules(cli.__path__):
+        importlib.import_module(f"wordbot.cli.{info.name}")
+    registered = set(cli.main.commands)
+    assert registered == set(cli.COMMANDS)
+    ctx = click.Context(cli.main)
+    for name, module in cli.COMMANDS.items():
+        assert cli.main.get_command(ctx, name).callback.__module__ == f"wordbot.cli.{module}"

@@ -7,6 +7,7 @@ itself on :data:`main`; bad input anywhere becomes one line on stderr and exit c
 from __future__ import annotations
 
 import sys
+from importlib import import_module
 
 import click
 
@@ -14,6 +15,13 @@ from wordbot import __version__
 from wordbot.errors import WordbotError
 
 EXIT_USAGE = 2
+
+#: command -> the module of this package that defines it (and registers it on `main`)
+COMMANDS = {
+    "apply": "game", "engine": "engine", "hint": "hint", "lexicon": "lexicon",
+    "moves": "moves", "new": "game", "play": "play", "replay": "game", "score": "game",
+    "serve": "serve", "tournament": "tournament",
+}
 
 
 class WordbotGroup(click.Group):
@@ -36,6 +44,16 @@ class WordbotGroup(click.Group):
             sys.exit(130)
         sys.exit(rv if isinstance(rv, int) else 0)
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str):
+        # a command's module is imported when the command is asked for, so `wordbot hint`
+        # does not pay for importing the server, the tournament runner, ...
+        if name in COMMANDS and name not in self.commands:
+            import_module(f"wordbot.cli.{COMMANDS[name]}")
+        return super().get_command(ctx, name)
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
@@ -56,11 +74,3 @@ def main() -> None:
     gzip is fine); without it the bundled SCOWL size-80 list (242,821 words) is used.
     Run `wordbot COMMAND --help` for the details of a command.
     """
-
-
-def _register() -> None:
-    # Imported for their side effect: each module adds its commands to `main`.
-    from wordbot.cli import engine, game, hint, lexicon, moves, play, serve, tournament  # noqa: F401,E501
-
-
-_register()

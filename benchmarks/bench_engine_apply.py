@@ -1,6 +1,6 @@
 """Engine speed: ``apply`` on a mid-game board and a whole game of applies.
 
-Run: ``PYTHONPATH=$PWD python -m pytest benchmarks/test_engine_apply.py --benchmark-only``.
+Run: ``pytest benchmarks/bench_engine_apply.py``.
 The game is played once with random legal actions (the reference enumerator chooses them,
 which is slow); the benchmarks then time only the engine.
 """
