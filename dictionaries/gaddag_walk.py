@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
-from numba.core import cgutils
 from numba.extending import intrinsic
 
 ARCS = 0x7FFFFFF  # bits 0..26: the target's arcs (bit 0 = separator)
@@ -47,33 +46,6 @@ def _cttz(typingctx, x):
         return builder.cttz(value, ir.Constant(ir.IntType(1), 1))
 
     return types.int64(x), codegen
-
-
-@intrinsic
-def _prefetch(typingctx, arr, idx):
-    """Hint the CPU to load ``arr[idx]`` into cache (llvm.prefetch; a no-op if ignored)."""
-    if not isinstance(arr, types.Array) or not isinstance(idx, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        aryty, idxty = signature.args
-        ary = context.make_array(aryty)(context, builder, args[0])
-        index = context.cast(builder, args[1], idxty, types.intp)
-        ptr = builder.gep(ary.data, [index])
-        i8p = ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
-        name = "llvm.prefetch.p0" if getattr(i8p, "is_opaque", False) else "llvm.prefetch.p0i8"
-        fn = cgutils.get_or_insert_function(builder.module, fnty, name)
-        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
-        return context.get_dummy_value()
-
-    return types.void(arr, idx), codegen
-
-
-@njit(cache=True, inline="always")
-def prefetch(arr, idx):
-    _prefetch(arr, idx)
 
 
 @njit(cache=True, inline="always")
