@@ -1,6 +1,6 @@
 """``python -m wordbot`` runs the command line."""
 
-from wordbot.cli import main
+from wordbot.cli import run
 
 if __name__ == "__main__":
-    main()
+    run()

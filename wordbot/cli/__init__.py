@@ -6,6 +6,7 @@ itself on :data:`main`; bad input anywhere becomes one line on stderr and exit c
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib import import_module
 
@@ -54,6 +55,11 @@ class WordbotGroup(click.Group):
             import_module(f"wordbot.cli.{COMMANDS[name]}")
         return super().get_command(ctx, name)
 
+    def resolve_command(self, ctx: click.Context, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        self.resolved = name
+        return name, command, rest
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
@@ -74,3 +80,32 @@ def main() -> None:
     gzip is fine); without it the bundled SCOWL size-80 list (242,821 words) is used.
     Run `wordbot COMMAND --help` for the details of a command.
     """
+
+
+#: Commands that compute, print and end. After them the process exits at once: Python's
+#: own teardown of numba's compiler state takes about 0.3 s, a third of a hint.
+QUICK = frozenset({"apply", "hint", "lexicon", "moves", "new", "replay", "score"})
+
+
+def run() -> None:
+    """The ``wordbot`` program (console script and ``python -m wordbot``): :data:`main`,
+    ending quick commands without the interpreter's teardown. Everything they write is
+    flushed first; long-running commands (servers, tournaments, play) exit normally."""
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    if getattr(main, "resolved", None) not in QUICK:
+        sys.exit(code)
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        print(code, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, ValueError):  # a closed pipe (`| head`) or stream
+            pass
+    os._exit(code)
