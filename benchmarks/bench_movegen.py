@@ -17,7 +17,7 @@ import pytest
 from wordbot.movegen.generator import MoveGenerator, rack_counts
 from wordbot.movegen.grid import Grid
 
-from conformance import cases  # benchmarks/ is on pytest's pythonpath
+from tests.conformance import cases
 
 CASES = cases()
 pytestmark = pytest.mark.skipif(not CASES, reason="../shared/conformance is not beside "

@@ -17,9 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from conformance import cases, peer_times  # noqa: E402
+from tests.conformance import cases, peer_times  # noqa: E402
 
 
 def median_us(fn, runs: int) -> float:

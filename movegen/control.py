@@ -59,17 +59,9 @@ def assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_l
                     pick = k
         done[pick] = True
         letter = tiles[first + pick, 2]
-        if blue_first:
-            if blue_left[letter] > 0:
-                blue_left[letter] -= 1
-                out_col[first + pick] = BLUE
-            else:
-                own_left[letter] -= 1
-                out_col[first + pick] = mover
+        if (blue_left[letter] > 0) if blue_first else (own_left[letter] == 0):
+            blue_left[letter] -= 1
+            out_col[first + pick] = BLUE
         else:
-            if own_left[letter] > 0:
-                own_left[letter] -= 1
-                out_col[first + pick] = mover
-            else:
-                blue_left[letter] -= 1
-                out_col[first + pick] = BLUE
+            own_left[letter] -= 1
+            out_col[first + pick] = mover

@@ -447,6 +447,19 @@ def _agrees(q, v, seed, u_start, u_len, u_dir, u_sqs, p_start, p_len, p_sq, p_le
     return ok
 
 
+@njit(cache=True, inline="always")
+def _write_move(cur, size, nd, nm, nt, moves, tiles):
+    """Move ``nm``: the first ``size`` tiles of ``cur`` (``nd`` of them letter changes),
+    written from tile ``nt`` on."""
+    moves[nm, 0] = nt
+    moves[nm, 1] = size
+    moves[nm, 2] = nd
+    for j in range(size):
+        tiles[nt + j, 0] = cur[j, 0]
+        tiles[nt + j, 1] = cur[j, 1]
+        tiles[nt + j, 2] = cur[j, 2]
+
+
 @njit(cache=True, _nrt=False)
 def _emit(nd, left, ne, ecand, flat, w, rack, cur, pick, moves, tiles, counts):
     """Write D (``cur[:nd]``) and D with every set E of up to ``left`` squares from
@@ -456,13 +469,7 @@ def _emit(nd, left, ne, ecand, flat, w, rack, cur, pick, moves, tiles, counts):
     if nd > 0:
         if nm >= moves.shape[0] or nt + nd > tiles.shape[0]:
             return False
-        moves[nm, 0] = nt
-        moves[nm, 1] = nd
-        moves[nm, 2] = nd
-        for j in range(nd):
-            tiles[nt + j, 0] = cur[j, 0]
-            tiles[nt + j, 1] = cur[j, 1]
-            tiles[nt + j, 2] = cur[j, 2]
+        _write_move(cur, nd, nd, nm, nt, moves, tiles)
         nm += 1
         nt += nd
     if left > 0 and ne > 0:
@@ -490,13 +497,7 @@ def _emit(nd, left, ne, ecand, flat, w, rack, cur, pick, moves, tiles, counts):
             cur[nd + e, 0] = sq // w
             cur[nd + e, 1] = sq % w
             cur[nd + e, 2] = flat[sq]
-            moves[nm, 0] = nt
-            moves[nm, 1] = size
-            moves[nm, 2] = nd
-            for j in range(size):
-                tiles[nt + j, 0] = cur[j, 0]
-                tiles[nt + j, 1] = cur[j, 1]
-                tiles[nt + j, 2] = cur[j, 2]
+            _write_move(cur, size, nd, nm, nt, moves, tiles)
             nm += 1
             nt += size
             if e + 1 < left:

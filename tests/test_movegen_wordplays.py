@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
+from tests import conformance
 from tests.lexicons import small_lexicon, tiny_lexicon
 from tests.positions import random_position
 from tests.rules import run_through
 from wordbot.engine import reference
 from wordbot.movegen.generator import MoveGenerator
-
-from .conftest import SHARED
 
 
 @pytest.fixture(scope="module")
@@ -130,18 +128,14 @@ def test_many_more_random_positions(gen, lexicon):
                        bounds_around(pos.board, rng) if k % 3 == 0 else None)
 
 
-CONFORMANCE = SHARED / "conformance" / "word_plays_scowl80.jsonl"
-
-
-@pytest.mark.skipif(not CONFORMANCE.exists(),
-                    reason=f"{CONFORMANCE} is not here (../shared is beside the checkout in CI)")
+@pytest.mark.skipif(not conformance.POSITIONS.exists(),
+                    reason=f"{conformance.POSITIONS} is not here (../shared is beside the "
+                           "checkout in CI)")
 def test_conformance_counts_from_two_engines(default_lexicon):
     g = MoveGenerator(default_lexicon)
-    rows = [json.loads(line) for line in CONFORMANCE.read_text().splitlines() if line.strip()]
-    assert len(rows) == 48
-    for row in rows:
-        pos = row["position"]
-        board = {(r, c): (letter, colour) for r, c, letter, colour in pos["board"]}
-        plays = g.word_plays(board, pos["racks"][pos["to_move"]])
-        assert len(plays) == row["word_plays"], row["id"]
+    cases = conformance.cases()
+    assert len(cases) == 48
+    for case in cases:
+        plays = g.word_plays(case.tiles, case.rack)
+        assert len(plays) == case.word_plays, case.id
         assert len(set(plays.as_sets())) == len(plays)

@@ -12,14 +12,13 @@ Every expected result here was worked out by hand from shared/RULES.md ("Word pl
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests import conformance
 from tests.lexicons import default_lexicon, small_lexicon, tiny_lexicon
 from tests.positions import PLAYER_COLOURS, random_board, random_position, random_rack
 from tests.rules import (
@@ -30,8 +29,6 @@ from tests.rules import (
     word_play_problem,
 )
 from wordbot.engine.reference import replacement_plays, word_plays
-
-DATA = Path(__file__).parent / "data"
 
 
 def across(row, col, word, colour="blue"):
@@ -436,15 +433,9 @@ def test_same_letter_replacements_are_all_listed():
 # ---------------------------------------------------------------------------------------
 
 
-def conformance_cases():
-    with open(DATA / "word_plays_scowl80.jsonl") as f:
-        return [json.loads(line) for line in f]
-
-
 def test_word_play_counts_match_established_engines():
     lexicon = default_lexicon()
-    for case in conformance_cases():
-        position = case["position"]
-        board = {(r, c): (letter, colour) for r, c, letter, colour in position["board"]}
-        rack = position["racks"][position["to_move"]]
-        assert len(word_plays(board, rack, lexicon)) == case["word_plays"], case["id"]
+    cases = conformance.cases(conformance.BUNDLED)
+    assert len(cases) == 48
+    for case in cases:
+        assert len(word_plays(case.tiles, case.rack, lexicon)) == case.word_plays, case.id

@@ -1,7 +1,7 @@
-"""The 48 conformance positions (``../shared/conformance``) as the benchmarks use them.
+"""The 48 conformance positions: word-play counts two established engines agree on.
 
-Every movegen figure is over these same positions and the default lexicon, so numbers
-from different runs and from the peer engines stay comparable.
+``../shared/conformance`` is beside the checkout in CI; ``tests/data`` keeps a copy of
+the positions so the reference tests run without it.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "conformance"
 POSITIONS = SHARED / "word_plays_scowl80.jsonl"
+BUNDLED = Path(__file__).resolve().parent / "data" / "word_plays_scowl80.jsonl"
 PEERS = SHARED / "peer_counts_scowl80.tsv"
 
 
@@ -21,15 +22,15 @@ class Case:
     tiles: dict  # (row, col) -> (LETTER, colour)
     rack: str
     colour: str  # the player to move
-    word_plays: int  # the count two peer engines agree on
+    word_plays: int  # the count the engines agree on
 
 
-def cases() -> list[Case]:
-    """The positions, in file order (empty when ../shared is not beside the checkout)."""
-    if not POSITIONS.exists():
+def cases(path: Path = POSITIONS) -> list[Case]:
+    """The positions of ``path`` in file order (empty when the file is not there)."""
+    if not path.exists():
         return []
     out = []
-    for line in POSITIONS.read_text().splitlines():
+    for line in path.read_text().splitlines():
         if line.strip():
             row = json.loads(line)
             pos = row["position"]
