@@ -46,7 +46,7 @@ class MoveGenerator:
         self._tiles = np.empty((4096 * 4, 3), np.int16)
         self._counts = np.zeros(3, np.int64)
         self._pools = replacements.new_pools(4096)
-        self._r_guess = 1024  # first size of the replacement buffers (the last count)
+        self._d_guess = 256  # room for this many sets of letter changes (the last count)
 
     def word_plays(self, tiles: Tiles, rack: str,
                    bounds: tuple[int, int, int, int] | None = None) -> WordPlayList:
@@ -74,17 +74,13 @@ class MoveGenerator:
         """Every legal replacement play of ``colour`` with ``rack`` and limit ``limit``."""
         counts = rack_counts(rack)
         grid = Grid.pack(tiles, pad=0)
-        plays = self._replacement_plays(grid, counts, COLOUR_INDEX[colour], limit)
-        return ReplacementList(plays.moves, plays.tiles, grid, COLOUR_INDEX[colour], rack)
-
-    def _replacement_plays(self, grid: Grid, counts: np.ndarray, own: int,
-                           limit: int) -> ReplacementList:
+        own = COLOUR_INDEX[colour]
         while True:
-            status, moves, tiles = replacements.generate(
+            status, budget, found, ntiles, cands = replacements.generate(
                 grid.letters, grid.colours, own, counts, int(limit), *self._g, self._pools,
-                np.empty((self._r_guess, replacements.MOVE_FIELDS), np.int32),
-                np.empty((4 * self._r_guess, 3), np.int16))
+                self._d_guess)
             if status != 2:
-                self._r_guess = max(1024, min(moves.shape[0], 1 << 20))
-                return ReplacementList(moves, tiles, grid)
+                self._d_guess = max(256, len(found[3]))
+                return ReplacementList(grid, own, rack, counts, budget, found, int(ntiles),
+                                       cands)
             self._pools = replacements.new_pools(4 * self._pools[0].shape[0])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -65,16 +66,52 @@ class WordPlayList(_Plays):
         return out
 
 
-@dataclass(frozen=True)
 class ReplacementList(_Plays):
-    """Replacement plays found by the kernel: ``moves[i]`` = (first tile, tile count,
-    letter changes); ``tiles[t]`` = (row, col, letter code) in grid coordinates."""
+    """Replacement plays found by the kernel, held factored: each set of letter changes
+    once, with the number of plays it allows (see
+    :mod:`~wordbot.movegen.replacement_sets`). ``len`` needs nothing more; the first
+    read of ``moves``/``tiles`` writes one row per play (numba): ``moves[i]`` = (first
+    tile, tile count, letter changes), ``tiles[t]`` = (row, col, letter code) in grid
+    coordinates."""
 
-    moves: np.ndarray
-    tiles: np.ndarray
-    grid: Grid
-    colour: int = -1  # the mover's colour index
-    rack: str = ""
+    def __init__(self, grid: Grid, colour: int, rack: str, rack_counts: np.ndarray,
+                 budget: int, found: tuple, ntiles: int, cands: tuple):
+        self.grid = grid
+        self.colour = colour  # the mover's colour index
+        self.rack = rack
+        self._rack_counts = rack_counts
+        self._budget = budget
+        self._found = found
+        self._ntiles = ntiles
+        self._cands = cands
+        self._len = int(found[3].sum())
+
+    def __len__(self) -> int:
+        return self._len
+
+    @property
+    def letter_change_sets(self) -> int:
+        """How many distinct sets of letter changes (D) the plays have, the empty one
+        included when it has plays."""
+        return int(self._found[3].shape[0])
+
+    @cached_property
+    def _rows(self) -> tuple[np.ndarray, np.ndarray]:
+        from wordbot.movegen.replacement_sets import MOVE_FIELDS, expand
+
+        moves = np.empty((self._len, MOVE_FIELDS), np.int32)
+        tiles = np.empty((self._ntiles, 3), np.int16)
+        expand(self.grid.letters, self._rack_counts.copy(), self._budget, self._found,
+               self._cands, moves, tiles)
+        return moves, tiles
+
+    @property
+    def moves(self) -> np.ndarray:
+        return self._rows[0]
+
+    @property
+    def tiles(self) -> np.ndarray:
+        return self._rows[1]
 
     def control_changes(self) -> np.ndarray:
         """For every play (own tiles first), each word through a changed square (numba):

@@ -10,15 +10,13 @@ words, so the search is in three steps, all in numba:
    REPAST -> REPENT is one pattern of two changes).
 2. Patterns that change a square whose crossing word has no pattern making the same
    change are dropped, until nothing more drops.
-3. A depth-first search over the words that still have patterns picks, for each, "no
-   change" or one pattern agreeing with the crossing words already decided; each full
-   choice is one D. For each D, every E is added: squares of other colours not in D
-   whose letter the rack still holds and whose words are words after D.
+3. The *atoms*: the smallest sets of changes, over one or more crossing words, after
+   which every word they touch is a word. Every D is a union of atoms over disjoint
+   words, so :mod:`wordbot.movegen.replacement_sets` searches over atoms, and counts
+   rather than lists the colour changes E each D allows: squares of other colours not in
+   D whose letter the rack still holds and whose words are words after D.
 
 A tile that is in no word (only possible on hand-made boards) takes any rack letter.
-
-Output: ``moves[m]`` = (first tile, tile count, letter changes), ``tiles[t]`` =
-(row, col, letter code) in grid coordinates; ``counts`` = (moves, tiles, overflow).
 """
 
 from __future__ import annotations
@@ -28,8 +26,8 @@ from numba import njit
 
 from wordbot.dictionaries.gaddag_walk import ARCS, accepts, arc, child, first_arc, lowest_bit
 from wordbot.movegen.crosschecks import is_letter
+from wordbot.movegen.replacement_sets import search
 
-MOVE_FIELDS = 3
 NO_WORD = -1
 
 
@@ -447,197 +445,28 @@ def _agrees(q, v, seed, u_start, u_len, u_dir, u_sqs, p_start, p_len, p_sq, p_le
     return ok
 
 
-@njit(cache=True, inline="always")
-def _write_move(cur, size, nd, nm, nt, moves, tiles):
-    """Move ``nm``: the first ``size`` tiles of ``cur`` (``nd`` of them letter changes),
-    written from tile ``nt`` on."""
-    moves[nm, 0] = nt
-    moves[nm, 1] = size
-    moves[nm, 2] = nd
-    for j in range(size):
-        tiles[nt + j, 0] = cur[j, 0]
-        tiles[nt + j, 1] = cur[j, 1]
-        tiles[nt + j, 2] = cur[j, 2]
-
-
-@njit(cache=True, _nrt=False)
-def _emit(nd, left, ne, ecand, flat, w, rack, cur, pick, moves, tiles, counts):
-    """Write D (``cur[:nd]``) and D with every set E of up to ``left`` squares from
-    ``ecand`` (the rack limits each letter). Returns False when the buffers are full."""
-    nm = counts[0]
-    nt = counts[1]
-    if nd > 0:
-        if nm >= moves.shape[0] or nt + nd > tiles.shape[0]:
-            return False
-        _write_move(cur, nd, nd, nm, nt, moves, tiles)
-        nm += 1
-        nt += nd
-    if left > 0 and ne > 0:
-        e = 0
-        pick[0] = -1
-        while e >= 0:
-            if pick[e] >= 0:
-                rack[flat[ecand[pick[e]]]] += 1
-            lo = pick[e - 1] + 1 if e > 0 else 0
-            i = max(pick[e] + 1, lo)
-            while i < ne and rack[flat[ecand[i]]] == 0:
-                i += 1
-            if i >= ne:
-                pick[e] = -1
-                e -= 1
-                continue
-            pick[e] = i
-            sq = ecand[i]
-            rack[flat[sq]] -= 1
-            size = nd + e + 1
-            if nm >= moves.shape[0] or nt + size > tiles.shape[0]:
-                for j in range(e + 1):  # leave the rack as it was
-                    rack[flat[ecand[pick[j]]]] += 1
-                return False
-            cur[nd + e, 0] = sq // w
-            cur[nd + e, 1] = sq % w
-            cur[nd + e, 2] = flat[sq]
-            _write_move(cur, size, nd, nm, nt, moves, tiles)
-            nm += 1
-            nt += size
-            if e + 1 < left:
-                e += 1
-                pick[e] = -1
-    counts[0] = nm
-    counts[1] = nt
-    return True
-
-
 @njit(cache=True)
-def _enumerate(letters, rack, budget, atoms, cands, moves, tiles):
-    """Every D (atoms with pairwise disjoint units, within the limit and the rack), each
-    with every E (squares of other colours not in D whose letter the rack still holds and
-    whose words are words after D). Each search node keeps the list of atoms that can
-    still join (later, disjoint, fitting), so a node costs about its number of children.
-    Grows ``moves``/``tiles`` as needed; returns them cut to size."""
-    a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
-    c0, c1, word_of, valid = cands
-    h, w = letters.shape
-    flat = letters.ravel()
-    n = h * w
-    natoms = a_size.shape[0]
-    in_d = np.zeros(n, np.bool_)
-    unit_used = np.zeros(valid.shape[0] + n + 1, np.bool_)
-    lists = np.empty((budget + 1, natoms + 1), np.int64)  # candidate atoms per depth
-    nlist = np.zeros(budget + 1, np.int64)
-    at = np.zeros(budget + 1, np.int64)  # the next list entry to try per depth
-    chosen = np.empty(budget + 1, np.int64)
-    ecand = np.empty(c0.shape[0] + c1.shape[0] + 1, np.int64)
-    pick = np.empty(budget + 1, np.int64)
-    cur = np.empty((2 * budget + 2, 3), np.int16)  # the tiles of the move being written
-    counts = np.zeros(2, np.int64)
-    nd = 0
-    for a in range(natoms):  # the root's list: atoms that fit alone
-        if a_size[a] <= budget and _fits(a, a_start, a_let, rack):
-            lists[0, nlist[0]] = a
-            nlist[0] += 1
-    depth = 0
-    emit = True
-    while depth >= 0:
-        if emit:
-            emit = False
-            ne = 0
-            for i in range(c0.shape[0]):
-                sq = c0[i]
-                if not in_d[sq] and rack[flat[sq]] > 0:
-                    ecand[ne] = sq
-                    ne += 1
-            for i in range(c1.shape[0]):
-                sq = c1[i]
-                if not in_d[sq] and rack[flat[sq]] > 0:
-                    ok = True
-                    for d in range(2):
-                        wid = word_of[d, sq]
-                        if wid >= 0 and not valid[wid] and not unit_used[wid]:
-                            ok = False
-                    if ok:
-                        ecand[ne] = sq
-                        ne += 1
-            while not _emit(nd, budget - nd, ne, ecand, flat, w, rack, cur, pick, moves,
-                            tiles, counts):
-                bigger = np.empty((2 * moves.shape[0] + 64, MOVE_FIELDS), np.int32)
-                bigger[:counts[0]] = moves[:counts[0]]
-                moves = bigger
-                bigger_t = np.empty((2 * tiles.shape[0] + 320, 3), np.int16)
-                bigger_t[:counts[1]] = tiles[:counts[1]]
-                tiles = bigger_t
-        if at[depth] >= nlist[depth]:  # this node is done: take back its atom
-            depth -= 1
-            if depth >= 0:
-                a = chosen[depth]
-                for t in range(a_start[a], a_start[a + 1]):
-                    rack[a_let[t]] += 1
-                    in_d[a_sq[t]] = False
-                for t in range(a_ustart[a], a_ustart[a + 1]):
-                    unit_used[a_units[t]] = False
-                nd -= a_size[a]
-            continue
-        a = lists[depth, at[depth]]
-        at[depth] += 1
-        chosen[depth] = a
-        for t in range(a_start[a], a_start[a + 1]):
-            rack[a_let[t]] -= 1
-            in_d[a_sq[t]] = True
-            cur[nd + t - a_start[a], 0] = a_sq[t] // w
-            cur[nd + t - a_start[a], 1] = a_sq[t] % w
-            cur[nd + t - a_start[a], 2] = a_let[t]
-        for t in range(a_ustart[a], a_ustart[a + 1]):
-            unit_used[a_units[t]] = True
-        nd += a_size[a]
-        # the child's list: later atoms of this list that still fit
-        k = 0
-        for i in range(at[depth], nlist[depth]):
-            b = lists[depth, i]
-            if a_size[b] > budget - nd or not _fits(b, a_start, a_let, rack):
-                continue
-            ok = True
-            for t in range(a_ustart[b], a_ustart[b + 1]):
-                if unit_used[a_units[t]]:
-                    ok = False
-                    break
-            if ok:
-                lists[depth + 1, k] = b
-                k += 1
-        depth += 1
-        nlist[depth] = k
-        at[depth] = 0
-        emit = True
-    return moves[:counts[0]], tiles[:counts[1]]
-
-
-@njit(cache=True, _nrt=False)
-def _fits(a, a_start, a_let, rack):
-    """The rack holds the letters atom ``a`` puts down."""
-    ok = True
-    for t in range(a_start[a], a_start[a + 1]):
-        rack[a_let[t]] -= 1
-        if rack[a_let[t]] < 0:
-            ok = False
-    for t in range(a_start[a], a_start[a + 1]):
-        rack[a_let[t]] += 1
-    return ok
-
-
-@njit(cache=True)
-def generate(letters, colours, own, rack_in, limit, edges, root, pools, moves, tiles):
+def generate(letters, colours, own, rack_in, limit, edges, root, pools, guess):
     """Every replacement play of colour ``own`` with ``rack_in`` (counts by letter code)
-    and limit ``limit``: (status, moves, tiles), status 2 when one of the ``pools``
-    (see :func:`new_pools`, reused between calls) was too small. ``moves``/``tiles`` are the buffers to start with; bigger ones replace them
-    as needed, and the results are views cut to size (so the caller passes fresh ones)."""
+    and limit ``limit``, factored: (status, budget, found, tiles, cands), where ``found``
+    lists each set of letter changes with its number of plays, ``tiles`` counts the
+    tiles of all plays (see :mod:`wordbot.movegen.replacement_sets`, whose ``expand``
+    writes one row per play), ``guess`` is how many sets of letter changes to make room
+    for first. Status 2 means one of the ``pools`` (see :func:`new_pools`, reused
+    between calls) was too small."""
     rack = rack_in.copy()
     budget = min(limit, rack.sum())
+    z = np.zeros(1, np.int64)
+    nothing = (z, np.empty(0, np.int32), np.empty(0, np.int8), z[:0])
+    e = np.empty(0, np.int64)
+    no_cands = (e, e, np.empty((2, 0), np.int64), np.empty(0, np.bool_))
     if budget <= 0:
-        return 0, moves[:0], tiles[:0]
+        return 0, budget, nothing, 0, no_cands
     status, atoms, cands = _prepare(letters, colours, own, rack, budget, edges, root, pools)
     if status != 0:
-        return status, moves[:0], tiles[:0]
-    moves, tiles = _enumerate(letters, rack, budget, atoms, cands, moves, tiles)
-    return 0, moves, tiles
+        return status, budget, nothing, 0, cands
+    found, tiles = search(letters, rack, budget, atoms, cands, guess)
+    return 0, budget, found, tiles, cands
 
 
 def new_pools(cap: int) -> tuple:

@@ -1,0 +1,407 @@
+"""Replacement sets from atoms: every D with the number of its E sets, and the expansion
+of that factored list into one row per play.
+
+A replacement play is a set D of letter changes (a union of atoms, see
+:mod:`wordbot.movegen.replacements`) plus a set E of colour changes: squares of other
+colours, not in D, whose letter the rack still holds and whose words are words after D.
+Given D, the E sets are every choice of 1 to ``L - |D|`` such squares that the rack can
+cover, so they differ only in how many squares of each letter they take. The search
+therefore lists each D once with its *number* of plays (a product of binomials, see
+:func:`_count_plays`): a position with 500,000 plays has a few thousand Ds, and the list
+of plays is complete and exactly counted without writing a row per play.
+:func:`expand` writes the rows (moves/tiles as before) when someone reads them, in the
+same order: each D in depth-first order, D alone first, then its E sets in
+lexicographic order of candidate positions.
+
+Found (``search``): ``d_start[k]:d_start[k + 1]`` index ``d_sq`` (flat grid squares) and
+``d_let`` (letter codes) of the k-th D; ``d_plays[k]`` its number of plays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wordbot.dictionaries.gaddag_walk import lowest_bit
+
+MOVE_FIELDS = 3
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _fixed_by(sq, word_of, valid, touched):
+    """Every word through ``sq`` is a word now, or one that D changes (into a word)."""
+    for d in range(2):
+        wid = word_of[d, sq]
+        if wid >= 0 and not valid[wid] and not touched[wid]:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _e_candidates(flat, rack, cands, in_d, touched, ecand):
+    """The E candidates of a D (``in_d`` its squares, ``touched`` the words through them),
+    written to ``ecand`` in a fixed order; returns how many."""
+    c0, c1, word_of, valid = cands
+    ne = 0
+    for i in range(c0.shape[0]):
+        sq = c0[i]
+        if not in_d[sq] and rack[flat[sq]] > 0:
+            ecand[ne] = sq
+            ne += 1
+    for i in range(c1.shape[0]):
+        sq = c1[i]
+        if not in_d[sq] and rack[flat[sq]] > 0 and _fixed_by(sq, word_of, valid, touched):
+            ecand[ne] = sq
+            ne += 1
+    return ne
+
+
+@njit(cache=True, _nrt=False)
+def _count_plays(nd, left, k, rack, letters, binom, poly, out):
+    """``out`` = (plays, tiles) of D alone (when ``nd`` > 0) and D with every E of 1 to
+    ``left`` squares, where ``k[x]`` candidates carry letter x and the rack holds
+    ``rack[x]`` more of it (``letters``: the letters the rack held at first). The E
+    sets of each size are the coefficients of prod_x sum_{i <= rack[x]} C(k[x], i) z^i
+    (``binom[k, i]`` = C(k, i); ``poly`` is scratch of length left + 1)."""
+    if left == 0:
+        out[0] = 1
+        out[1] = nd
+        return
+    poly[0] = 1
+    for j in range(1, left + 1):
+        poly[j] = 0
+    for r in range(letters.shape[0]):
+        x = letters[r]
+        cap = min(k[x], rack[x], left)
+        if cap <= 0:
+            continue
+        for j in range(left, 0, -1):  # in place from the top: poly[j - i] is still old
+            add = np.int64(0)
+            for i in range(1, min(cap, j) + 1):
+                add += binom[k[x], i] * poly[j - i]
+            poly[j] += add
+    plays = np.int64(1 if nd > 0 else 0)
+    tiles = np.int64(nd)
+    for j in range(1, left + 1):
+        plays += poly[j]
+        tiles += poly[j] * (nd + j)
+    out[0] = plays
+    out[1] = tiles
+
+
+@njit(cache=True)
+def _atom_sets(order, atoms, budget, nunits, nw):
+    """Bitsets over atoms numbered by rank (``order[r]`` is the atom of rank r, ranks by
+    size): ``compat[r]``, the atoms with no unit in common with r; ``over[x, c]``, the
+    atoms that put down more than c of letter x; ``end[s]``, the first rank of size > s.
+    """
+    a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
+    natoms = order.shape[0]
+    one = np.int64(1)
+    ustart = np.zeros(nunits + 1, np.int64)  # the atoms (ranks) of each unit
+    for t in range(a_units.shape[0]):
+        ustart[a_units[t] + 1] += 1
+    for u in range(nunits):
+        ustart[u + 1] += ustart[u]
+    fill = ustart[:-1].copy()
+    of_unit = np.empty(a_units.shape[0], np.int64)
+    for r in range(natoms):
+        a = order[r]
+        for t in range(a_ustart[a], a_ustart[a + 1]):
+            of_unit[fill[a_units[t]]] = r
+            fill[a_units[t]] += 1
+    compat = np.full((natoms, nw), -1, np.int64)
+    over = np.zeros((27, budget, nw), np.int64)
+    uses = np.zeros(27, np.int64)
+    for r in range(natoms):
+        a = order[r]
+        for t in range(a_ustart[a], a_ustart[a + 1]):
+            u = a_units[t]
+            for i in range(ustart[u], ustart[u + 1]):
+                s = of_unit[i]
+                compat[r, s >> 6] &= ~(one << (s & 63))
+        for t in range(a_start[a], a_start[a + 1]):
+            uses[a_let[t]] += 1
+        for t in range(a_start[a], a_start[a + 1]):
+            x = a_let[t]
+            for c in range(min(uses[x], budget)):
+                over[x, c, r >> 6] |= one << (r & 63)
+            uses[x] = 0
+    end = np.zeros(budget + 1, np.int64)
+    for size in range(budget + 1):
+        r = end[size - 1] if size > 0 else 0
+        while r < natoms and a_size[order[r]] <= size:
+            r += 1
+        end[size] = r
+    return compat, over, end
+
+
+@njit(cache=True, _nrt=False)
+def _next_bit(words, start, stop):
+    """The lowest set bit of the bitset ``words`` in [start, stop), or -1."""
+    if start >= stop:
+        return -1
+    wd = start >> 6
+    x = words[wd] & (np.int64(-1) << (start & 63))
+    while x == 0:
+        wd += 1
+        if wd << 6 >= stop:
+            return -1
+        x = words[wd]
+    r = (wd << 6) + lowest_bit(x)
+    return r if r < stop else -1
+
+
+@njit(cache=True)
+def search(letters, rack, budget, atoms, cands, cap):
+    """Every D (atoms with pairwise disjoint units, within the limit and the rack) that
+    has at least one play, in depth-first order, with its plays counted. Each search node
+    keeps the bitset of atoms that can still join (later, disjoint, fitting), so a node
+    costs a few word operations per 64 atoms.
+
+    ``cap`` is a first guess of how many Ds there are. Returns ((d_start, d_sq, d_let,
+    d_plays), the tiles of all the plays).
+    """
+    a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
+    c0, c1, word_of, valid = cands
+    flat = letters.ravel()
+    n = flat.shape[0]
+    natoms = a_size.shape[0]
+    nunits = valid.shape[0] + n + 1
+    order = np.argsort(a_size, kind="mergesort")
+    nw = (natoms + 63) >> 6
+    compat, over, end = _atom_sets(order, atoms, budget, nunits, nw)
+    in_c0 = np.zeros(n, np.bool_)
+    k = np.zeros(27, np.int64)  # E candidates by letter, not counting c1
+    for i in range(c0.shape[0]):
+        in_c0[c0[i]] = True
+        k[flat[c0[i]]] += 1
+    lists = np.zeros((budget + 1, nw + 1), np.int64)  # atoms that can join, per depth
+    one = np.int64(1)
+    for r in range(end[budget]):  # the root's list: atoms that fit alone
+        if _fits(order[r], a_start, a_let, rack):
+            lists[0, r >> 6] |= one << (r & 63)
+    work = (np.zeros(n, np.bool_), in_c0, k, np.zeros(nunits, np.bool_), lists,
+            np.zeros(budget + 1, np.int64), np.empty(budget + 1, np.int64),
+            np.empty(budget + 1, np.int32), np.empty(budget + 1, np.int8),
+            np.empty(budget + 1, np.int64), np.nonzero(rack)[0],
+            _binomials(c0.shape[0] + c1.shape[0], budget), np.empty(2, np.int64),
+            np.zeros(5, np.int64))
+    cap = max(cap, 16)
+    out = (np.zeros(cap + 1, np.int64), np.empty(cap * budget, np.int32),
+           np.empty(cap * budget, np.int8), np.empty(cap, np.int64))
+    while _walk(flat, rack, budget, atoms, cands, (order, compat, over, end), work, out):
+        cap *= 2  # the walk stopped where it was, to go on in bigger arrays
+        out = (_grown(out[0], cap + 1), _grown(out[1], cap * budget),
+               _grown(out[2], cap * budget), _grown(out[3], cap))
+    state = work[-1]
+    nfound = state[3]
+    d_start, d_sq, d_let, d_plays = out
+    return ((d_start[:nfound + 1], d_sq[:d_start[nfound]], d_let[:d_start[nfound]],
+             d_plays[:nfound]), state[4])
+
+
+@njit(cache=True, _nrt=False)
+def _walk(flat, rack, budget, atoms, cands, sets, work, out):
+    """The depth-first search of :func:`search`, compiled without reference counting
+    (its atomic increments cost half the time otherwise). Returns True when ``out`` is
+    full; the search state is in ``work``, so a second call goes on from there."""
+    a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
+    c0, c1, word_of, valid = cands
+    order, compat, over, end = sets
+    in_d, in_c0, k, touched, lists, at, chosen, ch_sq, ch_let, poly, held, binom, \
+        counted, state = work
+    d_start, d_sq, d_let, d_plays = out
+    depth, nd, count, nfound = state[0], state[1], state[2] == 0, state[3]
+    while depth >= 0:
+        if count:
+            for i in range(c1.shape[0]):
+                sq = c1[i]
+                if not in_d[sq] and _fixed_by(sq, word_of, valid, touched):
+                    k[flat[sq]] += 1
+            _count_plays(nd, budget - nd, k, rack, held, binom, poly, counted)
+            for i in range(c1.shape[0]):
+                sq = c1[i]
+                if not in_d[sq] and _fixed_by(sq, word_of, valid, touched):
+                    k[flat[sq]] -= 1
+            if counted[0] > 0:
+                t = d_start[nfound]
+                if nfound == d_plays.shape[0] or t + nd > d_sq.shape[0]:
+                    state[0], state[1], state[2], state[3] = depth, nd, 0, nfound
+                    return True
+                for j in range(nd):
+                    d_sq[t + j] = ch_sq[j]
+                    d_let[t + j] = ch_let[j]
+                d_start[nfound + 1] = t + nd
+                d_plays[nfound] = counted[0]
+                state[4] += counted[1]
+                nfound += 1
+            count = False
+        r = _next_bit(lists[depth], at[depth], end[budget - nd])
+        if r < 0:  # this node is done: take back its atom
+            depth -= 1
+            if depth >= 0:
+                a = chosen[depth]
+                nd -= a_size[a]
+                for t in range(a_start[a], a_start[a + 1]):
+                    rack[a_let[t]] += 1
+                    in_d[a_sq[t]] = False
+                    if in_c0[a_sq[t]]:
+                        k[flat[a_sq[t]]] += 1
+                for t in range(a_ustart[a], a_ustart[a + 1]):
+                    touched[a_units[t]] = False
+            continue
+        at[depth] = r + 1
+        a = order[r]
+        chosen[depth] = a
+        for t in range(a_start[a], a_start[a + 1]):
+            rack[a_let[t]] -= 1
+            in_d[a_sq[t]] = True
+            if in_c0[a_sq[t]]:
+                k[flat[a_sq[t]]] -= 1
+            ch_sq[nd] = a_sq[t]
+            ch_let[nd] = a_let[t]
+            nd += 1
+        for t in range(a_ustart[a], a_ustart[a + 1]):
+            touched[a_units[t]] = True
+        # the child's list: later atoms of this one's that share no unit with ``a``, fit
+        # what is left of the limit (a range of ranks) and of the rack (the letters of
+        # ``a`` are the only ones that went down). Bits outside the range are not read.
+        hi = end[budget - nd]
+        for wd in range((r + 1) >> 6, (hi + 63) >> 6):
+            x = lists[depth, wd] & compat[r, wd]
+            for t in range(a_start[a], a_start[a + 1]):
+                c = rack[a_let[t]]
+                if c < budget:
+                    x &= ~over[a_let[t], c, wd]
+            lists[depth + 1, wd] = x
+        depth += 1
+        at[depth] = r + 1
+        count = True
+    state[0], state[1], state[2], state[3] = depth, nd, 1, nfound
+    return False
+
+
+@njit(cache=True)
+def _binomials(n, m):
+    """``b[k, i]`` = C(k, i) for k <= n, i <= m."""
+    b = np.zeros((n + 1, m + 1), np.int64)
+    for k in range(n + 1):
+        b[k, 0] = 1
+        for i in range(1, min(k, m) + 1):
+            b[k, i] = b[k - 1, i - 1] + (b[k - 1, i] if i < k else 0)
+    return b
+
+
+@njit(cache=True)
+def _grown(a, size):
+    """``a`` copied into a new array of ``size`` (>= len(a)) elements."""
+    out = np.empty(size, a.dtype)
+    out[:a.shape[0]] = a
+    return out
+
+
+@njit(cache=True, _nrt=False)
+def _fits(a, a_start, a_let, rack):
+    """The rack holds the letters atom ``a`` puts down."""
+    ok = True
+    for t in range(a_start[a], a_start[a + 1]):
+        rack[a_let[t]] -= 1
+        if rack[a_let[t]] < 0:
+            ok = False
+    for t in range(a_start[a], a_start[a + 1]):
+        rack[a_let[t]] += 1
+    return ok
+
+
+@njit(cache=True, inline="always")
+def _write_move(cur, size, nd, nm, nt, moves, tiles):
+    """Move ``nm``: the first ``size`` tiles of ``cur`` (``nd`` of them letter changes),
+    written from tile ``nt`` on."""
+    moves[nm, 0] = nt
+    moves[nm, 1] = size
+    moves[nm, 2] = nd
+    for j in range(size):
+        tiles[nt + j, 0] = cur[j, 0]
+        tiles[nt + j, 1] = cur[j, 1]
+        tiles[nt + j, 2] = cur[j, 2]
+
+
+@njit(cache=True, _nrt=False)
+def _emit(nd, left, ne, ecand, flat, w, rack, cur, pick, moves, tiles, counts):
+    """Write D (``cur[:nd]``) and D with every set E of up to ``left`` squares from
+    ``ecand`` (the rack limits each letter), from row ``counts`` = (move, tile) on."""
+    nm = counts[0]
+    nt = counts[1]
+    if nd > 0:
+        _write_move(cur, nd, nd, nm, nt, moves, tiles)
+        nm += 1
+        nt += nd
+    if left > 0 and ne > 0:
+        e = 0
+        pick[0] = -1
+        while e >= 0:
+            if pick[e] >= 0:
+                rack[flat[ecand[pick[e]]]] += 1
+            lo = pick[e - 1] + 1 if e > 0 else 0
+            i = max(pick[e] + 1, lo)
+            while i < ne and rack[flat[ecand[i]]] == 0:
+                i += 1
+            if i >= ne:
+                pick[e] = -1
+                e -= 1
+                continue
+            pick[e] = i
+            sq = ecand[i]
+            rack[flat[sq]] -= 1
+            size = nd + e + 1
+            cur[nd + e, 0] = sq // w
+            cur[nd + e, 1] = sq % w
+            cur[nd + e, 2] = flat[sq]
+            _write_move(cur, size, nd, nm, nt, moves, tiles)
+            nm += 1
+            nt += size
+            if e + 1 < left:
+                e += 1
+                pick[e] = -1
+    counts[0] = nm
+    counts[1] = nt
+
+
+@njit(cache=True)
+def expand(letters, rack, budget, found, cands, moves, tiles):
+    """One row per play of ``found`` (from :func:`search`) into ``moves`` (first tile,
+    tiles, letter changes) and ``tiles`` (row, col, letter code), which have exactly
+    the rows ``found`` counts."""
+    d_start, d_sq, d_let, d_plays = found
+    c0, c1, word_of, valid = cands
+    h, w = letters.shape
+    flat = letters.ravel()
+    n = flat.shape[0]
+    in_d = np.zeros(n, np.bool_)
+    touched = np.zeros(valid.shape[0] + 1, np.bool_)
+    ecand = np.empty(c0.shape[0] + c1.shape[0] + 1, np.int64)
+    pick = np.empty(budget + 1, np.int64)
+    cur = np.empty((2 * budget + 2, 3), np.int16)
+    counts = np.zeros(2, np.int64)
+    for k in range(d_plays.shape[0]):
+        nd = d_start[k + 1] - d_start[k]
+        for j in range(nd):
+            sq = np.int64(d_sq[d_start[k] + j])
+            in_d[sq] = True
+            rack[d_let[d_start[k] + j]] -= 1
+            for d in range(2):
+                if word_of[d, sq] >= 0:
+                    touched[word_of[d, sq]] = True
+            cur[j, 0] = sq // w
+            cur[j, 1] = sq % w
+            cur[j, 2] = d_let[d_start[k] + j]
+        ne = _e_candidates(flat, rack, cands, in_d, touched, ecand)
+        _emit(nd, budget - nd, ne, ecand, flat, w, rack, cur, pick, moves, tiles, counts)
+        for j in range(nd):
+            sq = np.int64(d_sq[d_start[k] + j])
+            in_d[sq] = False
+            rack[d_let[d_start[k] + j]] += 1
+            for d in range(2):
+                if word_of[d, sq] >= 0:
+                    touched[word_of[d, sq]] = False
