@@ -282,8 +282,13 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
                 return 2, sols, cands
         u_pend[u] = pcounts[0]
 
-    # 2. drop patterns whose changes the crossing word cannot follow
+    # the patterns that make a change, by (square, letter, direction of their unit),
+    # then every pattern in order: ``by_change[b_start[key]:b_start[key + 1]]``
     npat = pcounts[0]
+    by_change, b_start = _patterns_by_change(npat, p_start, p_len, p_word, p_sq, p_let,
+                                             u_dir, n)
+
+    # 2. drop patterns whose changes the crossing word cannot follow
     alive = np.ones(npat, np.bool_)
     changed = True
     while changed:
@@ -295,13 +300,12 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
             if d == 2:
                 continue
             for t in range(p_start[p], p_start[p] + p_len[p]):
-                cw = word_of[1 - d, p_sq[t]]
-                if cw < 0:
+                if word_of[1 - d, p_sq[t]] < 0:
                     continue
+                key = _change_key(p_sq[t], p_let[t], 1 - d)
                 found = False
-                for q in range(u_pfirst[cw], u_pend[cw]):
-                    if alive[q] and _pattern_letter(q, p_sq[t], p_start, p_len, p_sq,
-                                                    p_let) == p_let[t]:
+                for i in range(b_start[key], b_start[key + 1]):
+                    if alive[by_change[i]]:
                         found = True
                         break
                 if not found:
@@ -311,19 +315,55 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
 
     # 3. atoms: the minimal sets of changes after which every word they touch is a word
     atoms = _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_start,
-                   p_len, p_sq, p_let, word_of, n, rack, budget, a_pool)
+                   p_len, p_sq, p_let, word_of, n, rack, budget, by_change, b_start, a_pool)
     return atoms[0], atoms[1:], cands
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _change_key(sq, letter, direction):
+    """The bucket of :func:`_patterns_by_change` for a change of ``sq`` to ``letter``
+    by a unit in ``direction`` (0 across, 1 down, 2 a lone tile)."""
+    return (sq * 27 + letter) * 3 + direction
+
+
+@njit(cache=True)
+def _patterns_by_change(npat, p_start, p_len, p_word, p_sq, p_let, u_dir, n):
+    """A counting sort of the patterns' changes: ``by_change[b_start[key]:b_start[key +
+    1]]`` are the patterns making the change of :func:`_change_key` ``key``, in order;
+    after the last bucket come all the patterns in order (so a unit's own patterns are
+    a range of the same array: ``b_start[-1] + p``)."""
+    nkeys = n * 27 * 3
+    b_start = np.zeros(nkeys + 2, np.int64)
+    for p in range(npat):
+        d = u_dir[p_word[p]]
+        for t in range(p_start[p], p_start[p] + p_len[p]):
+            b_start[_change_key(p_sq[t], p_let[t], d) + 1] += 1
+    for key in range(nkeys):
+        b_start[key + 1] += b_start[key]
+    fill = b_start[:nkeys].copy()
+    by_change = np.empty(b_start[nkeys] + npat, np.int64)
+    for p in range(npat):
+        d = u_dir[p_word[p]]
+        for t in range(p_start[p], p_start[p] + p_len[p]):
+            key = _change_key(p_sq[t], p_let[t], d)
+            by_change[fill[key]] = p
+            fill[key] += 1
+    for p in range(npat):
+        by_change[b_start[nkeys] + p] = p
+    b_start[nkeys + 1] = b_start[nkeys] + npat
+    return by_change, b_start
 
 
 @njit(cache=True)
 def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_start, p_len,
-           p_sq, p_let, word_of, n, rack, budget, a_pool):
+           p_sq, p_let, word_of, n, rack, budget, by_change, b_start, a_pool):
     """Every *atom*: a choice of one live pattern for each of a set of units such that
     every square it changes has both its words in the set, the patterns agree on shared
     squares, and the set is connected through changed squares. A D is exactly a union of
     atoms with pairwise disjoint units (its connected parts), so the search over D only
     combines atoms. Each atom is built once, from its lowest unit (the seed): the seed's
-    pattern, then for each unit a change reaches, each pattern that agrees.
+    pattern, then for each unit a change reaches, each pattern that makes the same change
+    and agrees with the rest.
 
     Returns (status, a_start, a_size, a_sq, a_let, a_ustart, a_units); status 2 when
     the pool ``a_pool`` was too small.
@@ -339,15 +379,19 @@ def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_star
     ch_sq = np.empty(budget + 1, np.int64)
     ch_let = np.empty(budget + 1, np.int64)
     lv_unit = np.empty(budget + 2, np.int64)  # the unit decided at each level
-    lv_opt = np.empty(budget + 2, np.int64)  # the pattern tried there
+    lv_opt = np.empty(budget + 2, np.int64)  # where in ``by_change`` the pattern tried
+    lv_end = np.empty(budget + 2, np.int64)  # there is, and the end of the candidates
     lv_nch = np.empty(budget + 2, np.int64)  # changes before it
     used = np.zeros(27, np.int64)
+    every = b_start[b_start.shape[0] - 2]  # where all the patterns are listed in order
+    key = 0
     for seed in range(nunits):
         if u_pfirst[seed] == u_pend[seed]:
             continue
         level = 0
         lv_unit[0] = seed
-        lv_opt[0] = u_pfirst[seed] - 1
+        lv_opt[0] = every + u_pfirst[seed] - 1
+        lv_end[0] = every + u_pend[seed]
         lv_nch[0] = 0
         nch = 0
         while level >= 0:
@@ -359,19 +403,20 @@ def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_star
                     st[ch_sq[nch]] = 0
                     used[ch_let[nch]] -= 1
             # the next pattern of v that agrees with the changes so far
-            q = lv_opt[level] + 1
+            i = lv_opt[level] + 1
             chosen = -1
-            while q < u_pend[v]:
+            while i < lv_end[level]:
+                q = by_change[i]
                 if alive[q] and _agrees(q, v, seed, u_start, u_len, u_dir, u_sqs, p_start,
                                         p_len, p_sq, p_let, word_of, st, asg, nch, budget,
                                         rack, used):
                     chosen = q
                     break
-                q += 1
+                i += 1
             if chosen < 0:
                 level -= 1
                 continue
-            lv_opt[level] = chosen
+            lv_opt[level] = i
             asg[v] = chosen
             for t in range(p_start[chosen], p_start[chosen] + p_len[chosen]):
                 if st[p_sq[t]] == 0:
@@ -380,17 +425,20 @@ def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_star
                     ch_let[nch] = p_let[t]
                     used[p_let[t]] += 1
                     nch += 1
-            # a unit a change reaches that has no pattern yet
+            # a unit a change reaches that has no pattern yet: its candidates are its
+            # patterns that make that change
             pending = -1
             for j in range(nch):
                 for d in range(2):
                     x = word_of[d, ch_sq[j]]
                     if x >= 0 and asg[x] < 0 and pending < 0:
                         pending = x
+                        key = _change_key(ch_sq[j], ch_let[j], d)
             if pending >= 0:
                 level += 1
                 lv_unit[level] = pending
-                lv_opt[level] = u_pfirst[pending] - 1
+                lv_opt[level] = b_start[key] - 1
+                lv_end[level] = b_start[key + 1]
                 lv_nch[level] = nch
                 continue
             # closed: an atom
