@@ -80,7 +80,7 @@ class MoveGenerator:
                 grid.letters, grid.colours, own, counts, int(limit), *self._g, self._pools,
                 self._d_guess)
             if status != 2:
-                self._d_guess = max(256, len(found[3]))
+                self._d_guess = max(256, len(found[2]))
                 return ReplacementList(grid, own, rack, counts, budget, found, int(ntiles),
                                        cands)
             self._pools = replacements.new_pools(4 * self._pools[0].shape[0])

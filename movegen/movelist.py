@@ -84,7 +84,7 @@ class ReplacementList(_Plays):
         self._found = found
         self._ntiles = ntiles
         self._cands = cands
-        self._len = int(found[3].sum())
+        self._len = int(found[2].sum())
 
     def __len__(self) -> int:
         return self._len
@@ -93,7 +93,7 @@ class ReplacementList(_Plays):
     def letter_change_sets(self) -> int:
         """How many distinct sets of letter changes (D) the plays have, the empty one
         included when it has plays."""
-        return int(self._found[3].shape[0])
+        return int(self._found[2].shape[0])
 
     @cached_property
     def _rows(self) -> tuple[np.ndarray, np.ndarray]:

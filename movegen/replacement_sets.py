@@ -13,8 +13,9 @@ of plays is complete and exactly counted without writing a row per play.
 same order: each D in depth-first order, D alone first, then its E sets in
 lexicographic order of candidate positions.
 
-Found (``search``): ``d_start[k]:d_start[k + 1]`` index ``d_sq`` (flat grid squares) and
-``d_let`` (letter codes) of the k-th D; ``d_plays[k]`` its number of plays.
+Found (``search``): the Ds as a tree, in depth-first order: the k-th D is D
+``d_parent[k]`` (-1: the empty D) plus atom ``d_atom[k]`` (-1 for the empty D itself),
+with ``d_plays[k]`` plays; then the atoms' changes (``a_start``, ``a_sq``, ``a_let``).
 """
 
 from __future__ import annotations
@@ -159,8 +160,8 @@ def search(letters, rack, budget, atoms, cands, cap):
     keeps the bitset of atoms that can still join (later, disjoint, fitting), so a node
     costs a few word operations per 64 atoms.
 
-    ``cap`` is a first guess of how many Ds there are. Returns ((d_start, d_sq, d_let,
-    d_plays), the tiles of all the plays).
+    ``cap`` is a first guess of how many Ds there are. Returns ((d_parent, d_atom,
+    d_plays, a_start, a_sq, a_let), the tiles of all the plays).
     """
     a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
     c0, c1, word_of, valid = cands
@@ -183,22 +184,20 @@ def search(letters, rack, budget, atoms, cands, cap):
             lists[0, r >> 6] |= one << (r & 63)
     work = (np.zeros(n, np.bool_), in_c0, k, np.zeros(nunits, np.bool_), lists,
             np.zeros(budget + 1, np.int64), np.empty(budget + 1, np.int64),
-            np.empty(budget + 1, np.int32), np.empty(budget + 1, np.int8),
-            np.empty(budget + 1, np.int64), np.nonzero(rack)[0],
+            np.empty(budget + 1, np.int64), np.full(budget + 2, -1, np.int64),
+            np.nonzero(rack)[0],
             _binomials(c0.shape[0] + c1.shape[0], budget), np.empty(2, np.int64),
             np.zeros(5, np.int64))
     cap = max(cap, 16)
-    out = (np.zeros(cap + 1, np.int64), np.empty(cap * budget, np.int32),
-           np.empty(cap * budget, np.int8), np.empty(cap, np.int64))
+    out = (np.empty(cap, np.int32), np.empty(cap, np.int32), np.empty(cap, np.int64))
     while _walk(flat, rack, budget, atoms, cands, (order, compat, over, end), work, out):
         cap *= 2  # the walk stopped where it was, to go on in bigger arrays
-        out = (_grown(out[0], cap + 1), _grown(out[1], cap * budget),
-               _grown(out[2], cap * budget), _grown(out[3], cap))
+        out = (_grown(out[0], cap), _grown(out[1], cap), _grown(out[2], cap))
     state = work[-1]
     nfound = state[3]
-    d_start, d_sq, d_let, d_plays = out
-    return ((d_start[:nfound + 1], d_sq[:d_start[nfound]], d_let[:d_start[nfound]],
-             d_plays[:nfound]), state[4])
+    # the atoms' arrays are views of pools the next call reuses
+    return ((out[0][:nfound], out[1][:nfound], out[2][:nfound], a_start.copy(),
+             a_sq.copy(), a_let.copy()), state[4])
 
 
 @njit(cache=True, _nrt=False)
@@ -209,9 +208,9 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
     a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
     c0, c1, word_of, valid = cands
     order, compat, over, end = sets
-    in_d, in_c0, k, touched, lists, at, chosen, ch_sq, ch_let, poly, held, binom, \
-        counted, state = work
-    d_start, d_sq, d_let, d_plays = out
+    in_d, in_c0, k, touched, lists, at, chosen, poly, record, held, binom, counted, \
+        state = work
+    d_parent, d_atom, d_plays = out
     depth, nd, count, nfound = state[0], state[1], state[2] == 0, state[3]
     while depth >= 0:
         if count:
@@ -225,16 +224,15 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
                 if not in_d[sq] and _fixed_by(sq, word_of, valid, touched):
                     k[flat[sq]] -= 1
             if counted[0] > 0:
-                t = d_start[nfound]
-                if nfound == d_plays.shape[0] or t + nd > d_sq.shape[0]:
+                if nfound == d_plays.shape[0]:
                     state[0], state[1], state[2], state[3] = depth, nd, 0, nfound
                     return True
-                for j in range(nd):
-                    d_sq[t + j] = ch_sq[j]
-                    d_let[t + j] = ch_let[j]
-                d_start[nfound + 1] = t + nd
+                # record[d + 1]: the record of the node at depth d (record[0] = -1)
+                d_parent[nfound] = record[depth]
+                d_atom[nfound] = chosen[depth - 1] if depth > 0 else -1
                 d_plays[nfound] = counted[0]
                 state[4] += counted[1]
+                record[depth + 1] = nfound
                 nfound += 1
             count = False
         r = _next_bit(lists[depth], at[depth], end[budget - nd])
@@ -259,8 +257,6 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
             in_d[a_sq[t]] = True
             if in_c0[a_sq[t]]:
                 k[flat[a_sq[t]]] -= 1
-            ch_sq[nd] = a_sq[t]
-            ch_let[nd] = a_let[t]
             nd += 1
         for t in range(a_ustart[a], a_ustart[a + 1]):
             touched[a_units[t]] = True
@@ -373,35 +369,57 @@ def expand(letters, rack, budget, found, cands, moves, tiles):
     """One row per play of ``found`` (from :func:`search`) into ``moves`` (first tile,
     tiles, letter changes) and ``tiles`` (row, col, letter code), which have exactly
     the rows ``found`` counts."""
-    d_start, d_sq, d_let, d_plays = found
     c0, c1, word_of, valid = cands
-    h, w = letters.shape
-    flat = letters.ravel()
-    n = flat.shape[0]
-    in_d = np.zeros(n, np.bool_)
-    touched = np.zeros(valid.shape[0] + 1, np.bool_)
-    ecand = np.empty(c0.shape[0] + c1.shape[0] + 1, np.int64)
-    pick = np.empty(budget + 1, np.int64)
-    cur = np.empty((2 * budget + 2, 3), np.int16)
-    counts = np.zeros(2, np.int64)
+    n = letters.size
+    work = (np.zeros(n, np.bool_), np.zeros(valid.shape[0] + 1, np.bool_),
+            np.empty(c0.shape[0] + c1.shape[0] + 1, np.int64), np.empty(budget + 1, np.int64),
+            np.empty((2 * budget + 2, 3), np.int16), np.empty(budget + 1, np.int64),
+            np.empty(budget + 2, np.int64), np.zeros(2, np.int64))
+    _expand(letters.ravel(), letters.shape[1], rack, budget, found, cands, work, moves,
+            tiles)
+
+
+@njit(cache=True, _nrt=False)
+def _expand(flat, w, rack, budget, found, cands, work, moves, tiles):
+    """:func:`expand` without reference counting. The Ds come in depth-first order, so
+    going from one to the next takes back the atoms down to its parent and adds one."""
+    d_parent, d_atom, d_plays, a_start, a_sq, a_let = found
+    c0, c1, word_of, valid = cands
+    in_d, touched, ecand, pick, cur, path, path_nd, counts = work
+    top = 0  # the path: the Ds whose atoms are on the board, the empty D not counted
+    nd = 0
     for k in range(d_plays.shape[0]):
-        nd = d_start[k + 1] - d_start[k]
-        for j in range(nd):
-            sq = np.int64(d_sq[d_start[k] + j])
-            in_d[sq] = True
-            rack[d_let[d_start[k] + j]] -= 1
-            for d in range(2):
-                if word_of[d, sq] >= 0:
-                    touched[word_of[d, sq]] = True
-            cur[j, 0] = sq // w
-            cur[j, 1] = sq % w
-            cur[j, 2] = d_let[d_start[k] + j]
+        while top > 0 and path[top - 1] != d_parent[k]:
+            top -= 1
+            a = d_atom[path[top]]
+            for t in range(a_start[a], a_start[a + 1]):
+                _change(a_sq[t], a_let[t], -1, flat, word_of, rack, in_d, touched)
+            nd = path_nd[top]
+        a = d_atom[k]
+        if a >= 0:
+            path[top] = k
+            path_nd[top] = nd
+            top += 1
+            for t in range(a_start[a], a_start[a + 1]):
+                _change(a_sq[t], a_let[t], 1, flat, word_of, rack, in_d, touched)
+                cur[nd, 0] = a_sq[t] // w
+                cur[nd, 1] = a_sq[t] % w
+                cur[nd, 2] = a_let[t]
+                nd += 1
         ne = _e_candidates(flat, rack, cands, in_d, touched, ecand)
         _emit(nd, budget - nd, ne, ecand, flat, w, rack, cur, pick, moves, tiles, counts)
-        for j in range(nd):
-            sq = np.int64(d_sq[d_start[k] + j])
-            in_d[sq] = False
-            rack[d_let[d_start[k] + j]] += 1
-            for d in range(2):
-                if word_of[d, sq] >= 0:
-                    touched[word_of[d, sq]] = False
+    while top > 0:  # leave the rack as it was
+        top -= 1
+        a = d_atom[path[top]]
+        for t in range(a_start[a], a_start[a + 1]):
+            _change(a_sq[t], a_let[t], -1, flat, word_of, rack, in_d, touched)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _change(sq, letter, sign, flat, word_of, rack, in_d, touched):
+    """Put (sign 1) or take back (-1) the change of ``sq`` to ``letter``."""
+    rack[letter] -= sign
+    in_d[sq] = sign > 0
+    for d in range(2):
+        if word_of[d, sq] >= 0:
+            touched[word_of[d, sq]] = sign > 0

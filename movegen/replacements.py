@@ -505,7 +505,8 @@ def generate(letters, colours, own, rack_in, limit, edges, root, pools, guess):
     rack = rack_in.copy()
     budget = min(limit, rack.sum())
     z = np.zeros(1, np.int64)
-    nothing = (z, np.empty(0, np.int32), np.empty(0, np.int8), z[:0])
+    none = np.empty(0, np.int32)
+    nothing = (none, none, z[:0], z, z[:0], z[:0])
     e = np.empty(0, np.int64)
     no_cands = (e, e, np.empty((2, 0), np.int64), np.empty(0, np.bool_))
     if budget <= 0:
