@@ -64,9 +64,14 @@ def _count_plays(nd, left, k, rack, letters, binom, poly, out):
     ``rack[x]`` more of it (``letters``: the letters the rack held at first). The E
     sets of each size are the coefficients of prod_x sum_{i <= rack[x]} C(k[x], i) z^i
     (``binom[k, i]`` = C(k, i); ``poly`` is scratch of length left + 1)."""
-    if left == 0:
-        out[0] = 1
-        out[1] = nd
+    if left <= 1:  # (most Ds): no products needed
+        e = 0
+        if left == 1:
+            for r in range(letters.shape[0]):
+                if rack[letters[r]] > 0:
+                    e += k[letters[r]]
+        out[0] = e + (1 if nd > 0 else 0)
+        out[1] = nd * out[0] + e
         return
     poly[0] = 1
     for j in range(1, left + 1):
@@ -99,35 +104,28 @@ def _atom_sets(order, atoms, budget, nunits, nw):
     a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
     natoms = order.shape[0]
     one = np.int64(1)
-    ustart = np.zeros(nunits + 1, np.int64)  # the atoms (ranks) of each unit
-    for t in range(a_units.shape[0]):
-        ustart[a_units[t] + 1] += 1
-    for u in range(nunits):
-        ustart[u + 1] += ustart[u]
-    fill = ustart[:-1].copy()
-    of_unit = np.empty(a_units.shape[0], np.int64)
+    holds = np.zeros((nunits, nw), np.int64)  # the atoms each unit is in
     for r in range(natoms):
         a = order[r]
         for t in range(a_ustart[a], a_ustart[a + 1]):
-            of_unit[fill[a_units[t]]] = r
-            fill[a_units[t]] += 1
-    compat = np.full((natoms, nw), -1, np.int64)
+            holds[a_units[t], r >> 6] |= one << (r & 63)
+    compat = np.empty((natoms, nw), np.int64)
     over = np.zeros((27, budget, nw), np.int64)
     uses = np.zeros(27, np.int64)
     for r in range(natoms):
         a = order[r]
-        for t in range(a_ustart[a], a_ustart[a + 1]):
-            u = a_units[t]
-            for i in range(ustart[u], ustart[u + 1]):
-                s = of_unit[i]
-                compat[r, s >> 6] &= ~(one << (s & 63))
+        for wd in range(nw):
+            x = np.int64(0)
+            for t in range(a_ustart[a], a_ustart[a + 1]):
+                x |= holds[a_units[t], wd]
+            compat[r, wd] = ~x
         for t in range(a_start[a], a_start[a + 1]):
             uses[a_let[t]] += 1
         for t in range(a_start[a], a_start[a + 1]):
-            x = a_let[t]
-            for c in range(min(uses[x], budget)):
-                over[x, c, r >> 6] |= one << (r & 63)
-            uses[x] = 0
+            letter = a_let[t]
+            for c in range(min(uses[letter], budget)):
+                over[letter, c, r >> 6] |= one << (r & 63)
+            uses[letter] = 0
     end = np.zeros(budget + 1, np.int64)
     for size in range(budget + 1):
         r = end[size - 1] if size > 0 else 0
@@ -212,6 +210,7 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
         state = work
     d_parent, d_atom, d_plays = out
     depth, nd, count, nfound = state[0], state[1], state[2] == 0, state[3]
+    track = c1.shape[0] > 0  # D's squares and words matter only to the c1 candidates
     while depth >= 0:
         if count:
             for i in range(c1.shape[0]):
@@ -243,23 +242,21 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
                 nd -= a_size[a]
                 for t in range(a_start[a], a_start[a + 1]):
                     rack[a_let[t]] += 1
-                    in_d[a_sq[t]] = False
                     if in_c0[a_sq[t]]:
                         k[flat[a_sq[t]]] += 1
-                for t in range(a_ustart[a], a_ustart[a + 1]):
-                    touched[a_units[t]] = False
+                if track:
+                    _mark(a, atoms, in_d, touched, False)
             continue
         at[depth] = r + 1
         a = order[r]
         chosen[depth] = a
         for t in range(a_start[a], a_start[a + 1]):
             rack[a_let[t]] -= 1
-            in_d[a_sq[t]] = True
             if in_c0[a_sq[t]]:
                 k[flat[a_sq[t]]] -= 1
             nd += 1
-        for t in range(a_ustart[a], a_ustart[a + 1]):
-            touched[a_units[t]] = True
+        if track:
+            _mark(a, atoms, in_d, touched, True)
         # the child's list: later atoms of this one's that share no unit with ``a``, fit
         # what is left of the limit (a range of ranks) and of the rack (the letters of
         # ``a`` are the only ones that went down). Bits outside the range are not read.
@@ -276,6 +273,16 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
         count = True
     state[0], state[1], state[2], state[3] = depth, nd, 1, nfound
     return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _mark(a, atoms, in_d, touched, on):
+    """Mark atom ``a``'s squares as in D and its units as touched (or clear them)."""
+    a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
+    for t in range(a_start[a], a_start[a + 1]):
+        in_d[a_sq[t]] = on
+    for t in range(a_ustart[a], a_ustart[a + 1]):
+        touched[a_units[t]] = on
 
 
 @njit(cache=True)
