@@ -8,6 +8,10 @@ targets for (word plays <= 200 us, replacement plays with L = 5 <= 1 ms).
   called: packing, both directions' cross-checks, the walk, the result arrays;
 * ``kernel``: the board already packed (what an engine that keeps its board packed pays,
   and what the peer engines' figures measure).
+
+Replacement plays come back factored (each set of letter changes once, with its number
+of plays; see ``movegen/replacement_sets.py``): ``replacement_plays`` times that, the
+generation; ``replacement_rows`` adds writing one row per play, as players read them.
 """
 
 from __future__ import annotations
@@ -63,3 +67,13 @@ def test_replacement_plays(benchmark, gen, limit):
     total = _per_position(benchmark, run)
     benchmark.extra_info["plays_per_position"] = round(total / len(CASES))
     assert total > 0
+
+
+def test_replacement_rows(benchmark, gen):
+    def run():
+        return sum(gen.replacement_plays(c.tiles, c.rack, c.colour, 5).moves.shape[0]
+                   for c in CASES)
+    total = _per_position(benchmark, run)
+    benchmark.extra_info["plays_per_position"] = round(total / len(CASES))
+    assert total == sum(len(gen.replacement_plays(c.tiles, c.rack, c.colour, 5))
+                        for c in CASES)

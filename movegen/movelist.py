@@ -72,7 +72,18 @@ class ReplacementList(_Plays):
     :mod:`~wordbot.movegen.replacement_sets`). ``len`` needs nothing more; the first
     read of ``moves``/``tiles`` writes one row per play (numba): ``moves[i]`` = (first
     tile, tile count, letter changes), ``tiles[t]`` = (row, col, letter code) in grid
-    coordinates."""
+    coordinates.
+
+    >>> from wordbot.dictionaries import Lexicon
+    >>> from wordbot.movegen.generator import MoveGenerator
+    >>> gen = MoveGenerator(Lexicon.from_words(["CAT", "BAT", "CAB"]))
+    >>> plays = gen.replacement_plays({(0, 0): ("C", "blue"), (0, 1): ("A", "blue"),
+    ...                                (0, 2): ("T", "blue")}, "BC", "red", 2)
+    >>> len(plays), plays.letter_change_sets  # (BAT, CAB, and no letter change)
+    (4, 3)
+    >>> sorted(sorted(p) for p in plays.as_sets())
+    [[(0, 0, 'B')], [(0, 0, 'C')], [(0, 0, 'C'), (0, 2, 'B')], [(0, 2, 'B')]]
+    """
 
     def __init__(self, grid: Grid, colour: int, rack: str, rack_counts: np.ndarray,
                  budget: int, found: tuple, ntiles: int, cands: tuple):

@@ -249,6 +249,17 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
             continue
         at[depth] = r + 1
         a = order[r]
+        if a_size[a] == budget - nd:  # a leaf: one play (no room for E), nothing to mark
+            if nfound == d_plays.shape[0]:
+                at[depth] = r
+                state[0], state[1], state[2], state[3] = depth, nd, 1, nfound
+                return True
+            d_parent[nfound] = record[depth + 1]
+            d_atom[nfound] = a
+            d_plays[nfound] = 1
+            state[4] += budget
+            nfound += 1
+            continue
         chosen[depth] = a
         for t in range(a_start[a], a_start[a + 1]):
             rack[a_let[t]] -= 1

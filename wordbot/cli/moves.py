@@ -18,29 +18,25 @@ def _generate(state, kind: str):
     """(moves, points) for ``kind``: engine moves in generation order, points when played."""
     from wordbot.engine.generator import colour_tiles
     from wordbot.engine.moves import Replacement, WordPlay
-    from wordbot.movegen import FAST
 
-    rack = state.racks.get(state.to_move)
-    if rack is None:
-        raise WordbotError(f"racks: the rack of {state.to_move} (to move) is unknown")
-    gen = FAST.for_state(state)
+    if kind == "all":
+        if state.phase == "over":
+            return [], []
+        moves, points = _generate(state, "word" if state.phase == "word" else "replace")
+        rest = state.other_moves()
+        return moves + rest, points + [0] * len(rest)
+    found = _plays(state, kind)
+    rack = state.racks[state.to_move]
     if kind == "word":
-        found = gen.word_plays(state.board, rack, state.board.bounds)
         moves = [WordPlay(t) for t in colour_tiles(found.as_sets(), rack, state.to_move)]
         return moves, [int(p) for p in found.points]
-    if kind == "replace":
-        found = gen.replacement_plays(state.board, rack, state.to_move, state.replacement_limit)
-        moves = [Replacement(t) for t in colour_tiles(found.as_sets(), rack, state.to_move)]
-        return moves, [0] * len(moves)
-    if state.phase == "over":
-        return [], []
-    phase_kind = "word" if state.phase == "word" else "replace"
-    moves, points = _generate(state, phase_kind)
-    rest = state.other_moves()
-    return moves + rest, points + [0] * len(rest)
+    moves = [Replacement(t) for t in colour_tiles(found.as_sets(), rack, state.to_move)]
+    return moves, [0] * len(moves)
 
 
-def _bench(state, kind: str, n: int) -> dict:
+def _plays(state, kind: str):
+    """The generator's list of word plays or replacement plays (``kind`` "all": those
+    of the position's phase), without making a move object each."""
     from wordbot.movegen import FAST
 
     rack = state.racks.get(state.to_move)
@@ -49,11 +45,24 @@ def _bench(state, kind: str, n: int) -> dict:
     gen = FAST.for_state(state)
     if kind == "all":
         kind = "word" if state.phase != "replacement" else "replace"
+    if kind == "word":
+        return gen.word_plays(state.board, rack, state.board.bounds)
+    return gen.replacement_plays(state.board, rack, state.to_move, state.replacement_limit)
 
+
+def _count(state, kind: str) -> int:
+    """How many moves ``wordbot moves`` would list: a replacement list counts its plays
+    without writing them out."""
+    if kind != "all":
+        return len(_plays(state, kind))
+    if state.phase == "over":
+        return 0
+    return len(_plays(state, kind)) + len(state.other_moves())
+
+
+def _bench(state, kind: str, n: int) -> dict:
     def once():
-        if kind == "word":
-            return gen.word_plays(state.board, rack, state.board.bounds)
-        return gen.replacement_plays(state.board, rack, state.to_move, state.replacement_limit)
+        return _plays(state, kind)
 
     count = len(once())  # warm-up: kernels loaded, buffers sized
     times = []
@@ -98,10 +107,10 @@ def moves(position, kind, count, bench, as_json, rules, lexicon_path) -> None:
         click.echo(f"min_us={result['min_us']:.1f} median_us={result['median_us']:.1f} "
                    f"moves={result['moves']}")
         return
-    found, points = _generate(state, kind)
     if count:
-        click.echo(len(found))
+        click.echo(_count(state, kind))
         return
+    found, points = _generate(state, kind)
     order = sorted(range(len(found)), key=lambda i: -points[i])
     if as_json:
         click.echo(json.dumps([found[i].to_json() for i in order]))
