@@ -34,6 +34,9 @@ def check(gen, lexicon, board, rack, colour, limit):
     for i, play in enumerate(sets):
         changed = sum(1 for r, c, letter in play if board[(r, c)][0] != letter)
         assert fast.moves[i, 2] == changed
+    # the factored list counted exactly the rows it wrote
+    assert fast.moves.shape[0] == len(fast)
+    assert fast.tiles.shape[0] == int(fast.moves[:, 1].sum())
     return len(sets)
 
 
@@ -48,6 +51,32 @@ def test_thousand_random_positions_match_the_reference(gen, lexicon):
                                                            pos.limit).as_sets())
     assert total > 10_000
     assert sizes >= {1, 2, 3, 4, 5}  # sets of every size up to L = 5 were compared
+
+
+def test_a_search_that_outgrows_its_arrays_goes_on_where_it_stopped(lexicon):
+    # the search starts with room for 16 sets of letter changes, then doubles it,
+    # going on where it stopped; the result must not depend on where that happened
+    import numpy as np
+
+    from wordbot.movegen import replacements
+    from wordbot.movegen.generator import rack_counts
+    from wordbot.movegen.grid import COLOUR_INDEX, Grid
+
+    records, root = lexicon.gaddag.records, int(lexicon.gaddag.root)
+    rng = random.Random(77)
+    grown = 0
+    for _ in range(60):
+        pos = random_position(rng, lexicon, n_words=(4, 8), rack_size=(5, 9), limit=(3, 5))
+        grid = Grid.pack(pos.board, pad=0)
+        args = (grid.letters, grid.colours, COLOUR_INDEX[pos.colour], rack_counts(pos.rack),
+                pos.limit, records, root, replacements.new_pools(4096))
+        small = replacements.generate(*args, 16)
+        roomy = replacements.generate(*args, 1 << 16)
+        assert small[0] == roomy[0] == 0 and small[3] == roomy[3]
+        for a, b in zip(small[2], roomy[2]):
+            assert np.array_equal(a, b)
+        grown += len(small[2][0]) > 16
+    assert grown >= 10  # enough searches really stopped and went on
 
 
 def test_dense_tiny_lexicons():
