@@ -57,7 +57,7 @@ def _e_candidates(flat, rack, cands, in_d, touched, ecand):
     return ne
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _count_plays(nd, left, k, rack, letters, binom, poly, out):
     """``out`` = (plays, tiles) of D alone (when ``nd`` > 0) and D with every E of 1 to
     ``left`` squares, where ``k[x]`` candidates carry letter x and the rack holds
@@ -135,18 +135,18 @@ def _atom_sets(order, atoms, budget, nunits, nw):
     return compat, over, end
 
 
-@njit(cache=True, _nrt=False)
-def _next_bit(words, start, stop):
-    """The lowest set bit of the bitset ``words`` in [start, stop), or -1."""
+@njit(cache=True, _nrt=False, inline="always")
+def _next_bit(words, row, start, stop):
+    """The lowest set bit of the bitset ``words[row]`` in [start, stop), or -1."""
     if start >= stop:
         return -1
     wd = start >> 6
-    x = words[wd] & (np.int64(-1) << (start & 63))
+    x = words[row, wd] & (np.int64(-1) << (start & 63))
     while x == 0:
         wd += 1
         if wd << 6 >= stop:
             return -1
-        x = words[wd]
+        x = words[row, wd]
     r = (wd << 6) + lowest_bit(x)
     return r if r < stop else -1
 
@@ -234,7 +234,7 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
                 record[depth + 1] = nfound
                 nfound += 1
             count = False
-        r = _next_bit(lists[depth], at[depth], end[budget - nd])
+        r = _next_bit(lists, depth, at[depth], end[budget - nd])
         if r < 0:  # this node is done: take back its atom
             depth -= 1
             if depth >= 0:
