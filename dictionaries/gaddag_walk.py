@@ -101,21 +101,6 @@ def child(edges, rec, sym):
     return arc(edges, rec, np.int64(1) << sym)
 
 
-@njit(cache=True, inline="always")
-def accepting_letters(edges, rec):
-    """Bitmask of the letters L whose arc out of the node reached by ``rec`` completes a
-    word (the separator never does)."""
-    mask = np.int64(0)
-    e = first_arc(rec)
-    a = rec & ARCS
-    n = _ctpop(a)
-    for k in range(n):
-        r = edges[e + k]
-        if (r >> ACCEPT_SHIFT) & 1:
-            mask |= np.int64(1) << ((r >> SYMBOL_SHIFT) & 31)
-    return mask
-
-
 @njit(cache=True)
 def accepting_splits(edges, root, flat, offsets):
     """For each word (``flat[offsets[w]:offsets[w+1]]``, codes 1..26), how many of its

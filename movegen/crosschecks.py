@@ -9,6 +9,10 @@ letters one by one:
 * tiles below only (S): walk rev(S): the accepting arcs are the letters L with L+S a word;
 * both: walk rev(P), the separator, then for each letter arc walk S.
 
+Only the rack's letters are looked at (the walks never place others): the arcs of the
+other letters are never loaded, and for squares between two tiles the other letters' S
+walks are skipped.
+
 Plays along columns use the same kernel on the transposed grid.
 """
 
@@ -17,13 +21,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.dictionaries.gaddag_walk import (ARCS, LETTERS, accepting_letters, accepts,
-                                              child, first_arc, popcount, symbol_of)
+from wordbot.dictionaries.gaddag_walk import LETTERS, accepts, arc, child
 from wordbot.movegen.grid import BLOCKED, EMPTY
 from wordbot.movegen.scoring import IS_JQXZ, word_points
 
 ALL_LETTERS = np.int64(LETTERS)  # bits 1..26
 HAS_CROSS = np.int64(1)  # bit 0 of a cross-check mask: the square has a cross word
+SCORE_SHIFT = 8  # a walk's score: cross-word points << 8 | J/Q/X/Z in the main word
 
 
 @njit(cache=True, inline="always")
@@ -54,66 +58,66 @@ def _walk_column(edges, rec, letters, col, r0, r1):
     return rec
 
 
-@njit(cache=True)
-def square_check(letters, i, j, edges, root):
-    """The cross-check mask of empty square (i, j), looking along its column:
-    ``HAS_CROSS`` plus the letters allowed when it has tiles above or below, else all
-    letters."""
-    up, down = column_span(letters, i, j)
-    if up == i and down == i:
-        return ALL_LETTERS
+@njit(cache=True, inline="always")
+def _accepting(edges, rec, letters):
+    """The letters of ``letters`` whose arc out of the node reached by ``rec`` completes
+    a word."""
     mask = np.int64(0)
+    c = rec & letters
+    while c != 0:
+        bit = c & -c
+        c ^= bit
+        if accepts(arc(edges, rec, bit)):
+            mask |= bit
+    return mask
+
+
+@njit(cache=True)
+def square_check(letters, i, j, up, down, edges, root, rbits):
+    """The letters of ``rbits`` that empty square (i, j) may take, with tiles in rows
+    up..down of its column besides it (up < i or down > i)."""
     if down == i:  # P above: rev(P) then the separator
         rec = _walk_column(edges, root, letters, j, i - 1, up)
         if rec >= 0:
             rec = child(edges, rec, 0)
-        if rec >= 0:
-            mask = accepting_letters(edges, rec)
-    elif up == i:  # S below: rev(S)
+        return _accepting(edges, rec, rbits) if rec >= 0 else np.int64(0)
+    if up == i:  # S below: rev(S)
         rec = _walk_column(edges, root, letters, j, down, i + 1)
-        if rec >= 0:
-            mask = accepting_letters(edges, rec) & ALL_LETTERS
-    else:  # both: rev(P), separator, then each letter followed by S
-        rec = _walk_column(edges, root, letters, j, i - 1, up)
-        if rec >= 0:
-            rec = child(edges, rec, 0)
-        if rec >= 0:
-            e = first_arc(rec)
-            n = popcount(rec & ARCS)
-            for k in range(n):
-                cur = edges[e + k]
-                letter = symbol_of(cur)
-                r = i + 1
-                while r <= down and cur >= 0:
-                    cur = child(edges, cur, letters[r, j])
-                    r += 1
-                if cur >= 0 and accepts(cur):
-                    mask |= np.int64(1) << letter
-    return mask | HAS_CROSS
+        return _accepting(edges, rec, rbits) if rec >= 0 else np.int64(0)
+    # both: rev(P), separator, then each letter followed by S
+    mask = np.int64(0)
+    rec = _walk_column(edges, root, letters, j, i - 1, up)
+    if rec >= 0:
+        rec = child(edges, rec, 0)
+    if rec >= 0:
+        c = rec & rbits
+        while c != 0:
+            bit = c & -c
+            c ^= bit
+            cur = arc(edges, rec, bit)
+            r = i + 1
+            while r <= down and cur >= 0:
+                cur = child(edges, cur, letters[r, j])
+                r += 1
+            if cur >= 0 and accepts(cur):
+                mask |= bit
+    return mask
 
 
 @njit(cache=True)
-def square_points(letters, i, j, bonus):
-    """Points of the cross word through empty square (i, j) (along its column) for a
-    letter that is not / is J, Q, X or Z (0, 0 without one)."""
-    up, down = column_span(letters, i, j)
-    if up == i and down == i:
-        return 0, 0
-    jq = 0
-    for r in range(up, down + 1):
-        if r != i:
-            jq += IS_JQXZ[letters[r, j]]
-    return word_points(down - up + 1, jq, bonus), word_points(down - up + 1, jq + 1, bonus)
+def cross_checks(letters, edges, root, bonus, rbits, xmask, xsc):
+    """Fill ``xmask`` and ``xsc`` for every square, looking along columns.
 
+    ``xmask``: bit 0 (``HAS_CROSS``) when the square has a cross word, and bits 1..26 the
+    letters it may take: of ``rbits`` (the rack's letters) when it has a cross word, all
+    letters when it has none; 0 on occupied and blocked squares.
 
-@njit(cache=True)
-def cross_checks(letters, edges, root, bonus, xmask, xpts):
-    """Fill ``xmask`` (allowed letters as bits 1..26, bit 0 = the square has a cross
-    word; 0 on occupied and blocked squares) and ``xpts`` (``xpts[0]``/``xpts[1]``: the
-    cross word's points for a letter that is not / is J, Q, X or Z) for every square,
-    looking along columns.
+    ``xsc[i, 2 * j + jq]``: what placing a letter on square (i, j) adds to a walk's score
+    (see :data:`SCORE_SHIFT`): its cross word's points << 8, plus ``jq``, 1 for a J, Q,
+    X or Z (index 2 * j + 1) and 0 for another letter (index 2 * j).
     """
     h, w = letters.shape
+    rbits = rbits & ALL_LETTERS
     for j in range(w):
         xmask[0, j] = 0
         xmask[h - 1, j] = 0
@@ -121,17 +125,18 @@ def cross_checks(letters, edges, root, bonus, xmask, xpts):
         xmask[i, 0] = 0
         xmask[i, w - 1] = 0
         for j in range(1, w - 1):
-            if letters[i, j] != EMPTY:
-                xmask[i, j] = 0
-                xpts[0, i, j] = 0
-                xpts[1, i, j] = 0
+            if letters[i, j] != EMPTY or (not is_letter(letters[i - 1, j])
+                                          and not is_letter(letters[i + 1, j])):
+                xmask[i, j] = 0 if letters[i, j] != EMPTY else ALL_LETTERS
+                xsc[i, 2 * j] = 0
+                xsc[i, 2 * j + 1] = 1
                 continue
-            if not is_letter(letters[i - 1, j]) and not is_letter(letters[i + 1, j]):
-                xmask[i, j] = ALL_LETTERS
-                xpts[0, i, j] = 0
-                xpts[1, i, j] = 0
-                continue
-            xmask[i, j] = square_check(letters, i, j, edges, root)
-            p0, p1 = square_points(letters, i, j, bonus)
-            xpts[0, i, j] = p0
-            xpts[1, i, j] = p1
+            up, down = column_span(letters, i, j)
+            xmask[i, j] = square_check(letters, i, j, up, down, edges, root, rbits) | HAS_CROSS
+            jq = 0
+            for r in range(up, down + 1):
+                if r != i:
+                    jq += IS_JQXZ[letters[r, j]]
+            n = down - up + 1
+            xsc[i, 2 * j] = np.int64(word_points(n, jq, bonus)) << SCORE_SHIFT
+            xsc[i, 2 * j + 1] = (np.int64(word_points(n, jq + 1, bonus)) << SCORE_SHIFT) + 1

@@ -43,14 +43,13 @@ import numpy as np
 from numba import njit
 
 from wordbot.dictionaries.gaddag_walk import arc, child, first_arc, lowest_bit
-from wordbot.movegen.crosschecks import HAS_CROSS, cross_checks, is_letter
+from wordbot.movegen.crosschecks import HAS_CROSS, SCORE_SHIFT, cross_checks, is_letter
 from wordbot.movegen.grid import BLOCKED, EMPTY
 from wordbot.movegen.scoring import IS_JQXZ, word_points
 
 MOVE_FIELDS = 7  # first tile, tiles, points, direction, word row, word col, word length
 ACROSS, DOWN = 0, 1
 ACCEPT = np.int64(1) << 27  # an arc record's accept flag
-SCORE_SHIFT = 8  # a walk's score so far: cross-word points << 8 | J/Q/X/Z in the main word
 
 # stack frame fields
 F_REC, F_POS, F_CAND, F_N, F_SCORE, F_LETTER = 0, 1, 2, 3, 4, 5
@@ -320,17 +319,6 @@ def _pass(grid, xmask, xsc, rack, direction, edges, root, bonus, stack, placed, 
 
 
 @njit(cache=True)
-def _square_scores(xpts, xsc):
-    """Cross points as walk score increments: ``xsc[i, 2 * j + jq]`` for a letter that is
-    (jq = 1) or is not (jq = 0) a J, Q, X or Z on square (i, j)."""
-    h, w = xpts.shape[1], xpts.shape[2]
-    for i in range(h):
-        for j in range(w):
-            xsc[i, 2 * j] = np.int64(xpts[0, i, j]) << SCORE_SHIFT
-            xsc[i, 2 * j + 1] = (np.int64(xpts[1, i, j]) << SCORE_SHIFT) + 1
-
-
-@njit(cache=True)
 def generate(letters, rack, edges, root, bonus, work, moves, tiles, counts):
     """Every word play on ``letters`` (grid values) with ``rack`` (counts by letter code).
 
@@ -338,7 +326,7 @@ def generate(letters, rack, edges, root, bonus, work, moves, tiles, counts):
     ``moves``/``tiles``; sets ``counts[2]`` when the buffers were too small (the caller
     grows them and calls again).
     """
-    grid_buf, xmask_buf, xpts_buf, xsc_buf, stack, placed = work
+    grid_buf, xmask_buf, xsc_buf, stack, placed = work
     counts[0] = 0
     counts[1] = 0
     counts[2] = 0
@@ -346,23 +334,26 @@ def generate(letters, rack, edges, root, bonus, work, moves, tiles, counts):
     if rack.sum() == 0:
         return
     n = h * w
-    for direction in range(2):
-        if direction == ACROSS:
-            grid = letters
-            gh, gw = h, w
-        else:
-            gh, gw = w, h
-            grid = grid_buf[:n].reshape((gh, gw))
-            for i in range(h):
-                for j in range(w):
-                    grid[j, i] = letters[i, j]
-        xmask = xmask_buf[:n].reshape((gh, gw))
-        xpts = xpts_buf[:2 * n].reshape((2, gh, gw))
-        xsc = xsc_buf[:2 * n].reshape((gh, 2 * gw))
-        cross_checks(grid, edges, root, bonus, xmask, xpts)
-        _square_scores(xpts, xsc)
-        _pass(grid, xmask, xsc, rack, direction, edges, root, bonus, stack, placed, moves,
-              tiles, counts)
+    rbits = np.int64(0)
+    for letter in range(1, 27):
+        if rack[letter] > 0:
+            rbits |= np.int64(1) << letter
+    # One call per direction with the direction as a constant: numba compiles the walks
+    # for each (the direction tests fold away), 2-3% faster than one loop over both.
+    xmask = xmask_buf[:n].reshape((h, w))
+    xsc = xsc_buf[:2 * n].reshape((h, 2 * w))
+    cross_checks(letters, edges, root, bonus, rbits, xmask, xsc)
+    _pass(letters, xmask, xsc, rack, ACROSS, edges, root, bonus, stack, placed, moves, tiles,
+          counts)
+    grid = grid_buf[:n].reshape((w, h))
+    for i in range(h):
+        for j in range(w):
+            grid[j, i] = letters[i, j]
+    xmask = xmask_buf[:n].reshape((w, h))
+    xsc = xsc_buf[:2 * n].reshape((w, 2 * h))
+    cross_checks(grid, edges, root, bonus, rbits, xmask, xsc)
+    _pass(grid, xmask, xsc, rack, DOWN, edges, root, bonus, stack, placed, moves, tiles,
+          counts)
 
 
 class Workspace:
@@ -379,7 +370,6 @@ class Workspace:
             self.squares = max(squares, 2 * self.squares)
             self.grid = np.zeros(self.squares, np.uint8)
             self.xmask = np.zeros(self.squares, np.int64)
-            self.xpts = np.zeros(2 * self.squares, np.int32)
             self.xsc = np.zeros(2 * self.squares, np.int64)
-            self.arrays = (self.grid, self.xmask, self.xpts, self.xsc, self.stack, self.placed)
+            self.arrays = (self.grid, self.xmask, self.xsc, self.stack, self.placed)
         return self.arrays
