@@ -338,22 +338,21 @@ def generate(letters, rack, edges, root, bonus, work, moves, tiles, counts):
     for letter in range(1, 27):
         if rack[letter] > 0:
             rbits |= np.int64(1) << letter
-    # One call per direction with the direction as a constant: numba compiles the walks
-    # for each (the direction tests fold away), 2-3% faster than one loop over both.
-    xmask = xmask_buf[:n].reshape((h, w))
-    xsc = xsc_buf[:2 * n].reshape((h, 2 * w))
-    cross_checks(letters, edges, root, bonus, rbits, xmask, xsc)
-    _pass(letters, xmask, xsc, rack, ACROSS, edges, root, bonus, stack, placed, moves, tiles,
-          counts)
-    grid = grid_buf[:n].reshape((w, h))
-    for i in range(h):
-        for j in range(w):
-            grid[j, i] = letters[i, j]
-    xmask = xmask_buf[:n].reshape((w, h))
-    xsc = xsc_buf[:2 * n].reshape((w, 2 * h))
-    cross_checks(grid, edges, root, bonus, rbits, xmask, xsc)
-    _pass(grid, xmask, xsc, rack, DOWN, edges, root, bonus, stack, placed, moves, tiles,
-          counts)
+    for direction in range(2):
+        if direction == ACROSS:
+            grid = letters
+            gh, gw = h, w
+        else:
+            gh, gw = w, h
+            grid = grid_buf[:n].reshape((gh, gw))
+            for i in range(h):
+                for j in range(w):
+                    grid[j, i] = letters[i, j]
+        xmask = xmask_buf[:n].reshape((gh, gw))
+        xsc = xsc_buf[:2 * n].reshape((gh, 2 * gw))
+        cross_checks(grid, edges, root, bonus, rbits, xmask, xsc)
+        _pass(grid, xmask, xsc, rack, direction, edges, root, bonus, stack, placed, moves,
+              tiles, counts)
 
 
 class Workspace:
