@@ -202,26 +202,23 @@ def search(letters, rack, budget, atoms, cands, cap):
 def _walk(flat, rack, budget, atoms, cands, sets, work, out):
     """The depth-first search of :func:`search`, compiled without reference counting
     (its atomic increments cost half the time otherwise). Returns True when ``out`` is
-    full; the search state is in ``work``, so a second call goes on from there."""
+    full; the search state is in ``work``, so a second call goes on from there.
+
+    Atoms come by size, so a child can only add atoms no smaller than its own: a child
+    that fills the limit is one play (written without going down to it), and one whose
+    atom is more than half of what is left has no children (counted without going
+    down). Only the rest become search nodes."""
     a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
-    c0, c1, word_of, valid = cands
     order, compat, over, end = sets
     in_d, in_c0, k, touched, lists, at, chosen, poly, record, held, binom, counted, \
         state = work
     d_parent, d_atom, d_plays = out
     depth, nd, count, nfound = state[0], state[1], state[2] == 0, state[3]
-    track = c1.shape[0] > 0  # D's squares and words matter only to the c1 candidates
+    track = cands[1].shape[0] > 0  # D's squares and words matter only to c1 candidates
     while depth >= 0:
         if count:
-            for i in range(c1.shape[0]):
-                sq = c1[i]
-                if not in_d[sq] and _fixed_by(sq, word_of, valid, touched):
-                    k[flat[sq]] += 1
-            _count_plays(nd, budget - nd, k, rack, held, binom, poly, counted)
-            for i in range(c1.shape[0]):
-                sq = c1[i]
-                if not in_d[sq] and _fixed_by(sq, word_of, valid, touched):
-                    k[flat[sq]] -= 1
+            _count_node(flat, nd, budget, k, rack, held, binom, poly, counted, cands, in_d,
+                        touched)
             if counted[0] > 0:
                 if nfound == d_plays.shape[0]:
                     state[0], state[1], state[2], state[3] = depth, nd, 0, nfound
@@ -234,40 +231,40 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
                 record[depth + 1] = nfound
                 nfound += 1
             count = False
-        r = _next_bit(lists, depth, at[depth], end[budget - nd])
+        left = budget - nd
+        r = _next_bit(lists, depth, at[depth], end[left])
         if r < 0:  # this node is done: take back its atom
             depth -= 1
             if depth >= 0:
                 a = chosen[depth]
                 nd -= a_size[a]
-                for t in range(a_start[a], a_start[a + 1]):
-                    rack[a_let[t]] += 1
-                    if in_c0[a_sq[t]]:
-                        k[flat[a_sq[t]]] += 1
-                if track:
-                    _mark(a, atoms, in_d, touched, False)
+                _put(a, -1, atoms, flat, rack, in_c0, k, in_d, touched, track)
             continue
+        if nfound == d_plays.shape[0]:  # no room for the child's record
+            state[0], state[1], state[2], state[3] = depth, nd, 1, nfound
+            return True
         at[depth] = r + 1
         a = order[r]
-        if a_size[a] == budget - nd:  # a leaf: one play (no room for E), nothing to mark
-            if nfound == d_plays.shape[0]:
-                at[depth] = r
-                state[0], state[1], state[2], state[3] = depth, nd, 1, nfound
-                return True
+        size = a_size[a]
+        if size == left or 2 * size > left:  # a child without children
+            plays = np.int64(1)
+            tiles = np.int64(budget)
+            if size < left:
+                _put(a, 1, atoms, flat, rack, in_c0, k, in_d, touched, track)
+                _count_node(flat, nd + size, budget, k, rack, held, binom, poly, counted,
+                            cands, in_d, touched)
+                _put(a, -1, atoms, flat, rack, in_c0, k, in_d, touched, track)
+                plays = counted[0]
+                tiles = counted[1]
             d_parent[nfound] = record[depth + 1]
             d_atom[nfound] = a
-            d_plays[nfound] = 1
-            state[4] += budget
+            d_plays[nfound] = plays
+            state[4] += tiles
             nfound += 1
             continue
         chosen[depth] = a
-        for t in range(a_start[a], a_start[a + 1]):
-            rack[a_let[t]] -= 1
-            if in_c0[a_sq[t]]:
-                k[flat[a_sq[t]]] -= 1
-            nd += 1
-        if track:
-            _mark(a, atoms, in_d, touched, True)
+        _put(a, 1, atoms, flat, rack, in_c0, k, in_d, touched, track)
+        nd += size
         # the child's list: later atoms of this one's that share no unit with ``a``, fit
         # what is left of the limit (a range of ranks) and of the rack (the letters of
         # ``a`` are the only ones that went down). Bits outside the range are not read.
@@ -284,6 +281,35 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
         count = True
     state[0], state[1], state[2], state[3] = depth, nd, 1, nfound
     return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _put(a, sign, atoms, flat, rack, in_c0, k, in_d, touched, track):
+    """Add (sign 1) or take back (-1) atom ``a``: the rack, the E candidates by letter,
+    and (``track``) the squares and words of D."""
+    a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
+    for t in range(a_start[a], a_start[a + 1]):
+        rack[a_let[t]] -= sign
+        if in_c0[a_sq[t]]:
+            k[flat[a_sq[t]]] -= sign
+    if track:
+        _mark(a, atoms, in_d, touched, sign > 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _count_node(flat, nd, budget, k, rack, held, binom, poly, counted, cands, in_d,
+                touched):
+    """:func:`_count_plays` for the D on the board, c1 candidates it fixes included."""
+    c0, c1, word_of, valid = cands
+    for i in range(c1.shape[0]):
+        sq = c1[i]
+        if not in_d[sq] and _fixed_by(sq, word_of, valid, touched):
+            k[flat[sq]] += 1
+    _count_plays(nd, budget - nd, k, rack, held, binom, poly, counted)
+    for i in range(c1.shape[0]):
+        sq = c1[i]
+        if not in_d[sq] and _fixed_by(sq, word_of, valid, touched):
+            k[flat[sq]] -= 1
 
 
 @njit(cache=True, _nrt=False, inline="always")
