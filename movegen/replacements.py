@@ -157,6 +157,15 @@ def _word_patterns(flat, changeable, sqs, rack, limit, edges, root, word_id, poo
 
 
 @njit(cache=True, _nrt=False)
+def _any_changeable(sqs, changeable):
+    """Some square of ``sqs`` holds a tile of another colour."""
+    for k in range(sqs.shape[0]):
+        if changeable[sqs[k]]:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def _is_word(flat, sqs, edges, root):
     """True when the letters on squares ``sqs`` spell a word (the path rev(word))."""
     n = sqs.shape[0]
@@ -275,7 +284,7 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
                     p_let[pcounts[1]] = letter
                     pcounts[0] = m + 1
                     pcounts[1] += 1
-        else:
+        elif _any_changeable(sqs, changeable):
             rack_copy[:] = rack
             if not _word_patterns(flat, changeable, sqs, rack_copy, budget, edges, root, u,
                                   pool, wp_nodes, wp_option, wp_placed):
@@ -285,8 +294,14 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
     # the patterns that make a change, by (square, letter, direction of their unit),
     # then every pattern in order: ``by_change[b_start[key]:b_start[key + 1]]``
     npat = pcounts[0]
+    slot = np.full(n, -1, np.int64)  # changeable squares numbered, for the buckets
+    nslots = 0
+    for sq in range(n):
+        if changeable[sq]:
+            slot[sq] = nslots
+            nslots += 1
     by_change, b_start = _patterns_by_change(npat, p_start, p_len, p_word, p_sq, p_let,
-                                             u_dir, n)
+                                             u_dir, slot, nslots)
 
     # 2. drop patterns whose changes the crossing word cannot follow
     alive = np.ones(npat, np.bool_)
@@ -302,7 +317,7 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
             for t in range(p_start[p], p_start[p] + p_len[p]):
                 if word_of[1 - d, p_sq[t]] < 0:
                     continue
-                key = _change_key(p_sq[t], p_let[t], 1 - d)
+                key = _change_key(slot, p_sq[t], p_let[t], 1 - d)
                 found = False
                 for i in range(b_start[key], b_start[key + 1]):
                     if alive[by_change[i]]:
@@ -315,29 +330,31 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
 
     # 3. atoms: the minimal sets of changes after which every word they touch is a word
     atoms = _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_start,
-                   p_len, p_sq, p_let, word_of, n, rack, budget, by_change, b_start, a_pool)
+                   p_len, p_sq, p_let, word_of, n, rack, budget, by_change, b_start, slot,
+                   a_pool)
     return atoms[0], atoms[1:], cands
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _change_key(sq, letter, direction):
-    """The bucket of :func:`_patterns_by_change` for a change of ``sq`` to ``letter``
+def _change_key(slot, sq, letter, direction):
+    """The bucket of :func:`_patterns_by_change` for a change of ``sq`` (changeable
+    square number ``slot[sq]``) to ``letter``
     by a unit in ``direction`` (0 across, 1 down, 2 a lone tile)."""
-    return (sq * 27 + letter) * 3 + direction
+    return (slot[sq] * 27 + letter) * 3 + direction
 
 
 @njit(cache=True)
-def _patterns_by_change(npat, p_start, p_len, p_word, p_sq, p_let, u_dir, n):
+def _patterns_by_change(npat, p_start, p_len, p_word, p_sq, p_let, u_dir, slot, nslots):
     """A counting sort of the patterns' changes: ``by_change[b_start[key]:b_start[key +
     1]]`` are the patterns making the change of :func:`_change_key` ``key``, in order;
     after the last bucket come all the patterns in order (so a unit's own patterns are
     a range of the same array: ``b_start[-1] + p``)."""
-    nkeys = n * 27 * 3
+    nkeys = nslots * 27 * 3
     b_start = np.zeros(nkeys + 2, np.int64)
     for p in range(npat):
         d = u_dir[p_word[p]]
         for t in range(p_start[p], p_start[p] + p_len[p]):
-            b_start[_change_key(p_sq[t], p_let[t], d) + 1] += 1
+            b_start[_change_key(slot, p_sq[t], p_let[t], d) + 1] += 1
     for key in range(nkeys):
         b_start[key + 1] += b_start[key]
     fill = b_start[:nkeys].copy()
@@ -345,7 +362,7 @@ def _patterns_by_change(npat, p_start, p_len, p_word, p_sq, p_let, u_dir, n):
     for p in range(npat):
         d = u_dir[p_word[p]]
         for t in range(p_start[p], p_start[p] + p_len[p]):
-            key = _change_key(p_sq[t], p_let[t], d)
+            key = _change_key(slot, p_sq[t], p_let[t], d)
             by_change[fill[key]] = p
             fill[key] += 1
     for p in range(npat):
@@ -356,7 +373,7 @@ def _patterns_by_change(npat, p_start, p_len, p_word, p_sq, p_let, u_dir, n):
 
 @njit(cache=True)
 def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_start, p_len,
-           p_sq, p_let, word_of, n, rack, budget, by_change, b_start, a_pool):
+           p_sq, p_let, word_of, n, rack, budget, by_change, b_start, slot, a_pool):
     """Every *atom*: a choice of one live pattern for each of a set of units such that
     every square it changes has both its words in the set, the patterns agree on shared
     squares, and the set is connected through changed squares. A D is exactly a union of
@@ -433,7 +450,7 @@ def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_star
                     x = word_of[d, ch_sq[j]]
                     if x >= 0 and asg[x] < 0 and pending < 0:
                         pending = x
-                        key = _change_key(ch_sq[j], ch_let[j], d)
+                        key = _change_key(slot, ch_sq[j], ch_let[j], d)
             if pending >= 0:
                 level += 1
                 lv_unit[level] = pending
