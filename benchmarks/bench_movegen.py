@@ -7,7 +7,9 @@ targets for (word plays <= 200 us, replacement plays with L = 5 <= 1 ms).
 * ``full``: from the position's tiles (a dict), as ``MoveGenerator.word_plays`` is
   called: packing, both directions' cross-checks, the walk, the result arrays;
 * ``kernel``: the board already packed (what an engine that keeps its board packed pays,
-  and what the peer engines' figures measure).
+  and what the peer engines' figures measure);
+* ``cross_checks``: only the cross-check kernel, both directions, on the packed boards
+  (its share of ``kernel`` is what incremental cross-checks could at most save).
 
 Replacement plays come back factored (each set of letter changes once, with its number
 of plays; see ``movegen/replacement_sets.py``): ``replacement_plays`` times that, the
@@ -16,8 +18,10 @@ generation; ``replacement_rows`` adds writing one row per play, as players read 
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from wordbot.movegen.crosschecks import HAS_CROSS, cross_checks
 from wordbot.movegen.generator import MoveGenerator, rack_counts
 from wordbot.movegen.grid import Grid
 
@@ -57,6 +61,25 @@ def test_word_plays_kernel(benchmark, gen):
     def run():
         return sum(len(gen._word_plays(grid, counts)) for grid, counts in packed)
     assert _per_position(benchmark, run) == sum(c.word_plays for c in CASES)
+
+
+def test_cross_checks(benchmark, gen):
+    edges, root = gen._g
+    boards = []
+    for c in CASES:
+        letters = Grid.pack(c.tiles, pad=len(c.rack)).letters
+        rbits = sum(1 << code for code, n in enumerate(rack_counts(c.rack)) if n)
+        for grid in (letters, np.ascontiguousarray(letters.T)):
+            h, w = grid.shape
+            boards.append((grid, rbits, np.zeros((h, w), np.int64),
+                           np.zeros((h, 2 * w), np.int64)))
+
+    def run():
+        for grid, rbits, xmask, xsc in boards:
+            cross_checks(grid, edges, root, gen.jqxz_bonus, rbits, xmask, xsc)
+    _per_position(benchmark, run)
+    # every board has tiles, so some empty square beside them has a cross word
+    assert all((xmask & HAS_CROSS).any() for _, _, xmask, _ in boards)
 
 
 @pytest.mark.parametrize("limit", [1, 3, 5])

@@ -14,6 +14,12 @@ other letters are never loaded, and for squares between two tiles the other lett
 walks are skipped.
 
 Plays along columns use the same kernel on the transposed grid.
+
+They are recomputed for every generation rather than updated incrementally from move to
+move: on the 48 conformance positions both directions take 6 us of a 54 us word-play
+generation (2026-11-23), and masks kept across moves would have to hold all 26 letters
+(the rack changes every turn) and follow the packed grid as its bounding box grows, which
+costs about what it saves.
 """
 
 from __future__ import annotations
