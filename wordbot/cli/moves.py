@@ -83,7 +83,9 @@ def _bench(state, kind: str, n: int) -> dict:
 @click.option("--count", is_flag=True, help="Print only the number of moves.")
 @click.option("--bench", type=click.IntRange(min=1), default=None, metavar="N",
               help="Generate N times in this process after one warm-up and print "
-                   "min_us=... median_us=... moves=... (word or replacement plays).")
+                   "min_us=... median_us=... moves=...: the generator's word or "
+                   "replacement plays (with --kind all, those of the phase; pass, "
+                   "redraw and exchanges are neither timed nor counted).")
 @json_option
 @rule_option
 @lexicon_option
