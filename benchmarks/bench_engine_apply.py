@@ -13,7 +13,7 @@ import pytest
 
 from tests.engine_games import capped_generator, choose_action
 from tests.engine_support import small_lexicon
-from wordbot.engine import ControlWordState, Pass, WordPlay
+from wordbot.engine.controlword import ControlWordState, Pass, WordPlay
 
 
 @pytest.fixture(scope="module")

@@ -21,9 +21,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wordbot.movegen.crosschecks import HAS_CROSS, cross_checks
-from wordbot.movegen.generator import MoveGenerator, rack_counts
-from wordbot.movegen.grid import Grid
+from wordbot.movegen.controlword.crosschecks import HAS_CROSS, cross_checks
+from wordbot.movegen.controlword.generator import MoveGenerator, rack_counts
+from wordbot.movegen.controlword.grid import Grid
 
 from tests.conformance import cases
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from wordbot.engine import ControlWordState
+from wordbot.engine.controlword import ControlWordState
 from wordbot.players import Limit, make_player
 
 

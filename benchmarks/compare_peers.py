@@ -42,8 +42,8 @@ def main(argv=None) -> int:
         print("../shared/conformance is not beside the checkout", file=sys.stderr)
         return 2
     from wordbot.dictionaries import Lexicon
-    from wordbot.movegen.generator import MoveGenerator, rack_counts
-    from wordbot.movegen.grid import Grid
+    from wordbot.movegen.controlword.generator import MoveGenerator, rack_counts
+    from wordbot.movegen.controlword.grid import Grid
 
     gen = MoveGenerator(Lexicon.load())
     peers = peer_times()

@@ -1,4 +1,4 @@
-"""Time the reference enumerator (wordbot.engine.reference) on seeded random positions.
+"""Time the reference enumerator (wordbot.engine.controlword.reference) on seeded random positions.
 
     PYTHONPATH=$PWD python benchmarks/reference_timing.py [--positions 200] [--words 2500]
         [--n-words 1 8] [--rack 1 9] [--limit 1 5]
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.lexicons import small_lexicon  # noqa: E402
 from tests.positions import random_position  # noqa: E402
-from wordbot.engine.reference import replacement_plays, word_plays  # noqa: E402
+from wordbot.engine.controlword.reference import replacement_plays, word_plays  # noqa: E402
 
 
 def main() -> None:

@@ -6,7 +6,8 @@
 ['control', 'greedy', 'mc', 'random']
 """
 
-from wordbot.players import control, greedy, montecarlo, uniform  # noqa: F401  (they register)
+from wordbot.players import greedy, montecarlo, uniform  # noqa: F401  (they register)
+from wordbot.players.controlword import control  # noqa: F401
 from wordbot.players.base import Candidate, Limit, Option, Player, PlayerError
 from wordbot.players.registry import PLAYERS, make_player, parse_spec, register
 

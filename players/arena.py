@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordbot.engine import ControlWordState, Rules
-from wordbot.engine.scoring import rank_key
+from wordbot.engine.controlword import ControlWordState, Rules
+from wordbot.engine.controlword.scoring import rank_key
 from wordbot.players.base import Limit, Player
 
 MAX_ACTIONS = 2000  # a guard against a player that never ends its turn

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordbot.engine import Pass
+from wordbot.engine.controlword import Pass
 from wordbot.players.base import Candidate, Limit, Player
 from wordbot.players.plays import replacement_move, replacement_plays, word_move, word_plays
 from wordbot.players.registry import register

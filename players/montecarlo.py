@@ -21,7 +21,7 @@ import random
 import time
 
 from wordbot.players.base import Candidate, Limit, Option, Player
-from wordbot.players.control import ControlPlayer, static_value
+from wordbot.players.controlword.control import ControlPlayer, static_value
 from wordbot.players.registry import register
 
 Z = 2.0  # width of the confidence intervals, in standard errors

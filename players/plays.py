@@ -6,10 +6,10 @@ the few they report or choose.
 
 from __future__ import annotations
 
-from wordbot.engine import Replacement, WordPlay
-from wordbot.engine.generator import coloured
+from wordbot.engine.controlword import Replacement, WordPlay
+from wordbot.engine.controlword.generator import coloured
 from wordbot.errors import WordbotError
-from wordbot.movegen import FAST
+from wordbot.movegen.controlword import FAST
 
 
 def rack_of(state) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import random
 
-from wordbot.engine import (
+from wordbot.engine.controlword import (
     ControlWordState,
     Exchange,
     Pass,
@@ -22,8 +22,8 @@ from wordbot.engine import (
     WordPlay,
     set_move_generator,
 )
-from wordbot.engine.generator import ReferenceGenerator, colour_tiles
-from wordbot.engine.reference import replacement_plays
+from wordbot.engine.controlword.generator import ReferenceGenerator, colour_tiles
+from wordbot.engine.controlword.reference import replacement_plays
 
 REPLACEMENT_CAP = 2
 
@@ -76,7 +76,7 @@ def choose_action(state: ControlWordState, rng: random.Random, free_actions: int
 def invalid_word_attempt(state: ControlWordState, rng: random.Random):
     """A word play whose only fault is an invalid word (for challenge_rule=penalty), or
     None when none is found quickly."""
-    from wordbot.engine import IllegalMove
+    from wordbot.engine.controlword import IllegalMove
 
     plays = [m for m in state.legal_moves() if isinstance(m, WordPlay)]
     rng.shuffle(plays)

@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from wordbot.dictionaries import Lexicon
-from wordbot.engine import ControlWordState
+from wordbot.engine.controlword import ControlWordState
 
 DATA = Path(__file__).with_name("data")
 SMALL_WORDS = DATA / "small_words.txt"

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 from tests.conftest import ROOT
 from tests.engine_support import position, small_lexicon
-from wordbot.engine import ControlWordState, move_from_json
+from wordbot.engine.controlword import ControlWordState, move_from_json
 
 SMALL = str(ROOT / "tests" / "data" / "small_words.txt")
 KEYS = {"move", "notation", "points", "control_change", "equity", "win_rate", "words"}

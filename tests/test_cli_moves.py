@@ -7,8 +7,8 @@ import json
 import pytest
 
 from wordbot.dictionaries import Lexicon
-from wordbot.engine import ControlWordState, move_from_json
-from wordbot.engine import reference
+from wordbot.engine.controlword import ControlWordState, move_from_json
+from wordbot.engine.controlword import reference
 
 SMALL = "tests/data/small_words.txt"
 

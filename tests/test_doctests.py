@@ -12,17 +12,21 @@ import wordbot
 
 PACKAGES = ["wordbot", "wordbot.dictionaries", "wordbot.engine", "wordbot.movegen",
             "wordbot.players", "wordbot.cli", "wordbot.tournament"]
-SKIP = {"wordbot.__main__", "wordbot.players.tune", "wordbot.dictionaries.rebuild_scowl80"}
+SKIP = {"wordbot.__main__", "wordbot.players.controlword.tune", "wordbot.dictionaries.rebuild_scowl80"}
 
 
 def modules():
     names = []
-    for package in PACKAGES:
+    queue = list(PACKAGES)
+    while queue:
+        package = queue.pop()
         mod = importlib.import_module(package)
         names.append(package)
         for info in pkgutil.iter_modules(mod.__path__):
             name = f"{package}.{info.name}"
-            if name not in SKIP and not info.ispkg:
+            if info.ispkg and package != "wordbot":  # wordbot's path holds the checkout root
+                queue.append(name)
+            elif name not in SKIP and not info.ispkg:
                 names.append(name)
     return sorted(set(names))
 

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from tests.engine_support import across, lexicon, state, tile_census
-from wordbot.engine import ControlWordState, Exchange, IllegalMove, Pass, Placement, Redraw, WordPlay
+from wordbot.engine.controlword import ControlWordState, Exchange, IllegalMove, Pass, Placement, Redraw, WordPlay
 
 LEX = lexicon("PLANT", "PLANTS", "AT")
 BOARD = across(0, 0, "PLANT", "bbbbb")

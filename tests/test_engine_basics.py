@@ -7,7 +7,7 @@ import pytest
 
 from tests.engine_support import small_lexicon
 from wordbot.dictionaries import Lexicon
-from wordbot.engine import (
+from wordbot.engine.controlword import (
     ACROSS,
     BUILTIN_MATS,
     DOWN,
@@ -21,8 +21,8 @@ from wordbot.engine import (
     centred_bounds,
     random_mat,
 )
-from wordbot.engine.mats import is_hash_shape
-from wordbot.engine.tiles import (
+from wordbot.engine.controlword.mats import is_hash_shape
+from wordbot.engine.controlword.tiles import (
     DRAW_DIE,
     FULL_BAG,
     FULL_CONSONANT_BAG,

@@ -14,7 +14,7 @@ import pytest
 
 from tests.engine_games import capped_generator, choose_action
 from tests.engine_support import SMALL_WORDS, small_lexicon, tile_census
-from wordbot.engine import ControlWordState, GameRecorder
+from wordbot.engine.controlword import ControlWordState, GameRecorder
 
 ROOT = Path(__file__).resolve().parents[1]
 LEX = ["--lexicon", str(SMALL_WORDS)]

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from tests.engine_support import across, lexicon, small_lexicon, state
-from wordbot.engine import (
+from wordbot.engine.controlword import (
     ControlWordState,
     Pass,
     Placement,
@@ -15,7 +15,7 @@ from wordbot.engine import (
     RuleError,
     WordPlay,
 )
-from wordbot.engine.tiles import DRAW_DIE, FULL_BAG, REPLACEMENT_DIE
+from wordbot.engine.controlword.tiles import DRAW_DIE, FULL_BAG, REPLACEMENT_DIE
 
 LEX = lexicon("PLANT", "PLANTS", "AT")
 BOARD = across(0, 0, "PLANT", "bbbbb")
@@ -167,7 +167,7 @@ def test_one_play_in_the_round_keeps_the_game_going():
 
 
 def test_exchanges_and_redraws_are_not_plays_for_the_all_pass_end():
-    from wordbot.engine import Exchange, Redraw
+    from wordbot.engine.controlword import Exchange, Redraw
 
     s = state(BOARD, lex=LEX, racks={"red": "AB", "green": "AB"})
     s = s.apply(Redraw()).apply(Pass())
@@ -207,7 +207,7 @@ def test_start_mat_option_and_random_mats():
 
 
 def test_game_over_refuses_moves():
-    from wordbot.engine import IllegalMove
+    from wordbot.engine.controlword import IllegalMove
 
     s = state(BOARD, lex=LEX, racks={"red": "S", "green": "A"}, phase="over")
     with pytest.raises(IllegalMove) as info:

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tests.engine_support import across, down, lexicon, position, state, tiles
-from wordbot.engine import (
+from wordbot.engine.controlword import (
     ControlWordState,
     Exchange,
     MoveError,
@@ -273,7 +273,7 @@ def test_bad_positions_name_the_field(obj, expected):
 
 
 def test_unknown_rack_means_no_legal_moves_listing_but_passing_works():
-    from wordbot.engine import IllegalMove
+    from wordbot.engine.controlword import IllegalMove
 
     obj = position(across(0, 0, "PLANT", "bbbbb"), racks={"green": "CD"})
     s = ControlWordState.from_json(obj, LEX)

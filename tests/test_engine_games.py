@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from tests.engine_games import capped_generator, choose_action, invalid_word_attempt
 from tests.engine_support import small_lexicon, tile_census
 from tests.rules import replacement_problem, word_play_problem
-from wordbot.engine import (
+from wordbot.engine.controlword import (
     ControlWordState,
     GameRecorder,
     IllegalMove,
@@ -31,7 +31,7 @@ from wordbot.engine import (
     read_record,
     replay,
 )
-from wordbot.engine.position import POSITION_FORMAT
+from wordbot.engine.controlword.position import POSITION_FORMAT
 
 RULE_VARIANTS = [
     {},

@@ -6,14 +6,14 @@ import pytest
 
 from tests.engine_support import across, position, small_lexicon
 from wordbot.dictionaries import Lexicon
-from wordbot.engine import (
+from wordbot.engine.controlword import (
     ControlWordState,
     GameRecorder,
     RecordError,
     read_record,
     replay,
 )
-from wordbot.engine.records import GAME_FORMAT
+from wordbot.engine.controlword.records import GAME_FORMAT
 
 
 def scripted_game(path, seed=21, actions=("redraw", "redraw", "first", "pass", "pass", "pass")):

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.engine_support import across, down, lexicon, state, tiles
-from wordbot.engine import IllegalMove, Placement, Replacement
+from wordbot.engine.controlword import IllegalMove, Placement, Replacement
 
 LEX = lexicon("PLAYING", "PRAYING", "REPAST", "REPENT", "PLAN", "PEN", "PAN", "AN", "EN")
 

@@ -1,7 +1,7 @@
 """End-of-game and when-played scoring, each case worked out from RULES.md by hand."""
 
 from tests.engine_support import across, down, state, tiles
-from wordbot.engine import Rules, control, played_points, word_score
+from wordbot.engine.controlword import Rules, control, played_points, word_score
 
 
 def evaluation(board, **kw):

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.engine_support import across, down, lexicon, state, tiles
-from wordbot.engine import ControlWordState, IllegalMove, Placement, WordPlay
+from wordbot.engine.controlword import ControlWordState, IllegalMove, Placement, WordPlay
 
 LEX = lexicon(
     "PLANT", "PLANTS", "AT", "CAT", "LA", "ALE", "TA", "PA", "QUIZ", "ZAX", "AX", "TAX",

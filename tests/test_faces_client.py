@@ -52,7 +52,7 @@ def test_id_configure_play_analyse(engine):
 
 def test_a_game_through_the_client(engine):
     from wordbot.dictionaries import Lexicon
-    from wordbot.engine import ControlWordState
+    from wordbot.engine.controlword import ControlWordState
 
     lex = Lexicon.load()
     state = ControlWordState.new(["red", "green"], seed=5, rules=None, lexicon=lex)

@@ -8,9 +8,9 @@ from math import comb
 from tests.engine_support import small_lexicon
 from tests.positions import random_position
 from tests.rules import run_through
-from wordbot.engine import ControlWordState, Placement, Replacement, WordPlay, control
-from wordbot.movegen import FAST, MoveGenerator, colour_variants
-from wordbot.movegen.grid import COLOURS
+from wordbot.engine.controlword import ControlWordState, Placement, Replacement, WordPlay, control
+from wordbot.movegen.controlword import FAST, MoveGenerator, colour_variants
+from wordbot.movegen.controlword.grid import COLOURS
 
 
 def words_by_rules(board, play):
@@ -111,7 +111,7 @@ def test_blue_only_letter_has_one_colouring():
 
 
 def test_replacement_points_match_the_engine_when_replacements_score():
-    from wordbot.engine import Rules
+    from wordbot.engine.controlword import Rules
 
     lex = small_lexicon()
     rng = random.Random(4)

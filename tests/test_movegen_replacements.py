@@ -9,8 +9,8 @@ import pytest
 from tests.lexicons import small_lexicon, tiny_lexicon
 from tests.positions import random_position
 from wordbot.dictionaries import Lexicon
-from wordbot.engine import reference
-from wordbot.movegen.generator import MoveGenerator
+from wordbot.engine.controlword import reference
+from wordbot.movegen.controlword.generator import MoveGenerator
 
 
 @pytest.fixture(scope="module")
@@ -58,9 +58,9 @@ def test_a_search_that_outgrows_its_arrays_goes_on_where_it_stopped(lexicon):
     # going on where it stopped; the result must not depend on where that happened
     import numpy as np
 
-    from wordbot.movegen import replacements
-    from wordbot.movegen.generator import rack_counts
-    from wordbot.movegen.grid import COLOUR_INDEX, Grid
+    from wordbot.movegen.controlword import replacements
+    from wordbot.movegen.controlword.generator import rack_counts
+    from wordbot.movegen.controlword.grid import COLOUR_INDEX, Grid
 
     records, root = lexicon.gaddag.records, int(lexicon.gaddag.root)
     rng = random.Random(77)

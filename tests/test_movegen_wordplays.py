@@ -10,8 +10,8 @@ from tests import conformance
 from tests.lexicons import small_lexicon, tiny_lexicon
 from tests.positions import random_position
 from tests.rules import run_through
-from wordbot.engine import reference
-from wordbot.movegen.generator import MoveGenerator
+from wordbot.engine.controlword import reference
+from wordbot.movegen.controlword.generator import MoveGenerator
 
 
 @pytest.fixture(scope="module")

@@ -9,15 +9,15 @@ import pytest
 
 from tests.engine_support import across, down, small_lexicon, state, tiles
 from wordbot.dictionaries import Lexicon
-from wordbot.engine import ControlWordState, Placement, Replacement, Rules, WordPlay
-from wordbot.movegen.grid import COLOUR_INDEX, Grid
-from wordbot.movegen.replacements import board_words
+from wordbot.engine.controlword import ControlWordState, Placement, Replacement, Rules, WordPlay
+from wordbot.movegen.controlword.grid import COLOUR_INDEX, Grid
+from wordbot.movegen.controlword.replacements import board_words
 from wordbot.players import Limit, PlayerError, make_player, parse_spec
-from wordbot.players import evaluation as ev
+from wordbot.players.controlword import evaluation as ev
 from wordbot.players.arena import paired_games, play_game
-from wordbot.players.control import Evaluator, phases_left
-from wordbot.players.explain import word_changes
-from wordbot.players.weights import DEFAULT
+from wordbot.players.controlword.control import Evaluator, phases_left
+from wordbot.players.controlword.explain import word_changes
+from wordbot.players.controlword.weights import DEFAULT
 
 
 def test_specs_and_errors():
@@ -104,7 +104,7 @@ def test_control_change_equals_a_full_recount():
         else:
             plays, cols, ctrl, _leave, _pts = e.replacement_plays()
             kind = Replacement
-        from wordbot.players.control import _move_from
+        from wordbot.players.controlword.control import _move_from
 
         for i in rng.sample(range(len(plays)), min(40, len(plays))):
             move = _move_from(plays, i, cols, kind)

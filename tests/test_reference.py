@@ -1,4 +1,4 @@
-"""Tests of the reference move enumerator (wordbot.engine.reference).
+"""Tests of the reference move enumerator (wordbot.engine.controlword.reference).
 
 Every expected result here was worked out by hand from shared/RULES.md ("Word play",
 "Replacement play"), never copied from the code's output. Besides the hand-made cases:
@@ -28,7 +28,7 @@ from tests.rules import (
     replacement_problem,
     word_play_problem,
 )
-from wordbot.engine.reference import replacement_plays, word_plays
+from wordbot.engine.controlword.reference import replacement_plays, word_plays
 
 
 def across(row, col, word, colour="blue"):

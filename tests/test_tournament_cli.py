@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.engine_support import SMALL_WORDS, small_lexicon
-from wordbot.engine import read_record, replay
+from wordbot.engine.controlword import read_record, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ["--lexicon", str(SMALL_WORDS)]

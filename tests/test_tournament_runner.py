@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.engine_support import SMALL_WORDS
-from wordbot.engine import Pass, read_record
+from wordbot.engine.controlword import Pass, read_record
 from wordbot.players import Candidate, Option, Player, register
 from wordbot.players.registry import PLAYERS
 from wordbot.tournament import Tournament, TournamentStore, new_config

@@ -311,7 +311,7 @@ class Session:
         return load_lexicon(self.options["lexicon"])
 
     def read_position(self, obj: Any):
-        from wordbot.engine import ControlWordState
+        from wordbot.engine.controlword import ControlWordState
 
         if not isinstance(obj, dict):
             raise ProtocolError("bad_position", "position: must be a JSON object "
@@ -407,7 +407,7 @@ class Session:
         return self.describe(self.state, rid)
 
     def cmd_newgame(self, req, rid) -> dict:
-        from wordbot.engine import ControlWordState, Rules
+        from wordbot.engine.controlword import ControlWordState, Rules
 
         players = req.get("players", ["red", "green"])
         if not (isinstance(players, str) or (isinstance(players, list) and
@@ -495,7 +495,7 @@ class Session:
 
 def warm_up(lexicon: str | None = None) -> None:
     """Load the lexicon and the compiled kernels now, so the first search is quick."""
-    from wordbot.engine import ControlWordState
+    from wordbot.engine.controlword import ControlWordState
     from wordbot.players import make_player
 
     state = ControlWordState.new(["red", "green"], seed=1, lexicon=load_lexicon(lexicon))

@@ -20,7 +20,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from wordbot.board_display import board_text, rack_text
+from wordbot.engine.controlword.display import board_text, rack_text
 from wordbot.errors import WordbotError
 
 HELP = """\
@@ -67,7 +67,7 @@ class TerminalGame:
     def _open_record(self) -> None:
         if self.record_path is None:
             return
-        from wordbot.engine import GameRecorder
+        from wordbot.engine.controlword import GameRecorder
 
         if self.recorder is not None:
             self.recorder.close()
@@ -153,7 +153,7 @@ class TerminalGame:
 
     def human_turn(self) -> str | None:
         """Read and act on one line; returns "quit" to stop."""
-        from wordbot.engine import IllegalMove, MoveError
+        from wordbot.engine.controlword import IllegalMove, MoveError
 
         s = self.state
         try:

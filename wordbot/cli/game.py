@@ -41,7 +41,7 @@ def new(players, seed, mat, rules, lexicon_path) -> None:
     Example:
       wordbot new --players red,green,black --seed 7 --mat 3 --rule rounds=6
     """
-    from wordbot.engine import ControlWordState
+    from wordbot.engine.controlword import ControlWordState
 
     rule_set = load_rules(rules, mat)
     lex = load_lexicon(lexicon_path) if (lexicon_path or rule_set.start_mat == "random") else None
@@ -152,8 +152,8 @@ def replay(record, as_json, rules, lexicon_path) -> None:
     Example:
       wordbot replay games/0001.jsonl --lexicon small.txt
     """
-    from wordbot.engine import read_record
-    from wordbot.engine import replay as run_replay
+    from wordbot.engine.controlword import read_record
+    from wordbot.engine.controlword import replay as run_replay
 
     rec = read_record(record)
     result = run_replay(rec, load_lexicon(lexicon_path), rules)

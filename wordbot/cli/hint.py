@@ -20,7 +20,7 @@ def _state(position, lexicon_path, rules):
 
     if position is not None:
         return load_state(position, lexicon_path, rules)
-    from wordbot.engine import ControlWordState, Rules
+    from wordbot.engine.controlword import ControlWordState, Rules
 
     return ControlWordState.new(["red", "green"], seed=BUILTIN_SEED,
                                 rules=Rules.parse(rules), lexicon=load_lexicon(lexicon_path))
@@ -30,7 +30,7 @@ def _print(state, spec, cands) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from wordbot.board_display import board_text, move_highlight
+    from wordbot.engine.controlword.display import board_text, move_highlight
 
     console = Console(highlight=False)
     console.print(f"[bold]{state.to_move}[/] to move, {state.phase} phase, round {state.round}"
@@ -91,7 +91,7 @@ def hint(position, player_spec, top, seconds, seed, svg_path, as_json, rules, le
         raise WordbotError(f"racks: the rack of {state.to_move} (to move) is unknown")
     cands = player.analyse(state, Limit(time=seconds), top=top)
     if svg_path is not None:
-        from wordbot.board_display import board_svg, move_highlight
+        from wordbot.engine.controlword.display import board_svg, move_highlight
 
         title = f"{state.to_move}: {cands[0].notation}"
         try:

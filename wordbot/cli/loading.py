@@ -12,7 +12,7 @@ def load_lexicon(path):
 
 def load_state(position: str, lexicon_path, rules=(), seed=None):
     """A ``ControlWordState`` from a POSITION argument (file, ``-`` or inline JSON)."""
-    from wordbot.engine import ControlWordState, read_position_arg
+    from wordbot.engine.controlword import ControlWordState, read_position_arg
 
     obj = read_position_arg(position)
     return ControlWordState.from_json(obj, load_lexicon(lexicon_path), seed=seed,
@@ -21,7 +21,7 @@ def load_state(position: str, lexicon_path, rules=(), seed=None):
 
 def load_rules(rules=(), mat=None):
     """``Rules`` from ``--rule K=V`` options, with ``--mat`` as ``start_mat``."""
-    from wordbot.engine import RuleError, Rules
+    from wordbot.engine.controlword import RuleError, Rules
 
     rule_set = Rules.parse(rules)
     if mat is not None:

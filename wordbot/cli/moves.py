@@ -16,8 +16,8 @@ from wordbot.errors import WordbotError
 
 def _generate(state, kind: str):
     """(moves, points) for ``kind``: engine moves in generation order, points when played."""
-    from wordbot.engine.generator import colour_tiles
-    from wordbot.engine.moves import Replacement, WordPlay
+    from wordbot.engine.controlword.generator import colour_tiles
+    from wordbot.engine.controlword.moves import Replacement, WordPlay
 
     if kind == "all":
         if state.phase == "over":
@@ -37,7 +37,7 @@ def _generate(state, kind: str):
 def _plays(state, kind: str):
     """The generator's list of word plays or replacement plays (``kind`` "all": those
     of the position's phase), without making a move object each."""
-    from wordbot.movegen import FAST
+    from wordbot.movegen.controlword import FAST
 
     rack = state.racks.get(state.to_move)
     if rack is None:

@@ -20,7 +20,7 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON f
 
 
 def _rule_help() -> str:
-    from wordbot.engine.rules import describe_rules
+    from wordbot.engine.controlword.rules import describe_rules
 
     return "Set a rule option (repeatable); it overrides the position's own rules. " + "; ".join(
         describe_rules().splitlines()

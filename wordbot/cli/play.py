@@ -60,7 +60,7 @@ def play(bots, seat, players, seed, mat, seconds, hint_player, record, no_record
     from rich.console import Console
 
     from wordbot.cli.loading import load_lexicon, load_rules
-    from wordbot.engine import ControlWordState
+    from wordbot.engine.controlword import ControlWordState
     from wordbot.players import Limit, make_player
     from wordbot.protocol import default_player
     from wordbot.terminal import TerminalGame, make_seats

@@ -77,7 +77,7 @@ def _players(players: str | None, gauntlet: str | None, opponents: str | None):
 
 
 def _rules(rules: tuple[str, ...]) -> dict[str, Any]:
-    from wordbot.engine import Rules
+    from wordbot.engine.controlword import Rules
 
     return Rules.parse(rules).to_json()
 

@@ -188,7 +188,7 @@ class TournamentStore:
 def outcome_from_record(path: Path, game) -> GameOutcome | None:
     """The results line of a finished game rebuilt from its record (None: the record is
     unfinished or is not this game's, and the game will be played again)."""
-    from wordbot.engine import RecordError, read_record
+    from wordbot.engine.controlword import RecordError, read_record
 
     try:
         record = read_record(path)

@@ -54,7 +54,7 @@ class GameWorker:
     """Plays games of one tournament; see the module docstring."""
 
     def __init__(self, setup: WorkerSetup, warm: bool = True):
-        from wordbot.engine import Rules
+        from wordbot.engine.controlword import Rules
         from wordbot.players import make_player
 
         self.setup = setup
@@ -75,8 +75,8 @@ class GameWorker:
 
     def play(self, game: ScheduledGame) -> tuple[GameOutcome, str | None]:
         """Play ``game``: its outcome and (when recording) its record's text."""
-        from wordbot.engine import GameRecorder
-        from wordbot.engine.scoring import rank_key
+        from wordbot.engine.controlword import GameRecorder
+        from wordbot.engine.controlword.scoring import rank_key
         from wordbot.players.arena import new_game, play_game
 
         started = time.perf_counter()

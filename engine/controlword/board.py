@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import NamedTuple
 
-from wordbot.engine.tiles import Tile
+from wordbot.engine.controlword.tiles import Tile
 
 ACROSS = "across"
 DOWN = "down"
@@ -130,7 +130,7 @@ class Board(Mapping):
 
     def place(self, tiles: Iterable) -> "Board":
         """A new board with ``tiles`` (``(row, col, letter, colour)`` each, e.g.
-        :class:`~wordbot.engine.moves.Placement`) put on (or on top of) their squares."""
+        :class:`~wordbot.engine.controlword.moves.Placement`) put on (or on top of) their squares."""
         new = self._tiles.copy()
         for row, col, letter, colour in tiles:
             new[(row, col)] = Tile(letter, colour)

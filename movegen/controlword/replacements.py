@@ -12,7 +12,7 @@ words, so the search is in three steps, all in numba:
    change are dropped, until nothing more drops.
 3. The *atoms*: the smallest sets of changes, over one or more crossing words, after
    which every word they touch is a word. Every D is a union of atoms over disjoint
-   words, so :mod:`wordbot.movegen.replacement_sets` searches over atoms, and counts
+   words, so :mod:`wordbot.movegen.controlword.replacement_sets` searches over atoms, and counts
    rather than lists the colour changes E each D allows: squares of other colours not in
    D whose letter the rack still holds and whose words are words after D.
 
@@ -25,8 +25,8 @@ import numpy as np
 from numba import njit
 
 from wordbot.dictionaries.gaddag_walk import ARCS, accepts, arc, child, first_arc, lowest_bit
-from wordbot.movegen.crosschecks import is_letter
-from wordbot.movegen.replacement_sets import search
+from wordbot.movegen.controlword.crosschecks import is_letter
+from wordbot.movegen.controlword.replacement_sets import search
 
 NO_WORD = -1
 
@@ -515,7 +515,7 @@ def generate(letters, colours, own, rack_in, limit, edges, root, pools, guess):
     """Every replacement play of colour ``own`` with ``rack_in`` (counts by letter code)
     and limit ``limit``, factored: (status, budget, found, tiles, cands), where ``found``
     lists each set of letter changes with its number of plays, ``tiles`` counts the
-    tiles of all plays (see :mod:`wordbot.movegen.replacement_sets`, whose ``expand``
+    tiles of all plays (see :mod:`wordbot.movegen.controlword.replacement_sets`, whose ``expand``
     writes one row per play), ``guess`` is how many sets of letter changes to make room
     for first. Status 2 means one of the ``pools`` (see :func:`new_pools`, reused
     between calls) was too small."""

@@ -2,7 +2,7 @@
 of that factored list into one row per play.
 
 A replacement play is a set D of letter changes (a union of atoms, see
-:mod:`wordbot.movegen.replacements`) plus a set E of colour changes: squares of other
+:mod:`wordbot.movegen.controlword.replacements`) plus a set E of colour changes: squares of other
 colours, not in D, whose letter the rack still holds and whose words are words after D.
 Given D, the E sets are every choice of 1 to ``L - |D|`` such squares that the rack can
 cover, so they differ only in how many squares of each letter they take. The search

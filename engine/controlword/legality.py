@@ -27,13 +27,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from wordbot.engine.board import ACROSS, DOWN, Board
-from wordbot.engine.moves import Exchange, Move, Pass, Placement, Redraw, Replacement, WordPlay
-from wordbot.engine.tiles import BLUE, BLUE_CONSONANTS, BLUE_VOWELS
+from wordbot.engine.controlword.board import ACROSS, DOWN, Board
+from wordbot.engine.controlword.moves import Exchange, Move, Pass, Placement, Redraw, Replacement, WordPlay
+from wordbot.engine.controlword.tiles import BLUE, BLUE_CONSONANTS, BLUE_VOWELS
 from wordbot.errors import WordbotError
 
 if TYPE_CHECKING:
-    from wordbot.engine.state import ControlWordState
+    from wordbot.engine.controlword.state import ControlWordState
 
 RULE_NAMES = (
     "game_over", "phase", "tiles", "colour", "rack", "bounds", "occupied", "line",

@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.movegen.control import assign_colours, control_of
-from wordbot.movegen.crosschecks import is_letter
-from wordbot.movegen.replacements import board_words
-from wordbot.movegen.scoring import IS_JQXZ, word_points
+from wordbot.movegen.controlword.control import assign_colours, control_of
+from wordbot.movegen.controlword.crosschecks import is_letter
+from wordbot.movegen.controlword.replacements import board_words
+from wordbot.movegen.controlword.scoring import IS_JQXZ, word_points
 
 @njit(cache=True)
 def words_through(tiles, first, n, word_of, width, seen):

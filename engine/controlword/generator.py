@@ -3,7 +3,7 @@
 A generator is any object with ``word_plays(state)`` and ``replacement_plays(state)``
 returning :class:`WordPlay` / :class:`Replacement` moves for the player to move. The fast
 generator registers itself with :func:`set_move_generator`; until then (and whenever
-``None`` is set) the slow reference enumerator of :mod:`wordbot.engine.reference` is used.
+``None`` is set) the slow reference enumerator of :mod:`wordbot.engine.controlword.reference` is used.
 
 Reference plays are sets of (row, col, LETTER); they become moves with the mover's own
 tiles used first: squares in canonical order take an own-colour tile of their letter while
@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
-from wordbot.engine.moves import Placement, Replacement, WordPlay
-from wordbot.engine.tiles import BLUE
+from wordbot.engine.controlword.moves import Placement, Replacement, WordPlay
+from wordbot.engine.controlword.tiles import BLUE
 
 if TYPE_CHECKING:
-    from wordbot.engine.state import ControlWordState
+    from wordbot.engine.controlword.state import ControlWordState
 
 _generator = None
 
@@ -66,14 +66,14 @@ class ReferenceGenerator:
     """Adapter from a state to the reference enumerator (slow; tests and oracle only)."""
 
     def word_plays(self, state: "ControlWordState") -> list[WordPlay]:
-        from wordbot.engine.reference import word_plays
+        from wordbot.engine.controlword.reference import word_plays
 
         rack = state.racks[state.to_move]
         plays = word_plays(state.board, rack, state.lexicon, state.board.bounds)
         return [WordPlay(t) for t in sorted(colour_tiles(plays, rack, state.to_move))]
 
     def replacement_plays(self, state: "ControlWordState") -> list[Replacement]:
-        from wordbot.engine.reference import replacement_plays
+        from wordbot.engine.controlword.reference import replacement_plays
 
         rack = state.racks[state.to_move]
         plays = replacement_plays(

@@ -18,17 +18,17 @@ import json
 import secrets
 from typing import Any, Iterable, Mapping, Sequence
 
-from wordbot.engine.board import Board, centred_bounds
-from wordbot.engine.generator import get_move_generator
-from wordbot.engine.legality import (
+from wordbot.engine.controlword.board import Board, centred_bounds
+from wordbot.engine.controlword.generator import get_move_generator
+from wordbot.engine.controlword.legality import (
     IllegalMove,
     changed_words,
     check_move,
     formed_words,
     rack_letters,
 )
-from wordbot.engine.mats import builtin_mat, random_mat
-from wordbot.engine.moves import (
+from wordbot.engine.controlword.mats import builtin_mat, random_mat
+from wordbot.engine.controlword.moves import (
     Exchange,
     Move,
     MoveError,
@@ -38,11 +38,11 @@ from wordbot.engine.moves import (
     WordPlay,
     move_from_json,
 )
-from wordbot.engine.notation import format_move, parse_move
+from wordbot.engine.controlword.notation import format_move, parse_move
 from wordbot.engine.rng import Rng, seed_state
-from wordbot.engine.rules import RuleError, Rules
-from wordbot.engine.scoring import Evaluation, evaluate, word_score
-from wordbot.engine.tiles import (
+from wordbot.engine.controlword.rules import RuleError, Rules
+from wordbot.engine.controlword.scoring import Evaluation, evaluate, word_score
+from wordbot.engine.controlword.tiles import (
     BLUE,
     BLUE_CONSONANTS,
     BLUE_VOWELS,
@@ -209,19 +209,19 @@ class ControlWordState:
     def from_json(
         cls, obj: Any, lexicon, seed: int | None = None, rule_overrides: Iterable[str] = ()
     ) -> "ControlWordState":
-        """A state from a FORMATS.md position (see :mod:`wordbot.engine.position`)."""
-        from wordbot.engine.position import state_from_json
+        """A state from a FORMATS.md position (see :mod:`wordbot.engine.controlword.position`)."""
+        from wordbot.engine.controlword.position import state_from_json
 
         return state_from_json(cls, obj, lexicon, seed, rule_overrides)
 
     def to_json(self) -> dict[str, Any]:
-        from wordbot.engine.position import state_to_json
+        from wordbot.engine.controlword.position import state_to_json
 
         return state_to_json(self)
 
     def digest(self) -> str:
         """sha256 of the canonical position JSON (the records' per-action check)."""
-        from wordbot.engine.position import position_digest
+        from wordbot.engine.controlword.position import position_digest
 
         return position_digest(self.to_json())
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.movegen.grid import BLUE
+from wordbot.movegen.controlword.grid import BLUE
 
 
 @njit(cache=True)

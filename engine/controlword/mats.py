@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from wordbot.engine.board import ACROSS, DOWN, Board, centring_offset
+from wordbot.engine.controlword.board import ACROSS, DOWN, Board, centring_offset
 from wordbot.engine.rng import Rng
-from wordbot.engine.tiles import BLUE, TILE_COUNTS, Tile, excess
+from wordbot.engine.controlword.tiles import BLUE, TILE_COUNTS, Tile, excess
 from wordbot.errors import WordbotError
 
 # '.' is an empty square. Each grid is checked by the tests to be a proper '#'.

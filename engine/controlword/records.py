@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable
 
-from wordbot.engine.moves import Move, move_from_json
-from wordbot.engine.position import canonical_json, position_digest
-from wordbot.engine.rules import Rules
+from wordbot.engine.controlword.moves import Move, move_from_json
+from wordbot.engine.controlword.position import canonical_json, position_digest
+from wordbot.engine.controlword.rules import Rules
 from wordbot.errors import WordbotError
 
 GAME_FORMAT = "wordbot.controlword.game/1"
@@ -214,7 +214,7 @@ def replay(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ())
 
     Raises :class:`RecordError` when the record cannot be replayed at all (bad header, a
     different lexicon); returns a result with ``ok=False`` and the first mismatch."""
-    from wordbot.engine.state import ControlWordState
+    from wordbot.engine.controlword.state import ControlWordState
 
     header = record.header
     if lexicon is None:

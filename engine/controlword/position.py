@@ -32,11 +32,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable
 
-from wordbot.engine.board import Board, centred_bounds
-from wordbot.engine.moves import parse_tile
+from wordbot.engine.controlword.board import Board, centred_bounds
+from wordbot.engine.controlword.moves import parse_tile
 from wordbot.engine.rng import seed_from_text, seed_state
-from wordbot.engine.rules import Rules
-from wordbot.engine.tiles import (
+from wordbot.engine.controlword.rules import Rules
+from wordbot.engine.controlword.tiles import (
     BLUE,
     BLUE_CONSONANTS,
     BLUE_VOWELS,

@@ -28,8 +28,8 @@ import numpy as np
 from numba import njit
 
 from wordbot.dictionaries.gaddag_walk import LETTERS, accepts, arc, child
-from wordbot.movegen.grid import BLOCKED, EMPTY
-from wordbot.movegen.scoring import IS_JQXZ, word_points
+from wordbot.movegen.controlword.grid import BLOCKED, EMPTY
+from wordbot.movegen.controlword.scoring import IS_JQXZ, word_points
 
 ALL_LETTERS = np.int64(LETTERS)  # bits 1..26
 HAS_CROSS = np.int64(1)  # bit 0 of a cross-check mask: the square has a cross word

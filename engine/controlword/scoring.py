@@ -19,9 +19,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from wordbot.engine.board import Board, Word
-from wordbot.engine.rules import Rules
-from wordbot.engine.tiles import BLUE, BONUS_LETTERS, played_points
+from wordbot.engine.controlword.board import Board, Word
+from wordbot.engine.controlword.rules import Rules
+from wordbot.engine.controlword.tiles import BLUE, BONUS_LETTERS, played_points
 
 MAJORITY = "majority"
 PLURALITY = "plurality"

@@ -14,9 +14,9 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from wordbot.movegen import replacements, wordplays
-from wordbot.movegen.grid import COLOUR_INDEX, Grid
-from wordbot.movegen.movelist import ReplacementList, WordPlayList
+from wordbot.movegen.controlword import replacements, wordplays
+from wordbot.movegen.controlword.grid import COLOUR_INDEX, Grid
+from wordbot.movegen.controlword.movelist import ReplacementList, WordPlayList
 
 Tiles = Mapping[tuple[int, int], tuple[str, str]]
 

@@ -1,6 +1,6 @@
 """Every weight of the ``control`` evaluation, in one place.
 
-``python -m wordbot.players.tune`` searches these by self-play and prints what it found;
+``python -m wordbot.players.controlword.tune`` searches these by self-play and prints what it found;
 what its runs found, and why the defaults below stand, is recorded in TUNING at the
 bottom.
 """

@@ -8,7 +8,7 @@ single replacement, a wider lead needs more, and the risk grows with the replace
 phases the other side still has. A move's control change is the new value of every
 word it forms, extends or recolours minus the old value of the words it absorbs.
 
-Colour indices follow :data:`wordbot.movegen.grid.COLOURS` (blue = 4).
+Colour indices follow :data:`wordbot.movegen.controlword.grid.COLOURS` (blue = 4).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.movegen.annotate import words_through
-from wordbot.movegen.control import assign_colours, control_of
-from wordbot.movegen.crosschecks import is_letter
-from wordbot.movegen.scoring import word_points
-from wordbot.players.weights import INDEX
+from wordbot.movegen.controlword.annotate import words_through
+from wordbot.movegen.controlword.control import assign_colours, control_of
+from wordbot.movegen.controlword.crosschecks import is_letter
+from wordbot.movegen.controlword.scoring import word_points
+from wordbot.players.controlword.weights import INDEX
 
 W_CONTROL = INDEX["control"]
 W_OPPONENT = INDEX["opponent"]

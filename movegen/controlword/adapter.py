@@ -11,9 +11,9 @@ import threading
 from collections import Counter
 from itertools import combinations, product
 
-from wordbot.engine import BLUE, Placement, Replacement, WordPlay
-from wordbot.engine.generator import colour_tiles
-from wordbot.movegen.generator import MoveGenerator
+from wordbot.engine.controlword import BLUE, Placement, Replacement, WordPlay
+from wordbot.engine.controlword.generator import colour_tiles
+from wordbot.movegen.controlword.generator import MoveGenerator
 
 
 def colour_variants(placements, rack: str, colour: str) -> list[tuple[Placement, ...]]:

@@ -7,7 +7,7 @@ from functools import cached_property
 
 import numpy as np
 
-from wordbot.movegen.grid import Grid
+from wordbot.movegen.controlword.grid import Grid
 
 
 class _Plays:
@@ -56,7 +56,7 @@ class WordPlayList(_Plays):
     def words_formed(self) -> np.ndarray:
         """Every word each play forms or extends (numba): rows of (move, row, col,
         direction 0 across / 1 down, length) in board coordinates, main word first."""
-        from wordbot.movegen.annotate import WORD_FIELDS, word_play_words
+        from wordbot.movegen.controlword.annotate import WORD_FIELDS, word_play_words
 
         out = np.empty((len(self) + self.tiles.shape[0], WORD_FIELDS), np.int32)
         n = word_play_words(self.grid.letters, self.moves, self.tiles, out)
@@ -69,13 +69,13 @@ class WordPlayList(_Plays):
 class ReplacementList(_Plays):
     """Replacement plays found by the kernel, held factored: each set of letter changes
     once, with the number of plays it allows (see
-    :mod:`~wordbot.movegen.replacement_sets`). ``len`` needs nothing more; the first
+    :mod:`~wordbot.movegen.controlword.replacement_sets`). ``len`` needs nothing more; the first
     read of ``moves``/``tiles`` writes one row per play (numba): ``moves[i]`` = (first
     tile, tile count, letter changes), ``tiles[t]`` = (row, col, letter code) in grid
     coordinates.
 
     >>> from wordbot.dictionaries import Lexicon
-    >>> from wordbot.movegen.generator import MoveGenerator
+    >>> from wordbot.movegen.controlword.generator import MoveGenerator
     >>> gen = MoveGenerator(Lexicon.from_words(["CAT", "BAT", "CAB"]))
     >>> plays = gen.replacement_plays({(0, 0): ("C", "blue"), (0, 1): ("A", "blue"),
     ...                                (0, 2): ("T", "blue")}, "BC", "red", 2)
@@ -108,7 +108,7 @@ class ReplacementList(_Plays):
 
     @cached_property
     def _rows(self) -> tuple[np.ndarray, np.ndarray]:
-        from wordbot.movegen.replacement_sets import MOVE_FIELDS, expand
+        from wordbot.movegen.controlword.replacement_sets import MOVE_FIELDS, expand
 
         moves = np.empty((self._len, MOVE_FIELDS), np.int32)
         tiles = np.empty((self._ntiles, 3), np.int16)
@@ -128,8 +128,8 @@ class ReplacementList(_Plays):
         """For every play (own tiles first), each word through a changed square (numba):
         rows of (move, row, col, direction, length, controller before, multiplier before,
         controller after, multiplier after); controllers are colour indices of
-        :data:`~wordbot.movegen.grid.COLOURS` or -1, multipliers 0, 2 or 3."""
-        from wordbot.movegen.annotate import CHANGE_FIELDS, replacement_changes
+        :data:`~wordbot.movegen.controlword.grid.COLOURS` or -1, multipliers 0, 2 or 3."""
+        from wordbot.movegen.controlword.annotate import CHANGE_FIELDS, replacement_changes
 
         own = np.zeros(27, np.int64)
         blue = np.zeros(27, np.int64)
@@ -146,7 +146,7 @@ class ReplacementList(_Plays):
     def points_if_scored(self, jqxz_bonus: int = 4) -> np.ndarray:
         """Points when played if replacements score (rule ``score_replacements``): every
         word through a changed square, with its new letters (numba)."""
-        from wordbot.movegen.annotate import replacement_points
+        from wordbot.movegen.controlword.annotate import replacement_points
 
         out = np.empty(len(self), np.int64)
         replacement_points(self.grid.letters, self.moves, self.tiles, jqxz_bonus, out)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from wordbot.engine.board import ACROSS, DOWN, STEP, Board
-from wordbot.engine.moves import (
+from wordbot.engine.controlword.board import ACROSS, DOWN, STEP, Board
+from wordbot.engine.controlword.moves import (
     EXCHANGE_BAGS,
     Exchange,
     Move,
@@ -28,7 +28,7 @@ from wordbot.engine.moves import (
     Replacement,
     WordPlay,
 )
-from wordbot.engine.tiles import BLUE, LETTERS
+from wordbot.engine.controlword.tiles import BLUE, LETTERS
 
 
 def word_direction(move: WordPlay, board: Board) -> str:

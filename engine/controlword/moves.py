@@ -5,7 +5,7 @@ are :class:`Placement` values kept in canonical order (sorted by row, then colum
 moves that put the same tiles on the same squares are equal and hash equal.
 
 The text notation needs the board (word plays show board letters in parentheses) and the
-mover's colour; it lives in :mod:`wordbot.engine.notation` and on the state
+mover's colour; it lives in :mod:`wordbot.engine.controlword.notation` and on the state
 (``state.notation(move)``, ``state.parse_move(text)``). ``str(move)`` gives the notation
 for every move but a word play, which it shows board-free as ``word ROW,COL=L ...``.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
-from wordbot.engine.tiles import BLUE, COLOURS, LETTERS
+from wordbot.engine.controlword.tiles import BLUE, COLOURS, LETTERS
 from wordbot.errors import WordbotError
 
 

@@ -2,22 +2,22 @@
 
 Every legal kind of action is weighed: word plays (in both colourings when the rack holds
 a letter in own and blue tiles), replacement plays, passing, blue exchanges and rack
-redraws. Weights: :mod:`wordbot.players.weights`.
+redraws. Weights: :mod:`wordbot.players.controlword.weights`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from wordbot.engine import Exchange, Pass, Placement, Redraw, Replacement, WordPlay
-from wordbot.movegen.grid import COLOUR_INDEX, COLOURS
-from wordbot.movegen.replacements import board_words
-from wordbot.players import evaluation as ev
+from wordbot.engine.controlword import Exchange, Pass, Placement, Redraw, Replacement, WordPlay
+from wordbot.movegen.controlword.grid import COLOUR_INDEX, COLOURS
+from wordbot.movegen.controlword.replacements import board_words
+from wordbot.players.controlword import evaluation as ev
 from wordbot.players.base import Candidate, Limit, Option, Player
-from wordbot.players.explain import word_changes
+from wordbot.players.controlword.explain import word_changes
 from wordbot.players.plays import rack_of, replacement_plays, word_plays
 from wordbot.players.registry import register
-from wordbot.players.weights import DEFAULT, Weights
+from wordbot.players.controlword.weights import DEFAULT, Weights
 
 
 def rack_arrays(rack: str) -> tuple[np.ndarray, np.ndarray]:
@@ -209,7 +209,7 @@ class ControlPlayer(Player):
 def static_value(state, colour: str, weights: Weights = DEFAULT) -> float:
     """The equity of a whole position for ``colour``: points scored so far (minus the
     best opponent's) plus the risk-weighted control value of every word on the board."""
-    from wordbot.movegen.grid import Grid
+    from wordbot.movegen.controlword.grid import Grid
 
     grid = Grid.pack(state.board, pad=0)
     starts, lengths, _dirs, squares, _word_of = board_words(grid.letters)

@@ -43,9 +43,9 @@ import numpy as np
 from numba import njit
 
 from wordbot.dictionaries.gaddag_walk import arc, child, first_arc, lowest_bit
-from wordbot.movegen.crosschecks import HAS_CROSS, SCORE_SHIFT, cross_checks, is_letter
-from wordbot.movegen.grid import BLOCKED, EMPTY
-from wordbot.movegen.scoring import IS_JQXZ, word_points
+from wordbot.movegen.controlword.crosschecks import HAS_CROSS, SCORE_SHIFT, cross_checks, is_letter
+from wordbot.movegen.controlword.grid import BLOCKED, EMPTY
+from wordbot.movegen.controlword.scoring import IS_JQXZ, word_points
 
 MOVE_FIELDS = 7  # first tile, tiles, points, direction, word row, word col, word length
 ACROSS, DOWN = 0, 1

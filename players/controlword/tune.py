@@ -1,10 +1,10 @@
-"""Tune the ``control`` weights by self-play: ``python -m wordbot.players.tune``.
+"""Tune the ``control`` weights by self-play: ``python -m wordbot.players.controlword.tune``.
 
 A (1+1) evolution strategy: each step perturbs a few weights of the current best,
 plays the candidate against the best in paired games (same deals, seats swapped) and
 keeps it when it scores above 50% by a margin. Every step is printed and, with
 ``--out FILE``, written as JSON Lines; the last line holds the best weights, ready to
-paste into :mod:`wordbot.players.weights`.
+paste into :mod:`wordbot.players.controlword.weights`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import time
 from dataclasses import fields
 
 from wordbot.players.arena import paired_games
-from wordbot.players.control import ControlPlayer
-from wordbot.players.weights import DEFAULT, Weights
+from wordbot.players.controlword.control import ControlPlayer
+from wordbot.players.controlword.weights import DEFAULT, Weights
 
 #: weights the tuner may move, with the step scale of each
 TUNABLE = {

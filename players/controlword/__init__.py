@@ -1,0 +1,1 @@
+"""Control Word's own players: ``control`` and its evaluation."""

@@ -1,0 +1,3 @@
+"""Slow, obviously correct reference move generators, written from shared/RULES.md alone
+(by authors who had not read the fast code). The tests check the fast generators against
+them; nothing outside tests/ imports them."""
