@@ -1,15 +1,18 @@
-"""Players: deciders behind one interface, ``choose(state, limit)`` and
-``analyse(state, limit)``, made by name with :func:`make_player`.
+"""Players: deciders behind one contract (:mod:`wordbot.players.base`), made by name.
 
->>> from wordbot.players import PLAYERS
->>> sorted(PLAYERS)
-['control', 'greedy', 'mc', 'random']
+Generic players play every game through the game interface: ``random``, ``greedy`` and
+``mc``; a game's own players live in ``wordbot.players.<game>`` (Control Word's
+``control``). Importing this package imports no game.
+
+>>> from wordbot.players import PLAYERS, make_player
+>>> PLAYERS.names(), PLAYERS.for_game("controlword")
+(['control', 'greedy', 'mc', 'random'], ['control', 'greedy', 'mc', 'random'])
+>>> make_player("mc:k=3").spec
+'mc:k=3'
 """
 
-from wordbot.players import greedy, montecarlo, uniform  # noqa: F401  (they register)
-from wordbot.players.controlword import control  # noqa: F401
 from wordbot.players.base import Candidate, Limit, Option, Player, PlayerError
-from wordbot.players.registry import PLAYERS, make_player, parse_spec, register
+from wordbot.players.registry import PLAYERS, Players, make_player, parse_spec
 
-__all__ = ["Candidate", "Limit", "Option", "PLAYERS", "Player", "PlayerError", "make_player",
-           "parse_spec", "register"]
+__all__ = ["Candidate", "Limit", "Option", "PLAYERS", "Player", "PlayerError", "Players",
+           "make_player", "parse_spec"]

@@ -1,21 +1,33 @@
-"""Playing games between players: one game, and paired games (same deal, seats swapped).
+"""Playing games between players, for every game: the one loop that makes bots move
+(tournaments, paired games, terminal play and the studies all drive it).
 
-The tournament runner (``wordbot tournament``) builds on these.
+Each seat's player draws its random choices from its own generator, seeded from the
+game's seed and the seat, so a game replays exactly.
+
+>>> from wordbot.engine import get_game
+>>> from wordbot.dictionaries import Lexicon
+>>> from wordbot.players import make_player
+>>> game = get_game("controlword")
+>>> state = game.new(seed=5, lexicon=Lexicon.from_words(["ON", "NO", "SO"]),
+...                  rules=game.rules(["rounds=2"]))
+>>> result = play_game(state, {"red": make_player("greedy"), "green": make_player("random")})
+>>> result.final.is_over, result.actions > 0
+(True, True)
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordbot.engine.controlword import ControlWordState, Rules
-from wordbot.engine.controlword.scoring import rank_key
-from wordbot.players.base import Limit, Player
+from wordbot.engine.game import GameState, Move, Outcome
+from wordbot.players.base import Player
 
-MAX_ACTIONS = 2000  # a guard against a player that never ends its turn
+MAX_ACTIONS = 2000  # a guard against a game (or player) that never ends
 
 
 def derive_seed(*parts) -> int:
@@ -28,100 +40,130 @@ def derive_seed(*parts) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+class Match:
+    """A game in progress: the state, the player of each seat (a seat without a player
+    is a person's), each player's generator, and what each has spent thinking.
+
+    :meth:`step` lets the player to move choose and applies its move; a person's move
+    goes in through :meth:`push`.
+    """
+
+    def __init__(self, state: GameState, seats: Mapping[str, Player | None], seed: int = 0):
+        self.state = state
+        self.seats = dict(seats)
+        self.rngs = {p: random.Random(derive_seed(seed, p)) for p in state.players}
+        self.think = {p: 0.0 for p, player in self.seats.items() if player is not None}
+        self.decisions = dict.fromkeys(self.think, 0)
+        self.moves: list[Move] = []
+
+    def player(self) -> Player | None:
+        """The player of the seat to move (None for a person)."""
+        return self.seats.get(self.state.to_move)
+
+    def step(self) -> tuple[GameState, Move, GameState]:
+        """The player to move chooses and its move is applied (the engine checks it):
+        (state before, move, state after)."""
+        seat = self.state.to_move
+        player = self.seats[seat]
+        started = time.perf_counter()
+        move = player.choose(self.state, self.rngs[seat])
+        self.think[seat] += time.perf_counter() - started
+        self.decisions[seat] += 1
+        return self.push(move)
+
+    def push(self, move: Move) -> tuple[GameState, Move, GameState]:
+        """Apply ``move`` by the player to move (checked): (before, move, after)."""
+        before = self.state
+        after = before.apply(move)
+        self.moves.append(move)
+        self.state = after
+        return before, move, after
+
+
 @dataclass
 class GameResult:
-    """A finished game: final state, finals by colour, who played which colour."""
+    """A finished game: the final state, its outcome, who played which seat."""
 
     seed: int
-    seats: dict[str, str]  # colour -> player spec
-    final: ControlWordState
-    scores: dict[str, int]
+    seats: dict[str, str]  # seat -> player spec
+    final: GameState
+    scores: dict[str, float]
     winners: tuple[str, ...]
+    places: dict[str, int]
     actions: int
-    think_time: dict[str, float] = field(default_factory=dict)  # colour -> seconds
+    think_time: dict[str, float] = field(default_factory=dict)  # seat -> seconds
     decisions: dict[str, int] = field(default_factory=dict)
     moves: list = field(default_factory=list)
-    #: with ``on_error="forfeit"``: the colour whose player raised (None: the game itself
+    #: with ``on_error="forfeit"``: the seat whose player raised (None: the game itself
     #: failed, e.g. no end after MAX_ACTIONS), and the error as one line
     forfeit: str | None = None
     error: str | None = None
-    evaluation: Any = None  # the final state's evaluate()
+    outcome: Outcome | None = None  # the final state's outcome()
 
-    def margin(self, colour: str) -> int:
-        """The colour's final score minus the best other final score."""
-        others = [v for c, v in self.scores.items() if c != colour]
-        return self.scores[colour] - max(others)
+    def margin(self, seat: str) -> float:
+        """The seat's final score minus the best other final score."""
+        return self.scores[seat] - max(v for c, v in self.scores.items() if c != seat)
 
 
-def play_game(state: ControlWordState, seats: Mapping[str, Player], limit: Limit | None = None,
-              on_move=None, seed: int = 0, on_error: str = "raise") -> GameResult:
-    """Play ``state`` to the end; ``seats`` maps each colour to its player.
+def play_game(state: GameState, seats: Mapping[str, Player], seed: int = 0,
+              on_move: Callable[[GameState, Move, GameState], Any] | None = None,
+              on_error: str = "raise") -> GameResult:
+    """Play ``state`` to the end; ``seats`` maps each seat to its player.
 
-    Each player is re-seeded from ``seed`` and its colour, so a game replays exactly.
-    ``on_move(state_before, move, state_after)`` is called after every action.
+    Each player draws from a generator seeded from ``seed`` and its seat, so a game
+    replays exactly. ``on_move(state_before, move, state_after)`` is called after every
+    action.
 
     ``on_error="forfeit"``: a player that raises (in ``choose``, or by making an illegal
     move) ends the game there and loses it: the result names it in ``forfeit`` with the
-    error, and ``winners`` are the best of the others on the board as it stands. A game
-    that does not end within MAX_ACTIONS ends the same way with ``forfeit`` None.
+    error, it takes the last place and the others keep their order on the position as it
+    stands. A game that does not end within MAX_ACTIONS ends the same way with
+    ``forfeit`` None (a draw for all).
     """
     if on_error not in ("raise", "forfeit"):
         raise ValueError(f"on_error: {on_error!r} is not 'raise' or 'forfeit'")
-    for colour, player in seats.items():
-        player.reseed(derive_seed(seed, colour))
-    think = dict.fromkeys(seats, 0.0)
-    decisions = dict.fromkeys(seats, 0)
-    moves = []
-    actions = 0
+    match = Match(state, seats, seed)
     forfeit = error = None
-    while not state.is_over:
-        if actions >= MAX_ACTIONS:
+    while not match.state.is_over:
+        if len(match.moves) >= MAX_ACTIONS:
             message = f"game {seed}: no end after {MAX_ACTIONS} actions"
             if on_error == "raise":
                 raise RuntimeError(message)
             error = message
             break
-        colour = state.to_move
-        started = time.perf_counter()
+        seat = match.state.to_move
         try:
-            move = seats[colour].choose(state, limit)
-            think[colour] += time.perf_counter() - started
-            decisions[colour] += 1
-            after = state.apply(move)
+            before, move, after = match.step()
         except Exception as exc:
             if on_error == "raise":
                 raise
-            forfeit, error = colour, f"{type(exc).__name__}: {exc}".splitlines()[0]
+            forfeit, error = seat, f"{type(exc).__name__}: {exc}".splitlines()[0]
             break
         if on_move is not None:
-            on_move(state, move, after)
-        moves.append(move)
-        state = after
-        actions += 1
-    totals = state.evaluate()
-    scores = {c: t.final for c, t in totals.totals.items()}
-    winners = totals.winners
-    if forfeit is not None:
-        others = [c for c in totals.ranking if c != forfeit]
-        best = min(rank_key(totals.totals[c]) for c in others)
-        winners = tuple(c for c in others if rank_key(totals.totals[c]) == best)
-    return GameResult(seed, {c: p.spec for c, p in seats.items()}, state, scores,
-                      winners, actions, think, decisions, moves, forfeit, error, totals)
+            on_move(before, move, after)
+    final = match.state
+    outcome = final.outcome()
+    places = dict(outcome.places)
+    if error is not None and forfeit is None:
+        places = dict.fromkeys(places, 1)  # nobody to blame: a draw for all
+    elif forfeit is not None:
+        places = {p: (len(places) if p == forfeit else
+                      1 + sum(1 for o in places if o != forfeit and places[o] < places[p]))
+                  for p in places}
+    winners = tuple(p for p in final.players if places[p] == 1)
+    return GameResult(seed, {p: pl.spec for p, pl in seats.items()}, final,
+                      dict(outcome.scores), winners, places, len(match.moves), match.think,
+                      match.decisions, match.moves, forfeit, error, outcome)
 
 
-def new_game(seed: int, colours: Sequence[str], lexicon, rules: Rules | None = None,
-             mat=None) -> ControlWordState:
-    """The deal of game ``seed``: the same seed gives the same mat, dice and racks."""
-    return ControlWordState.new(list(colours), seed=seed, mat=mat, rules=rules or Rules(),
-                                lexicon=lexicon)
+def paired_games(a: Player, b: Player, game, seed: int, lexicon=None, rules=None
+                 ) -> tuple[GameResult, GameResult]:
+    """Two games of ``game`` on one deal with the seats swapped: ``a`` in the first seat
+    first, then in the second."""
+    first_seat, second_seat = game.default_players[:2]
 
+    def deal() -> GameState:
+        return game.new(game.default_players[:2], seed, rules, lexicon)
 
-def paired_games(a: Player, b: Player, seed: int, lexicon, rules: Rules | None = None,
-                 limit: Limit | None = None) -> tuple[GameResult, GameResult]:
-    """Two games on one deal with the seats swapped: ``a`` is red first, then green."""
-    colours = ("red", "green")
-    first = play_game(new_game(seed, colours, lexicon, rules), {"red": a, "green": b},
-                      limit, seed=seed)
-    second = play_game(new_game(seed, colours, lexicon, rules), {"red": b, "green": a},
-                       limit, seed=seed)
-    return first, second
+    return (play_game(deal(), {first_seat: a, second_seat: b}, seed),
+            play_game(deal(), {first_seat: b, second_seat: a}, seed))

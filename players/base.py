@@ -1,34 +1,57 @@
-"""The player interface: ``choose(state, limit)`` and ``analyse(state, limit)``.
+"""The player contract: every player, for every game it plays.
 
-Every player is deterministic given its seed: all its randomness comes from
-``self.rng``, a generator seeded at construction (and re-seeded by :meth:`Player.reseed`
-at the start of each game a tournament plays).
+* ``choose(state, rng)``: the move it makes (its random choices come from ``rng``);
+* ``top(state, n, rng, progress)``: its ranked candidates with their values (what hints
+  show); a searching player calls ``progress(candidates)`` as it goes and stops when it
+  returns True;
+* ``value(state, viewer)``: a static evaluation of a position for ``viewer`` (the leaf
+  value of a searching player's playouts);
+* ``games``: the games it plays (None: every game); asking it about another game, or
+  about a finished one, is a clear error.
 
->>> from wordbot.players import make_player, Limit
->>> p = make_player("greedy")
->>> p.name, Limit(time=0.5).time
-('greedy', 0.5)
+Players work on the game interface (:mod:`wordbot.engine.game`) only: a game's own
+player may also use that game's engine. Limits (time, iterations, plies) are options.
+
+>>> import random
+>>> from wordbot.players import make_player
+>>> from wordbot.engine import get_game
+>>> from wordbot.dictionaries import Lexicon
+>>> state = get_game("controlword").new(seed=3, lexicon=Lexicon.from_words(["ON", "NO"]))
+>>> player = make_player("greedy")
+>>> player.name, player.choose(state, random.Random(1)) == player.choose(state, random.Random(2))
+('greedy', True)
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from wordbot.engine.errors import GameError, GameOverError
+from wordbot.engine.game import GameState, Move
 from wordbot.errors import WordbotError
+
+#: Called with the current candidates while a player searches; True asks it to stop.
+Progress = Callable[[list["Candidate"]], bool]
 
 
 class PlayerError(WordbotError):
-    """An unknown player or option, or an option value of the wrong type."""
+    """An unknown player or option, an option value of the wrong type, or a player asked
+    to play a game it does not play."""
+
+    code = "bad_player"
 
 
 @dataclass(frozen=True)
 class Limit:
-    """How much a player may think: seconds, iterations (playouts) or plies.
+    """How much a player may think: seconds, iterations (playouts) or plies. The fields
+    set become the options of those names of a player that has them
+    (``make_player(spec, limit=Limit(time=0.5))``).
 
-    Any combination; a player stops at the first it reaches. ``Limit()`` means the
-    player's own defaults.
+    >>> Limit(time=0.5).options()
+    {'time': 0.5}
     """
 
     time: float | None = None
@@ -41,32 +64,38 @@ class Limit:
             if value is not None and value < 0:
                 raise PlayerError(f"limit {name}: must be >= 0, got {value}")
 
+    def options(self) -> dict[str, Any]:
+        return {k: v for k, v in (("time", self.time), ("iterations", self.iterations),
+                                  ("plies", self.plies)) if v is not None}
+
 
 @dataclass
 class Candidate:
-    """One ranked option of :meth:`Player.analyse`.
+    """One ranked option of :meth:`Player.top`.
 
-    ``points``: points when played; ``control_change``: the change in end-of-game control
-    value (the player's words minus the opponents'); ``equity``: what the player ranks by;
-    ``win_rate``: estimated from playouts (None when not measured); ``words``: the words
-    that change hands, as sentences.
+    ``points``: what it adds to the mover's score now; ``equity``: what the player ranks
+    by; ``win_rate``: estimated from playouts (None when not measured); ``iterations``:
+    the playouts (or moves looked at) behind it; ``details``: the game's own figures
+    (Control Word: ``control_change``, the change in the risk-weighted control value, and
+    ``words``, the words that change hands).
     """
 
-    move: Any
+    move: Move
     notation: str
-    points: int = 0
-    control_change: float = 0.0
+    points: float = 0
     equity: float = 0.0
     win_rate: float | None = None
     iterations: int = 0
-    words: list[str] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"move": self.move.to_json(), "notation": self.notation,
-                "points": self.points, "control_change": round(self.control_change, 3),
-                "equity": round(self.equity, 3),
-                "win_rate": None if self.win_rate is None else round(self.win_rate, 4),
-                "iterations": self.iterations, "words": list(self.words)}
+        out = {"move": self.move.to_json(), "notation": self.notation, "points": self.points,
+               "equity": round(self.equity, 3),
+               "win_rate": None if self.win_rate is None else round(self.win_rate, 4),
+               "iterations": self.iterations}
+        for key, value in self.details.items():
+            out[key] = round(value, 3) if isinstance(value, float) else value
+        return out
 
 
 @dataclass(frozen=True)
@@ -79,13 +108,17 @@ class Option:
 
 
 class Player:
-    """Base class: subclasses set ``name``, ``options`` and implement :meth:`analyse`."""
+    """Base class: subclasses set ``name``, ``description``, ``options`` and ``games``,
+    and implement :meth:`_top` (and :meth:`_choose` when choosing is cheaper than
+    ranking)."""
 
     name: ClassVar[str] = "player"
-    options: ClassVar[dict[str, Option]] = {}
     description: ClassVar[str] = ""
+    options: ClassVar[dict[str, Option]] = {}
+    #: the games it plays (registry names); None: every game
+    games: ClassVar[frozenset[str] | None] = None
 
-    def __init__(self, seed: int = 0, **options: Any):
+    def __init__(self, **options: Any):
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
@@ -93,22 +126,48 @@ class Player:
                               f"(options: {known})")
         self.settings = {key: opt.default for key, opt in self.options.items()}
         self.settings.update(options)
-        self.seed = seed
-        self.rng = random.Random(seed)
 
-    def reseed(self, seed: int) -> None:
-        """Start a fresh, reproducible stream of choices (a new game)."""
-        self.seed = seed
-        self.rng = random.Random(seed)
+    # -- the contract --------------------------------------------------------------------
+    @classmethod
+    def plays(cls, game: str) -> bool:
+        """Whether this player plays the game named ``game``."""
+        return cls.games is None or game in cls.games
 
-    def analyse(self, state, limit: Limit | None = None) -> list[Candidate]:
-        """Ranked candidates for the player to move, best first."""
-        raise NotImplementedError
+    def check(self, state: GameState) -> None:
+        """Refuse a state of a game this player does not play, or a finished one."""
+        game = state.game.name
+        if not self.plays(game):
+            raise GameError(f"player {self.name}: plays {', '.join(sorted(self.games or ()))}"
+                            f" only, not {game}")
+        if state.is_over:
+            raise GameOverError("the game is over: there is no move to choose")
 
-    def choose(self, state, limit: Limit | None = None):
+    def choose(self, state: GameState, rng: random.Random | None = None) -> Move:
         """The move this player makes in ``state``."""
-        return self.analyse(state, limit)[0].move
+        self.check(state)
+        return self._choose(state, rng if rng is not None else random.Random(0))
 
+    def top(self, state: GameState, n: int = 5, rng: random.Random | None = None,
+            progress: Progress | None = None) -> list[Candidate]:
+        """Up to ``n`` candidates for the player to move, best first."""
+        self.check(state)
+        return self._top(state, n, rng if rng is not None else random.Random(0), progress)
+
+    def value(self, state: GameState, viewer: str) -> float:
+        """How good ``state`` is for ``viewer``: by default the score margin as things
+        stand (``viewer``'s score minus the best other)."""
+        return float(state.outcome().margin(viewer))
+
+    # -- what subclasses implement ---------------------------------------------------------
+    def _top(self, state: GameState, n: int, rng: random.Random,
+             progress: Progress | None) -> list[Candidate]:
+        move = self._choose(state, rng)
+        return [Candidate(move, state.notation(move), iterations=1)]
+
+    def _choose(self, state: GameState, rng: random.Random) -> Move:
+        return self._top(state, 1, rng, None)[0].move
+
+    # -- names -------------------------------------------------------------------------------
     @property
     def spec(self) -> str:
         """The ``name:key=value,...`` text that makes this player again."""
@@ -117,4 +176,4 @@ class Player:
         return self.name + (":" + ",".join(changed) if changed else "")
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.spec} seed={self.seed}>"
+        return f"<{type(self).__name__} {self.spec}>"

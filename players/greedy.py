@@ -1,61 +1,37 @@
-"""``greedy``: the most points when played, with deterministic tie-breaks."""
+"""``greedy``: the move that raises the mover's score most now.
+
+Ties are broken by the game's own order first (Control Word: a word play before the
+other actions and fewer tiles first; pass first in the replacement phase unless
+replacements score; then the generator's order), then by a seeded choice.
+
+>>> import random
+>>> from wordbot.engine import get_game
+>>> from wordbot.dictionaries import Lexicon
+>>> state = get_game("controlword").new(seed=3, lexicon=Lexicon.from_words(["ON", "NO"]))
+>>> [c.points for c in GreedyPlayer().top(state, 2)]
+[0, 0]
+"""
 
 from __future__ import annotations
 
-import numpy as np
+import random
 
-from wordbot.engine.controlword import Pass
-from wordbot.players.base import Candidate, Limit, Player
-from wordbot.players.plays import replacement_move, replacement_plays, word_move, word_plays
-from wordbot.players.registry import register
+from wordbot.engine.game import GameState, Move
+from wordbot.players.base import Candidate, Player, Progress
 
 
-@register
 class GreedyPlayer(Player):
-    """Plays the word play scoring most now (ties: fewer tiles, then the first found);
-    passes when it has none. Replacements score nothing under the default rules,
-    so it passes the replacement phase unless ``score_replacements`` is on, when it
-    plays the replacement scoring most."""
+    """Most points now (see the module docstring)."""
 
     name = "greedy"
-    description = "most points when played"
+    description = "the most points now"
 
-    def analyse(self, state, limit: Limit | None = None, top: int | None = None):
-        if state.phase == "word":
-            plays = word_plays(state)
-            order = self._ranked(plays)
-            cands = []
-            for i in order[:top]:
-                move = word_move(state, plays, int(i))
-                points = int(plays.points[i])
-                cands.append(Candidate(move, state.notation(move), points=points,
-                                       equity=float(points), iterations=len(plays)))
-            return cands + [Candidate(Pass(), "pass")]
-        if state.phase == "replacement" and state.rules.score_replacements:
-            plays = replacement_plays(state)
-            points = plays.points_if_scored(state.rules.jqxz_bonus)
-            cands = []
-            for i in np.argsort(-points, kind="stable")[:top]:
-                move = replacement_move(state, plays, int(i))
-                cands.append(Candidate(move, state.notation(move), points=int(points[i]),
-                                       equity=float(points[i]), iterations=len(plays)))
-            return cands + [Candidate(Pass(), "pass")]
-        return [Candidate(Pass(), "pass")]
+    def _choose(self, state: GameState, rng: random.Random) -> Move:
+        return state.legal_moves().best(1, rng)[0][0]
 
-    def choose(self, state, limit: Limit | None = None):
-        if state.phase == "word":
-            plays = word_plays(state)
-            if len(plays) == 0:
-                return Pass()
-            points = plays.points
-            best = np.flatnonzero(points == points.max())
-            return word_move(state, plays, int(best[np.argmin(plays.moves[best, 1])]))
-        return self.analyse(state, limit, top=1)[0].move
-
-    @staticmethod
-    def _ranked(plays) -> np.ndarray:
-        if len(plays) == 0:
-            return np.zeros(0, np.int64)
-        # lexsort: last key is primary -> points desc, tiles asc, then generation order
-        idx = np.arange(len(plays))
-        return np.lexsort((idx, plays.moves[:, 1], -plays.points))
+    def _top(self, state: GameState, n: int, rng: random.Random,
+             progress: Progress | None) -> list[Candidate]:
+        moves = state.legal_moves()
+        return [Candidate(move, state.notation(move), points=gain, equity=gain,
+                          iterations=len(moves))
+                for move, gain in moves.best(n, rng)]

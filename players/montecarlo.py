@@ -1,17 +1,19 @@
-"""``mc``: Monte Carlo lookahead over the top candidates of ``control``.
+"""``mc``: determinized Monte Carlo lookahead over the best candidates of the game's
+default policy, for every game.
 
-Each iteration samples what the mover cannot see (opponents' racks from the unseen
-tiles; future dice and draws through a fresh seed) and plays every surviving candidate
-forward with the same sample (common random numbers: the candidates are compared on
-equal futures) using ``control`` as the fast policy, to the end of the round by default
-(``plies=N`` for a fixed depth, ``to_end=true`` for the whole game). A playout ends in
-the static equity of the position (:func:`control.static_value`). Candidates are ranked
-by mean final margin (or win rate); one whose confidence interval falls wholly below the
-leader's is dropped, and the search stops when one is left, or at the time or
-iteration limit.
+Each iteration samples what the mover cannot see (``state.determinize``: hidden racks,
+bags, decks) and a future (a fresh seed for the state's generator), and plays every
+surviving candidate forward with that same sample (common random numbers: the
+candidates are compared on equal futures), using the game's fast default policy
+(``game.default_policy``: Control Word's ``control``), to where the game says a playout
+stops (``game.playout_done``: Control Word's round) by default, ``plies=N`` moves, or the
+end (``to_end=true``). A playout ends in the policy's static value of the position for
+the mover. Candidates are ranked by mean final value (or win rate); one whose confidence
+interval falls wholly below the leader's is dropped, and the search stops when one is
+left, or at the time or iteration limit.
 
-The playout itself runs on the numba move generator and evaluation kernels; Python only
-steps the engine state between them.
+>>> MonteCarloPlayer(iterations=2, k=3).spec
+'mc:k=3,iterations=2'
 """
 
 from __future__ import annotations
@@ -20,47 +22,17 @@ import math
 import random
 import time
 
-from wordbot.players.base import Candidate, Limit, Option, Player
-from wordbot.players.controlword.control import ControlPlayer, static_value
-from wordbot.players.registry import register
+from wordbot.engine.game import Game, GameState, Move
+from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 
 Z = 2.0  # width of the confidence intervals, in standard errors
 
 
-def sample_hidden(state, mover: str, rng: random.Random):
-    """``state`` with every opponent's rack replaced by a draw from the tiles the mover
-    cannot see (that opponent's bag and rack for own-colour tiles; the blue bags and
-    the opponents' blue tiles for blue ones), sizes kept."""
-    opponents = [c for c in state.players if c != mover]
-    racks = {c: state.racks.get(c) for c in opponents}
-    blue_pool = list(state.bags["blue_vowels"] + state.bags["blue_consonants"])
-    for c, rack in racks.items():
-        blue_pool += [ch.upper() for ch in rack or "" if ch.islower()]
-    rng.shuffle(blue_pool)
-    cleared = state.with_racks({c: "" for c, r in racks.items() if r is not None})
-    sampled = {}
-    for c, rack in racks.items():
-        own_pool = list(cleared.bags[c])
-        rng.shuffle(own_pool)
-        if rack is None:  # unknown to everyone: a full rack of own tiles
-            own_n, blue_n = min(state.rack_limit, len(own_pool)), 0
-        else:
-            own_n = sum(ch.isupper() for ch in rack)
-            blue_n = len(rack) - own_n
-        blue = [blue_pool.pop().lower() for _ in range(min(blue_n, len(blue_pool)))]
-        sampled[c] = "".join(own_pool[:own_n]) + "".join(blue)
-    return cleared.with_racks(sampled)
-
-
 class _Arm:
-    __slots__ = ("equity", "points", "control", "move", "notation", "values", "wins")
+    __slots__ = ("cand", "values", "wins")
 
     def __init__(self, cand: Candidate):
-        self.equity = cand.equity
-        self.points = cand.points
-        self.control = cand.control_change
-        self.move = cand.move
-        self.notation = cand.notation
+        self.cand = cand
         self.values: list[float] = []
         self.wins = 0
 
@@ -85,97 +57,92 @@ class _Arm:
         return self.wins / self.n if self.values else 0.0
 
 
-@register
 class MonteCarloPlayer(Player):
     """Monte Carlo lookahead (see the module docstring)."""
 
     name = "mc"
-    description = "Monte Carlo lookahead over control's top candidates"
+    description = "Monte Carlo lookahead over the best candidates of the game's default policy"
     options = {
-        "time": Option(float, 1.0, "seconds per decision (Limit.time wins)"),
-        "k": Option(int, 5, "candidates taken from control"),
-        "plies": Option(int, 0, "plies to play forward; 0: to the end of the round"),
+        "time": Option(float, 1.0, "seconds per decision"),
+        "k": Option(int, 5, "candidates taken from the game's default policy"),
+        "plies": Option(int, 0, "moves to play forward; 0: to where the game stops a "
+                                "playout (Control Word: the end of the round)"),
         "to_end": Option(bool, False, "play every playout to the end of the game"),
         "iterations": Option(int, 0, "playouts per candidate at most; 0: no cap"),
-        "by": Option(str, "margin", "rank by mean 'margin' or by 'winrate'"),
+        "by": Option(str, "margin", "rank by mean 'margin' (the policy's value) or by "
+                                    "'winrate'"),
     }
 
-    def __init__(self, seed: int = 0, **options):
-        super().__init__(seed, **options)
+    def __init__(self, **options):
+        super().__init__(**options)
         if self.settings["by"] not in ("margin", "winrate"):
-            from wordbot.players.base import PlayerError
-
             raise PlayerError(f"player mc: option by={self.settings['by']!r} is not "
                               "'margin' or 'winrate'")
-        self.policy = ControlPlayer(seed, explain=False)
-        self.control = ControlPlayer(seed)
+        self._policies: dict[str, Player] = {}
         self.playouts = 0  # playouts of the last decision
 
-    def reseed(self, seed: int) -> None:
-        super().reseed(seed)
-        self.policy.reseed(seed)
-        self.control.reseed(seed)
+    def policy(self, game: Game) -> Player:
+        """The game's default policy (made once per game)."""
+        policy = self._policies.get(game.name)
+        if policy is None:
+            from wordbot.players.registry import make_player
 
-    def _limits(self, limit: Limit | None) -> tuple[float, int, int]:
-        limit = limit or Limit()
-        seconds = limit.time if limit.time is not None else self.settings["time"]
-        cap = limit.iterations if limit.iterations is not None else self.settings["iterations"]
-        plies = limit.plies if limit.plies is not None else self.settings["plies"]
-        return seconds, cap, plies
+            policy = self._policies[game.name] = make_player(game.default_policy, game)
+        return policy
 
-    def _playout(self, state, mover: str, sample_seed: int, plies: int) -> float:
+    def _playout(self, state: GameState, mover: str, sample_seed: int, policy: Player
+                 ) -> float:
         rng = random.Random(sample_seed)
-        state = sample_hidden(state, mover, rng).with_seed(sample_seed)
-        start_round = state.round
+        # the future follows sample_seed, so every candidate of an iteration meets it
+        state = state.determinize(mover, rng).with_seed(sample_seed)
+        start = state
+        game = state.game
+        plies = self.settings["plies"]
+        to_end = self.settings["to_end"]
         steps = 0
         while not state.is_over:
             if plies and steps >= plies:
                 break
-            if not plies and not self.settings["to_end"] and state.round != start_round:
+            if not plies and not to_end and game.playout_done(start, state):
                 break
-            state = state.apply(self.policy.choose(state), check=False)
+            state = state.apply(policy.choose(state, rng), check=False)
             steps += 1
-        return static_value(state, mover)
+        return policy.value(state, mover)
 
-    def analyse(self, state, limit: Limit | None = None, top: int | None = 10, progress=None):
-        """Ranked candidates; ``progress(candidates)`` is called after every round of
-        playouts with the ranking so far, and the search stops when it returns True."""
-        if state.phase == "over":
-            return []
+    def _top(self, state: GameState, n: int, rng: random.Random,
+             progress: Progress | None) -> list[Candidate]:
         started = time.perf_counter()
-        seconds, cap, plies = self._limits(limit)
-        cands = self.control.analyse(state, top=self.settings["k"])
-        arms = [_Arm(c) for c in cands]
+        seconds, cap = self.settings["time"], self.settings["iterations"]
+        policy = self.policy(state.game)
+        arms = [_Arm(c) for c in policy.top(state, self.settings["k"], rng)]
         alive = list(arms)
         mover = state.to_move
-        after = {id(a): state.apply(a.move, check=False) for a in arms}
+        after = {id(a): state.apply(a.cand.move, check=False) for a in arms}
         self.playouts = 0
         # at least one playout per candidate, however small the limit
         while len(alive) > 1:
-            sample_seed = self.rng.getrandbits(63)
+            sample_seed = rng.getrandbits(63)
             for arm in alive:
-                value = self._playout(after[id(arm)], mover, sample_seed, plies)
+                value = self._playout(after[id(arm)], mover, sample_seed, policy)
                 arm.values.append(value)
                 arm.wins += value > 0
                 self.playouts += 1
-            elapsed = time.perf_counter() - started
             if cap and alive[0].n >= cap:
                 break
-            if elapsed >= seconds:
+            if time.perf_counter() - started >= seconds:
                 break
-            if progress is not None and progress(self._ranking(arms, cands)[:top]):
+            if progress is not None and progress(self._ranking(arms)[:n]):
                 break
             alive = self._survivors(alive)
-        return self._ranking(arms, cands)[:top]
+        return self._ranking(arms)[:n]
 
-    def _ranking(self, arms: list[_Arm], cands: list[Candidate]) -> list[Candidate]:
+    def _ranking(self, arms: list[_Arm]) -> list[Candidate]:
         key = (lambda a: a.win_rate) if self.settings["by"] == "winrate" else (lambda a: a.mean)
-        ranked = sorted(arms, key=lambda a: (a.n > 0, key(a), a.equity), reverse=True)
-        by_move = {a.move: c.words for a, c in zip(arms, cands)}
-        return [Candidate(arm.move, arm.notation, points=arm.points, control_change=arm.control,
-                          equity=arm.mean if arm.n else arm.equity,
-                          win_rate=arm.win_rate if arm.n else None, iterations=arm.n,
-                          words=by_move[arm.move]) for arm in ranked]
+        ranked = sorted(arms, key=lambda a: (a.n > 0, key(a), a.cand.equity), reverse=True)
+        return [Candidate(a.cand.move, a.cand.notation, points=a.cand.points,
+                          equity=a.mean if a.n else a.cand.equity,
+                          win_rate=a.win_rate if a.n else None, iterations=a.n,
+                          details=dict(a.cand.details)) for a in ranked]
 
     def _survivors(self, alive: list[_Arm]) -> list[_Arm]:
         if alive[0].n < 4:
@@ -191,5 +158,5 @@ class MonteCarloPlayer(Player):
         best_low = max(bounds(a)[0] for a in alive)
         return [a for a in alive if bounds(a)[1] >= best_low]
 
-    def choose(self, state, limit: Limit | None = None):
-        return self.analyse(state, limit, top=1)[0].move
+    def _choose(self, state: GameState, rng: random.Random) -> Move:
+        return self._top(state, 1, rng, None)[0].move

@@ -1,20 +1,35 @@
 """Players by name: ``make_player("mc:time=0.5,plies=4")``.
 
-A player name with options is written ``name:key=value,...`` everywhere a player is
-named (command line, tournaments, the line protocol).
+A player is named ``name:key=value,...`` everywhere a player is named (command line,
+tournaments, the line protocol). The built-in players are listed in :data:`BUILTIN`; a
+player's module is imported when the player is first asked for, and a game's own
+players (``wordbot.players.<game>``) only when that game's players are.
+
+>>> PLAYERS.names()
+['control', 'greedy', 'mc', 'random']
+>>> parse_spec("mc:time=0.5,plies=4")
+('mc', {'time': 0.5, 'plies': 4})
+>>> make_player("control", game="controlword").spec
+'control'
 """
 
 from __future__ import annotations
 
-from wordbot.players.base import Player, PlayerError
+from collections.abc import Iterable
+from importlib import import_module
+from typing import Any
 
-PLAYERS: dict[str, type[Player]] = {}
+from wordbot.engine.game import Game
+from wordbot.engine.games import GAMES, Games
+from wordbot.players.base import Limit, Player, PlayerError
 
-
-def register(cls: type[Player]) -> type[Player]:
-    """Class decorator: make ``cls`` available under ``cls.name``."""
-    PLAYERS[cls.name] = cls
-    return cls
+#: name -> "module:class" of every built-in player.
+BUILTIN: dict[str, str] = {
+    "random": "wordbot.players.uniform:RandomPlayer",
+    "greedy": "wordbot.players.greedy:GreedyPlayer",
+    "mc": "wordbot.players.montecarlo:MonteCarloPlayer",
+    "control": "wordbot.players.controlword.control:ControlPlayer",
+}
 
 
 def _convert(player: str, key: str, text: str, kind: type):
@@ -31,29 +46,102 @@ def _convert(player: str, key: str, text: str, kind: type):
                           f"{kind.__name__}") from None
 
 
-def parse_spec(spec: str) -> tuple[str, dict]:
-    """Split ``name:key=value,...`` into the name and typed options.
+class Players:
+    """An immutable table of players (the built-in ones plus ``extra`` classes, a
+    plugin's) and of the games they play (``games``)."""
 
-    >>> parse_spec("mc:time=0.5,plies=4")
-    ('mc', {'time': 0.5, 'plies': 4})
-    """
-    name, _, rest = spec.strip().partition(":")
-    if name not in PLAYERS:
-        raise PlayerError(f"unknown player {name!r} (players: {', '.join(sorted(PLAYERS))})")
-    cls = PLAYERS[name]
-    options = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, value = part.partition("=")
-        if not eq:
-            raise PlayerError(f"player {name}: option {part!r} needs key=value")
-        if key not in cls.options:
-            known = ", ".join(sorted(cls.options)) or "none"
-            raise PlayerError(f"player {name}: unknown option {key!r} (options: {known})")
-        options[key] = _convert(name, key, value, cls.options[key].type)
-    return name, options
+    def __init__(self, extra: Iterable[type[Player]] = (), games: Games = GAMES):
+        self.games = games
+        self._paths: dict[str, str] = dict(BUILTIN)
+        self._loaded: dict[str, type[Player]] = {}
+        for cls in extra:
+            if not (isinstance(cls, type) and issubclass(cls, Player)):
+                raise PlayerError(f"{cls!r}: not a Player class")
+            self._paths[cls.name] = ""
+            self._loaded[cls.name] = cls
+
+    def extended(self, players: Iterable[type[Player]] = (), games: Games | None = None
+                 ) -> "Players":
+        """These players and ``players``, for ``games`` (default: the same games)."""
+        mine = [c for n, c in self._loaded.items() if n not in BUILTIN]
+        return Players([*mine, *players], games or self.games)
+
+    def names(self) -> list[str]:
+        return sorted(self._paths)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._paths
+
+    def get(self, name: str) -> type[Player]:
+        """The class of the player named ``name``."""
+        if name not in self._paths:
+            raise PlayerError(f"unknown player {name!r} (players: {', '.join(self.names())})")
+        cls = self._loaded.get(name)
+        if cls is None:
+            module, _, attribute = self._paths[name].partition(":")
+            cls = self._loaded[name] = getattr(import_module(module), attribute)
+        return cls
+
+    def for_game(self, game: str | Game) -> list[str]:
+        """The names of the players that play ``game`` (a game's own players are imported
+        only for that game)."""
+        name = game.name if isinstance(game, Game) else game
+        out = []
+        for player, path in sorted(self._paths.items()):
+            parts = path.split(":")[0].split(".")
+            if (len(parts) > 3 and parts[:2] == ["wordbot", "players"]
+                    and parts[2] != name and parts[2] in self.games):
+                continue  # another game's own player
+            if self.get(player).plays(name):
+                out.append(player)
+        return out
+
+    def parse_spec(self, spec: str) -> tuple[str, dict[str, Any]]:
+        """Split ``name:key=value,...`` into the name and typed options."""
+        if not isinstance(spec, str):
+            raise PlayerError("player: a player spec string (name:key=value,...)")
+        name, _, rest = spec.strip().partition(":")
+        cls = self.get(name)
+        options = {}
+        for part in filter(None, (p.strip() for p in rest.split(","))):
+            key, eq, value = part.partition("=")
+            if not eq:
+                raise PlayerError(f"player {name}: option {part!r} needs key=value")
+            if key not in cls.options:
+                known = ", ".join(sorted(cls.options)) or "none"
+                raise PlayerError(f"player {name}: unknown option {key!r} (options: {known})")
+            options[key] = _convert(name, key, value, cls.options[key].type)
+        return name, options
+
+    def make(self, spec: str, game: str | Game | None = None, limit: Limit | None = None
+             ) -> Player:
+        """A player from its spec; with ``game``, one that plays it (else a
+        :class:`PlayerError` naming both); ``limit`` sets its time / iterations / plies
+        options, where it has them."""
+        name, options = self.parse_spec(spec)
+        cls = self.get(name)
+        if game is not None:
+            game_name = game.name if isinstance(game, Game) else game
+            if not cls.plays(game_name):
+                raise PlayerError(f"player {name}: plays {', '.join(sorted(cls.games or ()))}"
+                                  f" only, not {game_name}")
+        if limit is not None:
+            for key, value in limit.options().items():
+                if key in cls.options:
+                    options[key] = cls.options[key].type(value)
+        return cls(**options)
 
 
-def make_player(spec: str, seed: int = 0) -> Player:
-    """A player from its ``name:key=value,...`` spec."""
-    name, options = parse_spec(spec)
-    return PLAYERS[name](seed=seed, **options)
+#: The built-in players.
+PLAYERS = Players()
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """:meth:`Players.parse_spec` of the built-in players."""
+    return PLAYERS.parse_spec(spec)
+
+
+def make_player(spec: str, game: str | Game | None = None, limit: Limit | None = None
+                ) -> Player:
+    """:meth:`Players.make` of the built-in players."""
+    return PLAYERS.make(spec, game, limit)

@@ -1,32 +1,28 @@
-"""``random``: uniform over every legal action. The floor of the strength ladder."""
+"""``random``: uniform over every legal move. The floor of every strength ladder.
+
+>>> import random
+>>> from wordbot.engine import get_game
+>>> from wordbot.dictionaries import Lexicon
+>>> state = get_game("controlword").new(seed=3, lexicon=Lexicon.from_words(["ON", "NO"]))
+>>> move = RandomPlayer().choose(state, random.Random(5))
+>>> state.check(move)  # legal
+"""
 
 from __future__ import annotations
 
-from wordbot.players.base import Candidate, Limit, Player
-from wordbot.players.plays import replacement_move, replacement_plays, word_move, word_plays
-from wordbot.players.registry import register
+import random
+
+from wordbot.engine.game import GameState, Move
+from wordbot.players.base import Player
 
 
-@register
 class RandomPlayer(Player):
-    """Picks uniformly among the legal actions of ``state.legal_moves()`` (plays with own
-    tiles first, pass, redraw, exchanges), from its own seeded generator. Only the move
-    picked is built: the plays stay in the generator's arrays."""
+    """Picks uniformly among ``state.legal_moves()``, in the generator's order, with the
+    ``rng`` it is given; only the move picked is built."""
 
     name = "random"
-    description = "uniform over the legal actions"
+    description = "uniform over the legal moves"
 
-    def choose(self, state, limit: Limit | None = None):
-        if state.phase == "over":
-            raise ValueError("the game is over")
-        if state.phase == "word":
-            plays, make = word_plays(state), word_move
-        else:
-            plays, make = replacement_plays(state), replacement_move
-        others = state.other_moves()
-        k = self.rng.randrange(len(plays) + len(others))
-        return make(state, plays, k) if k < len(plays) else others[k - len(plays)]
-
-    def analyse(self, state, limit: Limit | None = None, top: int | None = None):
-        move = self.choose(state, limit)
-        return [Candidate(move, state.notation(move), iterations=1)]
+    def _choose(self, state: GameState, rng: random.Random) -> Move:
+        moves = state.legal_moves()
+        return moves[rng.randrange(len(moves))]

@@ -2,10 +2,21 @@
 
 Every layer (dictionaries, engine, movegen, players) raises subclasses of
 :class:`WordbotError` for bad input; the faces turn them into a one-line message (exit
-code 2 on the command line, an error reply in the protocols). Anything else is a bug and
-keeps its traceback.
+code 2 on the command line, an error reply in the protocols, whose ``code`` is the
+class's :attr:`~WordbotError.code`). Anything else is a bug and keeps its traceback.
 """
+
+from typing import ClassVar
 
 
 class WordbotError(Exception):
-    """Bad input: the message is one line that names the field, file or rule."""
+    """Bad input: the message is one line that names the field, file or rule.
+
+    ``code`` is the machine-readable error code of the protocols' error replies, declared
+    once per class.
+
+    >>> WordbotError.code
+    'invalid'
+    """
+
+    code: ClassVar[str] = "invalid"

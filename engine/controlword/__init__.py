@@ -1,17 +1,18 @@
-"""The Control Word rules engine: tiles, board, moves, legality, scoring, state, records.
+"""Control Word (shared/RULES.md section 1): tiles, board, moves, legality, scoring,
+state, positions, and the game object the registry finds (:data:`GAME`).
 
-Pure Python; imports only the standard library, :mod:`wordbot.errors` and
-:mod:`wordbot.dictionaries`. See shared/RULES.md (section 1) and shared/FORMATS.md.
+Pure Python but for one module: :mod:`~wordbot.engine.controlword.adapter`, the bridge
+to the compiled kernels of :mod:`wordbot.movegen.controlword` (move generation, and who
+controls a word). See engine/controlword/README.md for the choices the engine makes where
+the rules and formats leave room.
 """
 
 from wordbot.engine.controlword.board import ACROSS, DOWN, Board, Word, centred_bounds
-from wordbot.engine.controlword.generator import get_move_generator, set_move_generator
-from wordbot.engine.controlword.legality import IllegalMove
+from wordbot.engine.controlword.game import GAME, ControlWord
 from wordbot.engine.controlword.mats import BUILTIN_MATS, MatError, builtin_mat, random_mat
 from wordbot.engine.controlword.moves import (
     Exchange,
     Move,
-    MoveError,
     Pass,
     Placement,
     Redraw,
@@ -20,36 +21,27 @@ from wordbot.engine.controlword.moves import (
     move_from_json,
 )
 from wordbot.engine.controlword.notation import format_move, parse_move
-from wordbot.engine.controlword.position import POSITION_FORMAT, PositionError, read_position_arg
-from wordbot.engine.controlword.records import (
-    GAME_FORMAT,
-    GameRecord,
-    GameRecorder,
-    RecordError,
-    ReplayResult,
-    read_record,
-    replay,
-)
-from wordbot.engine.rng import Rng
-from wordbot.engine.controlword.rules import RuleError, Rules
-from wordbot.engine.controlword.scoring import Evaluation, control, evaluate, word_score
-from wordbot.engine.controlword.state import ControlWordState, StateError
+from wordbot.engine.controlword.position import POSITION_FORMAT
+from wordbot.engine.controlword.rules import Rules
+from wordbot.engine.controlword.scoring import Evaluation, played_points, word_score
+from wordbot.engine.controlword.state import ControlWordState
 from wordbot.engine.controlword.tiles import (
     BLUE,
     COLOURS,
     PLAYER_COLOURS,
     TILE_COUNTS,
     Tile,
-    played_points,
 )
+from wordbot.engine.errors import IllegalMove, MoveError, PositionError, RuleError, StateError
+
+GAME_FORMAT = GAME.record_format
 
 __all__ = [
-    "ACROSS", "BLUE", "BUILTIN_MATS", "COLOURS", "ControlWordState", "DOWN", "Board",
-    "Evaluation", "Exchange", "GAME_FORMAT", "GameRecord", "GameRecorder", "IllegalMove",
-    "MatError", "Move", "MoveError", "PLAYER_COLOURS", "POSITION_FORMAT", "Pass",
-    "Placement", "PositionError", "RecordError", "Redraw", "Replacement", "ReplayResult",
-    "Rng", "RuleError", "Rules", "StateError", "TILE_COUNTS", "Tile", "Word", "WordPlay",
-    "builtin_mat", "centred_bounds", "control", "evaluate", "format_move",
-    "get_move_generator", "move_from_json", "parse_move", "played_points", "random_mat",
-    "read_position_arg", "read_record", "replay", "set_move_generator", "word_score",
+    "ACROSS", "BLUE", "BUILTIN_MATS", "COLOURS", "ControlWord", "ControlWordState", "DOWN",
+    "Board", "Evaluation", "Exchange", "GAME", "GAME_FORMAT", "IllegalMove", "MatError",
+    "Move", "MoveError", "PLAYER_COLOURS", "POSITION_FORMAT", "Pass", "Placement",
+    "PositionError", "Redraw", "Replacement", "RuleError", "Rules", "StateError",
+    "TILE_COUNTS", "Tile", "Word", "WordPlay", "builtin_mat", "centred_bounds",
+    "format_move", "move_from_json", "parse_move", "played_points", "random_mat",
+    "word_score",
 ]  # fmt: skip

@@ -1,7 +1,7 @@
 """The legality checker: validates one action against RULES.md, independent of any move
 generator, and says which rule fails (and on which word).
 
-Rule names carried by :class:`IllegalMove` (``exc.rule``):
+Rule names carried by :class:`~wordbot.engine.errors.IllegalMove` (``exc.rule``):
 
 ==============  ==========================================================================
 game_over       the game is over
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from wordbot.engine.controlword.board import ACROSS, DOWN, Board
 from wordbot.engine.controlword.moves import Exchange, Move, Pass, Placement, Redraw, Replacement, WordPlay
 from wordbot.engine.controlword.tiles import BLUE, BLUE_CONSONANTS, BLUE_VOWELS
-from wordbot.errors import WordbotError
+from wordbot.engine.errors import IllegalMove
 
 if TYPE_CHECKING:
     from wordbot.engine.controlword.state import ControlWordState
@@ -40,17 +40,6 @@ RULE_NAMES = (
     "contiguous", "connected", "word", "replace_empty", "replace_own", "replace_limit",
     "exchange",
 )  # fmt: skip
-
-
-class IllegalMove(WordbotError):
-    """An action the rules do not allow; ``rule`` names the rule, ``word`` the bad word."""
-
-    def __init__(self, rule: str, message: str, word: str | None = None):
-        assert rule in RULE_NAMES, rule
-        self.rule = rule
-        self.word = word
-        self.detail = message
-        super().__init__(f"illegal move ({rule}): {message}")
 
 
 def rack_letters(tiles) -> str:

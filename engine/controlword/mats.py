@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 
 from wordbot.engine.controlword.board import ACROSS, DOWN, Board, centring_offset
-from wordbot.engine.rng import Rng
 from wordbot.engine.controlword.tiles import BLUE, TILE_COUNTS, Tile, excess
-from wordbot.errors import WordbotError
+from wordbot.engine.errors import RuleError
+from wordbot.engine.rng import Rng
 
 # '.' is an empty square. Each grid is checked by the tests to be a proper '#'.
 BUILTIN_MATS: dict[int, tuple[str, ...]] = {
@@ -69,7 +69,7 @@ BUILTIN_MATS: dict[int, tuple[str, ...]] = {
 }
 
 
-class MatError(WordbotError):
+class MatError(RuleError):
     """A start mat that cannot be made (e.g. a lexicon without four words for a '#')."""
 
 

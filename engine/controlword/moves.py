@@ -16,11 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from wordbot.engine.controlword.tiles import BLUE, COLOURS, LETTERS
-from wordbot.errors import WordbotError
-
-
-class MoveError(WordbotError):
-    """A move object or move text that is malformed (names the field)."""
+from wordbot.engine.errors import MoveError
 
 
 class Placement(NamedTuple):

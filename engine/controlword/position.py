@@ -26,15 +26,11 @@ room:
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
-from pathlib import Path
 from typing import Any, Iterable
 
 from wordbot.engine.controlword.board import Board, centred_bounds
 from wordbot.engine.controlword.moves import parse_tile
-from wordbot.engine.rng import seed_from_text, seed_state
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.tiles import (
     BLUE,
@@ -49,6 +45,9 @@ from wordbot.engine.controlword.tiles import (
     excess,
     sort_tiles,
 )
+from wordbot.engine.errors import PositionError
+from wordbot.engine.position import canonical_json, check_fields
+from wordbot.engine.rng import seed_from_text, seed_state
 from wordbot.errors import WordbotError
 
 POSITION_FORMAT = "wordbot.controlword.position/1"
@@ -58,18 +57,6 @@ REQUIRED = (
 )  # fmt: skip
 OPTIONAL = ("rules", "bags")
 _FULL = Counter(TILE_COUNTS)
-
-
-class PositionError(WordbotError):
-    """A position that is malformed or impossible; the message names the field."""
-
-
-def canonical_json(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-
-def position_digest(obj: dict) -> str:
-    return hashlib.sha256(canonical_json(obj).encode("utf-8")).hexdigest()
 
 
 def state_to_json(state) -> dict[str, Any]:
@@ -92,35 +79,6 @@ def state_to_json(state) -> dict[str, Any]:
         "penalties": {p: state.penalties[p] for p in state.players},
         "bags": bags,
     }
-
-
-def load_json_text(text: str, what: str = "position") -> Any:
-    """Parse JSON text with a one-line error naming ``what``."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError(
-            f"{what}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from None
-
-
-def read_position_arg(arg: str, stdin=None) -> Any:
-    """A POSITION argument: ``-`` (stdin), inline JSON text (starts with ``{``), or a
-    file path. Returns the decoded JSON."""
-    if arg == "-":
-        import sys
-
-        return load_json_text((stdin or sys.stdin).read())
-    if arg.lstrip().startswith("{"):
-        return load_json_text(arg)
-    path = Path(arg)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PositionError(f"position: no such file {arg!r} (and not inline JSON)") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PositionError(f"position: cannot read {arg!r} ({exc})") from None
-    return load_json_text(text, f"position {arg}")
 
 
 def _int(obj, field, minimum=None) -> int:
@@ -157,14 +115,7 @@ def _letters(value: Any, field: str, lower_ok: bool) -> str:
 
 
 def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[str] = ()):
-    if not isinstance(obj, dict):
-        raise PositionError("position: must be a JSON object")
-    for key in obj:
-        if key not in REQUIRED and key not in OPTIONAL:
-            raise PositionError(f"{key}: unknown field of a position")
-    for key in REQUIRED:
-        if key not in obj:
-            raise PositionError(f"{key}: missing")
+    check_fields(obj, REQUIRED, OPTIONAL)
     if obj["format"] != POSITION_FORMAT:
         raise PositionError(f"format: {obj['format']!r} is not {POSITION_FORMAT!r}")
     rules = Rules.from_json(obj.get("rules", {}))

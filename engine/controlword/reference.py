@@ -83,7 +83,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 
-__all__ = ["word_plays", "replacement_plays"]
+__all__ = ["REFERENCE", "ReferenceGenerator", "word_plays", "replacement_plays"]
 
 Square = tuple[int, int]
 Play = frozenset[tuple[int, int, str]]
@@ -636,3 +636,37 @@ def _choices_by_letter(groups, left: Counter, budget: int) -> Iterator[list[Squa
         for chosen in itertools.combinations(squares, k):
             for more in _choices_by_letter(rest, left, budget - k):
                 yield list(chosen) + more
+
+
+class ReferenceGenerator:
+    """This enumerator as a generator for ``state.legal_moves(generator=...)``: the plays
+    of the player to move as engine moves (coloured as the compiled generator's are, own
+    tiles first), sorted by their tiles. Slow: for the tests that check the compiled
+    generator. ``replacement_cap`` lowers the replacement limit (every play of up to that
+    many tiles is still legal under any higher limit)."""
+
+    def __init__(self, replacement_cap: int | None = None):
+        self.replacement_cap = replacement_cap
+
+    def word_plays(self, state) -> list:
+        from wordbot.engine.controlword.adapter import coloured_sets
+        from wordbot.engine.controlword.moves import WordPlay
+
+        rack = state.racks[state.to_move]
+        plays = word_plays(state.board, rack, state.lexicon, state.board.bounds)
+        return sorted(coloured_sets(state, list(plays), WordPlay), key=lambda m: m.tiles)
+
+    def replacement_plays(self, state) -> list:
+        from wordbot.engine.controlword.adapter import coloured_sets
+        from wordbot.engine.controlword.moves import Replacement
+
+        limit = state.replacement_limit
+        if self.replacement_cap is not None:
+            limit = min(limit, self.replacement_cap)
+        rack = state.racks[state.to_move]
+        plays = replacement_plays(state.board, rack, state.to_move, limit, state.lexicon)
+        return sorted(coloured_sets(state, list(plays), Replacement), key=lambda m: m.tiles)
+
+
+#: The reference as a generator (``state.legal_moves(generator=REFERENCE)``).
+REFERENCE = ReferenceGenerator()

@@ -15,40 +15,54 @@ share the place (and the win).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from wordbot.engine.controlword.board import Board, Word
+from wordbot.engine.controlword.board import DIRECTIONS, STEP, Word
 from wordbot.engine.controlword.rules import Rules
-from wordbot.engine.controlword.tiles import BLUE, BONUS_LETTERS, played_points
+from wordbot.engine.controlword.tiles import BONUS_LETTERS
+from wordbot.engine.game import Outcome, places_from_keys
+
+if TYPE_CHECKING:
+    from wordbot.engine.controlword.state import ControlWordState
 
 MAJORITY = "majority"
 PLURALITY = "plurality"
 MULTIPLIER = {PLURALITY: 2, MAJORITY: 3}
+KIND = {2: PLURALITY, 3: MAJORITY}
+
+
+def played_points(length: int) -> int:
+    """The "when played" points of a word of ``length`` letters (without the JQXZ bonus).
+
+    n <= 3: 0; n >= 4: x = n - 3, points = (x*x - x + 2) / 2.
+
+    >>> [played_points(n) for n in range(2, 13)]
+    [0, 0, 1, 2, 4, 7, 11, 16, 22, 29, 37]
+    """
+    if length <= 3:
+        return 0
+    x = length - 3
+    return (x * x - x + 2) // 2
+
+
+def word_points(length: int, bonus_letters: int, jqxz_bonus: int) -> int:
+    """The points a word of ``length`` letters holding ``bonus_letters`` J, Q, X or Z
+    scores when played: the one place this rule is written (the compiled kernels read it
+    as a table, :func:`wordbot.engine.controlword.adapter.score_table`).
+
+    >>> word_points(4, 2, 4), word_points(3, 1, 4)  # QUIZ; ZAX
+    (9, 0)
+    """
+    if length < 4:
+        return 0
+    return played_points(length) + jqxz_bonus * bonus_letters
 
 
 def word_score(letters: str, rules: Rules) -> int:
     """The points a word scores for its player when it is played."""
-    n = len(letters)
-    if n < 4:
-        return 0
-    bonus = rules.jqxz_bonus * sum(1 for ch in letters if ch in BONUS_LETTERS)
-    return played_points(n) + bonus
-
-
-def control(colours: Iterable[str]) -> tuple[str | None, str | None]:
-    """(controller, "majority" | "plurality") of a word's tile colours, or (None, None).
-
-    >>> control(["red", "red", "blue", "green"]), control(["red", "blue"])
-    (('red', 'majority'), (None, None))
-    """
-    colours = list(colours)
-    counts = Counter(colours).most_common()
-    top_colour, top = counts[0]
-    if (len(counts) > 1 and counts[1][1] == top) or top_colour == BLUE:
-        return None, None
-    return top_colour, MAJORITY if 2 * top >= len(colours) else PLURALITY
+    return word_points(len(letters), sum(1 for ch in letters if ch in BONUS_LETTERS),
+                       rules.jqxz_bonus)
 
 
 @dataclass(frozen=True)
@@ -106,38 +120,50 @@ class Evaluation:
 
 
 def rank_key(totals: Totals) -> tuple[int, int, int]:
+    """Ranking: highest final score, then fewest penalty tokens, then most words
+    controlled (lower keys rank first)."""
     return (-totals.final, totals.penalty_tokens, -totals.words_controlled)
 
 
-def evaluate(
-    board: Board,
-    players: Iterable[str],
-    scores: Mapping[str, int],
-    penalties: Mapping[str, int],
-    rules: Rules,
-) -> Evaluation:
-    players = tuple(players)
+def evaluate(state: "ControlWordState") -> Evaluation:
+    """The end-of-game evaluation of the state's board as it stands (who controls each
+    word comes from the compiled control rule, through the adapter)."""
+    from wordbot.engine.controlword.adapter import evaluate_board
+
+    board = state.board
+    players = state.players
     results = []
-    word_points = dict.fromkeys(players, 0)
+    word_points_of = dict.fromkeys(players, 0)
     controlled = dict.fromkeys(players, 0)
-    for word in board.words():
-        controller, kind = control(word.colours)
-        points = 0
-        if controller is not None:
-            points = MULTIPLIER[kind] * played_points(len(word.letters))
-            if controller in word_points:
-                word_points[controller] += points
-                controlled[controller] += 1
-        results.append(WordResult(word, controller, kind, points))
+    for (r, c), d, length, controller, multiplier in evaluate_board(state):
+        direction = DIRECTIONS[d]
+        dr, dc = STEP[direction]
+        squares = tuple((r + k * dr, c + k * dc) for k in range(length))
+        tiles = [board[s] for s in squares]
+        word = Word(direction, squares, "".join(t.letter for t in tiles),
+                    tuple(t.colour for t in tiles))
+        points = multiplier * played_points(length)
+        if controller is not None and controller in word_points_of:
+            word_points_of[controller] += points
+            controlled[controller] += 1
+        results.append(WordResult(word, controller, KIND.get(multiplier), points))
     totals = {}
     for p in players:
-        tokens = penalties.get(p, 0)
-        pen = -rules.penalty_points * tokens
-        played = scores.get(p, 0)
-        totals[p] = Totals(
-            word_points[p], controlled[p], tokens, pen, played, played + word_points[p] + pen
-        )
+        tokens = state.penalties.get(p, 0)
+        pen = -state.rules.penalty_points * tokens
+        played = state.scores.get(p, 0)
+        totals[p] = Totals(word_points_of[p], controlled[p], tokens, pen, played,
+                           played + word_points_of[p] + pen)
     ranking = tuple(sorted(players, key=lambda p: rank_key(totals[p])))
     best = rank_key(totals[ranking[0]])
     winners = tuple(p for p in ranking if rank_key(totals[p]) == best)
     return Evaluation(tuple(results), totals, ranking, winners)
+
+
+def outcome(state: "ControlWordState") -> Outcome:
+    """The state's :class:`~wordbot.engine.game.Outcome`: final scores, places by the
+    ranking's tie-breaks, winners, and the evaluation as ``details``."""
+    ev = evaluate(state)
+    places = places_from_keys({p: rank_key(t) for p, t in ev.totals.items()})
+    return Outcome({p: t.final for p, t in ev.totals.items()}, places, ev.winners,
+                   ev.to_json())

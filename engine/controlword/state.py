@@ -15,13 +15,13 @@ integer), so a game replays exactly from its seed and its moves.
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from typing import Any, Iterable, Mapping, Sequence
 
 from wordbot.engine.controlword.board import Board, centred_bounds
-from wordbot.engine.controlword.generator import get_move_generator
+from wordbot.engine.controlword.legal import ControlWordMoves
 from wordbot.engine.controlword.legality import (
-    IllegalMove,
     changed_words,
     check_move,
     formed_words,
@@ -31,7 +31,6 @@ from wordbot.engine.controlword.mats import builtin_mat, random_mat
 from wordbot.engine.controlword.moves import (
     Exchange,
     Move,
-    MoveError,
     Pass,
     Redraw,
     Replacement,
@@ -39,9 +38,8 @@ from wordbot.engine.controlword.moves import (
     move_from_json,
 )
 from wordbot.engine.controlword.notation import format_move, parse_move
-from wordbot.engine.rng import Rng, seed_state
-from wordbot.engine.controlword.rules import RuleError, Rules
-from wordbot.engine.controlword.scoring import Evaluation, evaluate, word_score
+from wordbot.engine.controlword.rules import Rules
+from wordbot.engine.controlword.scoring import Evaluation, evaluate, outcome, word_score
 from wordbot.engine.controlword.tiles import (
     BLUE,
     BLUE_CONSONANTS,
@@ -57,16 +55,13 @@ from wordbot.engine.controlword.tiles import (
     remove_letters,
     sort_tiles,
 )
-from wordbot.errors import WordbotError
+from wordbot.engine.errors import IllegalMove, RuleError, StateError
+from wordbot.engine.game import GameState, Outcome
+from wordbot.engine.rng import Rng, seed_state
 
 WORD = "word"
 REPLACEMENT = "replacement"
 OVER = "over"
-PHASES = (WORD, REPLACEMENT, OVER)
-
-
-class StateError(WordbotError):
-    """Bad arguments for a new game or a state change (names the argument)."""
 
 
 def check_players(players: Sequence[str] | str) -> tuple[str, ...]:
@@ -91,7 +86,7 @@ def roll_dice(rng: Rng) -> tuple[int, int]:
     return DRAW_DIE[rng.below(6)], REPLACEMENT_DIE[rng.below(6)]
 
 
-class ControlWordState:
+class ControlWordState(GameState):
     """One position of a Control Word game plus the generator that drives its chance.
 
     Public fields (treat as read-only): ``players`` (seat order), ``first_player``,
@@ -219,21 +214,11 @@ class ControlWordState:
 
         return state_to_json(self)
 
-    def digest(self) -> str:
-        """sha256 of the canonical position JSON (the records' per-action check)."""
-        from wordbot.engine.controlword.position import position_digest
-
-        return position_digest(self.to_json())
-
     def _child(self) -> "ControlWordState":
         s = object.__new__(ControlWordState)
         for name in ControlWordState.__slots__:
             setattr(s, name, getattr(self, name))
         return s
-
-    def clone(self) -> "ControlWordState":
-        """A copy (states never change, so this is only for interfaces that expect it)."""
-        return self._child()
 
     def with_seed(self, seed: int) -> "ControlWordState":
         """The same position with its generator reseeded (e.g. to sample futures)."""
@@ -268,14 +253,56 @@ class ControlWordState:
         s.racks = new_racks
         return s
 
+    # ------------------------------------------------------------------ hidden information
+    def observation(self, viewer: str) -> dict[str, Any]:
+        """The position as ``viewer`` sees it: the other racks left out (FORMATS.md's
+        "unknown rack"), and every bag as the viewer can know it: its own, each other
+        player's bag together with that player's rack tiles of its colour, and the blue
+        bags together with the other racks' blue tiles. (How many tiles each rack holds,
+        and how many of them are blue, is in plain sight at the table, but the position
+        format has no field for it.)"""
+        obj = self.to_json()
+        hidden = [p for p in self.players if p != viewer]
+        obj["racks"] = {p: r for p, r in obj["racks"].items() if p == viewer}
+        bags = obj["bags"]
+        for p in hidden:
+            rack = self.racks.get(p, "")
+            bags[p] = sort_tiles(bags[p] + "".join(ch for ch in rack if ch.isupper()))
+            bags[BLUE] = sort_tiles(bags[BLUE] + "".join(ch.upper() for ch in rack
+                                                         if ch.islower()))
+        return obj
+
+    def determinize(self, viewer: str, rng: random.Random) -> "ControlWordState":
+        """A state consistent with ``observation(viewer)``: every other player's rack
+        dealt again from the tiles the viewer cannot see (that player's bag and rack for
+        tiles of its colour; the blue bags and the other racks' blue tiles for blue ones),
+        each rack keeping its size and its number of blue tiles; a rack unknown to
+        everyone gets a full rack of its own tiles. The future draws are reseeded from
+        ``rng`` too."""
+        opponents = [c for c in self.players if c != viewer]
+        racks = {c: self.racks.get(c) for c in opponents}
+        blue_pool = list(self.bags[BLUE_VOWELS] + self.bags[BLUE_CONSONANTS])
+        for rack in racks.values():
+            blue_pool += [ch.upper() for ch in rack or "" if ch.islower()]
+        rng.shuffle(blue_pool)
+        cleared = self.with_racks({c: "" for c, r in racks.items() if r is not None})
+        sampled = {}
+        for c, rack in racks.items():
+            own_pool = list(cleared.bags[c])
+            rng.shuffle(own_pool)
+            if rack is None:
+                own_n, blue_n = min(self.rack_limit, len(own_pool)), 0
+            else:
+                own_n = sum(ch.isupper() for ch in rack)
+                blue_n = len(rack) - own_n
+            blue = [blue_pool.pop().lower() for _ in range(min(blue_n, len(blue_pool)))]
+            sampled[c] = "".join(own_pool[:own_n]) + "".join(blue)
+        return cleared.with_racks(sampled).with_seed(rng.getrandbits(63))
+
     # ------------------------------------------------------------------ queries
     @property
     def current_player(self) -> str:
         return self.to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     def word_order(self) -> tuple[str, ...]:
         """The word phase order of this round: seats from the first player."""
@@ -292,12 +319,12 @@ class ControlWordState:
 
     def evaluate(self) -> Evaluation:
         """The end-of-game evaluation of the board as it stands."""
-        return evaluate(self.board, self.players, self.scores, self.penalties, self.rules)
+        return evaluate(self)
 
-    @property
-    def winners(self) -> tuple[str, ...]:
-        """The players sharing first place (by the evaluation of the board now)."""
-        return self.evaluate().winners
+    def outcome(self) -> Outcome:
+        """Final scores (played points + controlled words - penalties) as they stand,
+        places by the ranking's tie-breaks, and the evaluation as ``details``."""
+        return outcome(self)
 
     @property
     def winner(self) -> str | None:
@@ -311,36 +338,28 @@ class ControlWordState:
         """The FORMATS.md text of ``move`` in this position."""
         return format_move(move, self.board)
 
-    def parse_move(self, text: str | Mapping) -> Move:
-        """A move from notation text, JSON text or a move object, for the player to move."""
-        if isinstance(text, Mapping):
-            return move_from_json(dict(text))
-        if isinstance(text, str) and text.lstrip().startswith("{"):
-            try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise MoveError(f"move: malformed JSON ({exc})") from None
-            return move_from_json(obj)
+    def parse_notation(self, text: str) -> Move:
+        """A move from its FORMATS.md text, for the player to move."""
         return parse_move(text, self.to_move, self.board)
+
+    def move_from_json(self, obj: Any) -> Move:
+        """A move from its FORMATS.md move object."""
+        return move_from_json(obj)
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMove` (rule, word) unless ``move`` is legal now."""
         check_move(self, move)
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal action of the player to move: word plays or replacement plays from
-        the registered generator, pass, redraw (word phase) and blue exchanges."""
-        if self.phase == OVER:
-            return []
-        rack = self.racks.get(self.to_move)
-        if rack is None:
+    def legal_moves(self, generator: Any = None) -> ControlWordMoves:
+        """Every legal action of the player to move: word plays or replacement plays, then
+        pass, redraw (word phase) and blue exchanges (:mod:`~wordbot.engine.controlword.
+        legal`). ``generator``: where plays come from (default: the compiled generator;
+        the tests pass the slow reference)."""
+        if self.phase != OVER and self.racks.get(self.to_move) is None:
             raise IllegalMove("rack", f"the rack of {self.to_move} is unknown")
-        gen = get_move_generator()
-        if self.phase == WORD:
-            moves: list[Move] = list(gen.word_plays(self))
-        else:
-            moves = list(gen.replacement_plays(self))
-        return moves + self.other_moves()
+        if generator is None:
+            from wordbot.engine.controlword.adapter import FAST as generator
+        return ControlWordMoves(self, generator)
 
     def other_moves(self) -> list[Move]:
         """The legal actions that are not word or replacement plays: pass, a rack redraw
@@ -530,6 +549,47 @@ class ControlWordState:
         self.phase = WORD
         self.acted = False
         self.to_move = self.word_order()[0]
+
+    # ------------------------------------------------------------------ records
+    def record_context(self) -> dict[str, Any]:
+        """A record line's round and phase of a move made in this state."""
+        return {"round": self.round, "phase": self.phase}
+
+    def record_events(self) -> dict[str, Any]:
+        """What chance did in the action that made this state, as record fields: ``dice``
+        when a new round was rolled, ``drawn`` (blue tiles lowercase), ``penalty_tiles``,
+        ``challenged`` (each only when it happened)."""
+        out: dict[str, Any] = {}
+        drawn: dict[str, str] = {}
+        penalty: dict[str, str] = {}
+        for event in self.events:
+            kind = event[0]
+            if kind == "roll":
+                out["dice"] = [event[1], event[2]]
+            elif kind == "draw":
+                drawn[event[1]] = drawn.get(event[1], "") + event[2]
+            elif kind == "exchange":
+                drawn[event[1]] = drawn.get(event[1], "") + event[3].lower()
+            elif kind == "penalty":
+                penalty[event[1]] = penalty.get(event[1], "") + event[2]
+            elif kind == "challenge":
+                out["challenged"] = event[2]
+        if drawn:
+            out["drawn"] = drawn
+        if penalty:
+            out["penalty_tiles"] = penalty
+        return out
+
+    def record_scores(self) -> dict[str, Any]:
+        return {"scores": dict(self.scores), "penalties": dict(self.penalties)}
+
+    def describe(self) -> str:
+        if self.is_over:
+            return "game over"
+        phase = "word phase" if self.phase == WORD else \
+            f"replacement phase (up to {self.replacement_limit} tiles)"
+        return (f"round {self.round} of {self.rules.rounds} · {phase} · rack limit "
+                f"{self.rack_limit} · {self.to_move} to move")
 
     # ------------------------------------------------------------------ identity
     def _key(self):

@@ -1,8 +1,8 @@
-"""Tiles, colours, the tile sets of the bags, and the dice of Control Word.
+"""Tiles, colours, the bags and the dice of Control Word.
 
-Every player's bag and the blue bags hold the standard English 100-tile set without its
-two blanks (98 tiles). Blue is split by letter into the vowel bag (A E I O U, 42 tiles)
-and the consonant bag (the other 56, Y included).
+Every player's bag and the blue bags hold the shared tile set of
+:mod:`wordbot.engine.tiles` (98 tiles). Blue is split by letter into the vowel bag
+(A E I O U, 42 tiles) and the consonant bag (the other 56, Y included).
 
 Bags and racks are strings of letters (a multiset; the engine keeps them sorted). In a
 rack, uppercase letters are the owner's colour and lowercase letters are blue tiles, as in
@@ -11,25 +11,15 @@ FORMATS.md.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import NamedTuple
+
+from wordbot.engine.tiles import (FULL_BAG, LETTERS, TILE_COUNTS, VOWELS, excess,
+                                  remove_letters, sort_tiles)
 
 PLAYER_COLOURS: tuple[str, ...] = ("black", "white", "red", "green")
 BLUE = "blue"
 COLOURS: tuple[str, ...] = PLAYER_COLOURS + (BLUE,)
 
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-VOWELS = frozenset("AEIOU")
-
-#: The 98 tiles of one bag: the standard 100-tile set without blanks.
-TILE_COUNTS: dict[str, int] = {
-    "A": 9, "B": 2, "C": 2, "D": 4, "E": 12, "F": 2, "G": 3, "H": 2, "I": 9, "J": 1,
-    "K": 1, "L": 4, "M": 2, "N": 6, "O": 8, "P": 2, "Q": 1, "R": 6, "S": 4, "T": 6,
-    "U": 4, "V": 2, "W": 2, "X": 1, "Y": 2, "Z": 1,
-}  # fmt: skip
-
-#: One player's full bag as a sorted string (98 letters).
-FULL_BAG = "".join(letter * n for letter, n in sorted(TILE_COUNTS.items()))
 #: The full blue vowel bag (42) and blue consonant bag (56), sorted.
 FULL_VOWEL_BAG = "".join(ch for ch in FULL_BAG if ch in VOWELS)
 FULL_CONSONANT_BAG = "".join(ch for ch in FULL_BAG if ch not in VOWELS)
@@ -53,47 +43,14 @@ class Tile(NamedTuple):
     colour: str
 
 
-def is_vowel(letter: str) -> bool:
-    return letter.upper() in VOWELS
-
-
 def blue_bag_for(letter: str) -> str:
     """The blue bag a letter belongs to (``BLUE_VOWELS`` or ``BLUE_CONSONANTS``)."""
     return BLUE_VOWELS if letter.upper() in VOWELS else BLUE_CONSONANTS
 
 
-def sort_tiles(letters: str) -> str:
-    """The canonical order of a bag or rack string: sorted (uppercase before lowercase)."""
-    return "".join(sorted(letters))
-
-
-def remove_letters(pool: str, letters: str) -> str | None:
-    """``pool`` without one occurrence of each of ``letters``; None when one is missing."""
-    for ch in letters:
-        i = pool.find(ch)
-        if i < 0:
-            return None
-        pool = pool[:i] + pool[i + 1 :]
-    return pool
-
-
-def excess(have: Counter, limit: Counter) -> str | None:
-    """The first letter of which ``have`` holds more than ``limit`` as 'X: 3 > 2'."""
-    for letter in sorted(have):
-        if have[letter] > limit.get(letter, 0):
-            return f"{letter}: {have[letter]} > {limit.get(letter, 0)}"
-    return None
-
-
-def played_points(length: int) -> int:
-    """The "when played" points of a word of ``length`` letters (without the JQXZ bonus).
-
-    n <= 3: 0; n >= 4: x = n - 3, points = (x*x - x + 2) / 2.
-
-    >>> [played_points(n) for n in range(2, 13)]
-    [0, 0, 1, 2, 4, 7, 11, 16, 22, 29, 37]
-    """
-    if length <= 3:
-        return 0
-    x = length - 3
-    return (x * x - x + 2) // 2
+__all__ = [
+    "BLUE", "BLUE_CONSONANTS", "BLUE_VOWELS", "BONUS_LETTERS", "COLOURS", "DRAW_DIE",
+    "FULL_BAG", "FULL_CONSONANT_BAG", "FULL_VOWEL_BAG", "LETTERS", "PLAYER_COLOURS",
+    "REPLACEMENT_DIE", "TILE_COUNTS", "Tile", "VOWELS", "blue_bag_for", "excess",
+    "remove_letters", "sort_tiles",
+]  # fmt: skip

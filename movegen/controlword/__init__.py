@@ -1,30 +1,20 @@
-"""Compiled move generation: numba kernels over the GADDAG's flat arrays.
+"""Control Word's compiled move generation: numba kernels over the GADDAG's flat arrays
+and the board packed into a grid. Arrays in, arrays out: the engine's adapter
+(:mod:`wordbot.engine.controlword.adapter`) packs a state and reads the results back.
 
+>>> import numpy as np
 >>> from wordbot.dictionaries import Lexicon
->>> from wordbot.movegen.controlword import MoveGenerator
->>> gen = MoveGenerator(Lexicon.from_words(["AT", "TA"]))
->>> sorted(sorted(play) for play in gen.word_plays({(0, 0): ("A", "blue")}, "T").as_sets())
+>>> from wordbot.movegen.controlword import Grid, MoveGenerator
+>>> gen = MoveGenerator(Lexicon.from_words(["AT", "TA"]), np.zeros((3, 512), np.int64))
+>>> grid = Grid.from_arrays(np.array([0, 0]), np.frombuffer(b"A", np.uint8),
+...                         np.array([4], np.int8), pad=1)
+>>> rack = np.zeros(27, np.int64); rack[20] = 1  # a T
+>>> sorted(sorted(play) for play in gen.word_plays(grid, rack).as_sets())
 [[(-1, 0, 'T')], [(0, -1, 'T')], [(0, 1, 'T')], [(1, 0, 'T')]]
-
-Importing this package makes the fast generator the one behind every
-``ControlWordState.legal_moves()`` (see :func:`register`).
 """
 
-from wordbot.movegen.controlword.adapter import FastGenerator, colour_variants
 from wordbot.movegen.controlword.generator import MoveGenerator
+from wordbot.movegen.controlword.grid import Grid
 from wordbot.movegen.controlword.movelist import ReplacementList, WordPlayList
 
-FAST = FastGenerator()
-
-
-def register() -> None:
-    """Make the fast generator the engine's default (done on import)."""
-    from wordbot.engine.controlword import set_move_generator
-
-    set_move_generator(FAST)
-
-
-register()
-
-__all__ = ["FAST", "FastGenerator", "colour_variants", "MoveGenerator", "ReplacementList", "WordPlayList",
-           "register"]
+__all__ = ["Grid", "MoveGenerator", "ReplacementList", "WordPlayList"]

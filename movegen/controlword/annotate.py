@@ -10,7 +10,7 @@ from numba import njit
 from wordbot.movegen.controlword.control import assign_colours, control_of
 from wordbot.movegen.controlword.crosschecks import is_letter
 from wordbot.movegen.controlword.replacements import board_words
-from wordbot.movegen.controlword.scoring import IS_JQXZ, word_points
+from wordbot.movegen.controlword.scoring import bonus_letter, word_points
 
 @njit(cache=True)
 def words_through(tiles, first, n, word_of, width, seen):
@@ -120,7 +120,7 @@ def replacement_changes(letters, colours, moves, tiles, own, blue, mover, out):
 
 
 @njit(cache=True)
-def replacement_points(letters, moves, tiles, bonus, out):
+def replacement_points(letters, moves, tiles, table, out):
     """When-played points of each replacement under ``score_replacements``: every
     distinct word through a changed square, scored with its new letters."""
     h, w = letters.shape
@@ -140,8 +140,8 @@ def replacement_points(letters, moves, tiles, bonus, out):
             jq = 0
             for t in range(starts[wid], starts[wid] + lengths[wid]):
                 s = squares[t]
-                jq += IS_JQXZ[new_let[s] if new_let[s] else flat[s]]
-            points += word_points(lengths[wid], jq, bonus)
+                jq += bonus_letter(table, new_let[s] if new_let[s] else flat[s])
+            points += word_points(table, lengths[wid], jq)
         for t in range(first, first + n):
             new_let[np.int64(tiles[t, 0]) * w + tiles[t, 1]] = 0
         out[m] = points

@@ -1,7 +1,8 @@
-"""Who controls a word, from its colour counts (RULES.md "End of game"), in numba.
+"""Who controls a word, from its colour counts (RULES.md "End of game"), and the colours
+of a play's tiles, in numba: the one place each of these rules is written.
 
-Shared by the move annotations (which words a replacement changes hands) and the
-players' evaluation.
+Shared by the end-of-game evaluation, the move annotations (which words a replacement
+changes hands), the moves the adapter builds, and the players' evaluation.
 """
 
 from __future__ import annotations
@@ -65,3 +66,33 @@ def assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_l
         else:
             own_left[letter] -= 1
             out_col[first + pick] = mover
+
+
+@njit(cache=True)
+def colour_plays(tiles, moves, own, blue, mover, blue_first, width, out_col):
+    """Colour every play's tiles as :func:`assign_colours` does (own tiles first, or blue
+    first), into ``out_col`` (one colour index per row of ``tiles``)."""
+    own_left = np.zeros(27, np.int64)
+    blue_left = np.zeros(27, np.int64)
+    for m in range(moves.shape[0]):
+        assign_colours(tiles, moves[m, 0], moves[m, 1], own, blue, mover, blue_first, out_col,
+                       own_left, blue_left, width)
+
+
+@njit(cache=True)
+def word_controls(colours, starts, lengths, squares):
+    """Who controls each board word (arrays of ``board_words``): (controller colour index
+    or -1, multiplier 0 / 2 / 3) per word."""
+    flat = colours.ravel()
+    n = starts.shape[0]
+    controller = np.empty(n, np.int64)
+    multiplier = np.empty(n, np.int64)
+    counts = np.zeros(5, np.int64)
+    for k in range(n):
+        counts[:] = 0
+        for t in range(starts[k], starts[k] + lengths[k]):
+            counts[flat[squares[t]]] += 1
+        top, mult, _ = control_of(counts, lengths[k])
+        controller[k] = top
+        multiplier[k] = mult
+    return controller, multiplier

@@ -29,7 +29,7 @@ from numba import njit
 
 from wordbot.dictionaries.gaddag_walk import LETTERS, accepts, arc, child
 from wordbot.movegen.controlword.grid import BLOCKED, EMPTY
-from wordbot.movegen.controlword.scoring import IS_JQXZ, word_points
+from wordbot.movegen.controlword.scoring import bonus_letter, word_points
 
 ALL_LETTERS = np.int64(LETTERS)  # bits 1..26
 HAS_CROSS = np.int64(1)  # bit 0 of a cross-check mask: the square has a cross word
@@ -111,7 +111,7 @@ def square_check(letters, i, j, up, down, edges, root, rbits):
 
 
 @njit(cache=True)
-def cross_checks(letters, edges, root, bonus, rbits, xmask, xsc):
+def cross_checks(letters, edges, root, table, rbits, xmask, xsc):
     """Fill ``xmask`` and ``xsc`` for every square, looking along columns.
 
     ``xmask``: bit 0 (``HAS_CROSS``) when the square has a cross word, and bits 1..26 the
@@ -120,7 +120,8 @@ def cross_checks(letters, edges, root, bonus, rbits, xmask, xsc):
 
     ``xsc[i, 2 * j + jq]``: what placing a letter on square (i, j) adds to a walk's score
     (see :data:`SCORE_SHIFT`): its cross word's points << 8, plus ``jq``, 1 for a J, Q,
-    X or Z (index 2 * j + 1) and 0 for another letter (index 2 * j).
+    X or Z (index 2 * j + 1) and 0 for another letter (index 2 * j). ``table``: the points
+    table of :mod:`~wordbot.movegen.controlword.scoring`.
     """
     h, w = letters.shape
     rbits = rbits & ALL_LETTERS
@@ -142,7 +143,7 @@ def cross_checks(letters, edges, root, bonus, rbits, xmask, xsc):
             jq = 0
             for r in range(up, down + 1):
                 if r != i:
-                    jq += IS_JQXZ[letters[r, j]]
+                    jq += bonus_letter(table, letters[r, j])
             n = down - up + 1
-            xsc[i, 2 * j] = np.int64(word_points(n, jq, bonus)) << SCORE_SHIFT
-            xsc[i, 2 * j + 1] = (np.int64(word_points(n, jq + 1, bonus)) << SCORE_SHIFT) + 1
+            xsc[i, 2 * j] = np.int64(word_points(table, n, jq)) << SCORE_SHIFT
+            xsc[i, 2 * j + 1] = (np.int64(word_points(table, n, jq + 1)) << SCORE_SHIFT) + 1

@@ -74,23 +74,28 @@ class ReplacementList(_Plays):
     tile, tile count, letter changes), ``tiles[t]`` = (row, col, letter code) in grid
     coordinates.
 
+    >>> import numpy as np
     >>> from wordbot.dictionaries import Lexicon
     >>> from wordbot.movegen.controlword.generator import MoveGenerator
-    >>> gen = MoveGenerator(Lexicon.from_words(["CAT", "BAT", "CAB"]))
-    >>> plays = gen.replacement_plays({(0, 0): ("C", "blue"), (0, 1): ("A", "blue"),
-    ...                                (0, 2): ("T", "blue")}, "BC", "red", 2)
+    >>> gen = MoveGenerator(Lexicon.from_words(["CAT", "BAT", "CAB"]), np.zeros((3, 512), int))
+    >>> grid = Grid.from_arrays(np.array([0, 0, 0, 1, 0, 2]), np.frombuffer(b"CAT", np.uint8),
+    ...                         np.array([4, 4, 4], np.int8), pad=0)
+    >>> own, blue = np.zeros(27, np.int64), np.zeros(27, np.int64)
+    >>> own[[2, 3]] = 1  # a B and a C of the mover's colour (red, index 2)
+    >>> plays = gen.replacement_plays(grid, 2, own, blue, 2)
     >>> len(plays), plays.letter_change_sets  # (BAT, CAB, and no letter change)
     (4, 3)
     >>> sorted(sorted(p) for p in plays.as_sets())
     [[(0, 0, 'B')], [(0, 0, 'C')], [(0, 0, 'C'), (0, 2, 'B')], [(0, 2, 'B')]]
     """
 
-    def __init__(self, grid: Grid, colour: int, rack: str, rack_counts: np.ndarray,
+    def __init__(self, grid: Grid, colour: int, own: np.ndarray, blue: np.ndarray,
                  budget: int, found: tuple, ntiles: int, cands: tuple):
         self.grid = grid
         self.colour = colour  # the mover's colour index
-        self.rack = rack
-        self._rack_counts = rack_counts
+        self.own = own  # the rack's tiles of the mover's colour, by letter code
+        self.blue = blue  # and its blue tiles
+        self._rack_counts = own + blue
         self._budget = budget
         self._found = found
         self._ntiles = ntiles
@@ -127,27 +132,24 @@ class ReplacementList(_Plays):
     def control_changes(self) -> np.ndarray:
         """For every play (own tiles first), each word through a changed square (numba):
         rows of (move, row, col, direction, length, controller before, multiplier before,
-        controller after, multiplier after); controllers are colour indices of
-        :data:`~wordbot.movegen.controlword.grid.COLOURS` or -1, multipliers 0, 2 or 3."""
+        controller after, multiplier after); controllers are colour indices (see
+        :mod:`~wordbot.movegen.controlword.grid`) or -1, multipliers 0, 2 or 3."""
         from wordbot.movegen.controlword.annotate import CHANGE_FIELDS, replacement_changes
 
-        own = np.zeros(27, np.int64)
-        blue = np.zeros(27, np.int64)
-        for ch in self.rack:
-            (own if ch.isupper() else blue)[ord(ch.upper()) - 64] += 1
         out = np.empty((2 * self.tiles.shape[0] + 1, CHANGE_FIELDS), np.int32)
         n = replacement_changes(self.grid.letters, self.grid.colours, self.moves, self.tiles,
-                                own, blue, self.colour, out)
+                                self.own, self.blue, self.colour, out)
         out = out[:n]
         out[:, 1] += self.grid.row0
         out[:, 2] += self.grid.col0
         return out
 
-    def points_if_scored(self, jqxz_bonus: int = 4) -> np.ndarray:
+    def points_if_scored(self, table: np.ndarray) -> np.ndarray:
         """Points when played if replacements score (rule ``score_replacements``): every
-        word through a changed square, with its new letters (numba)."""
+        word through a changed square, with its new letters, by the points ``table``
+        (numba)."""
         from wordbot.movegen.controlword.annotate import replacement_points
 
         out = np.empty(len(self), np.int64)
-        replacement_points(self.grid.letters, self.moves, self.tiles, jqxz_bonus, out)
+        replacement_points(self.grid.letters, self.moves, self.tiles, table, out)
         return out

@@ -1,28 +1,35 @@
-"""Points when played, in numba (RULES.md "Scoring when played").
+"""Points when played, as the kernels read them: from a table the engine fills.
 
-A word of n letters scores 0 for n <= 3, else (x*x - x + 2) / 2 with x = n - 3; each J,
-Q, X or Z in a word of 4+ letters adds the ``jqxz_bonus``. The engine's scorer is the
-reference; the tests check this against it.
+The rule (RULES.md "Scoring when played") is written once, in the engine
+(:func:`wordbot.engine.controlword.scoring.word_points`); the kernels only look its values
+up in a ``table`` (int64, ``TABLE_ROWS`` x ``TABLE_WIDTH``) that the game's adapter builds
+from it and the rule options:
+
+* ``table[POINTS, n]``: the points of a word of n letters without bonus letters;
+* ``table[BONUS, n]``: what each bonus letter adds to a word of n letters;
+* ``table[BONUS_LETTER, code]``: 1 when the letter of grid code ``code`` (1..26) is a
+  bonus letter, else 0 (codes up to 255 may be looked up: empty and blocked squares are 0).
+
+A word on a board never has more than ``TABLE_WIDTH - 1`` letters (the tile sets hold
+490 tiles in all, racks 31 at most).
 """
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
-#: 1 for J, Q, X, Z (codes 10, 17, 24, 26), else 0; index 0 is the empty square.
-IS_JQXZ = np.zeros(256, np.int8)
-IS_JQXZ[[10, 17, 24, 26]] = 1
-IS_JQXZ.setflags(write=False)
+POINTS, BONUS, BONUS_LETTER = 0, 1, 2
+TABLE_ROWS = 3
+TABLE_WIDTH = 512
 
 
 @njit(cache=True, inline="always")
-def word_points(length, jqxz, bonus):
-    """Points of a word of ``length`` letters holding ``jqxz`` of J/Q/X/Z.
+def word_points(table, length, bonus_letters):
+    """Points of a word of ``length`` letters holding ``bonus_letters`` bonus letters."""
+    return table[POINTS, length] + table[BONUS, length] * bonus_letters
 
-    (word_points(7, 1, 4) == 7 + 4)
-    """
-    if length < 4:
-        return 0
-    x = length - 3
-    return (x * x - x + 2) // 2 + bonus * jqxz
+
+@njit(cache=True, inline="always")
+def bonus_letter(table, code):
+    """1 when grid letter ``code`` is a bonus letter (J Q X Z), else 0."""
+    return table[BONUS_LETTER, code]

@@ -45,7 +45,7 @@ from numba import njit
 from wordbot.dictionaries.gaddag_walk import arc, child, first_arc, lowest_bit
 from wordbot.movegen.controlword.crosschecks import HAS_CROSS, SCORE_SHIFT, cross_checks, is_letter
 from wordbot.movegen.controlword.grid import BLOCKED, EMPTY
-from wordbot.movegen.controlword.scoring import IS_JQXZ, word_points
+from wordbot.movegen.controlword.scoring import bonus_letter, word_points
 
 MOVE_FIELDS = 7  # first tile, tiles, points, direction, word row, word col, word length
 ACROSS, DOWN = 0, 1
@@ -66,7 +66,7 @@ def u(i):
 
 
 @njit(cache=True, inline="always")
-def _record(direction, line_i, xl, xr, n, placed, score, bonus, moves, tiles, counts):
+def _record(direction, line_i, xl, xr, n, placed, score, table, moves, tiles, counts):
     """Write the play of the ``n`` tiles ``placed`` (square, letter) whose main word spans
     squares xl..xr of line ``line_i``."""
     m = counts[0]
@@ -79,7 +79,7 @@ def _record(direction, line_i, xl, xr, n, placed, score, bonus, moves, tiles, co
     um = u(m)
     moves[um, 0] = t
     moves[um, 1] = n
-    moves[um, 2] = word_points(length, score & 255, bonus) + (score >> SCORE_SHIFT)
+    moves[um, 2] = word_points(table, length, score & 255) + (score >> SCORE_SHIFT)
     moves[um, 3] = direction
     moves[um, 6] = length
     if direction == ACROSS:
@@ -129,7 +129,7 @@ def _unpark(stack, sp, rack, rbits):
 
 @njit(cache=True, inline="always")
 def _right_walk(rec, pos, cand, n, score, xl, sp, rm, rack, rbits, total, edges, xm, xsc,
-                line_i, direction, stack, placed, bonus, moves, tiles, counts):
+                line_i, direction, stack, placed, table, moves, tiles, counts):
     """Every right part from one frame: fill square ``pos`` with each letter of ``cand``
     out of the node reached by ``rec`` (``n`` tiles placed so far, ``score`` so far, the
     word starting at ``xl``), then the squares after it, up to ``rm`` (excluded). Right
@@ -152,7 +152,8 @@ def _right_walk(rec, pos, cand, n, score, xl, sp, rm, rack, rbits, total, edges,
             placed[u(2 * n)] = pos
             placed[u(2 * n + 1)] = letter
             _record(direction, line_i, xl, pos, n + 1, placed,
-                    score + xsc[u(2 * pos + IS_JQXZ[u(letter)])], bonus, moves, tiles, counts)
+                    score + xsc[u(2 * pos + bonus_letter(table, u(letter)))], table, moves,
+                    tiles, counts)
         q = pos + 1
         if n + 1 < total and q < rm:
             rbits1 = rbits if rack[u(letter)] > 1 else rbits ^ bit
@@ -163,7 +164,7 @@ def _right_walk(rec, pos, cand, n, score, xl, sp, rm, rack, rbits, total, edges,
                 sp = _park(stack, sp, rec, pos, cand, n, score, letter)
                 rack[u(letter)] -= 1
                 rbits = rbits1
-                score += xsc[u(2 * pos + IS_JQXZ[u(letter)])]
+                score += xsc[u(2 * pos + bonus_letter(table, u(letter)))]
                 rec = nxt
                 pos = q
                 cand = c
@@ -172,7 +173,7 @@ def _right_walk(rec, pos, cand, n, score, xl, sp, rm, rack, rbits, total, edges,
 
 @njit(cache=True, _nrt=False)
 def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, edges, xm,
-               xsc, line_i, direction, stack, placed, bonus, moves, tiles, counts):
+               xsc, line_i, direction, stack, placed, table, moves, tiles, counts):
     """Every play of one anchor whose left part fills square ``pos`` (<= anchor) with a
     letter of ``cand`` out of the node reached by ``rec``: the left parts, square by
     square down to ``lb``, board letters read through, each followed by its right parts
@@ -192,7 +193,7 @@ def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, 
         bit = one << letter
         cand ^= bit
         nxt = arc(edges, rec, bit)
-        score1 = score + xsc[u(2 * pos + IS_JQXZ[u(letter)])]
+        score1 = score + xsc[u(2 * pos + bonus_letter(table, u(letter)))]
         # read the board letters beyond the square being filled
         p = pos - 1
         b = line[u(p)]
@@ -200,7 +201,7 @@ def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, 
             if not (nxt >> b) & 1:
                 break
             nxt = arc(edges, nxt, one << b)
-            score1 += IS_JQXZ[u(b)]
+            score1 += bonus_letter(table, u(b))
             p -= 1
             b = line[u(p)]
         if b != EMPTY and b != BLOCKED:  # the board letters spell no path
@@ -209,7 +210,7 @@ def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, 
                 n > 0 or direction == ACROSS or not xm[u(pos)] & HAS_CROSS):
             placed[u(2 * n)] = pos
             placed[u(2 * n + 1)] = letter
-            _record(direction, line_i, p + 1, anchor, n + 1, placed, score1, bonus, moves,
+            _record(direction, line_i, p + 1, anchor, n + 1, placed, score1, table, moves,
                     tiles, counts)
         if n + 1 >= total:
             continue
@@ -227,7 +228,7 @@ def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, 
         rack[u(letter)] -= 1
         if c_right != 0:
             _right_walk(sep, anchor + 1, c_right, n + 1, score1, p + 1, sp, rm, rack, rbits1,
-                        total, edges, xm, xsc, line_i, direction, stack, placed, bonus, moves,
+                        total, edges, xm, xsc, line_i, direction, stack, placed, table, moves,
                         tiles, counts)
         if c_left != 0:
             sp = _park(stack, sp, rec, pos, cand, n, score, letter)
@@ -243,7 +244,7 @@ def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, 
 
 @njit(cache=True, _nrt=False)
 def _line(line_i, line, xm, xsc, rack, rbits, total, edges, root, direction, stack, placed,
-          bonus, moves, tiles, counts):
+          table, moves, tiles, counts):
     """Every play along one line (see the module docstring for the anchors)."""
     w = line.shape[0]
     lo = 1
@@ -266,7 +267,7 @@ def _line(line_i, line, xm, xsc, rack, rbits, total, edges, root, direction, sta
             jq = 0
             while is_letter(line[p]) and rec >= 0:
                 rec = child(edges, rec, line[p])
-                jq += IS_JQXZ[line[p]]
+                jq += bonus_letter(table, line[p])
                 p -= 1
             if rec >= 0:
                 if rec & 1 and t + 1 < rightmost:  # right parts of the run alone
@@ -275,11 +276,11 @@ def _line(line_i, line, xm, xsc, rack, rbits, total, edges, root, direction, sta
                     if c != 0:
                         _right_walk(sep, t + 1, c, 0, jq, p + 1, 0, rightmost, rack, rbits,
                                     total, edges, xm, xsc, line_i, direction, stack, placed,
-                                    bonus, moves, tiles, counts)
+                                    table, moves, tiles, counts)
                 c = rec & xm[p] & rbits if p >= lo else np.int64(0)
                 if c != 0:
                     _left_walk(rec, p, c, jq, t, lo, rightmost, line, rack, rbits, total,
-                               edges, xm, xsc, line_i, direction, stack, placed, bonus, moves,
+                               edges, xm, xsc, line_i, direction, stack, placed, table, moves,
                                tiles, counts)
         # hook squares between the run and `rightmost` (not the one touching the run)
         e_lo = leftmost + 1 if leftmost > lo else leftmost
@@ -292,7 +293,7 @@ def _line(line_i, line, xm, xsc, rack, rbits, total, edges, root, direction, sta
                     c = root & xm[a] & rbits
                     if c != 0:
                         _left_walk(root, a, c, 0, a, e_lo, r, line, rack, rbits, total, edges,
-                                   xm, xsc, line_i, direction, stack, placed, bonus, moves,
+                                   xm, xsc, line_i, direction, stack, placed, table, moves,
                                    tiles, counts)
                     r = a
         while leftmost > lo and is_letter(line[leftmost - 1]):
@@ -304,7 +305,7 @@ def _line(line_i, line, xm, xsc, rack, rbits, total, edges, root, direction, sta
 
 
 @njit(cache=True)
-def _pass(grid, xmask, xsc, rack, direction, edges, root, bonus, stack, placed, moves, tiles,
+def _pass(grid, xmask, xsc, rack, direction, edges, root, table, stack, placed, moves, tiles,
           counts):
     h = grid.shape[0]
     rbits = np.int64(0)
@@ -315,12 +316,13 @@ def _pass(grid, xmask, xsc, rack, direction, edges, root, bonus, stack, placed, 
             total += rack[letter]
     for i in range(1, h - 1):
         _line(i, grid[i], xmask[i], xsc[i], rack, rbits, total, edges, root, direction, stack,
-              placed, bonus, moves, tiles, counts)
+              placed, table, moves, tiles, counts)
 
 
 @njit(cache=True)
-def generate(letters, rack, edges, root, bonus, work, moves, tiles, counts):
-    """Every word play on ``letters`` (grid values) with ``rack`` (counts by letter code).
+def generate(letters, rack, edges, root, table, work, moves, tiles, counts):
+    """Every word play on ``letters`` (grid values) with ``rack`` (counts by letter code),
+    scored with the points ``table`` (:mod:`~wordbot.movegen.controlword.scoring`).
 
     ``work`` is a :class:`Workspace`'s arrays (reused between calls). Fills
     ``moves``/``tiles``; sets ``counts[2]`` when the buffers were too small (the caller
@@ -350,8 +352,8 @@ def generate(letters, rack, edges, root, bonus, work, moves, tiles, counts):
                     grid[j, i] = letters[i, j]
         xmask = xmask_buf[:n].reshape((gh, gw))
         xsc = xsc_buf[:2 * n].reshape((gh, 2 * gw))
-        cross_checks(grid, edges, root, bonus, rbits, xmask, xsc)
-        _pass(grid, xmask, xsc, rack, direction, edges, root, bonus, stack, placed, moves,
+        cross_checks(grid, edges, root, table, rbits, xmask, xsc)
+        _pass(grid, xmask, xsc, rack, direction, edges, root, table, stack, placed, moves,
               tiles, counts)
 
 

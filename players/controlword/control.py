@@ -1,4 +1,8 @@
-"""``control``: points now + the change in end-of-game control value + rack leave.
+"""``control``: points now + the change in the risk-weighted control value + rack leave.
+
+The control value of a board for the mover is what every word on it will pay at the
+end, the mover's words counted positive and the others' negative, each discounted by
+the risk of losing it before the end (:mod:`wordbot.movegen.controlword.evaluation`).
 
 Every legal kind of action is weighed: word plays (in both colourings when the rack holds
 a letter in own and blue tiles), replacement plays, passing, blue exchanges and rack
@@ -7,25 +11,15 @@ redraws. Weights: :mod:`wordbot.players.controlword.weights`.
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
-from wordbot.engine.controlword import Exchange, Pass, Placement, Redraw, Replacement, WordPlay
-from wordbot.movegen.controlword.grid import COLOUR_INDEX, COLOURS
-from wordbot.movegen.controlword.replacements import board_words
-from wordbot.players.controlword import evaluation as ev
-from wordbot.players.base import Candidate, Limit, Option, Player
+from wordbot.engine.controlword import Exchange, Pass, Redraw, Replacement, WordPlay, adapter
+from wordbot.engine.controlword.adapter import evaluation as ev
+from wordbot.players.base import Candidate, Option, Player, Progress
 from wordbot.players.controlword.explain import word_changes
-from wordbot.players.plays import rack_of, replacement_plays, word_plays
-from wordbot.players.registry import register
 from wordbot.players.controlword.weights import DEFAULT, Weights
-
-
-def rack_arrays(rack: str) -> tuple[np.ndarray, np.ndarray]:
-    own = np.zeros(27, np.int64)
-    blue = np.zeros(27, np.int64)
-    for ch in rack:
-        (own if ch.isupper() else blue)[ord(ch.upper()) - 64] += 1
-    return own, blue
 
 
 def phases_left(state) -> tuple[int, int]:
@@ -49,20 +43,21 @@ class Evaluator:
         self.state = state
         self.w = weights.vector()
         self.weights = weights
-        self.mover = COLOUR_INDEX[state.to_move]
-        self.rack = rack_of(state)
-        self.own, self.blue = rack_arrays(self.rack)
+        self.table = adapter.score_table(state.rules.jqxz_bonus)
+        self.mover = adapter.colour_index(state.to_move)
+        self.own, self.blue = adapter.rack_arrays(adapter.rack_of(state))
         self.my_phases, self.their_phases = phases_left(state)
 
     def _board(self, grid):
-        starts, lengths, _dirs, squares, word_of = board_words(grid.letters)
+        starts, lengths, _dirs, squares, word_of = adapter.board_words(grid.letters)
         values = ev.word_values(grid.colours, starts, lengths, squares, self.mover, self.w,
-                                self.my_phases, self.their_phases)
+                                self.table, self.my_phases, self.their_phases)
         return starts, lengths, squares, word_of, values
 
     def word_plays(self):
-        """(plays, colours, control change, leave, used blue-first) of every word play."""
-        plays = word_plays(self.state)
+        """(plays, colours, control change, leave) of every word play, each play in its
+        better colouring (own tiles first or blue first)."""
+        plays = adapter.word_plays(self.state)
         n = len(plays)
         grid = plays.grid
         _, _, _, word_of, values = self._board(grid)
@@ -74,8 +69,8 @@ class Evaluator:
             leave = np.empty(n, np.float64)
             ev.word_play_effects(grid.letters, grid.colours, word_of, values, plays.moves,
                                  plays.tiles, self.own, self.blue, self.mover, blue_first,
-                                 self.w, self.my_phases, self.their_phases, keep, cols, ctrl,
-                                 leave)
+                                 self.w, self.table, self.my_phases, self.their_phases, keep,
+                                 cols, ctrl, leave)
             if best is None:
                 best = [cols, ctrl, leave, np.zeros(n, bool)]
             else:  # keep the better colouring of each move
@@ -90,7 +85,7 @@ class Evaluator:
         return plays, best[0], best[1], best[2]
 
     def replacement_plays(self):
-        plays = replacement_plays(self.state)
+        plays = adapter.replacement_plays(self.state)
         n = len(plays)
         grid = plays.grid
         starts, lengths, squares, word_of, values = self._board(grid)
@@ -99,38 +94,28 @@ class Evaluator:
         leave = np.empty(n, np.float64)
         ev.replacement_effects(grid.letters, grid.colours, word_of, starts, lengths, squares,
                                values, plays.moves, plays.tiles, self.own, self.blue,
-                               self.mover, self.w, self.my_phases, self.their_phases, 0, cols,
-                               ctrl, leave)
-        rules = self.state.rules
-        points = (plays.points_if_scored(rules.jqxz_bonus) if rules.score_replacements
-                  else np.zeros(n, np.int64))
+                               self.mover, self.w, self.table, self.my_phases,
+                               self.their_phases, 0, cols, ctrl, leave)
+        points = (adapter.replacement_points(self.state, plays)
+                  if self.state.rules.score_replacements else np.zeros(n, np.int64))
         return plays, cols, ctrl, leave, points
 
     def leave_of(self, own, blue, keep: int) -> float:
         return float(ev.leave_value(own, blue, keep, self.w))
 
 
-def _move_from(plays, i: int, cols, kind):
-    first, n = int(plays.moves[i, 0]), int(plays.moves[i, 1])
-    r0, c0 = plays.grid.row0, plays.grid.col0
-    tiles = tuple(Placement(int(r) + r0, int(c) + c0, chr(64 + int(letter)),
-                            COLOURS[int(cols[first + k])])
-                  for k, (r, c, letter) in enumerate(plays.tiles[first:first + n]))
-    return kind(tiles)
-
-
-@register
 class ControlPlayer(Player):
     """Ranks every action by points now + control change + leave (see module doc)."""
 
     name = "control"
-    description = "points now + change in end-of-game control + rack leave"
+    description = "points now + change in the risk-weighted control value + rack leave"
+    games = frozenset({"controlword"})
     options = {
         "explain": Option(bool, True, "describe the words each top candidate changes"),
     }
 
-    def __init__(self, seed: int = 0, weights: Weights = DEFAULT, **options):
-        super().__init__(seed, **options)
+    def __init__(self, weights: Weights = DEFAULT, **options):
+        super().__init__(**options)
         self.weights = weights
 
     # -- ranking ---------------------------------------------------------------------
@@ -146,7 +131,7 @@ class ControlPlayer(Player):
             equity = plays.points + w.control * ctrl + leave
             for i in np.argsort(-equity, kind="stable")[:64]:
                 out.append((float(equity[i]), int(plays.points[i]), float(ctrl[i]),
-                            (lambda i=int(i): _move_from(plays, i, cols, WordPlay))))
+                            (lambda i=int(i): adapter.play_move(state, plays, i, cols))))
             keep = state.replacement_limit
             pass_value = ev_.leave_of(ev_.own, ev_.blue, keep)
             out.append((pass_value, 0, 0.0, Pass))
@@ -156,7 +141,7 @@ class ControlPlayer(Player):
             equity = points + w.control * ctrl + leave
             for i in np.argsort(-equity, kind="stable")[:64]:
                 out.append((float(equity[i]), int(points[i]), float(ctrl[i]),
-                            (lambda i=int(i): _move_from(plays, i, cols, Replacement))))
+                            (lambda i=int(i): adapter.play_move(state, plays, i, cols))))
             out.append((ev_.leave_of(ev_.own, ev_.blue, 0), 0, 0.0, Pass))
         out.sort(key=lambda item: -item[0])
         return out
@@ -181,43 +166,43 @@ class ControlPlayer(Player):
             actions.append((w.redraw_below, 0, 0.0, Redraw))
         return actions
 
-    # -- the interface ---------------------------------------------------------------
+    # -- the contract ----------------------------------------------------------------
 
-    def analyse(self, state, limit: Limit | None = None, top: int | None = 10):
-        if state.phase == "over":
-            return []
+    def _top(self, state, n: int, rng: random.Random, progress: Progress | None
+             ) -> list[Candidate]:
         ranked = self.ranked(state)
         before = state.evaluate() if self.settings["explain"] else None
         cands = []
-        for equity, points, ctrl, make in ranked[:top]:
+        for equity, points, ctrl, make in ranked[:n]:
             move = make()
             words = []
             if before is not None and isinstance(move, (WordPlay, Replacement)):
                 after = state.apply(move, check=False).evaluate()
                 words = word_changes(before, after, state.to_move)
-            cands.append(Candidate(move, state.notation(move), points=points,
-                                   control_change=ctrl, equity=equity,
-                                   iterations=len(ranked), words=words))
+            cands.append(Candidate(move, state.notation(move), points=points, equity=equity,
+                                   iterations=len(ranked),
+                                   details={"control_change": ctrl, "words": words}))
         return cands
 
-    def choose(self, state, limit: Limit | None = None):
-        if state.phase == "over":
-            raise ValueError("the game is over")
+    def _choose(self, state, rng: random.Random):
         return self.ranked(state)[0][3]()
+
+    def value(self, state, viewer: str) -> float:
+        """The static equity of the position for ``viewer`` (:func:`static_value`)."""
+        return static_value(state, viewer, self.weights)
 
 
 def static_value(state, colour: str, weights: Weights = DEFAULT) -> float:
     """The equity of a whole position for ``colour``: points scored so far (minus the
     best opponent's) plus the risk-weighted control value of every word on the board."""
-    from wordbot.movegen.controlword.grid import Grid
-
-    grid = Grid.pack(state.board, pad=0)
-    starts, lengths, _dirs, squares, _word_of = board_words(grid.letters)
+    grid = adapter.board_grid(state)
+    starts, lengths, _dirs, squares, _word_of = adapter.board_words(grid.letters)
     mine, theirs = phases_left(state) if state.phase != "over" else (0, 0)
     if state.phase != "over" and state.to_move != colour:
         mine, theirs = theirs, mine  # phases are counted from the mover's side
-    values = ev.word_values(grid.colours, starts, lengths, squares, COLOUR_INDEX[colour],
-                            weights.vector(), mine, theirs)
+    values = ev.word_values(grid.colours, starts, lengths, squares,
+                            adapter.colour_index(colour), weights.vector(),
+                            adapter.score_table(state.rules.jqxz_bonus), mine, theirs)
     penalty = state.rules.penalty_points
     score = {c: state.scores[c] - penalty * state.penalties[c] for c in state.players}
     best_other = max(v for c, v in score.items() if c != colour)

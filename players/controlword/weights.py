@@ -11,6 +11,8 @@ from dataclasses import asdict, dataclass, fields, replace
 
 import numpy as np
 
+from wordbot.engine.controlword.adapter import evaluation
+
 
 @dataclass(frozen=True)
 class Weights:
@@ -33,8 +35,9 @@ class Weights:
     redraw_below: float = 0.5  # redraw when no play is worth more than this
 
     def vector(self) -> np.ndarray:
-        """The weights as a float64 array in field order (for the numba kernels)."""
-        return np.array([getattr(self, f.name) for f in fields(self)], np.float64)
+        """The weights as the float64 vector the evaluation kernels read (laid out as
+        their ``WEIGHTS`` names them)."""
+        return np.array([getattr(self, name) for name in evaluation.WEIGHTS], np.float64)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -43,8 +46,7 @@ class Weights:
         return replace(self, **changes)
 
 
-#: Index of each field in :meth:`Weights.vector`.
-INDEX = {f.name: i for i, f in enumerate(fields(Weights))}
+assert set(evaluation.WEIGHTS) == {f.name for f in fields(Weights)}
 
 DEFAULT = Weights()
 

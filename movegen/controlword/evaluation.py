@@ -1,4 +1,4 @@
-"""The static evaluation of the ``control`` player, in numba.
+"""The static evaluation kernels of Control Word's ``control`` player, in numba.
 
 The control value of the board for the mover is the sum over every word of what it will
 pay at the end (plurality 2x, majority 3x the when-played points), counted positive for
@@ -8,7 +8,9 @@ single replacement, a wider lead needs more, and the risk grows with the replace
 phases the other side still has. A move's control change is the new value of every
 word it forms, extends or recolours minus the old value of the words it absorbs.
 
-Colour indices follow :data:`wordbot.movegen.controlword.grid.COLOURS` (blue = 4).
+Colour indices follow :mod:`wordbot.movegen.controlword.grid` (blue = 4). The weights
+come as one float64 vector laid out as :data:`WEIGHTS` names them (the player's
+``Weights.vector()``).
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from wordbot.movegen.controlword.annotate import words_through
 from wordbot.movegen.controlword.control import assign_colours, control_of
 from wordbot.movegen.controlword.crosschecks import is_letter
 from wordbot.movegen.controlword.scoring import word_points
-from wordbot.players.controlword.weights import INDEX
 
-W_CONTROL = INDEX["control"]
+#: The layout of the weight vector the kernels read.
+WEIGHTS = ("control", "opponent", "short_word", "risk1", "risk2", "risk3", "keep_tile",
+           "balance", "no_vowel", "duplicate", "blue_kept", "q_without_u", "exchange_gain",
+           "exchange_below", "redraw_below")
+INDEX = {name: i for i, name in enumerate(WEIGHTS)}
 W_OPPONENT = INDEX["opponent"]
 W_SHORT = INDEX["short_word"]
 W_RISK1, W_RISK2, W_RISK3 = INDEX["risk1"], INDEX["risk2"], INDEX["risk3"]
@@ -39,12 +44,13 @@ IS_VOWEL.setflags(write=False)
 
 
 @njit(cache=True)
-def word_value(counts, n, mover, w, my_phases, their_phases):
-    """The mover's end-of-game value of one word with colour ``counts``, risk-weighted."""
+def word_value(counts, n, mover, w, table, my_phases, their_phases):
+    """The mover's end-of-game value of one word with colour ``counts``, risk-weighted
+    (``table``: the points table of :mod:`~wordbot.movegen.controlword.scoring`)."""
     top, mult, lead = control_of(counts, n)
     if top < 0:
         return 0.0
-    pts = float(mult * word_points(n, 0, 0)) if n >= 4 else w[W_SHORT]
+    pts = float(mult * word_points(table, n, 0)) if n >= 4 else w[W_SHORT]
     need = (lead + 1) // 2  # replacements that neutralise the lead
     risk = w[W_RISK1] if need <= 1 else (w[W_RISK2] if need == 2 else w[W_RISK3])
     if top == mover:
@@ -55,7 +61,7 @@ def word_value(counts, n, mover, w, my_phases, their_phases):
 
 
 @njit(cache=True)
-def word_values(colours, starts, lengths, squares, mover, w, my_phases, their_phases):
+def word_values(colours, starts, lengths, squares, mover, w, table, my_phases, their_phases):
     """The value of every board word (arrays from ``movegen.replacements.board_words``)."""
     flat = colours.ravel()
     out = np.empty(starts.shape[0], np.float64)
@@ -64,7 +70,7 @@ def word_values(colours, starts, lengths, squares, mover, w, my_phases, their_ph
         counts[:] = 0
         for t in range(starts[k], starts[k] + lengths[k]):
             counts[flat[squares[t]]] += 1
-        out[k] = word_value(counts, lengths[k], mover, w, my_phases, their_phases)
+        out[k] = word_value(counts, lengths[k], mover, w, table, my_phases, their_phases)
     return out
 
 
@@ -99,8 +105,8 @@ def leave_value(own, blue, keep_slots, w):
 
 @njit(cache=True)
 def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, blue, mover,
-                      blue_first, w, my_phases, their_phases, keep_slots, out_col, out_ctrl,
-                      out_leave):
+                      blue_first, w, table, my_phases, their_phases, keep_slots, out_col,
+                      out_ctrl, out_leave):
     """For every word play: its tile colours, control change and leave value."""
     h, wd = letters.shape
     flatl = letters.ravel()
@@ -134,7 +140,7 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
                 if wid >= 0 and wid != last:
                     delta -= old_value[wid]
                     last = wid
-        delta += word_value(counts, length, mover, w, my_phases, their_phases)
+        delta += word_value(counts, length, mover, w, table, my_phases, their_phases)
         # the cross word of each tile
         pd = 1 - d
         pstep = wd if pd == 1 else 1
@@ -163,7 +169,7 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
                         delta -= old_value[wid]
                         last = wid
                 s2 += pstep
-            delta += word_value(counts, clen, mover, w, my_phases, their_phases)
+            delta += word_value(counts, clen, mover, w, table, my_phases, their_phases)
         for k in range(n):
             placed[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = -1
         out_ctrl[m] = delta
@@ -172,7 +178,7 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
 
 @njit(cache=True)
 def replacement_effects(letters, colours, word_of, starts, lengths, squares, old_value, moves,
-                        tiles, own, blue, mover, w, my_phases, their_phases, keep_slots,
+                        tiles, own, blue, mover, w, table, my_phases, their_phases, keep_slots,
                         out_col, out_ctrl, out_leave):
     """For every replacement play: tile colours (own first), control change, leave."""
     h, wd = letters.shape
@@ -197,7 +203,7 @@ def replacement_effects(letters, colours, word_of, starts, lengths, squares, old
             for t in range(starts[wid], starts[wid] + lengths[wid]):
                 s = squares[t]
                 counts[new_col[s] if new_col[s] >= 0 else flatc[s]] += 1
-            delta += word_value(counts, lengths[wid], mover, w, my_phases, their_phases)
+            delta += word_value(counts, lengths[wid], mover, w, table, my_phases, their_phases)
             delta -= old_value[wid]
         for k in range(n):
             new_col[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = -1

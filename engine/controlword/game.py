@@ -1,0 +1,85 @@
+"""Control Word as a :class:`~wordbot.engine.game.Game`: its names, rules, set-up and
+pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
+
+>>> GAME.name, GAME.position_format, GAME.default_policy
+('controlword', 'wordbot.controlword.position/1', 'control')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from wordbot.engine.controlword.rules import Rules
+from wordbot.engine.controlword.state import ControlWordState, check_players
+from wordbot.engine.errors import StateError
+from wordbot.engine.game import Game, GameState, Move
+
+
+class ControlWord(Game):
+    """RULES.md section 1: a crossword tile game of coloured tiles where players also
+    replace each other's tiles to take control of words."""
+
+    name = "controlword"
+    title = "Control Word"
+    Rules = Rules
+    uses_lexicon = True
+    default_players = ("red", "green")
+    min_players = 2
+    max_players = 4
+    default_policy = "control"
+    setup_options = {"mat": "start mat: 1-6 or random (the same as --rule start_mat=...)"}
+
+    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
+            rules: Any = None, lexicon: Any = None, **setup: Any) -> ControlWordState:
+        unknown = sorted(set(setup) - set(self.setup_options))
+        if unknown:
+            raise StateError(f"{unknown[0]}: not a set-up option of {self.title} "
+                             f"(options: {', '.join(self.setup_options)})")
+        if players is None:
+            players = self.default_players
+        return ControlWordState.new(players, seed, setup.get("mat"), rules, lexicon)
+
+    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
+                  rule_overrides: Iterable[str] = ()) -> ControlWordState:
+        if lexicon is None:
+            from wordbot.dictionaries import Lexicon
+
+            lexicon = Lexicon.load(None)
+        return ControlWordState.from_json(obj, lexicon, seed, rule_overrides)
+
+    def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
+        """2-4 distinct colours of black, white, red, green."""
+        return check_players(self.default_players if players is None else players)
+
+    def record_header(self, state: GameState) -> dict[str, Any]:
+        return {"mat": state.rules.start_mat}
+
+    def playout_done(self, start: GameState, state: GameState) -> bool:
+        """A default playout ends with the round it started in."""
+        return state.round != start.round
+
+    def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
+        """The board in colour (``move``'s tiles marked), and the viewer's rack."""
+        from rich.text import Text
+
+        from wordbot.engine.controlword.display import board_text, move_highlight, rack_text
+
+        text = board_text(state.board, move_highlight(move) if move is not None else None)
+        rack = state.racks.get(viewer) if viewer is not None else None
+        if rack is not None:
+            line = Text(f"\nyour rack ({viewer}): ")
+            line.append_text(rack_text(rack, viewer))
+            text.append_text(line)
+        return text
+
+    def svg(self, state: GameState, move: Move | None = None) -> str:
+        from wordbot.engine.controlword.display import board_svg, move_highlight
+
+        title = f"{state.to_move}: {state.notation(move)}" if move is not None else None
+        return board_svg(state.board, move_highlight(move) if move is not None else None,
+                         title=title)
+
+
+GAME = ControlWord()
+ControlWordState.game = GAME  # the state's half of the link (states name their game)

@@ -1,0 +1,122 @@
+"""The legal actions of a Control Word state, as ``state.legal_moves()`` lists them.
+
+In the generator's order: the word plays (word phase) or replacement plays (replacement
+phase), then pass, a rack redraw (word phase) and every blue exchange. Plays come from a
+generator object with ``word_plays(state)`` and ``replacement_plays(state)``: the
+compiled one (:data:`wordbot.engine.controlword.adapter.FAST`) unless the caller names
+another, such as the slow reference (:class:`wordbot.engine.controlword.reference.
+ReferenceGenerator`). Plays are generated when first needed and each move is made when
+it is read.
+
+The game's own order among equal gains (what ``greedy`` follows): in the word phase a
+word play before the other actions and fewer tiles first; in the replacement phase pass
+first unless replacements score (``score_replacements``), then the plays; the
+generator's order after that.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from wordbot.engine.controlword.legality import changed_words, formed_words
+from wordbot.engine.controlword.moves import Pass, Replacement
+from wordbot.engine.controlword.scoring import word_score
+from wordbot.engine.game import Move, MoveList
+
+if TYPE_CHECKING:
+    from wordbot.engine.controlword.state import ControlWordState
+
+
+def play_points(state: "ControlWordState", move: Move) -> int:
+    """What a word play (or, when replacements score, a replacement) scores when made."""
+    tiles = getattr(move, "tiles", ())
+    if not tiles or (isinstance(move, Replacement) and not state.rules.score_replacements):
+        return 0
+    after = state.board.place(tiles)
+    words = changed_words(after, tiles) if isinstance(move, Replacement) else \
+        formed_words(after, tiles)
+    return sum(word_score("".join(after[q].letter for q in squares), state.rules)
+               for squares in words)
+
+
+class ControlWordMoves(MoveList):
+    """Every legal action of the player to move (see the module docstring)."""
+
+    def __init__(self, state: "ControlWordState", generator: Any):
+        self.state = state
+        self.generator = generator
+        self.others = state.other_moves()
+        self._plays = None
+
+    @property
+    def plays(self):
+        """The word or replacement plays (generated on first use)."""
+        if self._plays is None:
+            state = self.state
+            if state.is_over:
+                self._plays = []
+            elif state.phase == "word":
+                self._plays = self.generator.word_plays(state)
+            else:
+                self._plays = self.generator.replacement_plays(state)
+        return self._plays
+
+    def __len__(self) -> int:
+        return len(self.plays) + len(self.others)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        n = len(self.plays)
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self.plays[i] if i < n else self.others[i - n]
+
+    def gains(self):
+        import numpy as np
+
+        plays = self.plays
+        state = self.state
+        if state.phase == "replacement" and not state.rules.score_replacements:
+            points = np.zeros(len(plays), np.int64)
+        elif state.phase == "replacement" and hasattr(plays, "plays"):
+            from wordbot.engine.controlword.adapter import replacement_points
+
+            points = replacement_points(state, plays.plays)
+        elif hasattr(plays, "points"):
+            points = plays.points
+        else:
+            points = np.array([play_points(state, m) for m in plays], np.int64)
+        return np.concatenate([points, np.zeros(len(self.others), np.int64)])
+
+    def tiebreak(self):
+        import numpy as np
+
+        plays, n = self.plays, len(self.plays)
+        total = n + len(self.others)
+        index = np.arange(total, dtype=np.int64)
+        keys = index.copy()
+        if self.state.phase == "word":
+            if hasattr(plays, "tile_counts"):
+                tiles = plays.tile_counts.astype(np.int64)
+            else:
+                tiles = np.array([len(m.tiles) for m in plays], np.int64)
+            keys[:n] += tiles * total
+            keys[n:] += 64 * total  # after every play (a play has at most 31 tiles)
+        elif not self.state.rules.score_replacements:
+            keys[:n] += total
+            keys[n:] += 2 * total
+            keys[n] = 0  # pass (the first of the others) before everything
+        else:
+            keys[n:] += total
+        return keys
+
+    def best(self, n: int = 1, rng: random.Random | None = None):
+        # Replacements that score nothing leave pass first: no need to generate them.
+        state = self.state
+        if n == 1 and state.phase == "replacement" and not state.rules.score_replacements:
+            return [(Pass(), 0.0)]
+        return super().best(n, rng)

@@ -1,0 +1,385 @@
+"""The game interface: one :class:`Game` per game and its immutable :class:`GameState`
+positions, so that every player, face and runner plays any game (after OpenSpiel's
+``Game``/``State`` and python-chess's ``Board``).
+
+A state never changes: :meth:`GameState.apply` returns a new one. Chance (draws, dice,
+shuffles) comes from the state's own seeded generator, so a game replays exactly from
+its seed and its moves. Hidden information goes through :meth:`GameState.observation`
+(what one player may see) and :meth:`GameState.determinize` (a state consistent with it,
+the hidden parts sampled): a searching player works on determinized states and never
+peeks.
+
+>>> from wordbot.engine.games import get_game
+>>> from wordbot.dictionaries import Lexicon
+>>> game = get_game("controlword")
+>>> state = game.new(["red", "green"], seed=7, lexicon=Lexicon.from_words(["AT", "TA"]))
+>>> state.game.name, state.players, state.to_move, state.phase, state.is_over
+('controlword', ('red', 'green'), 'green', 'word', False)
+>>> state.apply(state.parse_move("pass")).to_move
+'red'
+
+Every game provides, besides the abstract methods below, a rules class
+(:class:`wordbot.engine.options.GameRules`), moves with ``to_json()`` and a ``type``,
+and position JSON in the common envelope of FORMATS.md ("Every game").
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from wordbot.engine.errors import MoveError, StateError
+from wordbot.engine.options import GameRules
+from wordbot.engine.position import position_digest
+
+OVER = "over"
+
+
+class Move(Protocol):
+    """A move: a small immutable value; ``to_json()`` is its FORMATS.md move object."""
+
+    type: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The game's result as things stand (final when the state is over).
+
+    ``scores``: each player's score as it would end now; ``places``: 1 + the players
+    ranked strictly above (the game's tie-breaks included); ``winners``: the players
+    sharing first place; ``details``: the game's own result JSON (the ``result`` line of a
+    record, ``wordbot score --json``).
+
+    >>> o = Outcome({"red": 5, "green": 3}, {"red": 1, "green": 2}, ("red",), {})
+    >>> o.margin("red"), o.margin("green")
+    (2, -2)
+    """
+
+    scores: Mapping[str, float]
+    places: Mapping[str, int]
+    winners: tuple[str, ...]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def margin(self, player: str) -> float:
+        """The player's score minus the best other score."""
+        return self.scores[player] - max(v for p, v in self.scores.items() if p != player)
+
+
+def places_from_keys(keys: Mapping[str, Any]) -> dict[str, int]:
+    """Places (1 = first) from each player's rank key (lower is better; equal keys share
+    a place).
+
+    >>> places_from_keys({"red": (-10,), "green": (-10,), "black": (-3,)})
+    {'red': 1, 'green': 1, 'black': 3}
+    """
+    return {p: 1 + sum(1 for o in keys.values() if o < k) for p, k in keys.items()}
+
+
+class MoveList(Sequence):
+    """The legal moves of a state in the generator's order, as a sequence whose moves are
+    built only when read (a game may hold tens of thousands of plays as arrays).
+
+    Besides ``len`` and indexing it answers what the generic players ask: ``gains()``,
+    how much each move raises the mover's score now, and ``tiebreak()``, the game's own
+    order among equal gains (lower first; None: no order of its own, ties are settled
+    by a seeded choice).
+
+    >>> moves = MoveList(["a", "b", "c"], gains=[0, 2, 2])
+    >>> len(moves), moves[1], list(moves.gains()), moves.tiebreak()
+    (3, 'b', [0, 2, 2], None)
+    """
+
+    def __init__(self, moves: Sequence = (), gains: Sequence[float] | None = None,
+                 tiebreak: Sequence[float] | None = None):
+        self._moves = moves
+        self._gains = gains
+        self._tiebreak = tiebreak
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        return self._moves[i]
+
+    def gains(self) -> Sequence[float]:
+        """The score each move adds for the mover now (0 when the game does not say)."""
+        return self._gains if self._gains is not None else [0] * len(self)
+
+    def tiebreak(self) -> Sequence[float] | None:
+        return self._tiebreak
+
+    def best(self, n: int = 1, rng: random.Random | None = None) -> list[tuple[Move, Any]]:
+        """The ``n`` moves that raise the mover's score most now, as (move, gain), best
+        first: equal gains by :meth:`tiebreak`, then (for the first place, when ``rng`` is
+        given) by a seeded choice among those still equal, else in the list's order.
+
+        >>> MoveList(["a", "b", "c"], gains=[1, 2, 2], tiebreak=[0, 5, 1]).best(2)
+        [('c', 2), ('b', 2)]
+        """
+        import numpy as np
+
+        gains = np.asarray(self.gains())
+        if gains.size == 0 or n < 1:
+            return []
+        tiebreak = self.tiebreak()
+        if n == 1:
+            top = np.flatnonzero(gains == gains.max())
+            if tiebreak is not None and top.size > 1:
+                keys = np.asarray(tiebreak)[top]
+                top = top[keys == keys.min()]
+            pick = int(top[0] if top.size == 1 or rng is None else top[rng.randrange(top.size)])
+            return [(self[pick], gains[pick].item())]
+        index = np.arange(gains.size)
+        keys = (index, -gains) if tiebreak is None else (index, np.asarray(tiebreak), -gains)
+        order = np.lexsort(keys)[:n]
+        return [(self[int(i)], gains[i].item()) for i in order]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {len(self)} moves>"
+
+
+class GameState(ABC):
+    """One position of a game. Treat every attribute as read-only.
+
+    Every state has ``players`` (seat order), ``to_move``, ``phase`` (``over`` once the
+    game has ended), ``rules``, ``seed`` (its generator's seed), ``lexicon`` (None for a
+    game without one), ``scores`` (the running scores of its position JSON) and
+    ``origin`` (how the game's first state was made: ``new`` or ``position``; records
+    write it as their ``setup``).
+    """
+
+    __slots__ = ()
+    game: ClassVar["Game"]
+    players: tuple[str, ...]
+    to_move: str
+    phase: str
+    rules: GameRules
+    seed: int
+    lexicon: Any
+    origin: str
+
+    # -- where the game stands ---------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    @abstractmethod
+    def scores(self) -> dict[str, int]:
+        """The running scores, as in the position JSON."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The result as it stands (see :class:`Outcome`)."""
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The players sharing first place as things stand."""
+        return self.outcome().winners
+
+    # -- moves ---------------------------------------------------------------------------
+    @abstractmethod
+    def legal_moves(self, generator: Any = None) -> MoveList:
+        """Every legal move of the player to move, from the game's own generator (or from
+        ``generator``, e.g. the slow reference the tests check it against); empty once the
+        game is over."""
+
+    @abstractmethod
+    def check(self, move: Move) -> None:
+        """Raise :class:`~wordbot.engine.errors.IllegalMove` (naming the rule) unless
+        ``move`` is legal now."""
+
+    @abstractmethod
+    def apply(self, move: Move, check: bool = True) -> "GameState":
+        """The state after ``move`` by the player to move (this one is unchanged).
+        ``check=False`` trusts the move (the generator's own output)."""
+
+    @abstractmethod
+    def move_from_json(self, obj: Any) -> Move:
+        """The move of a FORMATS.md move object (:class:`MoveError` names the field)."""
+
+    @abstractmethod
+    def parse_notation(self, text: str) -> Move:
+        """The move of a line of text notation, for the player to move."""
+
+    @abstractmethod
+    def notation(self, move: Move) -> str:
+        """The FORMATS.md text of ``move`` in this position."""
+
+    def parse_move(self, text: str | Mapping) -> Move:
+        """A move from notation text, JSON text or a move object."""
+        if isinstance(text, Mapping):
+            return self.move_from_json(dict(text))
+        if not isinstance(text, str):
+            raise MoveError("move: notation text or a move object")
+        if text.lstrip().startswith("{"):
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise MoveError(f"move: malformed JSON ({exc})") from None
+            return self.move_from_json(obj)
+        return self.parse_notation(text)
+
+    # -- positions -----------------------------------------------------------------------
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The FORMATS.md position."""
+
+    def digest(self) -> str:
+        """sha256 of the canonical position JSON (the records' per-action check)."""
+        return position_digest(self.to_json())
+
+    @abstractmethod
+    def with_seed(self, seed: int) -> "GameState":
+        """The same position with its generator reseeded (to sample other futures)."""
+
+    # -- hidden information ----------------------------------------------------------------
+    def observation(self, viewer: str) -> dict[str, Any]:
+        """The position as ``viewer`` may see it (position JSON without what is hidden
+        from that player). A game without hidden information shows everything."""
+        return self.to_json()
+
+    def determinize(self, viewer: str, rng: random.Random) -> "GameState":
+        """A state consistent with ``observation(viewer)``, the hidden parts sampled from
+        ``rng`` (a searching player plays on these, never on the true state). A game
+        without hidden information returns the state itself."""
+        return self
+
+    # -- records ---------------------------------------------------------------------------
+    def record_context(self) -> dict[str, Any]:
+        """Fields of a record line that say where a move made in this state stands (they
+        go before ``player``)."""
+        return {}
+
+    def record_events(self) -> dict[str, Any]:
+        """What chance did in the action that made this state (dice, draws ...), as record
+        fields; a replay must reproduce them."""
+        return {}
+
+    def record_scores(self) -> dict[str, Any]:
+        """The score fields of a record line after an action (checked by a replay)."""
+        return {"scores": dict(self.scores)}
+
+    def describe(self) -> str:
+        """One line for people: whose turn, phase, scores."""
+        scores = ", ".join(f"{p} {self.scores[p]}" for p in self.players)
+        status = "game over" if self.is_over else f"{self.to_move} to move ({self.phase})"
+        return f"{self.game.title}: {status}; scores {scores}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.describe()}>"
+
+
+class Game(ABC):
+    """A game: its names and formats, rule options, players, and how states are made.
+
+    One instance per game (its module's ``GAME``), found by name through
+    :mod:`wordbot.engine.games`.
+    """
+
+    #: registry name (``controlword``); also the ``<game>`` of the formats
+    name: ClassVar[str]
+    #: for people (``Control Word``)
+    title: ClassVar[str]
+    #: the game's rules class (a frozen dataclass mixing in GameRules)
+    Rules: ClassVar[type]
+    #: whether states need a lexicon (a word list)
+    uses_lexicon: ClassVar[bool] = True
+    #: seat names when none are given, and how many players may sit
+    default_players: ClassVar[tuple[str, ...]]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    #: the player spec of the game's fast default policy (mc plays it out; hint default)
+    default_policy: ClassVar[str] = "greedy"
+    #: extra arguments of :meth:`new` besides players, seed, rules and lexicon: name ->
+    #: a line of help (``wordbot new`` offers them as ``--setup NAME=VALUE``)
+    setup_options: ClassVar[dict[str, str]] = {}
+
+    @property
+    def position_format(self) -> str:
+        return f"wordbot.{self.name}.position/1"
+
+    @property
+    def record_format(self) -> str:
+        return f"wordbot.{self.name}.game/1"
+
+    # -- states ------------------------------------------------------------------------
+    @abstractmethod
+    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
+            rules: Any = None, lexicon: Any = None, **setup: Any) -> GameState:
+        """A new game set up as the rules say, all chance from ``seed`` (None: a random
+        seed)."""
+
+    @abstractmethod
+    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
+                  rule_overrides: Iterable[str] = ()) -> GameState:
+        """A state from a FORMATS.md position (its ``format`` must be this game's);
+        ``seed`` None derives one from the position."""
+
+    def rules(self, assignments: Iterable[str] = (), obj: Any = None) -> Any:
+        """The game's rules from a position's ``rules`` object and ``NAME=VALUE`` texts on
+        top."""
+        base = self.Rules.from_json(obj) if obj is not None else None
+        return self.Rules.parse(assignments, base=base)
+
+    def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
+        """The seat names (a list or comma-separated text), checked."""
+        if players is None:
+            return tuple(self.default_players)
+        if isinstance(players, str):
+            players = [p.strip() for p in players.split(",")]
+        players = tuple(players)
+        if not all(isinstance(p, str) and p for p in players):
+            raise StateError("players: a list of names")
+        if len(set(players)) != len(players):
+            raise StateError(f"players: a name appears twice in {','.join(players)}")
+        if not self.min_players <= len(players) <= self.max_players:
+            want = (f"{self.min_players}" if self.min_players == self.max_players
+                    else f"{self.min_players} to {self.max_players}")
+            raise StateError(f"players: {len(players)} players; {self.title} needs {want}")
+        return players
+
+    def record_header(self, state: GameState) -> dict[str, Any]:
+        """The game's own fields of a record's header (after ``agents``)."""
+        return {}
+
+    # -- search --------------------------------------------------------------------------
+    def playout_done(self, start: GameState, state: GameState) -> bool:
+        """Where a default-length playout from ``start`` stops before the end of the
+        game (Control Word: the end of the round); the default plays to the end."""
+        return False
+
+    # -- pictures --------------------------------------------------------------------------
+    def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
+        """The position for a terminal (rich Text), ``move`` marked, as ``viewer`` sees
+        it. The default is the position JSON, one field a line."""
+        from rich.text import Text
+
+        shown = state.observation(viewer) if viewer is not None else state.to_json()
+        lines = [f"{k}: {json.dumps(v)}" for k, v in shown.items() if k != "format"]
+        if move is not None:
+            lines.append(f"move: {state.notation(move)}")
+        return Text("\n".join(lines))
+
+    def svg(self, state: GameState, move: Move | None = None) -> str:
+        """The position as an SVG picture, ``move`` marked (default: the terminal
+        picture's text)."""
+        from xml.sax.saxutils import escape
+
+        text = self.picture(state, move).plain.splitlines()
+        rows = "".join(f'<text x="8" y="{20 + 18 * i}">{escape(line)}</text>'
+                       for i, line in enumerate(text))
+        height = 24 + 18 * len(text)
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height}" '
+                f'font-family="monospace" font-size="14">{rows}</svg>')
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"

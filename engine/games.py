@@ -1,0 +1,109 @@
+"""The games wordbot plays, by name: the one table a new game adds its line to.
+
+A game's package is imported only when the game is first asked for, so asking for one
+game loads that game alone.
+
+>>> GAMES.names()
+['controlword']
+>>> get_game("controlword").position_format
+'wordbot.controlword.position/1'
+>>> GAMES.of_position({"format": "wordbot.controlword.position/1"}).name
+'controlword'
+>>> get_game("chess")
+Traceback (most recent call last):
+...
+wordbot.engine.errors.GameError: unknown game 'chess' (games: controlword)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from importlib import import_module
+from typing import Any
+
+from wordbot.engine.errors import GameError, PositionError, RecordError
+from wordbot.engine.game import Game
+
+#: name -> "module:attribute" of the game's :class:`Game` object.
+BUILTIN: dict[str, str] = {
+    "controlword": "wordbot.engine.controlword.game:GAME",
+}
+
+DEFAULT_GAME = "controlword"
+
+
+class Games(Mapping):
+    """An immutable name -> :class:`Game` table: the built-in games plus ``extra`` ones
+    (a plugin's). Never changed after it is made: :meth:`with_games` makes another."""
+
+    def __init__(self, extra: Mapping[str, Game] | None = None):
+        self._paths = dict(BUILTIN)
+        self._loaded: dict[str, Game] = {}
+        for name, game in (extra or {}).items():
+            if not isinstance(game, Game) or game.name != name:
+                raise GameError(f"game {name!r}: not a Game object named {name!r}")
+            self._paths[name] = ""
+            self._loaded[name] = game
+
+    def with_games(self, extra: Mapping[str, Game]) -> "Games":
+        """These games and ``extra`` ones."""
+        mine = {n: g for n, g in self._loaded.items() if n not in BUILTIN}
+        return Games({**mine, **extra})
+
+    def names(self) -> list[str]:
+        return sorted(self._paths)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names())
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._paths
+
+    def __getitem__(self, name: str) -> Game:
+        if not isinstance(name, str) or name not in self._paths:
+            shown = name if isinstance(name, str) else repr(name)
+            raise GameError(f"unknown game {shown[:60]!r} (games: {', '.join(self.names())})")
+        game = self._loaded.get(name)
+        if game is None:
+            module, _, attribute = self._paths[name].partition(":")
+            game = self._loaded[name] = getattr(import_module(module), attribute)
+        return game
+
+    def get_game(self, name: str | Game) -> Game:
+        """The game named ``name`` (a :class:`Game` is returned as it is)."""
+        return name if isinstance(name, Game) else self[name]
+
+    def of_format(self, fmt: Any, kind: str = "position", field: str = "format") -> Game:
+        """The game whose ``wordbot.<game>.<kind>/1`` format ``fmt`` names."""
+        error = RecordError if kind == "game" else PositionError
+        parts = fmt.split(".") if isinstance(fmt, str) else []
+        if len(parts) != 3 or parts[0] != "wordbot" or parts[1] not in self._paths:
+            formats = ", ".join(f"wordbot.{n}.{kind}/1" for n in self.names())
+            shown = fmt[:80] if isinstance(fmt, str) else fmt
+            raise error(f"{field}: {shown!r} is not a {kind} format of a game wordbot plays "
+                        f"({formats})")
+        game = self[parts[1]]
+        want = game.record_format if kind == "game" else game.position_format
+        if fmt != want:
+            raise error(f"{field}: {fmt!r} is not {want!r}")
+        return game
+
+    def of_position(self, obj: Any) -> Game:
+        """The game of a position object, from its ``format`` field."""
+        if not isinstance(obj, dict):
+            raise PositionError("position: must be a JSON object")
+        if "format" not in obj:
+            raise PositionError("format: missing")
+        return self.of_format(obj["format"])
+
+
+#: The built-in games.
+GAMES = Games()
+
+
+def get_game(name: str | Game) -> Game:
+    """A built-in game by name (see :class:`Games` for a table with plugin games)."""
+    return GAMES.get_game(name)

@@ -1,0 +1,219 @@
+"""Rule options: each game's settled open questions (shared/RULES.md), with defaults.
+
+A game's rules are a frozen dataclass that mixes in :class:`GameRules` and declares one
+:class:`RuleOption` per field in ``OPTIONS``: what it means, which values it allows, and
+how it reads from ``--rule NAME=VALUE`` text and from a position's ``rules`` object.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class TakeAwayRules(GameRules):
+...     heap: int = 10
+...     OPTIONS = {"heap": integer("tokens on the heap at the start", minimum=1)}
+>>> TakeAwayRules.parse(["heap=7"]).heap, TakeAwayRules.from_json({"heap": 3}).to_json()
+(7, {'heap': 3})
+>>> TakeAwayRules.parse(["heap=0"])
+Traceback (most recent call last):
+...
+wordbot.engine.errors.RuleError: --rule heap=0: 0 is not allowed (an integer >= 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from wordbot.engine.errors import RuleError
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+class NotAllowed(ValueError):
+    """Raised by a converter: the value is not one the option allows."""
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One rule option: its meaning (``help``), the values it allows (``allowed``, for
+    people) and how values read and write.
+
+    ``kind`` is ``int``, ``choice``, ``bool`` or ``custom``; ``special`` maps spellings
+    (text or JSON) to fixed values (``{"unbounded": None}``); a ``custom`` option reads
+    text with ``read_text`` and JSON with ``read_json`` (both raise :class:`NotAllowed`)
+    and writes JSON with ``write_json``.
+    """
+
+    help: str
+    allowed: str
+    kind: str = "int"
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    special: Mapping[str, Any] = field(default_factory=dict)
+    read_text: Callable[[str], Any] | None = None
+    read_json: Callable[[Any], Any] | None = None
+    write_json: Callable[[Any], Any] | None = None
+
+    def _bad(self, where: str, value: Any) -> RuleError:
+        return RuleError(f"{where}: {value!r} is not allowed ({self.allowed})")
+
+    def from_text(self, name: str, text: str) -> Any:
+        """The value of ``--rule NAME=TEXT``."""
+        where = f"--rule {name}={text}"
+        low = text.lower()
+        if low in self.special:
+            return self.special[low]
+        if self.kind == "bool":
+            if low in _TRUE:
+                return True
+            if low in _FALSE:
+                return False
+            raise self._bad(where, text)
+        if self.kind == "choice":
+            if low in self.choices:
+                return low
+            raise self._bad(where, text)
+        if self.kind == "custom":
+            try:
+                return self.read_text(text)  # type: ignore[misc]
+            except NotAllowed:
+                raise self._bad(where, text) from None
+        try:
+            number = int(text)
+        except ValueError:
+            raise self._bad(where, text) from None
+        return self.from_json(where, number)
+
+    def from_json(self, where: str, value: Any) -> Any:
+        """The value of a ``rules`` object's field (``where`` names it in errors)."""
+        if isinstance(value, str) and value in self.special:
+            return self.special[value]
+        if value is None and None in self.special.values():
+            return None
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise self._bad(where, value)
+        if self.kind == "choice":
+            if isinstance(value, str) and value in self.choices:
+                return value
+            raise self._bad(where, value)
+        if self.kind == "custom":
+            try:
+                return self.read_json(value)  # type: ignore[misc]
+            except NotAllowed:
+                raise self._bad(where, value) from None
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self._bad(where, value)
+        if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum):
+            raise self._bad(where, value)
+        return value
+
+    def to_json(self, value: Any) -> Any:
+        if self.write_json is not None:
+            return self.write_json(value)
+        if value is None:
+            return next(k for k, v in self.special.items() if v is None)
+        return value
+
+
+def integer(help: str, minimum: int | None = None, maximum: int | None = None,
+            special: Mapping[str, Any] | None = None, allowed: str | None = None
+            ) -> RuleOption:
+    """An integer option, with optional bounds and special spellings (``allowed``
+    overrides the generated description)."""
+    if allowed is None:
+        if minimum is not None and maximum is not None:
+            allowed = f"{minimum}-{maximum}"
+        elif minimum is not None:
+            allowed = f"an integer >= {minimum}"
+        else:
+            allowed = "an integer"
+    return RuleOption(help, allowed, "int", minimum, maximum, special=dict(special or {}))
+
+
+def choice(help: str, *choices: str) -> RuleOption:
+    """One of a few words."""
+    allowed = ", ".join(choices[:-1]) + " or " + choices[-1]
+    return RuleOption(help, allowed, "choice", choices=choices)
+
+
+def boolean(help: str) -> RuleOption:
+    """true or false (yes/no, on/off, 1/0 on the command line)."""
+    return RuleOption(help, "true or false", "bool")
+
+
+def custom(help: str, allowed: str, read_text: Callable[[str], Any],
+           read_json: Callable[[Any], Any], write_json: Callable[[Any], Any]) -> RuleOption:
+    """An option with its own text and JSON forms (lists, tables)."""
+    return RuleOption(help, allowed, "custom", read_text=read_text, read_json=read_json,
+                      write_json=write_json)
+
+
+class GameRules:
+    """Mixin for a game's frozen dataclass of rule options (see the module docstring)."""
+
+    OPTIONS: ClassVar[dict[str, RuleOption]] = {}
+
+    @classmethod
+    def _option(cls, name: str, where: str) -> RuleOption:
+        try:
+            return cls.OPTIONS[name]
+        except KeyError:
+            raise RuleError(f"{where}: unknown rule option {name!r} "
+                            f"(options: {', '.join(cls.OPTIONS)})") from None
+
+    @classmethod
+    def parse(cls, assignments: Iterable[str], base: Any = None) -> Any:
+        """Rules from ``["NAME=VALUE", ...]`` on top of ``base`` (default: the defaults)."""
+        changes: dict[str, Any] = {}
+        for item in assignments:
+            name, sep, text = item.partition("=")
+            name = name.strip()
+            if not sep:
+                raise RuleError(f"--rule {item}: expected NAME=VALUE")
+            option = cls._option(name, f"--rule {item}")
+            changes[name] = option.from_text(name, text.strip())
+        return dataclasses.replace(base or cls(), **changes)
+
+    @classmethod
+    def from_json(cls, obj: Any, field: str = "rules") -> Any:
+        """Rules from a position's ``rules`` object; missing options take the defaults."""
+        if not isinstance(obj, dict):
+            raise RuleError(f"{field}: must be an object of rule options")
+        changes = {}
+        for name, value in obj.items():
+            option = cls._option(name, f"{field}.{name}")
+            changes[name] = option.from_json(f"{field}.{name}", value)
+        return cls(**changes)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every option, JSON-ready."""
+        return {name: option.to_json(getattr(self, name))
+                for name, option in self.OPTIONS.items()}
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the defaults (JSON-ready)."""
+        default = type(self)().to_json()
+        return {k: v for k, v in self.to_json().items() if default[k] != v}
+
+    @classmethod
+    def catalogue(cls) -> dict[str, dict[str, Any]]:
+        """``{OPTION: {"default": ..., "help": ..., "allowed": ...}}`` (``wordbot games``)."""
+        default = cls().to_json()
+        return {name: {"default": default[name], "help": option.help,
+                       "allowed": option.allowed}
+                for name, option in cls.OPTIONS.items()}
+
+    @classmethod
+    def describe(cls) -> str:
+        """One line per option: name, allowed values and default (for --help texts)."""
+
+        def text(value: Any) -> str:
+            return str(value).lower() if isinstance(value, bool) else str(value)
+
+        return "\n".join(f"{name}: {entry['allowed']} (default {text(entry['default'])})"
+                         for name, entry in cls.catalogue().items())

@@ -1,0 +1,267 @@
+"""Game records, for every game: JSON Lines, written line by line as the game goes
+(FORMATS.md "Game records").
+
+Line 1, the header::
+
+    {"format": "wordbot.<game>.game/1", "setup": "new", "seed": 7,
+     "players": ["red", "green"], "agents": {"red": "greedy", "green": "human"},
+     ...the game's own header fields (Control Word: "mat")...,
+     "rules": {...every option...},
+     "lexicon": {"source": "...", "digest": "<sha256 of the word list>", "words": 242821},
+     "start": {...position JSON...}, "digest": "<sha256 of the start position>"}
+
+(``lexicon`` only for a game that has one.) ``setup`` is ``new`` (the start is
+``game.new(players, seed, rules)``) or ``position`` (the start is
+``game.from_json(start, seed=seed)``). Then one line per action::
+
+    {"action": 1, ...where it stands (Control Word: "round", "phase")...,
+     "player": "red", "move": {...move JSON...}, "text": "0,-2 down S(T)AR",
+     ...what chance did (Control Word: "dice", "drawn", "penalty_tiles", "challenged")...,
+     "scores": {...}, ...the game's other score fields..., "digest": "<sha256 of the
+     position after>"}
+
+A finished game ends with ``{"result": {...the game's result JSON...}}``. Each line is
+flushed when written, so a crash loses at most the line in progress; the reader ignores
+an unterminated last line and says so. :func:`replay` re-applies the moves from the seed
+and checks every line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Iterable
+
+from wordbot.engine.errors import RecordError
+from wordbot.engine.game import Game, GameState
+from wordbot.engine.games import GAMES, Games
+from wordbot.engine.position import canonical_json
+from wordbot.errors import WordbotError
+
+HEADER_KEYS = ("setup", "seed", "players", "rules", "start", "digest")
+ACTION_KEYS = ("action", "player", "move", "digest")
+
+
+class GameRecorder:
+    """Writes a record as the game goes: the header now, one line per :meth:`record`.
+
+    ``state`` must be fresh from ``game.new`` or ``game.from_json``. ``agents`` maps each
+    player to who or what plays it.
+    """
+
+    def __init__(self, path: str | Path | IO[str], state: GameState,
+                 agents: dict[str, str] | None = None):
+        if isinstance(path, (str, Path)):
+            self._file = open(path, "w", encoding="utf-8")
+            self._owned = True
+        else:
+            self._file, self._owned = path, False
+        self._state = state
+        self._count = 0
+        game = state.game
+        header: dict[str, Any] = {
+            "format": game.record_format,
+            "setup": state.origin,
+            "seed": state.seed,
+            "players": list(state.players),
+            "agents": {p: (agents or {}).get(p, "unknown") for p in state.players},
+        }
+        header.update(game.record_header(state))
+        header["rules"] = state.rules.to_json()
+        if game.uses_lexicon:
+            lex = state.lexicon
+            header["lexicon"] = {"source": lex.source, "digest": lex.digest, "words": len(lex)}
+        header["start"] = state.to_json()
+        header["digest"] = state.digest()
+        self._write(header)
+
+    def _write(self, obj: dict) -> None:
+        self._file.write(json.dumps(obj, separators=(",", ":")) + "\n")
+        self._file.flush()
+
+    def record(self, move, after: GameState) -> None:
+        """Append the line of ``move`` (made in the previous state) leading to ``after``."""
+        before = self._state
+        self._count += 1
+        line: dict[str, Any] = {"action": self._count}
+        line.update(before.record_context())
+        line["player"] = before.to_move
+        line["move"] = move.to_json()
+        line["text"] = before.notation(move)
+        line.update(after.record_events())
+        line.update(after.record_scores())
+        line["digest"] = after.digest()
+        self._write(line)
+        self._state = after
+
+    def finish(self, outcome=None) -> None:
+        """Write the result line (the game's result JSON) and close an owned file.
+
+        ``outcome``: the final state's ``outcome()`` when the caller has it already."""
+        if outcome is None:
+            outcome = self._state.outcome()
+        self._write({"result": outcome.details})
+        self.close()
+
+    def close(self) -> None:
+        if self._owned and not self._file.closed:
+            self._file.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+@dataclass
+class GameRecord:
+    header: dict[str, Any]
+    actions: list[dict[str, Any]]
+    result: dict[str, Any] | None = None
+    truncated: bool = False
+    source: str = "<record>"
+    game: Game | None = None
+
+
+def read_record(path_or_lines: str | Path | Iterable[str], games: Games = GAMES) -> GameRecord:
+    """Read a record file (or an iterable of its lines) of any game ``games`` holds."""
+    if isinstance(path_or_lines, (str, Path)):
+        source = str(path_or_lines)
+        try:
+            text = Path(path_or_lines).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise RecordError(f"{source}: no such file") from None
+        except IsADirectoryError:
+            raise RecordError(f"{source}: is a directory, not a record file") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"{source}: cannot read ({exc})") from None
+        lines = text.splitlines(keepends=True)
+    else:
+        source = "<record>"
+        lines = list(path_or_lines)
+    if not any(line.strip() for line in lines):
+        raise RecordError(f"{source}: empty record")
+    objs = []
+    truncated = False
+    for i, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            if i == len(lines) and not raw.endswith("\n") and i > 1:
+                truncated = True  # the line in progress when the writer stopped
+                break
+            raise RecordError(f"{source} line {i}: malformed JSON ({exc.msg})") from None
+        if not isinstance(obj, dict):
+            raise RecordError(f"{source} line {i}: must be a JSON object")
+        objs.append((i, obj))
+    i, header = objs[0]
+    game = games.of_format(header.get("format"), kind="game", field=f"{source} line 1: format")
+    keys = HEADER_KEYS + (("lexicon",) if game.uses_lexicon else ())
+    for key in keys:
+        if key not in header:
+            raise RecordError(f"{source} line 1: {key}: missing")
+    actions = []
+    result = None
+    for i, obj in objs[1:]:
+        if "result" in obj:
+            result = obj["result"]
+            continue
+        for key in ACTION_KEYS:
+            if key not in obj:
+                raise RecordError(f"{source} line {i}: {key}: missing")
+        actions.append(obj)
+    return GameRecord(header, actions, result, truncated, source, game)
+
+
+@dataclass
+class ReplayResult:
+    """What a replay found: ``ok`` when every position matched the record."""
+
+    ok: bool
+    actions: int  # actions replayed and verified
+    final: Any  # the last state reached
+    mismatch: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def start_state(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ()):
+    """The record's first state, made again from its header."""
+    header = record.header
+    game = record.game
+    if game.uses_lexicon:
+        if lexicon is None:
+            from wordbot.dictionaries import Lexicon
+
+            lexicon = Lexicon.load(None)
+        recorded = header["lexicon"] if isinstance(header["lexicon"], dict) else {}
+        if recorded.get("digest") != lexicon.digest:
+            raise RecordError(
+                f"{record.source}: recorded with lexicon {recorded.get('source')!r} "
+                f"({recorded.get('words')} words), not {lexicon.source!r}; pass that "
+                "word list with --lexicon")
+    try:
+        rules = game.rules(rule_overrides, header["rules"])
+    except WordbotError as exc:
+        raise RecordError(f"{record.source} line 1: rules: {exc}") from None
+    if header["setup"] == "new":
+        return game.new(header["players"], header["seed"], rules, lexicon)
+    if header["setup"] == "position":
+        return game.from_json(header["start"], lexicon, header["seed"], rule_overrides)
+    raise RecordError(f"{record.source} line 1: setup: {header['setup']!r} is not new or "
+                      "position")
+
+
+def replay(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ()) -> ReplayResult:
+    """Re-apply the record's moves from its seed, checking every position.
+
+    Raises :class:`RecordError` when the record cannot be replayed at all (bad header, a
+    different lexicon); returns a result with ``ok=False`` and the first mismatch."""
+    state = start_state(record, lexicon, rule_overrides)
+    notes = ["the record ends in an unterminated line (ignored)"] if record.truncated else []
+    if state.digest() != record.header["digest"]:
+        return ReplayResult(False, 0, state, "start: the set-up position differs from the "
+                                             "record", notes)
+    for n, line in enumerate(record.actions, 1):
+        where = f"action {n}"
+
+        def failed(message: str) -> ReplayResult:
+            return ReplayResult(False, n - 1, state, f"{where}: {message}", notes)
+
+        if line["player"] != state.to_move:
+            return failed(f"recorded player {line['player']}, but {state.to_move} is to move")
+        try:
+            move = state.move_from_json(line["move"])
+            after = state.apply(move)
+        except WordbotError as exc:
+            return failed(str(exc))
+        events = after.record_events()
+        for key in sorted(set(events) | _event_keys(line, state, after)):
+            if events.get(key) != line.get(key):
+                return failed(f"{key} recorded {line.get(key)!r}, replayed {events.get(key)!r}")
+        for key, value in after.record_scores().items():
+            if line.get(key) != value:
+                return failed(f"{key} recorded {line.get(key)}, replayed {value}")
+        if after.digest() != line["digest"]:
+            return failed("the position after it differs from the record")
+        state = after
+    if record.result is not None:
+        if canonical_json(state.outcome().details) != canonical_json(record.result):
+            return ReplayResult(False, len(record.actions), state,
+                                "result: the evaluation differs", notes)
+    return ReplayResult(True, len(record.actions), state, None, notes)
+
+
+def _event_keys(line: dict, before: GameState, after: GameState) -> set[str]:
+    """The keys of ``line`` that record chance (neither the fixed keys, nor where the move
+    stood, nor scores): a replay that produced none of them must still match them."""
+    fixed = set(ACTION_KEYS) | {"text"} | set(before.record_context()) | \
+        set(after.record_scores())
+    return {k for k in line if k not in fixed}
+
+
+__all__ = ["GameRecord", "GameRecorder", "RecordError", "ReplayResult", "read_record",
+           "replay", "start_state"]
