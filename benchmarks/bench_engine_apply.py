@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tests.engine_games import capped_generator, choose_action
+from tests.engine_games import choose_action
 from tests.engine_support import small_lexicon
 from wordbot.engine.controlword import ControlWordState, Pass, WordPlay
 
@@ -22,12 +22,11 @@ def game():
     rng = random.Random(3)
     start = s = ControlWordState.new(["red", "green"], seed=3, lexicon=small_lexicon())
     moves = []
-    with capped_generator():
-        while not s.is_over:
-            free = sum(1 for m in moves[-2:] if m.type in ("exchange", "redraw"))
-            move = choose_action(s, rng, free)
-            moves.append(move)
-            s = s.apply(move)
+    while not s.is_over:
+        free = sum(1 for m in moves[-2:] if m.type in ("exchange", "redraw"))
+        move = choose_action(s, rng, free)
+        moves.append(move)
+        s = s.apply(move)
     return start, moves
 
 

@@ -21,11 +21,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from wordbot.engine.controlword import adapter
 from wordbot.movegen.controlword.crosschecks import HAS_CROSS, cross_checks
-from wordbot.movegen.controlword.generator import MoveGenerator, rack_counts
-from wordbot.movegen.controlword.grid import Grid
 
 from tests.conformance import cases
+from tests.movegen_support import BoardGenerator
 
 CASES = cases()
 pytestmark = pytest.mark.skipif(not CASES, reason="../shared/conformance is not beside "
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(not CASES, reason="../shared/conformance is not 
 
 @pytest.fixture(scope="module")
 def gen(default_lexicon):
-    g = MoveGenerator(default_lexicon)
+    g = BoardGenerator(default_lexicon)
     for c in CASES:  # compile (or load from the numba cache) and size the buffers
         g.word_plays(c.tiles, c.rack)
         g.replacement_plays(c.tiles, c.rack, c.colour, 5)
@@ -56,19 +56,20 @@ def test_word_plays_full(benchmark, gen):
 
 
 def test_word_plays_kernel(benchmark, gen):
-    packed = [(Grid.pack(c.tiles, pad=len(c.rack)), rack_counts(c.rack)) for c in CASES]
+    packed = [(adapter.pack(c.tiles, len(c.rack)), sum(adapter.rack_arrays(c.rack)))
+              for c in CASES]
 
     def run():
-        return sum(len(gen._word_plays(grid, counts)) for grid, counts in packed)
+        return sum(len(gen.gen.word_plays(grid, counts)) for grid, counts in packed)
     assert _per_position(benchmark, run) == sum(c.word_plays for c in CASES)
 
 
 def test_cross_checks(benchmark, gen):
-    edges, root = gen._g
+    edges, root = gen.gen._g
     boards = []
     for c in CASES:
-        letters = Grid.pack(c.tiles, pad=len(c.rack)).letters
-        rbits = sum(1 << code for code, n in enumerate(rack_counts(c.rack)) if n)
+        letters = adapter.pack(c.tiles, len(c.rack)).letters
+        rbits = sum(1 << code for code, n in enumerate(sum(adapter.rack_arrays(c.rack))) if n)
         for grid in (letters, np.ascontiguousarray(letters.T)):
             h, w = grid.shape
             boards.append((grid, rbits, np.zeros((h, w), np.int64),
@@ -76,7 +77,7 @@ def test_cross_checks(benchmark, gen):
 
     def run():
         for grid, rbits, xmask, xsc in boards:
-            cross_checks(grid, edges, root, gen.jqxz_bonus, rbits, xmask, xsc)
+            cross_checks(grid, edges, root, gen.table, rbits, xmask, xsc)
     _per_position(benchmark, run)
     # every board has tiles, so some empty square beside them has a cross word
     assert all((xmask & HAS_CROSS).any() for _, _, xmask, _ in boards)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
@@ -44,10 +45,10 @@ def test_control_decision_replacement_phase(benchmark, midgame):
 
 
 def test_mc_playouts_per_second(benchmark, midgame):
-    player = make_player("mc:k=5", seed=1)
+    player = make_player("mc:k=5", limit=Limit(iterations=8, time=60))
 
     def decide():
-        player.analyse(midgame, Limit(iterations=8, time=60), top=1)
+        player.top(midgame, 1, random.Random(1))
         return player.playouts
 
     playouts = benchmark.pedantic(decide, rounds=3, iterations=1, warmup_rounds=1)

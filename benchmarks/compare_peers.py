@@ -41,20 +41,20 @@ def main(argv=None) -> int:
     if not rows:
         print("../shared/conformance is not beside the checkout", file=sys.stderr)
         return 2
+    from tests.movegen_support import BoardGenerator
     from wordbot.dictionaries import Lexicon
-    from wordbot.movegen.controlword.generator import MoveGenerator, rack_counts
-    from wordbot.movegen.controlword.grid import Grid
+    from wordbot.engine.controlword import adapter
 
-    gen = MoveGenerator(Lexicon.load())
+    gen = BoardGenerator(Lexicon.load())
     peers = peer_times()
     table = []
     for c in rows:
-        grid, counts = Grid.pack(c.tiles, pad=len(c.rack)), rack_counts(c.rack)
-        n = len(gen._word_plays(grid, counts))
+        grid, counts = adapter.pack(c.tiles, len(c.rack)), sum(adapter.rack_arrays(c.rack))
+        n = len(gen.gen.word_plays(grid, counts))
         if n != c.word_plays:
             print(f"{c.id}: {n} plays, the peers agree on {c.word_plays}", file=sys.stderr)
             return 1
-        kernel = median_us(lambda: gen._word_plays(grid, counts), args.runs)
+        kernel = median_us(lambda: gen.gen.word_plays(grid, counts), args.runs)
         full = median_us(lambda: gen.word_plays(c.tiles, c.rack), args.runs)
         quackle, wolges = peers.get(c.id, (float("nan"), float("nan")))
         table.append((c.id, c.rack, n, kernel, full, quackle, wolges))

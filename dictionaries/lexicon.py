@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -17,6 +18,10 @@ from wordbot.dictionaries.wordlist import DEFAULT_LEXICON, LexiconError, WordLis
 def report_to_stderr(message: str) -> None:
     """The default for progress lines and warnings: one line on stderr."""
     print(f"wordbot: {message}", file=sys.stderr, flush=True)
+
+
+_SHARED: dict[str | None, "Lexicon"] = {}
+_SHARED_LOCK = threading.Lock()
 
 
 class Lexicon:
@@ -87,6 +92,19 @@ class Lexicon:
                            skipped=meta["skipped"], gaddag=gaddag,
                            cache_path=cache.entry_dir(text_digest), from_cache=True)
         return cls._build(path, raw, text_digest, report)
+
+    @classmethod
+    def shared(cls, path: str | Path | None = None, *,
+               report: Callable[[str], None] | None = report_to_stderr) -> "Lexicon":
+        """The lexicon of ``path`` (None: the bundled default), loaded once per process:
+        the one cache every face, server session and tournament worker asks (a forked
+        worker finds its parent's here)."""
+        key = None if path is None else str(Path(path).resolve())
+        with _SHARED_LOCK:
+            lexicon = _SHARED.get(key)
+            if lexicon is None:
+                lexicon = _SHARED[key] = cls.load(path, report=report)
+            return lexicon
 
     @classmethod
     def _build(cls, path: Path, raw: bytes, text_digest: str, report) -> "Lexicon":

@@ -13,6 +13,8 @@ from wordbot.errors import WordbotError
 class LexiconError(WordbotError):
     """A word list or a cache entry that cannot be used; the message names the file."""
 
+    code = "bad_lexicon"
+
 
 DEFAULT_LEXICON = Path(__file__).with_name("scowl80.txt.gz")
 

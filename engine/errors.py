@@ -2,7 +2,7 @@
 
 >>> err = IllegalMove("word", "XYZZY is not in the lexicon", word="XYZZY")
 >>> err.code, err.rule, err.word, str(err)
-('illegal_move', 'word', 'XYZZY', 'XYZZY is not in the lexicon')
+('illegal_move', 'word', 'XYZZY', 'illegal move (word): XYZZY is not in the lexicon')
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ class IllegalMove(WordbotError):
     def __init__(self, rule: str, message: str, word: str | None = None):
         self.rule = rule
         self.word = word
-        super().__init__(message)
+        self.detail = message
+        super().__init__(f"illegal move ({rule}): {message}")
 
 
 class MoveError(WordbotError):

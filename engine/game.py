@@ -14,9 +14,9 @@ peeks.
 >>> game = get_game("controlword")
 >>> state = game.new(["red", "green"], seed=7, lexicon=Lexicon.from_words(["AT", "TA"]))
 >>> state.game.name, state.players, state.to_move, state.phase, state.is_over
-('controlword', ('red', 'green'), 'green', 'word', False)
+('controlword', ('red', 'green'), 'red', 'word', False)
 >>> state.apply(state.parse_move("pass")).to_move
-'red'
+'green'
 
 Every game provides, besides the abstract methods below, a rules class
 (:class:`wordbot.engine.options.GameRules`), moves with ``to_json()`` and a ``type``,
@@ -192,6 +192,20 @@ class GameState(ABC):
         ``generator``, e.g. the slow reference the tests check it against); empty once the
         game is over."""
 
+    def moves(self, kind: str = "all") -> MoveList:
+        """The moves of one kind of ``game.move_kinds`` that the generator lists for the
+        player to move (``all``: :meth:`legal_moves`). By default the legal moves whose
+        ``type`` is ``kind``."""
+        moves = self.legal_moves()
+        if kind == "all":
+            return moves
+        if kind not in self.game.move_kinds:
+            raise MoveError(f"kind: {kind!r} is not one of all, "
+                            f"{', '.join(self.game.move_kinds)}")
+        chosen = [i for i in range(len(moves)) if moves[i].type == kind]
+        gains = moves.gains()
+        return MoveList([moves[i] for i in chosen], [gains[i] for i in chosen])
+
     @abstractmethod
     def check(self, move: Move) -> None:
         """Raise :class:`~wordbot.engine.errors.IllegalMove` (naming the rule) unless
@@ -227,6 +241,10 @@ class GameState(ABC):
                 raise MoveError(f"move: malformed JSON ({exc})") from None
             return self.move_from_json(obj)
         return self.parse_notation(text)
+
+    def check_playable(self) -> None:
+        """Raise :class:`~wordbot.engine.errors.PositionError` when the player to move
+        cannot move in this position as given (Control Word: its rack is unknown)."""
 
     # -- positions -----------------------------------------------------------------------
     @abstractmethod
@@ -269,13 +287,13 @@ class GameState(ABC):
         return {"scores": dict(self.scores)}
 
     def describe(self) -> str:
-        """One line for people: whose turn, phase, scores."""
-        scores = ", ".join(f"{p} {self.scores[p]}" for p in self.players)
-        status = "game over" if self.is_over else f"{self.to_move} to move ({self.phase})"
-        return f"{self.game.title}: {status}; scores {scores}"
+        """Where the game stands, for people, in a few words (``game over`` once over);
+        the faces add whose turn it is and the scores."""
+        return "game over" if self.is_over else f"{self.phase} phase"
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.describe()}>"
+        return (f"<{type(self).__name__} {self.describe()}, {self.to_move} to move, "
+                f"scores {self.scores}>")
 
 
 class Game(ABC):
@@ -293,10 +311,21 @@ class Game(ABC):
     Rules: ClassVar[type]
     #: whether states need a lexicon (a word list)
     uses_lexicon: ClassVar[bool] = True
-    #: seat names when none are given, and how many players may sit
+    #: the seats' names in seat order (as many as ``max_players``), the players of a game
+    #: set up without names, and how many players may sit
+    seats: ClassVar[tuple[str, ...]]
     default_players: ClassVar[tuple[str, ...]]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    #: the kinds of move ``wordbot moves --kind`` offers (kind -> help); see
+    #: :meth:`GameState.moves`
+    move_kinds: ClassVar[dict[str, str]] = {}
+    #: the game's own figures of a hint's candidates (``Candidate.details``): key ->
+    #: (column label, value when a player does not give it)
+    candidate_fields: ClassVar[dict[str, tuple[str, Any]]] = {}
+    #: the sizes :meth:`check_size` refuses beyond (name -> limit; the protocol's hello
+    #: lists them)
+    size_limits: ClassVar[dict[str, int]] = {}
     #: the player spec of the game's fast default policy (mc plays it out; hint default)
     default_policy: ClassVar[str] = "greedy"
     #: extra arguments of :meth:`new` besides players, seed, rules and lexicon: name ->
@@ -330,6 +359,14 @@ class Game(ABC):
         base = self.Rules.from_json(obj) if obj is not None else None
         return self.Rules.parse(assignments, base=base)
 
+    def seat_names(self, n: int) -> tuple[str, ...]:
+        """The names of the first ``n`` seats (a table of ``n`` players)."""
+        if not self.min_players <= n <= self.max_players:
+            want = (f"{self.min_players}" if self.min_players == self.max_players
+                    else f"{self.min_players} to {self.max_players}")
+            raise StateError(f"seats: {n} players; {self.title} is for {want}")
+        return tuple(self.seats[:n])
+
     def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
         """The seat names (a list or comma-separated text), checked."""
         if players is None:
@@ -347,6 +384,11 @@ class Game(ABC):
             raise StateError(f"players: {len(players)} players; {self.title} needs {want}")
         return players
 
+    def check_size(self, state: GameState) -> None:
+        """Refuse (:class:`~wordbot.engine.errors.PositionError`) a position too large
+        to work on in bounded time and memory; the protocols call it on the positions
+        their clients send."""
+
     def record_header(self, state: GameState) -> dict[str, Any]:
         """The game's own fields of a record's header (after ``agents``)."""
         return {}
@@ -356,6 +398,13 @@ class Game(ABC):
         """Where a default-length playout from ``start`` stops before the end of the
         game (Control Word: the end of the round); the default plays to the end."""
         return False
+
+    def candidate_json(self, cand: Any) -> dict[str, Any]:
+        """A candidate's JSON with every one of the game's own fields (defaults filled)."""
+        out = cand.to_json()
+        for key, (_label, default) in self.candidate_fields.items():
+            out.setdefault(key, default)
+        return out
 
     # -- pictures --------------------------------------------------------------------------
     def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
@@ -380,6 +429,16 @@ class Game(ABC):
         height = 24 + 18 * len(text)
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height}" '
                 f'font-family="monospace" font-size="14">{rows}</svg>')
+
+    def score_text(self, state: GameState) -> str:
+        """The result as it stands, for people (``wordbot score``)."""
+        outcome = state.outcome()
+        lines = [f"{'player':<10} {'score':>7}  place"]
+        for p in sorted(state.players, key=lambda p: outcome.places[p]):
+            lines.append(f"{p:<10} {outcome.scores[p]:>7}  {outcome.places[p]}")
+        label = "winner" if len(outcome.winners) == 1 else "shared win"
+        lines.append(f"{label}: {', '.join(outcome.winners)}")
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

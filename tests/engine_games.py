@@ -1,15 +1,14 @@
 """Random games of random legal actions, for the engine's property and CLI tests.
 
-Legal actions come from ``state.legal_moves()`` with :class:`CappedReference` registered
-as the move generator: every word play the reference enumerator finds, and replacement
-plays of up to two tiles (the full replacement search can list tens of thousands of plays
-per turn; plays of up to two tiles are still legal plays of any limit L >= 2), coloured
-own tiles first; plus pass, redraw and blue exchanges.
+Legal actions come from ``state.legal_moves(generator=CAPPED)``: every word play the
+reference enumerator finds, and replacement plays of up to two tiles (the full
+replacement search can list tens of thousands of plays per turn; plays of up to two
+tiles are still legal plays of any limit L >= 2), coloured own tiles first; plus pass,
+redraw and blue exchanges.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
 
 from wordbot.engine.controlword import (
@@ -20,40 +19,17 @@ from wordbot.engine.controlword import (
     Redraw,
     Replacement,
     WordPlay,
-    set_move_generator,
 )
-from wordbot.engine.controlword.generator import ReferenceGenerator, colour_tiles
-from wordbot.engine.controlword.reference import replacement_plays
+from wordbot.engine.controlword.reference import ReferenceGenerator
 
-REPLACEMENT_CAP = 2
-
-
-class CappedReference:
-    """The reference enumerator with replacement plays capped at two tiles."""
-
-    def word_plays(self, state):
-        return ReferenceGenerator().word_plays(state)
-
-    def replacement_plays(self, state):
-        rack = state.racks[state.to_move]
-        limit = min(REPLACEMENT_CAP, state.replacement_limit)
-        plays = replacement_plays(state.board, rack, state.to_move, limit, state.lexicon)
-        return [Replacement(t) for t in sorted(colour_tiles(plays, rack, state.to_move))]
-
-
-@contextlib.contextmanager
-def capped_generator():
-    set_move_generator(CappedReference())
-    try:
-        yield
-    finally:
-        set_move_generator(None)
+#: the reference, replacement plays capped at two tiles
+CAPPED = ReferenceGenerator(replacement_cap=2)
 
 
 def choose_action(state: ControlWordState, rng: random.Random, free_actions: int):
     """A random legal action: first a kind (play / pass / redraw / exchange), then one of
     that kind. ``free_actions`` made this turn so far keeps turns finite."""
-    moves = state.legal_moves()
+    moves = list(state.legal_moves(CAPPED))
     plays = [m for m in moves if isinstance(m, (WordPlay, Replacement))]
     exchanges = [m for m in moves if isinstance(m, Exchange)]
     kinds = ["play"] * 6 + ["pass"]
@@ -76,9 +52,9 @@ def choose_action(state: ControlWordState, rng: random.Random, free_actions: int
 def invalid_word_attempt(state: ControlWordState, rng: random.Random):
     """A word play whose only fault is an invalid word (for challenge_rule=penalty), or
     None when none is found quickly."""
-    from wordbot.engine.controlword import IllegalMove
+    from wordbot.engine.errors import IllegalMove
 
-    plays = [m for m in state.legal_moves() if isinstance(m, WordPlay)]
+    plays = [m for m in state.legal_moves(CAPPED) if isinstance(m, WordPlay)]
     rng.shuffle(plays)
     for m in plays[:20]:
         i = rng.randrange(len(m.tiles))

@@ -177,3 +177,17 @@ def brute_replacement_plays(board, rack, colour, limit, lexicon) -> set[frozense
                 if replacement_problem(board, tiles, rack, colour, limit, lexicon) is None:
                     plays.add(frozenset(tiles))
     return plays
+
+
+def control(colours) -> tuple[str | None, str | None]:
+    """(controller, "majority" | "plurality") of a word's tile colours, or (None, None),
+    read straight off RULES.md "End of game": the colour with strictly the most tiles
+    controls the word, unless it is blue; a tie for the most controls nothing; at least
+    half the tiles is a majority."""
+    colours = list(colours)
+    counts = Counter(colours)
+    most = max(counts.values())
+    leaders = [c for c, n in counts.items() if n == most]
+    if len(leaders) > 1 or leaders[0] == "blue":
+        return None, None
+    return leaders[0], "majority" if 2 * most >= len(colours) else "plurality"

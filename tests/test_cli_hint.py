@@ -10,14 +10,16 @@ from tests.engine_support import position, small_lexicon
 from wordbot.engine.controlword import ControlWordState, move_from_json
 
 SMALL = str(ROOT / "tests" / "data" / "small_words.txt")
-KEYS = {"move", "notation", "points", "control_change", "equity", "win_rate", "words"}
+KEYS = {"move", "notation", "points", "control_change", "equity", "win_rate", "iterations",
+        "words"}
 
 
 def test_builtin_position_json(wordbot_cli):
     out = wordbot_cli("hint", "--json", "--top", "3", "--lexicon", SMALL)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert data["player"] == "control" and len(data["candidates"]) == 3
+    assert data["game"] == "controlword" and data["player"] == "control"
+    assert len(data["candidates"]) == 3
     assert all(set(c) == KEYS for c in data["candidates"])
     equities = [c["equity"] for c in data["candidates"]]
     assert equities == sorted(equities, reverse=True)

@@ -13,7 +13,6 @@ from wordbot.engine.controlword import (
     DOWN,
     Board,
     MatError,
-    Rng,
     RuleError,
     Rules,
     Tile,
@@ -22,6 +21,7 @@ from wordbot.engine.controlword import (
     random_mat,
 )
 from wordbot.engine.controlword.mats import is_hash_shape
+from wordbot.engine.rng import Rng
 from wordbot.engine.controlword.tiles import (
     DRAW_DIE,
     FULL_BAG,

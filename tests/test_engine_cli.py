@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine_games import capped_generator, choose_action
+from tests.engine_games import CAPPED, choose_action
 from tests.engine_support import SMALL_WORDS, small_lexicon, tile_census
-from wordbot.engine.controlword import ControlWordState, GameRecorder
+from wordbot.engine.controlword import ControlWordState
+from wordbot.engine.records import GameRecorder
 
 ROOT = Path(__file__).resolve().parents[1]
 LEX = ["--lexicon", str(SMALL_WORDS)]
@@ -100,8 +101,7 @@ def test_apply_accepts_a_file_stdin_and_inline_json(start):
 
 def test_apply_word_play_in_notation_with_negative_coordinates(start):
     s = ControlWordState.from_json(json.loads(start.read_text()), small_lexicon())
-    with capped_generator():
-        plays = [m for m in s.legal_moves() if m.type == "word"]
+    plays = [m for m in s.legal_moves(CAPPED) if m.type == "word"]
     move = next((m for m in plays if m.tiles[0].row < 0 or m.tiles[0].col < 0), plays[0])
     text = s.notation(move)
     out = json.loads(ok("apply", str(start), text, *LEX))
@@ -219,22 +219,21 @@ def test_full_games_through_the_cli(tmp_path, players, seed):
     census = None
     actions = 0
     free, turn = 0, None
-    with capped_generator():
-        while True:
-            position = json.loads(path.read_text())
-            s = ControlWordState.from_json(position, lex)
-            census = census or tile_census(s)
-            assert tile_census(s) == census
-            if s.is_over:
-                break
-            now = (s.round, s.phase, s.to_move)
-            free = free + 1 if now == turn else 0
-            turn = now
-            move = choose_action(s, rng, free)
-            out = ok("apply", str(path), s.notation(move), *LEX)
-            assert json.loads(out) == s.apply(move).to_json()
-            path.write_text(out)
-            actions += 1
+    while True:
+        position = json.loads(path.read_text())
+        s = ControlWordState.from_json(position, lex)
+        census = census or tile_census(s)
+        assert tile_census(s) == census
+        if s.is_over:
+            break
+        now = (s.round, s.phase, s.to_move)
+        free = free + 1 if now == turn else 0
+        turn = now
+        move = choose_action(s, rng, free)
+        out = ok("apply", str(path), s.notation(move), *LEX)
+        assert json.loads(out) == s.apply(move).to_json()
+        path.write_text(out)
+        actions += 1
     assert actions >= 3 * 2 * len(players.split(","))
     score = json.loads(ok("score", str(path), "--json", *LEX))
     assert score["totals"] == independent_score(position)
@@ -248,7 +247,7 @@ def test_replay_command(tmp_path):
     s = ControlWordState.new(["red", "green"], seed=4, lexicon=lex, rules=None)
     path = tmp_path / "g.jsonl"
     rng = random.Random(4)
-    with capped_generator(), GameRecorder(path, s, {"red": "random", "green": "random"}) as rec:
+    with GameRecorder(path, s, {"red": "random", "green": "random"}) as rec:
         for _ in range(12):
             move = choose_action(s, rng, 2)
             after = s.apply(move)

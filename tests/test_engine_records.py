@@ -6,14 +6,9 @@ import pytest
 
 from tests.engine_support import across, position, small_lexicon
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import (
-    ControlWordState,
-    GameRecorder,
-    RecordError,
-    read_record,
-    replay,
-)
-from wordbot.engine.controlword.records import GAME_FORMAT
+from wordbot.engine.controlword import GAME_FORMAT, ControlWordState
+from wordbot.engine.errors import RecordError
+from wordbot.engine.records import GameRecorder, read_record, replay
 
 
 def scripted_game(path, seed=21, actions=("redraw", "redraw", "first", "pass", "pass", "pass")):

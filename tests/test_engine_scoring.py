@@ -1,7 +1,7 @@
 """End-of-game and when-played scoring, each case worked out from RULES.md by hand."""
 
 from tests.engine_support import across, down, state, tiles
-from wordbot.engine.controlword import Rules, control, played_points, word_score
+from wordbot.engine.controlword import Rules, played_points, word_score
 
 
 def evaluation(board, **kw):
@@ -148,11 +148,15 @@ def test_winner_property_only_when_over():
     assert state(across(0, 0, "AT", "bb"), phase="over").winner is None  # shared
 
 
-def test_control_function_cases():
-    assert control(["red", "red", "green"]) == ("red", "majority")
-    assert control(["red", "red", "green", "black", "blue"]) == ("red", "plurality")
-    assert control(["blue", "blue", "red"]) == (None, None)
-    assert control(["red", "green"]) == (None, None)
+def test_control_cases():
+    # RULES.md: strictly the most tiles controls; half or more is a majority; a tie for
+    # the most, or blue with the most, controls nothing.
+    cases = {("RAT", "rrg"): ("red", "majority"), ("RATED", "rrgkb"): ("red", "plurality"),
+             ("BAT", "bbr"): (None, None), ("AT", "rg"): (None, None)}
+    for (word, colours), expected in cases.items():
+        w = only_word(evaluation(across(0, 0, word, colours),
+                                 players=("red", "green", "black")))
+        assert (w.controller, w.control) == expected, word
 
 
 def test_score_json_shape():

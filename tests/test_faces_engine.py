@@ -44,7 +44,8 @@ def test_hello_lists_commands_options_and_players(engine):
 def test_stateful_game_newgame_go_apply_score(engine):
     pos = engine.ask({"id": "n", "cmd": "newgame", "players": ["red", "green"], "seed": 7,
                       "mat": 3, "rules": {"rounds": 4}})
-    assert pos["type"] == "position" and pos["phase"] == "word" and pos["round"] == 1
+    assert pos["type"] == "position" and pos["phase"] == "word" and pos["game"] == "controlword"
+    assert pos["position"]["round"] == 1
     assert pos["position"]["rules"]["rounds"] == 4
     engine.send({"id": "g", "cmd": "go", "player": "control", "top": 3})
     replies = engine.until_final("g")
@@ -107,10 +108,11 @@ def test_stop_ends_a_search_at_once_with_its_best_so_far(engine, start):
     assert finals[0]["id"] == "long" and finals[0]["stopped"] is True
     assert finals[1] == {"id": "halt", "type": "stopped", "search": "long"}
     # a player that streams progress is seen to: infos come from it, iterations grow
+    # (the player's spec carries the request's limit: slow:time=30.0)
     slow_infos = [r["iterations"] for r in engine.seen
-                  if r["type"] == "info" and r["player"] == "slow"]
+                  if r["type"] == "info" and r["player"] == "slow:time=30.0"]
     assert len(slow_infos) >= 2 and slow_infos == sorted(slow_infos)
-    assert finals[0]["player"] == "slow"
+    assert finals[0]["player"] == "slow:time=30.0"
 
 
 def test_stop_a_player_that_does_not_listen(engine, start):

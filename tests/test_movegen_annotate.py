@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import random
-from math import comb
 
 from tests.engine_support import small_lexicon
+from tests.movegen_support import BoardGenerator
 from tests.positions import random_position
-from tests.rules import run_through
-from wordbot.engine.controlword import ControlWordState, Placement, Replacement, WordPlay, control
-from wordbot.movegen.controlword import FAST, MoveGenerator, colour_variants
-from wordbot.movegen.controlword.grid import COLOURS
+from tests.rules import control, run_through
+from wordbot.engine.controlword import COLOURS, ControlWordState, Replacement, WordPlay, adapter
 
 
 def words_by_rules(board, play):
@@ -30,7 +28,7 @@ def words_by_rules(board, play):
 
 def test_words_formed_match_the_rules():
     lex = small_lexicon()
-    gen = MoveGenerator(lex)
+    gen = BoardGenerator(lex)
     rng = random.Random(5)
     checked = 0
     for _ in range(150):
@@ -60,11 +58,9 @@ def test_replacement_control_changes_match_the_engine():
                 break
         if s.phase != "replacement":
             continue
-        rack = s.racks[s.to_move]
-        plays = FAST.for_state(s).replacement_plays(s.board, rack, s.to_move,
-                                                    s.replacement_limit)
+        plays = adapter.replacement_plays(s)
         rows = plays.control_changes()
-        coloured = FAST.replacement_plays(s)  # own-first, as the annotation assumes
+        coloured = adapter.FAST.replacement_plays(s)  # own-first, as the annotation assumes
         by_set = {frozenset((t.row, t.col, t.letter) for t in m.tiles): m for m in coloured}
         for i, play in enumerate(plays.as_sets()[:30]):
             after = s.board.place(by_set[play].tiles)
@@ -82,32 +78,38 @@ def test_replacement_control_changes_match_the_engine():
     assert checked > 50
 
 
-def test_colour_variants_are_every_legal_colouring():
+def test_plays_are_coloured_own_tiles_first_and_blue_first_is_legal_too():
+    # RULES.md lets a player put blue tiles from the rack; the generator lists each play
+    # once, its tiles of a letter taken from the mover's own colour first (the blue ones
+    # last), and the other colouring the control player weighs (blue first) is legal too.
     lex = small_lexicon()
+    checked = 0
     for seed in range(10):
         s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
-        own_first = FAST.word_plays(s)
-        every = FAST.word_plays(s, variants=True)
-        assert set(own_first) <= set(every) and len(set(every)) == len(every)
+        s = s.with_racks({s.to_move: s.racks[s.to_move][:5] + "eas"})
         rack = s.racks[s.to_move]
-        for move in own_first[:50]:
-            squares = [(t.row, t.col, t.letter) for t in move.tiles]
-            variants = colour_variants(squares, rack, s.to_move)
-            assert variants[0] == move.tiles
-            expected = 1
+        plays = adapter.word_plays(s)
+        moves = adapter.FAST.word_plays(s)
+        blue_first = adapter.play_colours(s, plays, blue_first=True)
+        for i in range(min(len(plays), 80)):
+            move = moves[i]
             for letter in {t.letter for t in move.tiles}:
-                k = sum(t.letter == letter for t in move.tiles)
-                own = rack.count(letter)
-                blue = rack.count(letter.lower())
-                expected *= sum(comb(k, j) for j in range(max(0, k - own), min(k, blue) + 1))
-            assert len(variants) == expected
-            for tiles in variants:
-                s.check(WordPlay(tiles))
+                placed = [t.colour for t in move.tiles if t.letter == letter]
+                own = min(rack.count(letter), len(placed))
+                assert placed == [s.to_move] * own + ["blue"] * (len(placed) - own)
+            other = adapter.play_move(s, plays, i, blue_first)
+            s.check(other)
+            s.check(move)
+            checked += 1
+    assert checked > 200
 
 
-def test_blue_only_letter_has_one_colouring():
-    v = colour_variants([(0, 0, "Q")], "q", "red")
-    assert v == [(Placement(0, 0, "Q", "blue"),)]
+def test_blue_only_letter_is_blue():
+    s = ControlWordState.new(["red", "green"], seed=1, lexicon=small_lexicon())
+    rack = "".join(ch for ch in s.racks[s.to_move] if ch != "Q") + "q"
+    s = s.with_racks({s.to_move: rack})
+    for move in adapter.FAST.word_plays(s):
+        assert all(t.colour == "blue" for t in move.tiles if t.letter == "Q")
 
 
 def test_replacement_points_match_the_engine_when_replacements_score():
@@ -123,12 +125,10 @@ def test_replacement_points_match_the_engine_when_replacements_score():
             s = s.apply(rng.choice(s.legal_moves()))
         if s.is_over:
             continue
-        rack = s.racks[s.to_move]
-        plays = FAST.for_state(s).replacement_plays(s.board, rack, s.to_move,
-                                                    s.replacement_limit)
-        points = plays.points_if_scored(s.rules.jqxz_bonus)
+        plays = adapter.replacement_plays(s)
+        points = adapter.replacement_points(s, plays)
         moves = {frozenset((t.row, t.col, t.letter) for t in m.tiles): m
-                 for m in FAST.replacement_plays(s)}
+                 for m in adapter.FAST.replacement_plays(s)}
         for i, play in enumerate(plays.as_sets()[:40]):
             after = s.apply(moves[play])
             assert points[i] == after.scores[s.to_move] - s.scores[s.to_move]
@@ -141,12 +141,12 @@ def test_threads_generate_at_the_same_time():
 
     lex = small_lexicon()
     states = [ControlWordState.new(["red", "green"], seed=s, lexicon=lex) for s in range(8)]
-    expected = [sorted(map(str, FAST.word_plays(s))) for s in states]
+    expected = [sorted(map(str, adapter.FAST.word_plays(s))) for s in states]
     errors = []
 
     def worker(k):
         for _ in range(30):
-            got = sorted(map(str, FAST.word_plays(states[k])))
+            got = sorted(map(str, adapter.FAST.word_plays(states[k])))
             if got != expected[k]:
                 errors.append(k)
 

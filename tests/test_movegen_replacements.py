@@ -10,7 +10,7 @@ from tests.lexicons import small_lexicon, tiny_lexicon
 from tests.positions import random_position
 from wordbot.dictionaries import Lexicon
 from wordbot.engine.controlword import reference
-from wordbot.movegen.controlword.generator import MoveGenerator
+from tests.movegen_support import BoardGenerator
 
 
 @pytest.fixture(scope="module")
@@ -20,7 +20,7 @@ def lexicon():
 
 @pytest.fixture(scope="module")
 def gen(lexicon):
-    return MoveGenerator(lexicon)
+    return BoardGenerator(lexicon)
 
 
 def check(gen, lexicon, board, rack, colour, limit):
@@ -58,17 +58,17 @@ def test_a_search_that_outgrows_its_arrays_goes_on_where_it_stopped(lexicon):
     # going on where it stopped; the result must not depend on where that happened
     import numpy as np
 
+    from wordbot.engine.controlword import adapter
     from wordbot.movegen.controlword import replacements
-    from wordbot.movegen.controlword.generator import rack_counts
-    from wordbot.movegen.controlword.grid import COLOUR_INDEX, Grid
 
     records, root = lexicon.gaddag.records, int(lexicon.gaddag.root)
     rng = random.Random(77)
     grown = 0
     for _ in range(60):
         pos = random_position(rng, lexicon, n_words=(4, 8), rack_size=(5, 9), limit=(3, 5))
-        grid = Grid.pack(pos.board, pad=0)
-        args = (grid.letters, grid.colours, COLOUR_INDEX[pos.colour], rack_counts(pos.rack),
+        grid = adapter.pack(pos.board, 0)
+        own, blue = adapter.rack_arrays(pos.rack)
+        args = (grid.letters, grid.colours, adapter.colour_index(pos.colour), own + blue,
                 pos.limit, records, root, replacements.new_pools(4096))
         small = replacements.generate(*args, 16)
         roomy = replacements.generate(*args, 1 << 16)
@@ -82,7 +82,7 @@ def test_a_search_that_outgrows_its_arrays_goes_on_where_it_stopped(lexicon):
 def test_dense_tiny_lexicons():
     for seed in range(5):
         lex = tiny_lexicon("AEST", seed=seed)
-        g = MoveGenerator(lex)
+        g = BoardGenerator(lex)
         rng = random.Random(seed)
         for _ in range(30):
             pos = random_position(rng, lex, n_words=(2, 8), rack_size=(1, 6), limit=(1, 4),
@@ -97,7 +97,7 @@ def word_board(word, row=0, col=0, colour="blue", down=False):
 
 def test_repast_to_repent_needs_both_changes():
     lex = Lexicon.from_words(["REPAST", "REPENT"])
-    g = MoveGenerator(lex)
+    g = BoardGenerator(lex)
     board = word_board("REPAST")
     plays = set(g.replacement_plays(board, "EN", "red", 2).as_sets())
     # REPEST and REPANT are not words: the two changes are legal only together
@@ -111,19 +111,19 @@ def test_repast_to_repent_needs_both_changes():
 
 def test_crossing_square_checks_both_words():
     lex = Lexicon.from_words(["PLAYING", "PRAYING", "LO", "RO"])
-    g = MoveGenerator(lex)
+    g = BoardGenerator(lex)
     board = word_board("PLAYING")
     board[(1, 1)] = ("O", "green")  # L above O makes LO down
     plays = set(g.replacement_plays(board, "R", "red", 1).as_sets())
     assert frozenset({(0, 1, "R")}) in plays  # RO is a word too
     lex2 = Lexicon.from_words(["PLAYING", "PRAYING", "LO"])
-    plays2 = set(MoveGenerator(lex2).replacement_plays(board, "R", "red", 1).as_sets())
+    plays2 = set(BoardGenerator(lex2).replacement_plays(board, "R", "red", 1).as_sets())
     assert frozenset({(0, 1, "R")}) not in plays2  # RO is not: the down word breaks
 
 
 def test_own_colour_is_never_replaced():
     lex = Lexicon.from_words(["CAT", "BAT"])
-    g = MoveGenerator(lex)
+    g = BoardGenerator(lex)
     board = {(0, 0): ("C", "red"), (0, 1): ("A", "red"), (0, 2): ("T", "blue")}
     plays = set(g.replacement_plays(board, "BT", "red", 2).as_sets())
     assert plays == {frozenset({(0, 2, "T")})}

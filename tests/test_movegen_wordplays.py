@@ -11,7 +11,7 @@ from tests.lexicons import small_lexicon, tiny_lexicon
 from tests.positions import random_position
 from tests.rules import run_through
 from wordbot.engine.controlword import reference
-from wordbot.movegen.controlword.generator import MoveGenerator
+from tests.movegen_support import BoardGenerator
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +21,7 @@ def lexicon():
 
 @pytest.fixture(scope="module")
 def gen(lexicon):
-    return MoveGenerator(lexicon)
+    return BoardGenerator(lexicon)
 
 
 def points_by_rules(board, play, bonus=4):
@@ -83,7 +83,7 @@ def test_dense_tiny_lexicon_positions(gen):
     # a dense synthetic lexicon makes long parallel plays and many cross words
     for seed in range(6):
         lex = tiny_lexicon("AEST", seed=seed)
-        g = MoveGenerator(lex)
+        g = BoardGenerator(lex)
         rng = random.Random(seed)
         for _ in range(25):
             pos = random_position(rng, lex, n_words=(2, 10), rack_size=(1, 9), alphabet="AEST")
@@ -94,7 +94,7 @@ def test_extensions_both_ends_and_through_several_tiles():
     from wordbot.dictionaries import Lexicon
 
     lex = Lexicon.from_words(["AR", "PARTS", "PARTY", "ARTS", "ART", "PART", "TARP", "STAR"])
-    g = MoveGenerator(lex)
+    g = BoardGenerator(lex)
     board = {(0, 1): ("A", "blue"), (0, 2): ("R", "blue"), (0, 4): ("S", "red")}
     plays = set(g.word_plays(board, "PTE").as_sets())
     assert plays == reference.word_plays(board, "PTE", lex)
@@ -106,7 +106,7 @@ def test_extensions_both_ends_and_through_several_tiles():
 def test_one_tile_play_listed_once():
     from wordbot.dictionaries import Lexicon
 
-    g = MoveGenerator(Lexicon.from_words(["AT", "TO"]))
+    g = BoardGenerator(Lexicon.from_words(["AT", "TO"]))
     # T at (0, 1) makes AT across and TO down; T at (1, 0) makes AT down and TO across:
     # two plays, each found from both directions but listed once
     board = {(0, 0): ("A", "blue"), (1, 1): ("O", "blue")}
@@ -132,7 +132,7 @@ def test_many_more_random_positions(gen, lexicon):
                     reason=f"{conformance.POSITIONS} is not here (../shared is beside the "
                            "checkout in CI)")
 def test_conformance_counts_from_two_engines(default_lexicon):
-    g = MoveGenerator(default_lexicon)
+    g = BoardGenerator(default_lexicon)
     cases = conformance.cases()
     assert len(cases) == 48
     for case in cases:

@@ -9,11 +9,10 @@ import pytest
 
 from tests.engine_support import across, down, small_lexicon, state, tiles
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import ControlWordState, Placement, Replacement, Rules, WordPlay
-from wordbot.movegen.controlword.grid import COLOUR_INDEX, Grid
-from wordbot.movegen.controlword.replacements import board_words
+from wordbot.engine.controlword import (GAME, ControlWordState, Placement, Replacement, Rules,
+                                        WordPlay, adapter)
+from wordbot.engine.errors import GameError, GameOverError
 from wordbot.players import Limit, PlayerError, make_player, parse_spec
-from wordbot.players.controlword import evaluation as ev
 from wordbot.players.arena import paired_games, play_game
 from wordbot.players.controlword.control import Evaluator, phases_left
 from wordbot.players.controlword.explain import word_changes
@@ -39,7 +38,7 @@ def test_every_player_plays_legal_games(spec):
     lex = small_lexicon()
     opponent = make_player("greedy")
     for seed in range(2):
-        first, second = paired_games(make_player(spec), opponent, seed, lex,
+        first, second = paired_games(make_player(spec), opponent, GAME, seed, lex,
                                      rules=Rules(rounds=3))
         for game in (first, second):
             assert game.final.is_over and game.actions > 0
@@ -49,7 +48,7 @@ def test_players_are_deterministic_given_their_seed():
     lex = small_lexicon()
     s = ControlWordState.new(["red", "green"], seed=4, lexicon=lex)
     for spec in ("random", "mc:iterations=3,k=4"):
-        a = [make_player(spec, seed=9).choose(s) for _ in range(2)]
+        a = [make_player(spec).choose(s, random.Random(9)) for _ in range(2)]
         assert a[0] == a[1]
     games = [play_game(ControlWordState.new(["red", "green"], seed=2, lexicon=lex,
                                             rules=Rules(rounds=2)),
@@ -73,11 +72,24 @@ def test_greedy_takes_the_most_points():
         assert points_by_rules(s, choice) == best
 
 
+def test_players_refuse_a_finished_game_and_a_game_they_do_not_play():
+    s = state(tiles(across(0, 0, "CAT", "bbb")), racks={"red": "A", "green": "B"},
+              phase="over")
+    for spec in ("random", "greedy", "control", "mc"):
+        with pytest.raises(GameOverError, match="the game is over"):
+            make_player(spec).choose(s)
+        with pytest.raises(GameOverError):
+            make_player(spec).top(s, 3)
+    with pytest.raises(PlayerError, match="plays controlword only, not toy"):
+        make_player("control", game="toy")
+
+
 def board_value(s, colour, my, their):
-    grid = Grid.pack(s.board, pad=0)
-    starts, lengths, _d, squares, _w = board_words(grid.letters)
-    return ev.word_values(grid.colours, starts, lengths, squares, COLOUR_INDEX[colour],
-                          DEFAULT.vector(), my, their).sum()
+    grid = adapter.board_grid(s)
+    starts, lengths, _d, squares, _w = adapter.board_words(grid.letters)
+    return adapter.evaluation.word_values(
+        grid.colours, starts, lengths, squares, adapter.colour_index(colour),
+        DEFAULT.vector(), adapter.score_table(s.rules.jqxz_bonus), my, their).sum()
 
 
 def test_control_change_equals_a_full_recount():
@@ -100,14 +112,10 @@ def test_control_change_equals_a_full_recount():
         before = board_value(s, s.to_move, my, their)
         if s.phase == "word":
             plays, cols, ctrl, _leave = e.word_plays()
-            kind = WordPlay
         else:
             plays, cols, ctrl, _leave, _pts = e.replacement_plays()
-            kind = Replacement
-        from wordbot.players.controlword.control import _move_from
-
         for i in rng.sample(range(len(plays)), min(40, len(plays))):
-            move = _move_from(plays, i, cols, kind)
+            move = adapter.play_move(s, plays, i, cols)
             s.check(move)
             after = board_value(s.apply(move, check=False), s.to_move, my, their)
             assert ctrl[i] == pytest.approx(after - before, abs=1e-9), (s.notation(move))
@@ -128,16 +136,16 @@ def test_replacement_taking_a_word_is_explained_and_valued():
     s.check(move)
     words = word_changes(s.evaluate(), s.apply(move).evaluate(), "red")
     assert words == ["takes GRAIL from green: majority -> majority, +6 at the end"]
-    cands = make_player("control").analyse(s, top=3)
-    assert cands[0].control_change > 0
-    assert cands[0].words  # the best replacement takes something
+    cands = make_player("control").top(s, 3)
+    assert cands[0].details["control_change"] > 0
+    assert cands[0].details["words"]  # the best replacement takes something
 
 
 def test_mc_returns_a_legal_move_with_no_time():
     lex = small_lexicon()
     s = ControlWordState.new(["red", "green"], seed=8, lexicon=lex)
-    player = make_player("mc")
-    move = player.choose(s, Limit(time=0))
+    player = make_player("mc", limit=Limit(time=0))
+    move = player.choose(s)
     s.check(move)
     assert player.playouts >= 1
 
@@ -145,7 +153,8 @@ def test_mc_returns_a_legal_move_with_no_time():
 def test_mc_ranks_by_playouts_and_reports_win_rates():
     lex = small_lexicon()
     s = ControlWordState.new(["red", "green"], seed=8, lexicon=lex)
-    cands = make_player("mc:k=4", seed=1).analyse(s, Limit(iterations=6, time=30))
+    player = make_player("mc:k=4", limit=Limit(iterations=6, time=30))
+    cands = player.top(s, 5, random.Random(1))
     assert 1 <= len(cands) <= 4
     assert all(c.win_rate is not None and 0 <= c.win_rate <= 1 for c in cands if c.iterations)
     ranked = [c.equity for c in cands if c.iterations]
@@ -171,8 +180,8 @@ def test_mc_reports_progress_and_stops_when_asked():
         seen.append([c.iterations for c in cands])
         return len(seen) >= 2  # stop after the second report
 
-    player = make_player("mc:k=4", seed=3)
-    cands = player.analyse(s, Limit(time=60, iterations=1000), progress=progress)
+    player = make_player("mc:k=4", limit=Limit(time=60, iterations=1000))
+    cands = player.top(s, 5, random.Random(3), progress)
     assert len(seen) == 2 and cands
     assert max(seen[1]) > max(seen[0])  # the second report saw more playouts
     assert player.playouts <= 3 * 4  # it stopped early, not after 1000 rounds
@@ -183,9 +192,10 @@ def test_random_is_uniform_over_legal_moves():
     s = state(tiles(across(0, 0, "CAT", "bbb")), lex=lex, racks={"red": "TA", "green": "E"})
     legal = s.legal_moves()
     counts = {m: 0 for m in legal}
-    player = make_player("random", seed=11)
+    player = make_player("random")
+    rng = random.Random(11)
     draws = 300 * len(legal)
     for _ in range(draws):
-        counts[player.choose(s)] += 1  # KeyError if it picked an illegal move
+        counts[player.choose(s, rng)] += 1  # KeyError if it picked an illegal move
     expected = draws / len(legal)
     assert all(0.7 * expected < c < 1.3 * expected for c in counts.values()), counts

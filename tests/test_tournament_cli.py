@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.engine_support import SMALL_WORDS, small_lexicon
-from wordbot.engine.controlword import read_record, replay
+from wordbot.engine.records import read_record, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ["--lexicon", str(SMALL_WORDS)]
@@ -54,7 +54,8 @@ def snapshot(path: Path) -> dict[str, str]:
 
 
 def check_counts(obj: dict, games_per_pair: int, seats: int = 2) -> None:
-    assert set(obj) == {"players", "pairs", "games_per_second"}
+    assert set(obj) == {"game", "players", "pairs", "games_per_second"}
+    assert obj["game"] == "controlword"
     assert obj["games_per_second"] > 0
     for name, p in obj["players"].items():
         assert set(p) == PLAYER_KEYS, name

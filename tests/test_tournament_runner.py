@@ -11,38 +11,17 @@ from pathlib import Path
 import pytest
 
 from tests.engine_support import SMALL_WORDS
-from wordbot.engine.controlword import Pass, read_record
-from wordbot.players import Candidate, Option, Player, register
-from wordbot.players.registry import PLAYERS
+from wordbot.engine.records import read_record
 from wordbot.tournament import Tournament, TournamentStore, new_config
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class BrokenPlayer(Player):
-    """Passes until round ``round``, then raises (a real player with a real bug)."""
-
-    name = "broken-test"
-    options = {"round": Option(int, 2, "the round in which it raises")}
-
-    def analyse(self, state, limit=None):
-        if state.round >= self.settings["round"]:
-            raise ValueError(f"broken in round {state.round}")
-        return [Candidate(Pass(), "pass")]
-
-
-@pytest.fixture
-def broken_player():
-    register(BrokenPlayer)
-    yield "broken-test"
-    del PLAYERS["broken-test"]
-
-
 @pytest.mark.parametrize("workers", [1, 2])
-def test_a_player_that_raises_loses_that_game_and_the_tournament_goes_on(
-        broken_player, tmp_path, workers):
+def test_a_player_that_raises_loses_that_game_and_the_tournament_goes_on(tmp_path, workers):
+    broken_player = "broken-test"  # tests/tournament_plugin.py: it raises in round 2
     config, lexicon = new_config(players=f"greedy,{broken_player}", games=4, seed=2,
-                                 lexicon_path=SMALL_WORDS)
+                                 lexicon_path=SMALL_WORDS, plugins=("tests.tournament_plugin",))
     out = tmp_path / "run"
     report = Tournament(config, lexicon, TournamentStore.create(out, config)).run(workers=workers)
     pair = report.summary.pairs[0]

@@ -52,7 +52,8 @@ def test_two_seats_play_each_deal_both_ways():
 
 
 def test_more_seats_rotate_so_each_player_sits_everywhere_once_per_deal():
-    s = Schedule(["a", "b", "c", "d"], seats=3, games=6, seed=1)
+    s = Schedule(["a", "b", "c", "d"], seats=3, games=6, seed=1,
+                 seat_names=("red", "green", "black"))
     assert len(s.pairings) == 4  # C(4, 3)
     for pairing in range(4):
         for deal in range(2):

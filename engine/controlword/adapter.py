@@ -8,7 +8,7 @@ their flat results back into moves and values.
 >>> state = ControlWordState.new(seed=7, lexicon=Lexicon.from_words(["ON", "NO", "SO"]))
 >>> plays = word_plays(state)
 >>> len(plays) > 0, state.to_move
-(True, 'green')
+(True, 'red')
 >>> move = play_move(state, plays, 0)
 >>> move.type, state.notation(move).startswith(str(move.tiles[0].row))
 ('word', True)

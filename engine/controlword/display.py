@@ -145,3 +145,30 @@ def board_svg(board, highlight: dict | None = None, size: int = 32, margin: int 
 def move_highlight(move) -> dict:
     """The squares a move puts tiles on, as ``{(row, col): (letter, colour)}``."""
     return {(t.row, t.col): (t.letter, t.colour) for t in getattr(move, "tiles", ())}
+
+
+_CODE = {"black": "k", "white": "w", "red": "r", "green": "g", "blue": "b"}
+
+
+def evaluation_text(ev) -> str:
+    """An evaluation as a text table: every word with its colours, controller, kind of
+    control and points, then each player's totals and the winner."""
+    lines = ["colours: k black, w white, r red, g green, b blue",
+             f"{'word':<16} {'at':<14} {'colours':<16} {'controller':<10} {'control':<10} "
+             "points"]
+    for w in ev.words:
+        r0, c0 = w.word.squares[0]
+        colours = "".join(_CODE[c] for c in w.word.colours)
+        lines.append(f"{w.word.letters:<16} {f'{r0},{c0} {w.word.direction}':<14} "
+                     f"{colours:<16} {w.controller or '-':<10} {w.control or '-':<10} "
+                     f"{w.points:>6}")
+    lines.append("")
+    lines.append(f"{'player':<8} {'played':>7} {'words':>7} {'penalty':>8} {'final':>7}  "
+                 "controlled")
+    for p in ev.ranking:
+        t = ev.totals[p]
+        lines.append(f"{p:<8} {t.played_points:>7} {t.word_points:>7} {t.penalty_points:>8} "
+                     f"{t.final:>7}  {t.words_controlled}")
+    label = "winner" if len(ev.winners) == 1 else "shared win"
+    lines.append(f"{label}: {', '.join(ev.winners)}")
+    return "\n".join(lines)

@@ -12,8 +12,11 @@ from typing import Any
 
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.state import ControlWordState, check_players
-from wordbot.engine.errors import StateError
+from wordbot.engine.errors import PositionError, StateError
 from wordbot.engine.game import Game, GameState, Move
+
+MAX_EXTENT = 1000  # rows or columns a position's board may span (check_size)
+MAX_RACK = 20  # tiles on one rack (the rules never make more than 9)
 
 
 class ControlWord(Game):
@@ -24,21 +27,29 @@ class ControlWord(Game):
     title = "Control Word"
     Rules = Rules
     uses_lexicon = True
+    seats = ("red", "green", "black", "white")
     default_players = ("red", "green")
     min_players = 2
     max_players = 4
     default_policy = "control"
-    setup_options = {"mat": "start mat: 1-6 or random (the same as --rule start_mat=...)"}
+    move_kinds = {
+        "word": "word plays (whatever the phase)",
+        "replace": "replacement plays, up to the position's replacement_limit tiles",
+    }
+    candidate_fields = {
+        "control_change": ("control (risk-weighted)", 0.0),
+        "words": ("words that change hands", []),
+    }
+    size_limits = {"board_extent": MAX_EXTENT, "rack_tiles": MAX_RACK}
 
     def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
             rules: Any = None, lexicon: Any = None, **setup: Any) -> ControlWordState:
-        unknown = sorted(set(setup) - set(self.setup_options))
-        if unknown:
-            raise StateError(f"{unknown[0]}: not a set-up option of {self.title} "
-                             f"(options: {', '.join(self.setup_options)})")
+        if setup:
+            raise StateError(f"{sorted(setup)[0]}: {self.title} has no set-up options "
+                             "(its start mat is the start_mat rule)")
         if players is None:
             players = self.default_players
-        return ControlWordState.new(players, seed, setup.get("mat"), rules, lexicon)
+        return ControlWordState.new(players, seed, None, rules, lexicon)
 
     def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
                   rule_overrides: Iterable[str] = ()) -> ControlWordState:
@@ -51,6 +62,21 @@ class ControlWord(Game):
     def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
         """2-4 distinct colours of black, white, red, green."""
         return check_players(self.default_players if players is None else players)
+
+    def check_size(self, state: GameState) -> None:
+        """Boards so spread out that packing them into arrays would exhaust memory, and
+        racks so big that listing their plays would take minutes, are refused."""
+        for colour, rack in state.racks.items():
+            if len(rack) > MAX_RACK:
+                raise PositionError(f"racks.{colour}: {len(rack)} tiles; the limit is "
+                                    f"{MAX_RACK}")
+        extent = state.board.extent()
+        if extent is not None:
+            r0, r1, c0, c1 = extent
+            h, w = r1 - r0 + 1, c1 - c0 + 1
+            if h > MAX_EXTENT or w > MAX_EXTENT:
+                raise PositionError(f"board: the tiles span {h} rows x {w} columns; the "
+                                    f"limit is {MAX_EXTENT} each way")
 
     def record_header(self, state: GameState) -> dict[str, Any]:
         return {"mat": state.rules.start_mat}
@@ -72,6 +98,12 @@ class ControlWord(Game):
             line.append_text(rack_text(rack, viewer))
             text.append_text(line)
         return text
+
+    def score_text(self, state: GameState) -> str:
+        """Every word with its colours and controller, then each player's totals."""
+        from wordbot.engine.controlword.display import evaluation_text
+
+        return evaluation_text(state.evaluate())
 
     def svg(self, state: GameState, move: Move | None = None) -> str:
         from wordbot.engine.controlword.display import board_svg, move_highlight

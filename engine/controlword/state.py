@@ -55,8 +55,8 @@ from wordbot.engine.controlword.tiles import (
     remove_letters,
     sort_tiles,
 )
-from wordbot.engine.errors import IllegalMove, RuleError, StateError
-from wordbot.engine.game import GameState, Outcome
+from wordbot.engine.errors import IllegalMove, MoveError, PositionError, RuleError, StateError
+from wordbot.engine.game import GameState, MoveList, Outcome
 from wordbot.engine.rng import Rng, seed_state
 
 WORD = "word"
@@ -254,6 +254,12 @@ class ControlWordState(GameState):
         return s
 
     # ------------------------------------------------------------------ hidden information
+    def check_playable(self) -> None:
+        """The rack of the player to move must be known."""
+        if not self.is_over and self.racks.get(self.to_move) is None:
+            raise PositionError(f"racks.{self.to_move}: the rack of the player to move is "
+                                "unknown")
+
     def observation(self, viewer: str) -> dict[str, Any]:
         """The position as ``viewer`` sees it: the other racks left out (FORMATS.md's
         "unknown rack"), and every bag as the viewer can know it: its own, each other
@@ -360,6 +366,20 @@ class ControlWordState(GameState):
         if generator is None:
             from wordbot.engine.controlword.adapter import FAST as generator
         return ControlWordMoves(self, generator)
+
+    def moves(self, kind: str = "all") -> MoveList:
+        """``all``: :meth:`legal_moves`; ``word`` / ``replace``: the word plays or the
+        replacement plays the generator finds for the player to move, whatever the phase
+        (with their points when played)."""
+        if kind == "all" or self.is_over:
+            return self.legal_moves() if kind == "all" else MoveList()
+        if kind not in self.game.move_kinds:
+            raise MoveError(f"kind: {kind!r} is not one of all, "
+                            f"{', '.join(self.game.move_kinds)}")
+        from wordbot.engine.controlword.adapter import FAST
+
+        plays = FAST.word_plays(self) if kind == "word" else FAST.replacement_plays(self)
+        return MoveList(plays, plays.points)
 
     def other_moves(self) -> list[Move]:
         """The legal actions that are not word or replacement plays: pass, a rack redraw
@@ -589,7 +609,7 @@ class ControlWordState(GameState):
         phase = "word phase" if self.phase == WORD else \
             f"replacement phase (up to {self.replacement_limit} tiles)"
         return (f"round {self.round} of {self.rules.rounds} · {phase} · rack limit "
-                f"{self.rack_limit} · {self.to_move} to move")
+                f"{self.rack_limit}")
 
     # ------------------------------------------------------------------ identity
     def _key(self):

@@ -46,12 +46,12 @@ class MoveGenerator:
     def word_plays(self, grid: Grid, rack: np.ndarray) -> WordPlayList:
         """Every legal word play on ``grid`` (packed with a pad of at least the rack's
         size) with ``rack`` (tile counts by letter code 1..26)."""
-        if rack.sum() > MAX_RACK:
-            raise ValueError(f"rack: at most {MAX_RACK} tiles")
         while True:
             work = self._work.ensure(grid.letters.size)
             wordplays.generate(grid.letters, rack, *self._g, self.table, work, self._moves,
                                self._tiles, self._counts)
+            if self._counts[2] == -1:
+                raise ValueError(f"rack: at most {MAX_RACK} tiles")
             if not self._counts[2]:
                 break
             self._moves = np.empty((self._moves.shape[0] * 4, wordplays.MOVE_FIELDS), np.int32)

@@ -325,15 +325,20 @@ def generate(letters, rack, edges, root, table, work, moves, tiles, counts):
     scored with the points ``table`` (:mod:`~wordbot.movegen.controlword.scoring`).
 
     ``work`` is a :class:`Workspace`'s arrays (reused between calls). Fills
-    ``moves``/``tiles``; sets ``counts[2]`` when the buffers were too small (the caller
-    grows them and calls again).
+    ``moves``/``tiles``; sets ``counts[2]`` to 1 when the buffers were too small (the
+    caller grows them and calls again), to -1 when the rack holds more than ``MAX_RACK``
+    tiles (nothing is generated).
     """
     grid_buf, xmask_buf, xsc_buf, stack, placed = work
     counts[0] = 0
     counts[1] = 0
     counts[2] = 0
     h, w = letters.shape
-    if rack.sum() == 0:
+    total = rack.sum()
+    if total > MAX_RACK:
+        counts[2] = -1
+        return
+    if total == 0:
         return
     n = h * w
     rbits = np.int64(0)

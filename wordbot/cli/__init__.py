@@ -19,9 +19,9 @@ EXIT_USAGE = 2
 
 #: command -> the module of this package that defines it (and registers it on `main`)
 COMMANDS = {
-    "apply": "game", "engine": "engine", "hint": "hint", "lexicon": "lexicon",
-    "moves": "moves", "new": "game", "play": "play", "replay": "game", "score": "game",
-    "serve": "serve", "tournament": "tournament",
+    "apply": "game", "engine": "engine", "games": "games", "hint": "hint",
+    "lexicon": "lexicon", "moves": "moves", "new": "game", "play": "play",
+    "replay": "game", "score": "game", "serve": "serve", "tournament": "tournament",
 }
 
 
@@ -73,18 +73,27 @@ class WordbotGroup(click.Group):
 
 @click.group(cls=WordbotGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="wordbot")
-def main() -> None:
-    """wordbot: an AI opponent and move generator for Control Word.
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE",
+              help="Import MODULE first (repeatable): a module defining GAMES (name -> "
+                   "Game) and/or PLAYERS (Player classes); every command then knows them.")
+@click.pass_context
+def main(ctx: click.Context, plugins: tuple[str, ...]) -> None:
+    """wordbot: AI opponents and move generators for word games.
 
-    Every command that reads words takes --lexicon FILE (one word a line, any case;
-    gzip is fine); without it the bundled SCOWL size-80 list (242,821 words) is used.
-    Run `wordbot COMMAND --help` for the details of a command.
+    `wordbot games` lists the games and their rule options. Commands that start a game
+    take --game NAME (default controlword); commands that read a position or a record
+    take the game from its format. Every command that reads words takes --lexicon FILE
+    (one word a line, any case; gzip is fine); without it the bundled SCOWL size-80 list
+    (242,821 words) is used. Run `wordbot COMMAND --help` for the details of a command.
     """
+    from wordbot.plugins import load_catalog
+
+    ctx.obj = load_catalog(plugins)
 
 
 #: Commands that compute, print and end. After them the process exits at once: Python's
 #: own teardown of numba's compiler state takes about 0.3 s, a third of a hint.
-QUICK = frozenset({"apply", "hint", "lexicon", "moves", "new", "replay", "score"})
+QUICK = frozenset({"apply", "games", "hint", "lexicon", "moves", "new", "replay", "score"})
 
 
 def run() -> None:

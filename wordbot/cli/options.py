@@ -18,19 +18,25 @@ lexicon_option = click.option(
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
 
-
-def _rule_help() -> str:
-    from wordbot.engine.controlword.rules import describe_rules
-
-    return "Set a rule option (repeatable); it overrides the position's own rules. " + "; ".join(
-        describe_rules().splitlines()
-    )
-
-
 rule_option = click.option(
     "--rule",
     "rules",
     multiple=True,
     metavar="NAME=VALUE",
-    help=_rule_help(),
+    help="Set a rule option of the game (repeatable); it overrides a position's own "
+    "rules. `wordbot games` lists every game's options, their values and defaults.",
 )
+
+game_option = click.option(
+    "--game",
+    "game_name",
+    default="controlword",
+    show_default=True,
+    metavar="NAME",
+    help="The game (`wordbot games` lists them).",
+)
+
+plugin_option = click.option(
+    "--plugin", "plugins", multiple=True, metavar="MODULE",
+    help="Import MODULE first (repeatable): a module defining GAMES (name -> Game) and/or "
+         "PLAYERS (Player classes), to play your own game or put your own bot here.")

@@ -1,4 +1,4 @@
-"""``wordbot play``: a person against bots in the terminal."""
+"""``wordbot play``: a person against bots in the terminal, in any game."""
 
 from __future__ import annotations
 
@@ -8,25 +8,27 @@ from pathlib import Path
 import click
 
 from wordbot.cli import main
-from wordbot.cli.engine import load_plugins, plugin_option
-from wordbot.cli.options import lexicon_option, rule_option
+from wordbot.cli.options import game_option, lexicon_option, plugin_option, rule_option
 
 
 @main.command()
+@game_option
 @click.option("--vs", "bots", multiple=True, metavar="SPEC",
               help="The bot(s), one --vs per bot seat in seat order (the last one fills "
-                   "the rest); name:key=value,... Default: mc when available, else "
-                   "control.")
+                   "the rest); name:key=value,... Default: mc.")
 @click.option("--seat", type=int, default=1, show_default=True,
               help="Your seat, 1-based, in the order of --players.")
-@click.option("--players", default="red,green", show_default=True, metavar="COLOURS",
-              help="Seat order, 2-4 of black, white, red, green.")
+@click.option("--players", default=None, metavar="NAMES",
+              help="Seat order, comma-separated (default: the game's; Control Word: 2-4 "
+                   "of black, white, red, green, default red,green).")
 @click.option("--seed", type=int, default=None, help="Seed of the deal (default: random).")
-@click.option("--mat", default=None, metavar="1-6|random", help="Start mat.")
+@click.option("--mat", default=None, metavar="1-6|random",
+              help="Start mat (the start_mat rule).")
 @click.option("--time", "seconds", type=click.FloatRange(0), default=None,
               help="Seconds per bot move (default: each bot's own).")
-@click.option("--hint-player", default="control", show_default=True, metavar="SPEC",
-              help="Who answers `hint`.")
+@click.option("--hint-player", default=None, metavar="SPEC",
+              help="Who answers `hint` (default: the game's own policy; Control Word: "
+                   "control).")
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Record file (JSON Lines; default: wordbot-game-SEED.jsonl here).")
 @click.option("--no-record", is_flag=True, help="Do not write a record.")
@@ -35,23 +37,23 @@ from wordbot.cli.options import lexicon_option, rule_option
 @plugin_option
 @rule_option
 @lexicon_option
-def play(bots, seat, players, seed, mat, seconds, hint_player, record, no_record, color,
-         plugins, rules, lexicon_path) -> None:
-    """Play Control Word against bots in the terminal.
+def play(game_name, bots, seat, players, seed, mat, seconds, hint_player, record, no_record,
+         color, plugins, rules, lexicon_path) -> None:
+    """Play a game against bots in the terminal.
 
-    The board is drawn in colour, your rack below it. Type moves in the notation of
-    FORMATS.md; an illegal move is explained, with legal alternatives. Commands: hint
-    [N], moves [N], undo, board, score, help, quit. The game is written to a record as
-    it goes (replay it with `wordbot replay`).
+    The position is drawn in colour, your rack (or hand) below it. Type moves in the
+    game's notation (FORMATS.md); an illegal move is explained, with legal alternatives.
+    Commands: hint [N], moves [N], undo, board, score, help, quit. The game is written to
+    a record as it goes (replay it with `wordbot replay`).
 
     \b
     Examples:
-      wordbot play                          # you (red, seat 1) against the default bot
+      wordbot play                          # you (seat 1) against the default bot
       wordbot play --vs greedy --seat 2 --seed 7
       wordbot play --players red,green,black --vs mc --vs control
       wordbot play --vs mc:time=2 --rule rounds=6 --record my-game.jsonl
     \b
-    At the prompt:
+    At the Control Word prompt:
       red> 3,-1 across CA(T)s
       red> replace 0,2=R 1,4=e
       red> exchange E vowel
@@ -59,20 +61,23 @@ def play(bots, seat, players, seed, mat, seconds, hint_player, record, no_record
     """
     from rich.console import Console
 
-    from wordbot.cli.loading import load_lexicon, load_rules
-    from wordbot.engine.controlword import ControlWordState
-    from wordbot.players import Limit, make_player
-    from wordbot.protocol import default_player
+    from wordbot.cli.loading import catalog, game_named, game_rules, lexicon_for
+    from wordbot.players import Limit
+    from wordbot.plugins import load_catalog
+    from wordbot.protocol.session import DEFAULT_PLAYER
     from wordbot.terminal import TerminalGame, make_seats
 
-    load_plugins(plugins)
-    rule_set = load_rules(rules, mat)
+    ctx = click.get_current_context()
+    ctx.obj = load_catalog(plugins, catalog())
+    game = game_named(game_name)
+    rule_set = game_rules(game, rules, mat)
     if seed is None:
         seed = secrets.randbits(31)
-    colours = [p.strip() for p in players.split(",")]
-    seats = make_seats(colours, seat, bots or [default_player()], seed)
-    helper = make_player(hint_player, seed)
-    state = ControlWordState.new(colours, seed, None, rule_set, load_lexicon(lexicon_path))
+    limit = Limit(time=seconds)
+    table = catalog().players
+    seats = make_seats(table, game, players, seat, list(bots) or [DEFAULT_PLAYER], limit)
+    helper = table.make(hint_player or game.default_policy, game)
+    state = game.new(list(seats), seed, rule_set, lexicon_for(game, lexicon_path))
     path = None if no_record else (record or Path(f"wordbot-game-{seed}.jsonl"))
     console = Console(highlight=False, force_terminal={"always": True, "never": False,
                                                        "auto": None}[color],
@@ -81,10 +86,10 @@ def play(bots, seat, players, seed, mat, seconds, hint_player, record, no_record
     def read(prompt: str) -> str:
         return console.input(prompt)
 
-    game = TerminalGame(state, seats, Limit(time=seconds), helper, path, console, read)
+    game_play = TerminalGame(state, seats, seed, helper, path, console, read)
     try:
-        game.play()
+        game_play.play()
     except KeyboardInterrupt:
         console.print("\ninterrupted; the record so far is kept")
     finally:
-        game.close()
+        game_play.close()

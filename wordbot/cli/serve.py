@@ -5,8 +5,7 @@ from __future__ import annotations
 import click
 
 from wordbot.cli import main
-from wordbot.cli.engine import load_plugins, plugin_option
-from wordbot.cli.options import lexicon_option
+from wordbot.cli.options import game_option, lexicon_option, plugin_option
 
 
 @main.command()
@@ -14,8 +13,9 @@ from wordbot.cli.options import lexicon_option
               help="Address to listen on (loopback unless told otherwise; 0.0.0.0 for "
                    "every interface).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@game_option
 @click.option("--player", default=None, metavar="SPEC",
-              help="Default player for go (default: mc when available, else control).")
+              help="Default player for go (default: mc).")
 @click.option("--max-time", default=10.0, show_default=True, type=click.FloatRange(0.01),
               help="Longest search a client may ask for, in seconds.")
 @click.option("--max-searches", default=128, show_default=True, type=click.IntRange(1),
@@ -29,12 +29,13 @@ from wordbot.cli.options import lexicon_option
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 @plugin_option
 @lexicon_option
-def serve(host, port, player, max_time, max_searches, queue_timeout, client_timeout,
-          log_level, plugins, lexicon_path) -> None:
+def serve(host, port, game_name, player, max_time, max_searches, queue_timeout,
+          client_timeout, log_level, plugins, lexicon_path) -> None:
     """Serve the engine protocol over HTTP and WebSocket, with a page to play on.
 
     \b
-      GET  /        a web page: play Control Word against a bot, with hints
+      GET  /        a web page: play against a bot, with hints (Control Word; other
+                    games say "not yet")
       POST /api     one protocol request (JSON body) -> its final reply
       GET  /ws      WebSocket: one request per message, replies (and info) streamed
     The requests are those of `wordbot engine` (docs/protocol.md). Bodies and messages
@@ -46,19 +47,21 @@ def serve(host, port, player, max_time, max_searches, queue_timeout, client_time
       wordbot serve --port 9000 --player control --max-time 5
       curl -s localhost:8000/api -d '{"cmd": "newgame", "seed": 7}'
     """
+    from wordbot.cli.loading import catalog, game_named
+    from wordbot.plugins import load_catalog
     from wordbot.protocol import warm_up
     from wordbot.server import ServerConfig
     from wordbot.server import serve as run_server
 
-    load_plugins(plugins)
+    click.get_current_context().obj = load_catalog(plugins, catalog())
+    game = game_named(game_name)
     if player is not None:
-        from wordbot.players import parse_spec
-
-        parse_spec(player)
+        catalog().players.make(player, game)
     lexicon = str(lexicon_path) if lexicon_path else None
-    warm_up(lexicon)  # a bad word list fails now, and the first hint is quick
+    warm_up(lexicon, game.name, catalog())  # a bad word list fails now; the first hint is quick
     config = ServerConfig(lexicon=lexicon, player=player, max_time=max_time,
                           max_searches=max_searches, queue_timeout=queue_timeout,
-                          body_timeout=client_timeout, header_timeout=client_timeout)
+                          body_timeout=client_timeout, header_timeout=client_timeout,
+                          game=game.name, catalog=catalog())
     click.echo(f"wordbot: serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
     run_server(host, port, config, log_level)

@@ -13,14 +13,17 @@ from wordbot.cli.options import json_option, lexicon_option, rule_option
 
 
 @main.command()
+@click.option("--game", "game_name", default=None, metavar="NAME",
+              help="The game (default controlword; `wordbot games` lists them).")
 @click.option("--players", default=None, metavar="A,B,...",
               help="Round robin between these players (name:key=value,... each; a player "
                    "listed twice plays itself).")
 @click.option("--gauntlet", default=None, metavar="PLAYER",
               help="Gauntlet: this player against each of --opponents.")
 @click.option("--opponents", default=None, metavar="B,C,...", help="The gauntlet's opponents.")
-@click.option("--seats", type=click.IntRange(2, 4), default=None,
-              help="Players at each table, 2-4 (default 2).")
+@click.option("--seats", type=click.IntRange(2), default=None,
+              help="Players at each table (default: the fewest the game allows; Control "
+                   "Word: 2-4).")
 @click.option("--games", type=click.IntRange(1), default=None,
               help="Games per pairing, a multiple of --seats: each deal is played once with "
                    "every rotation of the seats (default: 20 deals).")
@@ -48,8 +51,8 @@ from wordbot.cli.options import json_option, lexicon_option, rule_option
 @json_option
 @rule_option
 @lexicon_option
-def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, backend,
-               address, out, resume, plot, quiet, as_json, rules, lexicon_path) -> None:
+def tournament(game_name, players, gauntlet, opponents, seats, games, seed, sprt, workers,
+               backend, address, out, resume, plot, quiet, as_json, rules, lexicon_path) -> None:
     """Play bots against each other and rate them (Elo with a 95% interval).
 
     Every deal (seed) is played once with every rotation of the seats, so luck of the
@@ -57,8 +60,10 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
     unit (with two seats: the pentanomial counts of game pairs, as fishtest and fastchess
     do). With more than two seats, A beats B in a game when A places above B.
 
-    Players are named as everywhere (NAME:KEY=VALUE,...): greedy, random, control,
-    control:explain=false, and a player listed twice plays itself. The table
+    Players are named as everywhere (NAME:KEY=VALUE,...): greedy, random, mc:iterations=8,
+    a game's own players (Control Word: control), and a player listed twice plays
+    itself; a player must play --game. Plugins (wordbot --plugin MODULE tournament ...)
+    are imported by every worker too. The table
     shows each player's wins / draws / losses, score, mean margin and Elo against its
     average opponent, and each pairing's Elo, pentanomial counts and SPRT state. With
     --json the same figures are printed as one JSON object at the end. A player
@@ -76,6 +81,7 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
     """
     from rich.console import Console
 
+    from wordbot.cli.loading import catalog
     from wordbot.tournament.config import new_config, resumed_config
     from wordbot.tournament.display import LiveDisplay, tables
     from wordbot.tournament.plot import check_plot_path, plot_ratings
@@ -99,17 +105,18 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
 
             check_reachable(address)
     options = dict(players=players, gauntlet=gauntlet, opponents=opponents, seats=seats,
-                   games=games, seed=seed, rules=rules, lexicon_path=lexicon_path, sprt=sprt)
+                   games=games, seed=seed, rules=rules, lexicon_path=lexicon_path, sprt=sprt,
+                   plugins=catalog().plugins)
     if resume is not None:
         if out is not None and Path(out).resolve() != Path(resume).resolve():
             raise TournamentError("--out and --resume name different directories; --resume "
                                   "DIR alone continues writing in DIR")
         store, saved = TournamentStore.open(resume)
-        config, lexicon = resumed_config(saved, str(resume), **options)
+        config, lexicon = resumed_config(saved, str(resume), game=game_name, **options)
     else:
         if out is not None:
             TournamentStore.check_new(out)
-        config, lexicon = new_config(**options)
+        config, lexicon = new_config(game=game_name or "controlword", **options)
         store = TournamentStore.create(out, config) if out is not None else None
 
     t = Tournament(config, lexicon, store)
@@ -138,7 +145,8 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
     summary = report.summary
     _report_errors(t.standings)
     if as_json:
-        click.echo(json.dumps(summary.to_json(report.games_per_second)))
+        click.echo(json.dumps({"game": config.game,
+                               **summary.to_json(report.games_per_second)}))
     else:
         out_console = Console()
         if not out_console.is_terminal:
@@ -150,8 +158,8 @@ def tournament(players, gauntlet, opponents, seats, games, seed, sprt, workers, 
         rate = (f" in {report.seconds:.1f} s ({report.games_per_second:.1f} games/s on "
                 f"{report.workers} {report.backend} worker{plural}, ready in "
                 f"{report.startup:.1f} s)" if report.played else "")
-        out_console.print(f"{summary.games} games, {report.played} played now{rate}; "
-                          f"seed {config.seed}{where}", highlight=False)
+        out_console.print(f"{config.game}: {summary.games} games, {report.played} played "
+                          f"now{rate}; seed {config.seed}{where}", highlight=False)
     if plot is not None:
         plot_ratings(summary, plot)
 

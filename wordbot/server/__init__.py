@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 
+from wordbot.plugins import BUILTIN, Catalog
 from wordbot.protocol import (
     MAX_LINE,
     Connection,
@@ -44,6 +45,8 @@ STATUS = {"too_large": 413, "busy": 503, "timeout": 504, "internal": 500,
 
 @dataclass
 class ServerConfig:
+    game: str = "controlword"  # the game of a new session
+    catalog: Catalog = BUILTIN  # the games and players sessions know
     lexicon: str | None = None
     player: str | None = None  # default player of go
     max_time: float = 10.0
@@ -110,7 +113,8 @@ def create_app(config: ServerConfig | None = None):
 
     def new_session() -> Session:
         return Session(lexicon=config.lexicon, allow_lexicon=False, max_time=config.max_time,
-                       player=config.player, max_moves=config.max_moves)
+                       player=config.player, max_moves=config.max_moves, game=config.game,
+                       catalog=config.catalog)
 
     def admit(search: Search) -> None:
         admission.admit(search, config.queue_timeout)

@@ -17,7 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 from wordbot.errors import WordbotError
 from wordbot.tournament.schedule import ScheduledGame, TournamentError
 from wordbot.tournament.worker import (
-    GameWorker, WorkerSetup, _LOADED, init_process, play_in_process, worker_pid,
+    GameWorker, WorkerSetup, init_process, play_in_process, worker_pid,
 )  # fmt: skip
 
 NextGame = Callable[[], "ScheduledGame | None"]
@@ -36,9 +36,7 @@ class InlineBackend:
 
     name = "inline"
 
-    def __init__(self, setup: WorkerSetup, workers: int = 1, lexicon=None):
-        if lexicon is not None:
-            _LOADED.setdefault(lexicon.digest, lexicon)
+    def __init__(self, setup: WorkerSetup, workers: int = 1):
         self.workers = 1
         self.worker = GameWorker(setup)
 
@@ -56,9 +54,7 @@ class ProcessBackend:
 
     name = "process"
 
-    def __init__(self, setup: WorkerSetup, workers: int, lexicon=None):
-        if lexicon is not None:
-            _LOADED.setdefault(lexicon.digest, lexicon)
+    def __init__(self, setup: WorkerSetup, workers: int):
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         if context.get_start_method() == "fork":
@@ -233,13 +229,12 @@ def _unwrap(exc: BaseException) -> BaseException:
     return exc
 
 
-def make_backend(name: str, setup: WorkerSetup, workers: int | None, address: str | None,
-                 lexicon=None):
+def make_backend(name: str, setup: WorkerSetup, workers: int | None, address: str | None):
     if name == "ray":
         return RayBackend(setup, workers, address)
     if address is not None:
         raise TournamentError("--address is for --backend ray")
     workers = workers or cpu_count()
     if workers == 1:
-        return InlineBackend(setup, 1, lexicon)
-    return ProcessBackend(setup, workers, lexicon)
+        return InlineBackend(setup, 1)
+    return ProcessBackend(setup, workers)

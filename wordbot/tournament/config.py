@@ -10,13 +10,15 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from wordbot.errors import WordbotError
 from wordbot.tournament.schedule import (
-    TABLE_COLOURS, Schedule, TournamentError, player_names, split_player_list,
+    Schedule, TournamentError, player_names, split_player_list,
 )  # fmt: skip
 from wordbot.tournament.stats import Sprt
 
 FORMAT = "wordbot.tournament/1"
 DEFAULT_DEALS = 20  # --games default: 20 deals, each played with every rotation
+DEFAULT_GAME = "controlword"  # the game of a configuration saved before games had names
 
 
 @dataclass(frozen=True)
@@ -26,39 +28,66 @@ class TournamentConfig:
     seats: int
     games: int  # per pairing
     seed: int
-    rules: dict[str, Any]  # Rules.to_json()
-    lexicon: dict[str, Any]  # {"path": str | None, "digest": str, "words": int}
+    rules: dict[str, Any]  # the game's Rules.to_json()
+    lexicon: dict[str, Any] | None  # {"path", "digest", "words"}; None: the game has none
     sprt: dict[str, float] | None
+    game: str = DEFAULT_GAME
+    seat_names: tuple[str, ...] = ()  # the game's names of the table's seats
+    plugins: tuple[str, ...] = ()  # modules that define the game or the players
 
     @property
     def colours(self) -> tuple[str, ...]:
-        return TABLE_COLOURS[: self.seats]
+        return self.seat_names
 
     def schedule(self) -> Schedule:
-        return Schedule(list(self.players), self.seats, self.games, self.seed, self.gauntlet)
+        return Schedule(list(self.players), self.seats, self.games, self.seed, self.gauntlet,
+                        self.seat_names)
 
     def sprt_test(self) -> Sprt | None:
         return Sprt(**self.sprt) if self.sprt else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "players": dict(self.players), "gauntlet": self.gauntlet,
-                "seats": self.seats, "games": self.games, "seed": self.seed,
-                "rules": dict(self.rules), "lexicon": dict(self.lexicon), "sprt": self.sprt}
+        return {"format": FORMAT, "game": self.game, "players": dict(self.players),
+                "gauntlet": self.gauntlet, "seats": self.seats,
+                "seat_names": list(self.seat_names), "games": self.games, "seed": self.seed,
+                "rules": dict(self.rules), "lexicon": self.lexicon, "sprt": self.sprt,
+                "plugins": list(self.plugins)}
 
     @classmethod
     def from_json(cls, obj: Any, where: str) -> "TournamentConfig":
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
             raise TournamentError(f"{where}: not a {FORMAT} configuration")
         try:
-            return cls(dict(obj["players"]), obj["gauntlet"], int(obj["seats"]),
-                       int(obj["games"]), int(obj["seed"]), dict(obj["rules"]),
-                       dict(obj["lexicon"]), obj["sprt"])
+            game = obj.get("game", DEFAULT_GAME)
+            seats = int(obj["seats"])
+            seat_names = tuple(obj.get("seat_names") or
+                               _seat_names(_catalog(obj.get("plugins", ())), game, seats))
+            lexicon = obj["lexicon"]
+            return cls(dict(obj["players"]), obj["gauntlet"], seats, int(obj["games"]),
+                       int(obj["seed"]), dict(obj["rules"]),
+                       None if lexicon is None else dict(lexicon), obj["sprt"], game,
+                       seat_names, tuple(obj.get("plugins", ())))
         except (KeyError, TypeError, ValueError) as exc:
             raise TournamentError(f"{where}: damaged configuration ({exc!r})") from None
 
 
-def _players(players: str | None, gauntlet: str | None, opponents: str | None):
-    """(name -> spec, gauntlet name) from the --players / --gauntlet / --opponents text."""
+def _catalog(plugins):
+    from wordbot.plugins import load_catalog
+
+    return load_catalog(plugins)
+
+
+def _seat_names(catalog, game: str, seats: int) -> tuple[str, ...]:
+    try:
+        return catalog.game(game).seat_names(seats)
+    except WordbotError as exc:
+        raise TournamentError(f"--seats {seats}: {exc}") from None
+
+
+def _players(players: str | None, gauntlet: str | None, opponents: str | None, table=None,
+             game=None):
+    """(name -> spec, gauntlet name) from the --players / --gauntlet / --opponents text:
+    each a player of ``table`` that plays ``game``."""
     if players is not None and (gauntlet is not None or opponents is not None):
         raise TournamentError("--players is a round robin; --gauntlet with --opponents is a "
                               "gauntlet: give one or the other")
@@ -68,52 +97,60 @@ def _players(players: str | None, gauntlet: str | None, opponents: str | None):
         first = split_player_list(gauntlet)
         if len(first) != 1:
             raise TournamentError(f"--gauntlet {gauntlet!r}: one player, not {len(first)}")
-        names = player_names(first + split_player_list(opponents))
+        names = player_names(first + split_player_list(opponents), table, game)
         return names, next(iter(names))
     if players is None:
         raise TournamentError("no players: give --players A,B,... (round robin) or "
                               "--gauntlet A --opponents B,C,...")
-    return player_names(split_player_list(players)), None
+    return player_names(split_player_list(players), table, game), None
 
 
-def _rules(rules: tuple[str, ...]) -> dict[str, Any]:
-    from wordbot.engine.controlword import Rules
-
-    return Rules.parse(rules).to_json()
+def _rules(game, rules: tuple[str, ...]) -> dict[str, Any]:
+    return game.rules(rules).to_json()
 
 
-def _lexicon(path):
-    from wordbot.cli.loading import load_lexicon
+def _lexicon(game, path):
+    if not game.uses_lexicon:
+        if path is not None:
+            raise TournamentError(f"--lexicon {path}: {game.title} uses no word list")
+        return None, None
+    from wordbot.dictionaries import Lexicon
 
-    lexicon = load_lexicon(path)
+    lexicon = Lexicon.shared(path)
     return lexicon, {"path": None if path is None else str(path), "digest": lexicon.digest,
                      "words": len(lexicon)}
 
 
 def new_config(players=None, gauntlet=None, opponents=None, seats=None, games=None, seed=None,
-               rules=(), lexicon_path=None, sprt=None):
-    """The configuration of a new tournament (and its lexicon), checked.
+               rules=(), lexicon_path=None, sprt=None, game=DEFAULT_GAME, plugins=()):
+    """The configuration of a new tournament of ``game`` (and its lexicon), checked.
 
-    ``sprt``: (elo0, elo1, alpha, beta) or None. Unknown players or options, a --games that
-    is not a multiple of the seats, ... raise :class:`TournamentError` (or the player's,
-    rules' or lexicon's own error) before anything is played or written.
+    ``sprt``: (elo0, elo1, alpha, beta) or None. An unknown game, player or option, a
+    player that does not play the game, a --games that is not a multiple of the seats, ...
+    raise :class:`TournamentError` (or the player's, rules' or lexicon's own error) before
+    anything is played or written. ``plugins``: modules defining more games or players
+    (the workers import them too).
     """
-    names, gauntlet_name = _players(players, gauntlet, opponents)
-    seats = 2 if seats is None else seats
+    catalog = _catalog(plugins)
+    try:
+        chosen = catalog.game(game)
+    except WordbotError as exc:
+        raise TournamentError(f"--game {game}: {exc}") from None
+    names, gauntlet_name = _players(players, gauntlet, opponents, catalog.players, chosen)
+    seats = chosen.min_players if seats is None else seats
+    seat_names = _seat_names(catalog, chosen.name, seats)
     games = DEFAULT_DEALS * seats if games is None else games
     seed = secrets.randbits(31) if seed is None else seed
     sprt_json = Sprt(*sprt).to_json() if sprt else None
-    rules_json = _rules(rules)
-    config_without_lexicon = (names, gauntlet_name, seats, games, seed, rules_json, sprt_json)
-    _check(config_without_lexicon)
-    lexicon, lex_json = _lexicon(lexicon_path)
+    rules_json = _rules(chosen, rules)
+    _check(names, gauntlet_name, seats, games, seed, sprt_json, seat_names)
+    lexicon, lex_json = _lexicon(chosen, lexicon_path)
     return TournamentConfig(names, gauntlet_name, seats, games, seed, rules_json, lex_json,
-                            sprt_json), lexicon
+                            sprt_json, chosen.name, seat_names, tuple(plugins)), lexicon
 
 
-def _check(fields) -> None:
-    names, gauntlet_name, seats, games, seed, rules_json, sprt_json = fields
-    schedule = Schedule(list(names), seats, games, seed, gauntlet_name)
+def _check(names, gauntlet_name, seats, games, seed, sprt_json, seat_names) -> None:
+    schedule = Schedule(list(names), seats, games, seed, gauntlet_name, seat_names)
     if sprt_json is not None:
         from wordbot.tournament.standings import Standings
 
@@ -122,7 +159,7 @@ def _check(fields) -> None:
 
 def resumed_config(saved: TournamentConfig, where: str, players=None, gauntlet=None,
                    opponents=None, seats=None, games=None, seed=None, rules=(),
-                   lexicon_path=None, sprt=None):
+                   lexicon_path=None, sprt=None, game=None, plugins=()):
     """The saved configuration (and its lexicon) after checking that every option given
     again agrees with it; the first that does not is the error."""
 
@@ -130,8 +167,13 @@ def resumed_config(saved: TournamentConfig, where: str, players=None, gauntlet=N
         return TournamentError(f"--resume {where}: that tournament was played with "
                                f"{saved_text}, not {given_text}")
 
+    catalog = _catalog(tuple(saved.plugins) + tuple(p for p in plugins
+                                                    if p not in saved.plugins))
+    if game is not None and game != saved.game:
+        raise differs(f"--game {saved.game}", f"--game {game}")
+    chosen = catalog.game(saved.game)
     if players is not None or gauntlet is not None or opponents is not None:
-        names, gauntlet_name = _players(players, gauntlet, opponents)
+        names, gauntlet_name = _players(players, gauntlet, opponents, catalog.players, chosen)
         if gauntlet_name != saved.gauntlet:
             raise differs(f"--gauntlet {saved.gauntlet}" if saved.gauntlet else "a round robin",
                           f"--gauntlet {gauntlet_name}" if gauntlet_name else "a round robin")
@@ -147,18 +189,21 @@ def resumed_config(saved: TournamentConfig, where: str, players=None, gauntlet=N
             show = (lambda s: "none" if not s else " ".join(f"{v:g}" for v in s.values()))
             raise differs(f"--sprt {show(saved.sprt)}", f"--sprt {show(given)}")
     if rules:
-        given = _rules(rules)
+        given = _rules(chosen, rules)
         if given != saved.rules:
             diff = sorted(k for k in given if given[k] != saved.rules.get(k))
             name = diff[0]
             raise differs(f"--rule {name}={saved.rules.get(name)}", f"{name}={given[name]}")
-    path = lexicon_path if lexicon_path is not None else saved.lexicon.get("path")
-    lexicon, lex_json = _lexicon(path)
-    if lex_json["digest"] != saved.lexicon["digest"]:
-        raise TournamentError(
-            f"--resume {where}: that tournament was played with the lexicon "
-            f"{saved.lexicon.get('path') or '(default)'} ({saved.lexicon['words']} words); "
-            f"{path or '(default)'} has other words: pass the same list with --lexicon")
-    _check((saved.players, saved.gauntlet, saved.seats, saved.games, saved.seed, saved.rules,
-            saved.sprt))
+    lexicon = None
+    if saved.lexicon is not None:
+        path = lexicon_path if lexicon_path is not None else saved.lexicon.get("path")
+        lexicon, lex_json = _lexicon(chosen, path)
+        if lex_json["digest"] != saved.lexicon["digest"]:
+            raise TournamentError(
+                f"--resume {where}: that tournament was played with the lexicon "
+                f"{saved.lexicon.get('path') or '(default)'} ({saved.lexicon['words']} "
+                f"words); {path or '(default)'} has other words: pass the same list with "
+                "--lexicon")
+    _check(saved.players, saved.gauntlet, saved.seats, saved.games, saved.seed, saved.sprt,
+           saved.seat_names)
     return saved, lexicon

@@ -46,14 +46,19 @@ class Tournament:
         self.standings = Standings(self.schedule, config.sprt_test())
         self.notes: list[str] = []
         if store is not None:
-            outcomes, self.notes = store.load_outcomes(self.schedule)
+            from wordbot.plugins import load_catalog
+
+            games = load_catalog(config.plugins).games
+            outcomes, self.notes = store.load_outcomes(self.schedule, lexicon, games)
             for outcome in outcomes:
                 self.standings.add(outcome)
 
     def worker_setup(self) -> WorkerSetup:
-        return WorkerSetup(tuple(self.config.players.items()), self.config.lexicon["path"],
-                           self.config.lexicon["digest"], self.config.rules,
-                           self.config.colours, record=self.store is not None)
+        lexicon = self.config.lexicon or {}
+        return WorkerSetup(tuple(self.config.players.items()), lexicon.get("path"),
+                           lexicon.get("digest"), self.config.rules, self.config.colours,
+                           record=self.store is not None, game=self.config.game,
+                           plugins=tuple(self.config.plugins))
 
     def run(self, workers: int | None = None, backend: str = "process",
             address: str | None = None,
@@ -69,7 +74,7 @@ class Tournament:
         if remaining:
             if backend != "ray":
                 workers = min(workers or cpu_count(), remaining)
-            runner = make_backend(backend, self.worker_setup(), workers, address, self.lexicon)
+            runner = make_backend(backend, self.worker_setup(), workers, address)
             used, name = runner.workers, runner.name
             ready = time.perf_counter()
             if on_start is not None:
@@ -100,6 +105,7 @@ class Tournament:
                            list(self.notes))
         if self.store is not None:
             if played or not self.store.has_standings():
-                self.store.write_standings(report.summary.to_json(report.games_per_second))
+                self.store.write_standings({"game": self.config.game,
+                                            **report.summary.to_json(report.games_per_second)})
             self.store.close()
         return report

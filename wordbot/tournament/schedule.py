@@ -10,7 +10,7 @@ opening book that every pairing plays through in the same order.
 Games are numbered deal by deal, pairing by pairing, rotation by rotation, which is also
 the order they are handed out in: every pairing makes progress together.
 
->>> s = Schedule(["greedy", "random"], seats=2, games=4, seed=1)
+>>> s = Schedule(["greedy", "random"], seats=2, games=4, seed=1, seat_names=("red", "green"))
 >>> [(g.index, g.deal, g.rotation, g.seats) for g in s.games]  # doctest: +NORMALIZE_WHITESPACE
 [(0, 0, 0, (('red', 'greedy'), ('green', 'random'))),
  (1, 0, 1, (('red', 'random'), ('green', 'greedy'))),
@@ -27,12 +27,10 @@ from itertools import combinations
 from wordbot.errors import WordbotError
 from wordbot.players.arena import derive_seed
 
-#: The colours of a table of 2, 3 or 4 (seat order).
-TABLE_COLOURS = ("red", "green", "black", "white")
-
-
 class TournamentError(WordbotError):
     """A tournament that cannot be set up, resumed or written (one line, names the option)."""
+
+    code = "bad_tournament"
 
 
 def split_player_list(text: str) -> list[str]:
@@ -57,18 +55,21 @@ def split_player_list(text: str) -> list[str]:
     return specs
 
 
-def player_names(specs: list[str]) -> dict[str, str]:
+def player_names(specs: list[str], table=None, game=None) -> dict[str, str]:
     """Names for the players (name -> spec): the canonical spec, with ``#2``, ``#3``...
-    for a player listed again (``greedy,greedy`` is a self-play match).
+    for a player listed again (``greedy,greedy`` is a self-play match). Each is made from
+    the players ``table`` (default: the built-in players) for ``game``: an unknown player
+    or option, or a player that does not play the game, fails here.
 
     >>> player_names(["greedy", "random", "greedy"])
     {'greedy': 'greedy', 'random': 'random', 'greedy#2': 'greedy'}
     """
-    from wordbot.players import make_player
+    from wordbot.players import PLAYERS
 
+    table = table or PLAYERS
     names: dict[str, str] = {}
     for spec in specs:
-        canonical = make_player(spec).spec  # unknown players and options fail here
+        canonical = table.make(spec, game).spec
         name, n = canonical, 1
         while name in names:
             n += 1
@@ -104,9 +105,11 @@ class Schedule:
     """
 
     def __init__(self, players: list[str], seats: int, games: int, seed: int,
-                 gauntlet: str | None = None):
-        if not 2 <= seats <= 4:
-            raise TournamentError(f"--seats {seats}: Control Word is for 2 to 4 players")
+                 gauntlet: str | None = None, seat_names: tuple[str, ...] | None = None):
+        if seat_names is None:
+            seat_names = tuple(f"p{i}" for i in range(1, seats + 1))
+        if len(seat_names) != seats or seats < 2:
+            raise TournamentError(f"--seats {seats}: {len(seat_names)} seat names given")
         if games < 1 or games % seats:
             raise TournamentError(
                 f"--games {games}: must be a positive multiple of {seats} (each deal is played "
@@ -117,7 +120,7 @@ class Schedule:
         self.deals = games // seats
         self.seed = seed
         self.gauntlet = gauntlet
-        self.colours = TABLE_COLOURS[:seats]
+        self.colours = tuple(seat_names)
         if gauntlet is None:
             if len(self.players) < seats:
                 raise TournamentError(

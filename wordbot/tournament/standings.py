@@ -70,19 +70,6 @@ class GameOutcome:
         return 1.0 if a < b else 0.5 if a == b else 0.0
 
 
-def places_from_ranking(rank_keys: dict[str, tuple], forfeit: str | None = None) -> dict[str, int]:
-    """Places (1 = first) from each colour's rank key (lower is better); a ``forfeit``
-    colour is last whatever its key.
-
-    >>> places_from_ranking({"red": (-10, 0, 0), "green": (-10, 0, 0), "black": (-3, 0, 0)})
-    {'red': 1, 'green': 1, 'black': 3}
-    >>> places_from_ranking({"red": (-10, 0, 0), "green": (-3, 0, 0)}, forfeit="red")
-    {'red': 2, 'green': 1}
-    """
-    keys = {c: ((1,) if c == forfeit else (0,)) + tuple(k) for c, k in rank_keys.items()}
-    return {c: 1 + sum(1 for o in keys.values() if o < k) for c, k in keys.items()}
-
-
 @dataclass
 class PlayerStats:
     name: str

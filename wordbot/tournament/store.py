@@ -23,7 +23,7 @@ from pathlib import Path
 
 from wordbot.tournament.config import TournamentConfig
 from wordbot.tournament.schedule import Schedule, TournamentError
-from wordbot.tournament.standings import GameOutcome, places_from_ranking
+from wordbot.tournament.standings import GameOutcome
 
 CONFIG = "tournament.json"
 RESULTS = "results.jsonl"
@@ -116,8 +116,11 @@ class TournamentStore:
         return cls(path), config  # nothing is touched until the configuration is checked
 
     # ------------------------------------------------------------------ reading
-    def load_outcomes(self, schedule: Schedule) -> tuple[list[GameOutcome], list[str]]:
-        """The finished games on disk, repairing what a crash left: (outcomes, notes)."""
+    def load_outcomes(self, schedule: Schedule, lexicon=None, games=None
+                      ) -> tuple[list[GameOutcome], list[str]]:
+        """The finished games on disk, repairing what a crash left: (outcomes, notes).
+        A game whose record is there but whose results line is not is rebuilt by
+        replaying the record (of ``games``, with ``lexicon``)."""
         notes: list[str] = []
         results = self.path / RESULTS
         raw = results.read_bytes() if results.exists() else b""
@@ -149,7 +152,7 @@ class TournamentStore:
                 continue
             if index in outcomes or not 0 <= index < len(schedule):
                 continue
-            outcome = outcome_from_record(record, schedule.game(index))
+            outcome = outcome_from_record(record, schedule.game(index), lexicon, games)
             if outcome is not None:
                 recovered.append(outcome)
         for outcome in recovered:
@@ -185,25 +188,27 @@ class TournamentStore:
             self._results = None
 
 
-def outcome_from_record(path: Path, game) -> GameOutcome | None:
-    """The results line of a finished game rebuilt from its record (None: the record is
-    unfinished or is not this game's, and the game will be played again)."""
-    from wordbot.engine.controlword import RecordError, read_record
+def outcome_from_record(path: Path, game, lexicon=None, games=None) -> GameOutcome | None:
+    """The results line of a finished game rebuilt from its record by replaying it (None:
+    the record is unfinished, is not this game's or does not replay, and the game will be
+    played again)."""
+    from wordbot.engine.games import GAMES
+    from wordbot.engine.records import read_record, replay
+    from wordbot.errors import WordbotError
 
     try:
-        record = read_record(path)
-    except RecordError:
+        record = read_record(path, games or GAMES)
+        header = record.header
+        if record.result is None or header.get("seed") != game.seed:
+            return None
+        if header.get("agents") != dict(game.seats):
+            return None
+        replayed = replay(record, lexicon)
+    except WordbotError:
         return None
-    header, result = record.header, record.result
-    if result is None or header.get("seed") != game.seed:
+    if not replayed.ok:
         return None
-    if header.get("agents") != dict(game.seats):
-        return None
-    totals = result["totals"]
-    tokens = record.actions[-1]["penalties"] if record.actions else {}
-    keys = {c: (-t["final"], tokens.get(c, 0), -t["words_controlled"])  # scoring.rank_key
-            for c, t in totals.items()}
+    outcome = replayed.final.outcome()
     return GameOutcome(game.index, game.pairing, game.deal, game.rotation, game.seed,
-                       dict(game.seats), {c: t["final"] for c, t in totals.items()},
-                       places_from_ranking(keys), len(record.actions), 0.0, None,
-                       record_name(game.index))
+                       dict(game.seats), dict(outcome.scores), dict(outcome.places),
+                       len(record.actions), 0.0, None, record_name(game.index))

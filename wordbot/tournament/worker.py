@@ -1,8 +1,8 @@
 """What every backend runs: a worker that plays scheduled games.
 
-A worker is made once per process (or Ray actor): it loads the lexicon from the cache,
-makes each player once, and warms the numba kernels with one word-play and one
-replacement-play generation, so that games cost only their moves. Each game re-seeds its
+A worker is made once per process (or Ray actor): it imports the tournament's plugins,
+loads the lexicon from the cache, makes each player once, and warms the game's compiled
+kernels by playing the start of one game, so that games cost only their moves. Each game re-seeds its
 players (``play_game`` does), so a game's result does not depend on which worker played
 it or what it played before.
 """
@@ -13,14 +13,13 @@ import io
 import os
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from wordbot.tournament.schedule import ScheduledGame, TournamentError
-from wordbot.tournament.standings import GameOutcome, places_from_ranking
+from wordbot.tournament.standings import GameOutcome
 
-#: Lexicons already in memory, by digest: a forked worker finds its parent's here and
-#: does not load it again (a spawned one, or a Ray actor, loads it from the cache).
-_LOADED: dict[str, Any] = {}
+#: actions of the warm-up game: enough for every kind of position of a game to come up
+#: (Control Word: a word phase and a replacement phase)
+WARM_ACTIONS = 12
 
 
 @dataclass(frozen=True)
@@ -29,24 +28,26 @@ class WorkerSetup:
 
     players: tuple[tuple[str, str], ...]  # (name, spec)
     lexicon_path: str | None  # None: the bundled default
-    lexicon_digest: str
-    rules: dict  # Rules.to_json()
-    colours: tuple[str, ...]
+    lexicon_digest: str | None  # None: the game uses no lexicon
+    rules: dict  # the game's Rules.to_json()
+    colours: tuple[str, ...]  # the seats' names
     record: bool  # write each game's record (JSON Lines text) into its result
+    game: str = "controlword"
+    plugins: tuple[str, ...] = ()  # modules defining the game or players
 
 
-def load_lexicon(path: str | None, digest: str):
-    """The lexicon of ``path`` from memory or the cache; it must have ``digest``."""
+def load_lexicon(path: str | None, digest: str | None):
+    """The lexicon of ``path`` (from the process's one cache); it must have ``digest``.
+    None for a game without a lexicon."""
+    if digest is None:
+        return None
     from wordbot.dictionaries import Lexicon
 
-    lexicon = _LOADED.get(digest)
-    if lexicon is None:
-        lexicon = Lexicon.load(path, report=None)
-        if lexicon.digest != digest:
-            raise TournamentError(
-                f"lexicon {path or 'default'}: its words differ from the tournament's "
-                f"(digest {lexicon.digest[:12]}, not {digest[:12]})")
-        _LOADED[digest] = lexicon
+    lexicon = Lexicon.shared(path, report=None)
+    if lexicon.digest != digest:
+        raise TournamentError(
+            f"lexicon {path or 'default'}: its words differ from the tournament's "
+            f"(digest {lexicon.digest[:12]}, not {digest[:12]})")
     return lexicon
 
 
@@ -54,33 +55,40 @@ class GameWorker:
     """Plays games of one tournament; see the module docstring."""
 
     def __init__(self, setup: WorkerSetup, warm: bool = True):
-        from wordbot.engine.controlword import Rules
-        from wordbot.players import make_player
+        from wordbot.plugins import load_catalog
 
         self.setup = setup
+        catalog = load_catalog(setup.plugins)
+        self.game = catalog.game(setup.game)
         self.lexicon = load_lexicon(setup.lexicon_path, setup.lexicon_digest)
-        self.rules = Rules.from_json(setup.rules)
-        self.players = {name: make_player(spec) for name, spec in setup.players}
+        self.rules = self.game.Rules.from_json(setup.rules)
+        self.players = {name: catalog.players.make(spec, self.game)
+                        for name, spec in setup.players}
         if warm:
             self.warm()
 
-    def warm(self) -> None:
-        """Run both numba kernels once (they load from numba's cache, or compile)."""
-        from wordbot.players.arena import new_game
-        from wordbot.players.plays import replacement_plays, word_plays
+    def new_game(self, seed: int, colours):
+        return self.game.new(list(colours), seed, self.rules, self.lexicon)
 
-        state = new_game(0, self.setup.colours, self.lexicon, self.rules)
-        word_plays(state)
-        replacement_plays(state)
+    def warm(self) -> None:
+        """Play the start of one game with the game's default policy, so that its
+        compiled kernels are loaded (from numba's cache, or compiled) before timing."""
+        from wordbot.players.arena import Match
+        from wordbot.players.registry import make_player
+
+        state = self.new_game(0, self.setup.colours)
+        policy = make_player(self.game.default_policy, self.game)
+        match = Match(state, dict.fromkeys(state.players, policy))
+        while not match.state.is_over and len(match.moves) < WARM_ACTIONS:
+            match.step()
 
     def play(self, game: ScheduledGame) -> tuple[GameOutcome, str | None]:
         """Play ``game``: its outcome and (when recording) its record's text."""
-        from wordbot.engine.controlword import GameRecorder
-        from wordbot.engine.controlword.scoring import rank_key
-        from wordbot.players.arena import new_game, play_game
+        from wordbot.engine.records import GameRecorder
+        from wordbot.players.arena import play_game
 
         started = time.perf_counter()
-        state = new_game(game.seed, game.colours, self.lexicon, self.rules)
+        state = self.new_game(game.seed, game.colours)
         seats = {colour: self.players[name] for colour, name in game.seats}
         on_move = recorder = buffer = None
         if self.setup.record:
@@ -91,21 +99,16 @@ class GameWorker:
                 recorder.record(move, after)
 
         result = play_game(state, seats, seed=game.seed, on_move=on_move, on_error="forfeit")
-        evaluation = result.evaluation
         if recorder is not None and result.error is None:
-            recorder.finish(evaluation)  # a forfeited game's record stays unfinished
-        keys = {c: rank_key(t) for c, t in evaluation.totals.items()}
-        if result.error is not None and result.forfeit is None:
-            keys = dict.fromkeys(keys, ())  # nobody to blame: a draw for all
-        places = places_from_ranking(keys, result.forfeit)
+            recorder.finish(result.outcome)  # a forfeited game's record stays unfinished
         error = None
         if result.error is not None:
             error = {"colour": result.forfeit,
                      "player": dict(game.seats).get(result.forfeit),
                      "action": result.actions + 1, "message": result.error}
         outcome = GameOutcome(game.index, game.pairing, game.deal, game.rotation, game.seed,
-                              dict(game.seats), dict(result.scores), places, result.actions,
-                              time.perf_counter() - started, error,
+                              dict(game.seats), dict(result.scores), dict(result.places),
+                              result.actions, time.perf_counter() - started, error,
                               think=dict(result.think_time), decisions=dict(result.decisions))
         return outcome, (buffer.getvalue() if buffer is not None else None)
 

@@ -1,0 +1,26 @@
+"""The compiled Control Word generator over plain boards, as the tests and benchmarks call
+it: boards map (row, col) to (LETTER, colour), racks are FORMATS rack strings. States go
+through the engine's adapter; this packs boards the same way."""
+
+from __future__ import annotations
+
+from wordbot.engine.controlword import adapter
+from wordbot.movegen.controlword import MoveGenerator
+
+
+class BoardGenerator:
+    """:class:`MoveGenerator` for a lexicon and JQXZ bonus, fed plain boards and racks."""
+
+    def __init__(self, lexicon, jqxz_bonus: int = 4):
+        self.table = adapter.score_table(jqxz_bonus)
+        self.gen = MoveGenerator(lexicon, self.table)
+
+    def word_plays(self, board, rack: str, bounds=None):
+        own, blue = adapter.rack_arrays(rack)
+        grid = adapter.pack(board, max(len(rack), 1), bounds)
+        return self.gen.word_plays(grid, own + blue)
+
+    def replacement_plays(self, board, rack: str, colour: str, limit: int):
+        own, blue = adapter.rack_arrays(rack)
+        return self.gen.replacement_plays(adapter.pack(board, 0),
+                                          adapter.colour_index(colour), own, blue, limit)

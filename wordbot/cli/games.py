@@ -1,0 +1,68 @@
+"""``wordbot games``: the games wordbot plays, their rule options and their players."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from wordbot.cli import main
+from wordbot.cli.loading import catalog
+from wordbot.cli.options import json_option
+
+
+def games_json(cat) -> list[dict]:
+    """``[{"name", "title", "position_format", "rules": {OPTION: {"default", "help",
+    "allowed"}}, "players": [...]}]`` for every game of the catalog."""
+    out = []
+    for name in cat.games.names():
+        game = cat.games[name]
+        out.append({"name": name, "title": game.title,
+                    "position_format": game.position_format,
+                    "record_format": game.record_format,
+                    "players_per_game": [game.min_players, game.max_players],
+                    "default_policy": game.default_policy,
+                    "rules": game.Rules.catalogue(),
+                    "players": cat.players.for_game(game)})
+    return out
+
+
+@main.command()
+@json_option
+def games(as_json) -> None:
+    """List the games, their rule options (values, defaults, meanings) and the players
+    that play them.
+
+    --json prints [{"name", "title", "position_format", "record_format",
+    "players_per_game", "default_policy", "rules": {OPTION: {"default", "help",
+    "allowed"}}, "players": [...]}].
+
+    \b
+    Examples:
+      wordbot games
+      wordbot games --json
+      wordbot --plugin mygames games
+    """
+    info = games_json(catalog())
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    for entry in info:
+        low, high = entry["players_per_game"]
+        seats = f"{low}" if low == high else f"{low}-{high}"
+        console.print(f"[bold]{entry['name']}[/] ({entry['title']}): {seats} players; "
+                      f"positions {entry['position_format']}; players "
+                      f"{', '.join(entry['players'])} (default policy "
+                      f"{entry['default_policy']})")
+        table = Table(show_lines=False)
+        for column in ("rule option", "default", "values", "meaning"):
+            table.add_column(column, overflow="fold")
+        for option, spec in entry["rules"].items():
+            default = spec["default"]
+            shown = str(default).lower() if isinstance(default, bool) else str(default)
+            table.add_row(option, shown, spec["allowed"], spec["help"])
+        console.print(table)

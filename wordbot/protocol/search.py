@@ -1,0 +1,187 @@
+"""``go``, ``stop`` and ``info``: a search runs on its own thread, streams its
+candidates and ends with one ``bestmove``.
+
+Searches and move listings share one process-wide lock (:data:`SEARCH_LOCK`), granted
+first come, first served, so that one search at a time has the machine.
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+import threading
+import time
+from collections.abc import Callable
+
+from wordbot.protocol.envelope import Emit, ProtocolError, error_reply, reply
+
+
+class FairLock:
+    """A lock granted first come, first served (``threading.Lock`` is not fair: under
+    load some waiters would starve while newcomers go first)."""
+
+    def __init__(self):
+        self._cond = threading.Condition(threading.Lock())
+        self._waiting: collections.deque = collections.deque()
+        self._held = False
+
+    def acquire(self, blocking: bool = True, timeout: float = -1,
+                abort: Callable[[], bool] | None = None) -> bool:
+        """Wait for the lock in arrival order. ``abort`` is polled (every 50 ms) while
+        waiting, without losing the place in the queue; True gives up."""
+        me = object()
+        with self._cond:
+            self._waiting.append(me)
+            deadline = None if timeout is None or timeout < 0 else time.monotonic() + timeout
+            while self._held or self._waiting[0] is not me:
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if (not blocking or (remaining is not None and remaining <= 0)
+                        or (abort is not None and abort())):
+                    self._waiting.remove(me)
+                    self._cond.notify_all()
+                    return False
+                if abort is not None:
+                    remaining = 0.05 if remaining is None else min(remaining, 0.05)
+                self._cond.wait(remaining)
+            self._waiting.popleft()
+            self._held = True
+            return True
+
+    def release(self) -> None:
+        with self._cond:
+            self._held = False
+            self._cond.notify_all()
+
+    def __enter__(self):
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
+
+
+#: one search (or move listing) at a time in this process, first come, first served
+SEARCH_LOCK = FairLock()
+
+
+class Search:
+    """One ``go``: runs on its own thread, streams ``info``, ends with one ``bestmove``.
+
+    A player that searches for a while (one with a ``time`` or ``iterations`` option,
+    such as ``mc``) first reports the ranking of the game's default policy, so that
+    ``stop`` has a move to give at once. The player's ``progress`` callback is called with
+    its current candidates (each call becomes an ``info``) and returns True when the
+    search should stop.
+    """
+
+    def __init__(self, req_id, state, player, seed: int, top: int, quick=None):
+        self.id = req_id
+        self.state = state
+        self.player = player
+        self.seed = seed
+        self.top = top
+        self.quick = quick  # the game's default policy, when the player searches
+        self.stop_event = threading.Event()
+        self.finished = threading.Event()
+        self.final: dict | None = None
+        self._lock = threading.Lock()
+        self._latest: list | None = None
+        self._emit: Emit | None = None
+        self._started = time.perf_counter()
+        self.thread: threading.Thread | None = None
+        self.queue_timeout: float | None = None  # give up waiting for the generator after
+        self.on_done: list[Callable[["Search"], None]] = []
+
+    # -- running -------------------------------------------------------------------
+    def start(self, emit: Emit) -> None:
+        self._emit = emit
+        self._started = time.perf_counter()
+        self.thread = threading.Thread(target=self._run, name=f"search-{self.id}", daemon=True)
+        self.thread.start()
+
+    def _elapsed(self) -> float:
+        return round(time.perf_counter() - self._started, 4)
+
+    def _publish(self, cands, player: str) -> None:
+        with self._lock:
+            if self.finished.is_set() or not cands:
+                return
+            self._latest = cands
+            self._emit(reply(self.id, "info", game=self.state.game.name, player=player,
+                             elapsed=self._elapsed(),
+                             iterations=max(c.iterations for c in cands),
+                             candidates=self._json(cands)))
+            if self.stop_event.is_set():
+                self._finish_locked(stopped=True)
+
+    def _finish_locked(self, stopped: bool) -> None:
+        best = self._latest[0]
+        self.final = reply(self.id, "bestmove", game=self.state.game.name,
+                           move=best.move.to_json(), notation=best.notation,
+                           player=self.player.spec, elapsed=self._elapsed(),
+                           stopped=stopped, candidates=self._json(self._latest))
+        self.finished.set()  # before the reply: a client may send its next go at once
+        self._emit(self.final)
+        self._done()
+
+    def _fail(self, exc: BaseException) -> None:
+        with self._lock:
+            if self.finished.is_set():
+                return
+            self.final = error_reply(self.id, exc)
+            self.finished.set()
+            self._emit(self.final)
+            self._done()
+
+    def _done(self) -> None:
+        for callback in self.on_done:
+            try:
+                callback(self)
+            except Exception:  # noqa: BLE001  (a listener must not break the search)
+                pass
+
+    def _json(self, cands) -> list[dict]:
+        return [self.state.game.candidate_json(c) for c in cands]
+
+    def _analyse(self, player, top: int):
+        def progress(cands) -> bool:
+            self._publish(list(cands)[:top], player.spec)
+            return self.stop_event.is_set()
+
+        return player.top(self.state, top, random.Random(self.seed), progress)[:top]
+
+    def _run(self) -> None:
+        try:
+            queue_timeout = -1 if self.queue_timeout is None else self.queue_timeout
+            if not SEARCH_LOCK.acquire(timeout=queue_timeout, abort=self.stop_event.is_set):
+                if self.stop_event.is_set():
+                    raise ProtocolError("stopped", "stop: the search was stopped before it "
+                                                   "could start (no move yet)")
+                waited = time.perf_counter() - self._started
+                raise ProtocolError("busy", f"go: waited {waited:.0f} s for the move "
+                                            "generator; the server is busy, try again")
+            self._started = time.perf_counter()  # elapsed counts thinking, not waiting
+            try:
+                if self.quick is not None:
+                    quick = self.quick.top(self.state, self.top, random.Random(self.seed))
+                    self._publish(quick, self.quick.spec)
+                if not self.stop_event.is_set():
+                    self._publish(self._analyse(self.player, self.top), self.player.spec)
+            finally:
+                SEARCH_LOCK.release()
+            with self._lock:
+                if not self.finished.is_set():
+                    if self._latest is None:
+                        raise ProtocolError("no_move", "go: the player found no move")
+                    self._finish_locked(stopped=self.stop_event.is_set())
+        except BaseException as exc:  # noqa: BLE001  (reported, never raised)
+            self._fail(exc)
+
+    # -- stopping --------------------------------------------------------------------
+    def stop(self) -> None:
+        """End the search now with its best so far (or, when it has none yet, as soon as
+        it has one)."""
+        self.stop_event.set()
+        with self._lock:
+            if not self.finished.is_set() and self._latest is not None:
+                self._finish_locked(stopped=True)
