@@ -41,7 +41,6 @@ from wordbot.movegen.controlword.scoring import (BONUS, BONUS_LETTER, POINTS, TA
                                                  TABLE_WIDTH)
 
 if TYPE_CHECKING:
-    from wordbot.engine.controlword.rules import Rules
     from wordbot.engine.controlword.state import ControlWordState
 
 #: colour name -> the kernels' colour index (the order of ``COLOURS``: blue last)

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordbot.engine.controlword.rules import Rules
-from wordbot.engine.controlword.state import ControlWordState, check_players
+from wordbot.engine.controlword.setup import check_players
+from wordbot.engine.controlword.state import ControlWordState
 from wordbot.engine.errors import PositionError, StateError
 from wordbot.engine.game import Game, GameState, Move
 

@@ -1,0 +1,53 @@
+"""Control Word's hidden information: what a player may see (``observation``) and the
+states a searching player plays on (``determinize``): consistent with what it sees, and
+blind to what it does not."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.engine_games import choose_action
+from tests.engine_support import small_lexicon, tile_census
+from wordbot.engine.controlword import ControlWordState
+
+
+def midgame(seed: int, players: int) -> ControlWordState:
+    rng = random.Random(seed)
+    s = ControlWordState.new(["red", "green", "black", "white"][:players], seed=seed,
+                             lexicon=small_lexicon())
+    for _ in range(rng.randint(2, 12)):
+        if s.is_over:
+            break
+        s = s.apply(choose_action(s, rng, 2))
+    return s
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_determinize_keeps_what_the_viewer_sees(seed):
+    s = midgame(seed, 2 + seed % 3)
+    for viewer in s.players:
+        seen = s.observation(viewer)
+        assert set(seen["racks"]) <= {viewer}
+        for k in range(3):
+            d = s.determinize(viewer, random.Random(k))
+            assert d.observation(viewer) == seen
+            assert tile_census(d) == tile_census(s)
+            for p in s.players:
+                if p in s.racks and p != viewer:
+                    assert len(d.racks[p]) == len(s.racks[p])
+                    assert sum(ch.islower() for ch in d.racks[p]) == \
+                        sum(ch.islower() for ch in s.racks[p])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_determinize_is_blind_to_what_the_viewer_cannot_see(seed):
+    s = midgame(100 + seed, 2 + seed % 3)
+    viewer = s.to_move
+    twin = s.determinize(viewer, random.Random(99))  # other racks, other future draws
+    assert twin.observation(viewer) == s.observation(viewer)
+    for k in range(3):
+        a = s.determinize(viewer, random.Random(k))
+        b = twin.determinize(viewer, random.Random(k))
+        assert a.to_json() == b.to_json() and a.rng_state == b.rng_state

@@ -1,0 +1,208 @@
+"""A minimal game written for the tests only, to prove the game interface is enough: every
+player, face and runner must play it without knowing it.
+
+**Hidden take-away** (``toy``): two players, ``north`` and ``south``, and a heap of tokens
+(rule ``heap``, default 12). Each is dealt a secret card, 1 to 5, from a seeded shuffle.
+On a turn a player takes 1 to ``max_take`` tokens (default 3) and scores them. Whoever
+takes the last token adds their card to their score, and the game is over. Most points
+wins; a tie is shared. The opponent's card is hidden: ``observation`` leaves it out and
+``determinize`` deals it again from the cards the viewer has not seen.
+
+Use it as a plugin: ``wordbot --plugin tests.toygame tournament --game toy ...``.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from wordbot.engine.errors import IllegalMove, MoveError, PositionError
+from wordbot.engine.game import Game, GameState, MoveList, Outcome, places_from_keys
+from wordbot.engine.options import GameRules, integer
+from wordbot.engine.position import check_fields, position_digest
+from wordbot.engine.rng import Rng, seed_from_text, seed_state
+
+CARDS = (1, 2, 3, 4, 5)
+
+
+@dataclass(frozen=True)
+class ToyRules(GameRules):
+    heap: int = 12
+    max_take: int = 3
+    OPTIONS = {"heap": integer("tokens on the heap at the start", minimum=1),
+               "max_take": integer("most tokens taken in one turn", minimum=1)}
+
+
+@dataclass(frozen=True)
+class Take:
+    count: int
+    type: ClassVar[str] = "take"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "take", "count": self.count}
+
+
+class ToyState(GameState):
+    __slots__ = ("players", "to_move", "phase", "heap", "cards", "_scores", "rules", "seed",
+                 "lexicon", "origin")
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return dict(self._scores)
+
+    def _copy(self, **changes) -> "ToyState":
+        s = object.__new__(ToyState)
+        for name in ToyState.__slots__:
+            setattr(s, name, changes.get(name, getattr(self, name)))
+        return s
+
+    # -- moves -------------------------------------------------------------------------
+    def legal_moves(self, generator: Any = None) -> MoveList:
+        if self.is_over:
+            return MoveList()
+        counts = range(1, min(self.rules.max_take, self.heap) + 1)
+        card = self.cards.get(self.to_move) or 0
+        return MoveList([Take(k) for k in counts],
+                        [k + (card if k == self.heap else 0) for k in counts])
+
+    def check(self, move) -> None:
+        if self.is_over:
+            raise IllegalMove("game_over", "the game is over")
+        if not isinstance(move, Take):
+            raise IllegalMove("take", f"{move!r} is not a move of this game")
+        if not 1 <= move.count <= min(self.rules.max_take, self.heap):
+            raise IllegalMove("take", f"take 1 to {min(self.rules.max_take, self.heap)} "
+                                      f"tokens, not {move.count}")
+
+    def apply(self, move, check: bool = True) -> "ToyState":
+        if check:
+            self.check(move)
+        scores = dict(self._scores)
+        scores[self.to_move] += move.count
+        heap = self.heap - move.count
+        phase = self.phase
+        if heap == 0:
+            scores[self.to_move] += self.cards.get(self.to_move) or 0
+            phase = "over"
+        other = self.players[1 - self.players.index(self.to_move)]
+        return self._copy(heap=heap, _scores=scores, phase=phase,
+                          to_move=self.to_move if phase == "over" else other)
+
+    def move_from_json(self, obj: Any) -> Take:
+        if not isinstance(obj, dict) or obj.get("type") != "take":
+            raise MoveError("move.type: must be 'take'")
+        if set(obj) != {"type", "count"}:
+            raise MoveError("move: a take has exactly 'type' and 'count'")
+        count = obj["count"]
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise MoveError(f"move.count: {count!r} is not an integer")
+        return Take(count)
+
+    def parse_notation(self, text: str) -> Take:
+        words = text.split()
+        if len(words) != 2 or words[0] != "take" or not words[1].isdigit():
+            raise MoveError(f"move: {text!r} is not 'take N'")
+        return Take(int(words[1]))
+
+    def notation(self, move) -> str:
+        return f"take {move.count}"
+
+    # -- where it stands ---------------------------------------------------------------
+    def outcome(self) -> Outcome:
+        places = places_from_keys({p: -v for p, v in self._scores.items()})
+        winners = tuple(p for p in self.players if places[p] == 1)
+        return Outcome(dict(self._scores), places, winners,
+                       {"scores": dict(self._scores), "winners": list(winners)})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": GAME.position_format, "rules": self.rules.to_json(),
+                "players": list(self.players), "to_move": self.to_move,
+                "phase": self.phase, "heap": self.heap,
+                "cards": {p: c for p, c in self.cards.items() if c is not None},
+                "scores": dict(self._scores)}
+
+    def with_seed(self, seed: int) -> "ToyState":
+        return self._copy(seed=seed)
+
+    # -- hidden information ---------------------------------------------------------------
+    def observation(self, viewer: str) -> dict[str, Any]:
+        obj = self.to_json()
+        obj["cards"] = {p: c for p, c in obj["cards"].items() if p == viewer}
+        return obj
+
+    def determinize(self, viewer: str, rng: random.Random) -> "ToyState":
+        unseen = [c for c in CARDS if c != self.cards.get(viewer)]
+        cards = {p: (self.cards.get(p) if p == viewer else rng.choice(unseen))
+                 for p in self.players}
+        return self._copy(cards=cards, seed=rng.getrandbits(63))
+
+    def describe(self) -> str:
+        return "game over" if self.is_over else f"{self.heap} tokens left"
+
+
+class ToyGame(Game):
+    """Hidden take-away (see the module docstring)."""
+
+    name = "toy"
+    title = "Hidden take-away"
+    Rules = ToyRules
+    uses_lexicon = False
+    seats = ("north", "south")
+    default_players = ("north", "south")
+    min_players = max_players = 2
+    default_policy = "greedy"
+    move_kinds = {"take": "taking tokens"}
+
+    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
+            rules: Any = None, lexicon: Any = None, **setup: Any) -> ToyState:
+        players = self.check_players(players)
+        seed = secrets.randbits(63) if seed is None else seed
+        rng = Rng(seed_state(seed))
+        deck = list(CARDS)
+        cards = {}
+        for p in players:
+            cards[p] = deck.pop(rng.below(len(deck)))
+        rules = rules or ToyRules()
+        return self._state(players, players[0], "play", rules.heap, cards,
+                           dict.fromkeys(players, 0), rules, seed, "new")
+
+    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
+                  rule_overrides: Iterable[str] = ()) -> ToyState:
+        check_fields(obj, ("format", "players", "to_move", "phase", "heap", "scores"),
+                     ("rules", "cards"))
+        if obj["format"] != self.position_format:
+            raise PositionError(f"format: {obj['format']!r} is not {self.position_format!r}")
+        rules = self.rules(rule_overrides, obj.get("rules", {}))
+        players = self.check_players(obj["players"])
+        if obj["to_move"] not in players:
+            raise PositionError(f"to_move: {obj['to_move']!r} is not a player")
+        if obj["phase"] not in ("play", "over"):
+            raise PositionError(f"phase: {obj['phase']!r} is not play or over")
+        heap = obj["heap"]
+        if not isinstance(heap, int) or isinstance(heap, bool) or heap < 0:
+            raise PositionError(f"heap: {heap!r} is not a count of tokens")
+        cards = {p: obj.get("cards", {}).get(p) for p in players}
+        scores = obj["scores"]
+        if not isinstance(scores, dict) or set(scores) != set(players):
+            raise PositionError("scores: one integer per player")
+        seed = seed if seed is not None else seed_from_text(position_digest(obj))
+        return self._state(players, obj["to_move"], obj["phase"], heap, cards,
+                           {p: scores[p] for p in players}, rules, seed, "position")
+
+    @staticmethod
+    def _state(players, to_move, phase, heap, cards, scores, rules, seed, origin) -> ToyState:
+        s = object.__new__(ToyState)
+        s.players, s.to_move, s.phase, s.heap = tuple(players), to_move, phase, heap
+        s.cards, s._scores, s.rules, s.seed = dict(cards), dict(scores), rules, seed
+        s.lexicon, s.origin = None, origin
+        return s
+
+
+GAME = ToyGame()
+ToyState.game = GAME
+
+#: what ``--plugin tests.toygame`` adds
+GAMES = {"toy": GAME}
