@@ -32,6 +32,12 @@ BUILTIN: dict[str, str] = {
 DEFAULT_GAME = "controlword"
 
 
+def load_path(path: str) -> Any:
+    """The object a ``"module:attribute"`` path names (the module imported now)."""
+    module, _, attribute = path.partition(":")
+    return getattr(import_module(module), attribute)
+
+
 class Games(Mapping):
     """An immutable name -> :class:`Game` table: the built-in games plus ``extra`` ones
     (a plugin's). Never changed after it is made: :meth:`with_games` makes another."""
@@ -66,11 +72,9 @@ class Games(Mapping):
         if not isinstance(name, str) or name not in self._paths:
             shown = name if isinstance(name, str) else repr(name)
             raise GameError(f"unknown game {shown[:60]!r} (games: {', '.join(self.names())})")
-        game = self._loaded.get(name)
-        if game is None:
-            module, _, attribute = self._paths[name].partition(":")
-            game = self._loaded[name] = getattr(import_module(module), attribute)
-        return game
+        if name not in self._loaded:
+            self._loaded[name] = load_path(self._paths[name])
+        return self._loaded[name]
 
     def get_game(self, name: str | Game) -> Game:
         """The game named ``name`` (a :class:`Game` is returned as it is)."""

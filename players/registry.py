@@ -16,11 +16,10 @@ players (``wordbot.players.<game>``) only when that game's players are.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from importlib import import_module
 from typing import Any
 
 from wordbot.engine.game import Game
-from wordbot.engine.games import GAMES, Games
+from wordbot.engine.games import GAMES, Games, load_path
 from wordbot.players.base import Limit, Player, PlayerError
 
 #: name -> "module:class" of every built-in player.
@@ -76,11 +75,9 @@ class Players:
         """The class of the player named ``name``."""
         if name not in self._paths:
             raise PlayerError(f"unknown player {name!r} (players: {', '.join(self.names())})")
-        cls = self._loaded.get(name)
-        if cls is None:
-            module, _, attribute = self._paths[name].partition(":")
-            cls = self._loaded[name] = getattr(import_module(module), attribute)
-        return cls
+        if name not in self._loaded:
+            self._loaded[name] = load_path(self._paths[name])
+        return self._loaded[name]
 
     def for_game(self, game: str | Game) -> list[str]:
         """The names of the players that play ``game`` (a game's own players are imported

@@ -24,7 +24,9 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 @pytest.fixture(scope="module")
 def server():
-    srv = ServerProcess("--player", "greedy", "--log-level", "warning")
+    # the toy game of the tests: a game the server plays but the page cannot draw
+    srv = ServerProcess("--player", "greedy", "--log-level", "warning", "--plugin",
+                        "tests.toygame", "--game", "toy")
     yield srv
     srv.close()
 
@@ -79,6 +81,17 @@ def test_play_a_word_from_a_hint_and_see_the_bot_answer(page, tmp_path):
     assert page.locator("#board .tile-red").count() >= 1  # our word is on the board
     assert "your turn" in page.inner_text("#status")
     page.screenshot(path=str(tmp_path / "page.png"))
+
+
+def test_a_game_without_a_page_says_not_yet(page):
+    titles = page.locator("#game option").all_inner_texts()
+    assert titles == ["Control Word", "Hidden take-away (not yet)"]
+    page.select_option("#game", "toy")
+    assert "not yet" in page.inner_text("#message")
+    assert page.locator("#new-game").is_disabled()
+    page.select_option("#game", "controlword")
+    assert page.locator("#new-game").is_enabled() and page.inner_text("#message") == ""
+    new_game(page)  # the server's sessions start in the toy game; the page asks for its own
 
 
 def test_place_tiles_by_clicking_and_an_illegal_play_is_explained(page):

@@ -19,25 +19,22 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from wordbot.engine.controlword.legality import changed_words, formed_words
 from wordbot.engine.controlword.moves import Pass, Replacement
-from wordbot.engine.controlword.scoring import word_score
+from wordbot.engine.controlword.scoring import play_points
 from wordbot.engine.game import Move, MoveList
 
 if TYPE_CHECKING:
     from wordbot.engine.controlword.state import ControlWordState
 
 
-def play_points(state: "ControlWordState", move: Move) -> int:
-    """What a word play (or, when replacements score, a replacement) scores when made."""
+def gain(state: "ControlWordState", move: Move) -> int:
+    """What a move adds to the mover's score now: a word play its words' points, a
+    replacement its changed words' when replacements score, anything else nothing."""
     tiles = getattr(move, "tiles", ())
-    if not tiles or (isinstance(move, Replacement) and not state.rules.score_replacements):
+    replacement = isinstance(move, Replacement)
+    if not tiles or (replacement and not state.rules.score_replacements):
         return 0
-    after = state.board.place(tiles)
-    words = changed_words(after, tiles) if isinstance(move, Replacement) else \
-        formed_words(after, tiles)
-    return sum(word_score("".join(after[q].letter for q in squares), state.rules)
-               for squares in words)
+    return play_points(state.board.place(tiles), tiles, state.rules, replacement)
 
 
 class ControlWordMoves(MoveList):
@@ -89,7 +86,7 @@ class ControlWordMoves(MoveList):
         elif hasattr(plays, "points"):
             points = plays.points
         else:
-            points = np.array([play_points(state, m) for m in plays], np.int64)
+            points = np.array([gain(state, m) for m in plays], np.int64)
         return np.concatenate([points, np.zeros(len(self.others), np.int64)])
 
     def tiebreak(self):

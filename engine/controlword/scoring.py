@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from wordbot.engine.controlword.board import DIRECTIONS, STEP, Word
+from wordbot.engine.controlword.board import DIRECTIONS, STEP, Board, Word
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.tiles import BONUS_LETTERS
 from wordbot.engine.game import Outcome, places_from_keys
@@ -63,6 +63,17 @@ def word_score(letters: str, rules: Rules) -> int:
     """The points a word scores for its player when it is played."""
     return word_points(len(letters), sum(1 for ch in letters if ch in BONUS_LETTERS),
                        rules.jqxz_bonus)
+
+
+def play_points(board_after: Board, tiles, rules: Rules, replacement: bool = False) -> int:
+    """What a play scores when made, on the board with its tiles placed: every word a word
+    play forms or extends, or (``replacement``) every word through a changed square."""
+    from wordbot.engine.controlword.legality import changed_words, formed_words
+
+    words = changed_words(board_after, tiles) if replacement else \
+        formed_words(board_after, tiles)
+    return sum(word_score("".join([board_after[q].letter for q in squares]), rules)
+               for squares in words)
 
 
 @dataclass(frozen=True)

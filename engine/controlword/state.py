@@ -19,12 +19,7 @@ import random
 from typing import Any, Iterable, Mapping, Sequence
 
 from wordbot.engine.controlword.legal import ControlWordMoves
-from wordbot.engine.controlword.legality import (
-    changed_words,
-    check_move,
-    formed_words,
-    rack_letters,
-)
+from wordbot.engine.controlword.legality import check_move, rack_letters
 from wordbot.engine.controlword.moves import (
     Exchange,
     Move,
@@ -37,7 +32,7 @@ from wordbot.engine.controlword.moves import (
 from wordbot.engine.controlword.notation import format_move, parse_move
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.setup import new_state, roll_dice
-from wordbot.engine.controlword.scoring import Evaluation, evaluate, outcome, word_score
+from wordbot.engine.controlword.scoring import Evaluation, evaluate, outcome, play_points
 from wordbot.engine.controlword.tiles import (
     BLUE,
     BLUE_CONSONANTS,
@@ -321,9 +316,7 @@ class ControlWordState(GameState):
         s = self._child()
         s.racks = {**self.racks, colour: self._take_rack(colour, rack_letters(tiles))}
         s.board = board = self.board.place(tiles)
-        points = 0
-        for squares in formed_words(board, tiles):
-            points += word_score("".join([board[q].letter for q in squares]), self.rules)
+        points = play_points(board, tiles, self.rules)
         if points:
             s.scores = {**self.scores, colour: self.scores[colour] + points}
         s.acted = True
@@ -343,9 +336,7 @@ class ControlWordState(GameState):
         s.discards = discards
         s.board = board = self.board.place(tiles)
         if self.rules.score_replacements:
-            points = 0
-            for squares in changed_words(board, tiles):
-                points += word_score("".join([board[q].letter for q in squares]), self.rules)
+            points = play_points(board, tiles, self.rules, replacement=True)
             s.scores = {**self.scores, colour: self.scores[colour] + points}
         s.acted = True
         s.events = ()

@@ -3,6 +3,8 @@
 
 const $ = (sel) => document.querySelector(sel);
 const COLOURS = ["red", "green", "black", "white"];
+// the games this page can draw; the server may play more (the page says "not yet")
+const PAGES = ["controlword"];
 
 const game = {
   ws: null, nextId: 1, waiting: new Map(), hello: null,
@@ -17,6 +19,11 @@ function connect() {
   game.ws = ws;
   ws.onopen = async () => {
     game.hello = await request({ cmd: "hello" });
+    if (game.hello.game !== PAGES[0]) {  // hello lists the players of the session's game
+      await request({ cmd: "newgame", game: PAGES[0] });
+      game.hello = await request({ cmd: "hello" });
+    }
+    fillGames();
     fillBots();
     setStatus("Choose a bot and press New game.");
     $("#new-game").disabled = false;
@@ -44,10 +51,31 @@ function request(obj, onInfo) {
   });
 }
 
+function fillGames() {
+  const select = $("#game");
+  select.innerHTML = "";
+  for (const [name, info] of Object.entries(game.hello.games)) {
+    const opt = document.createElement("option");
+    opt.value = name;
+    opt.textContent = PAGES.includes(name) ? info.title : `${info.title} (not yet)`;
+    select.appendChild(opt);
+  }
+  select.value = PAGES[0];
+}
+
+function chooseGame() {
+  const name = $("#game").value;
+  const ready = PAGES.includes(name);
+  $("#new-game").disabled = !ready;
+  showMessage(ready ? "" : `${game.hello.games[name].title} has no page here yet (not yet): ` +
+    `play it with "wordbot play --game ${name}" or over the engine protocol.`);
+}
+
 function fillBots() {
   const select = $("#bot");
   select.innerHTML = "";
-  const names = Object.keys(game.hello.players);
+  const plays = (info) => !info.games || info.games.includes("controlword");
+  const names = Object.keys(game.hello.players).filter((n) => plays(game.hello.players[n]));
   for (const name of names) {
     const opt = document.createElement("option");
     opt.value = name;
@@ -63,7 +91,7 @@ async function newGame() {
   game.bot = $("#bot").value;
   const other = COLOURS.find((c) => c !== game.human);
   const players = COLOURS.filter((c) => c === game.human || c === other);
-  const req = { cmd: "newgame", players };
+  const req = { cmd: "newgame", game: "controlword", players };
   const seed = $("#seed").value;
   if (seed !== "") req.seed = Number(seed);
   $("#log").innerHTML = ""; $("#hints").innerHTML = "";
@@ -330,6 +358,7 @@ function setBusy(flag) { game.busy = flag; document.body.dataset.busy = flag ? "
 $("#new-game").disabled = true;
 for (const id of ["#play", "#recall", "#pass", "#redraw", "#hint", "#exchange-vowel", "#exchange-consonant"]) $(id).disabled = true;
 $("#new-game").onclick = newGame;
+$("#game").onchange = chooseGame;
 $("#play").onclick = playPending;
 $("#recall").onclick = () => { game.pending = []; game.rackSel = null; render(); };
 $("#pass").onclick = () => humanMove({ type: "pass" });
