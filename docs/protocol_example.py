@@ -41,7 +41,7 @@ ask({"id": 1, "cmd": "hello"})
 ask({"id": 2, "cmd": "setoption", "name": "player", "value": "control"})
 ask({"id": 3, "cmd": "setoption", "name": "top", "value": 2})
 ask({"id": 4, "cmd": "isready"})
-start = ask({"id": 5, "cmd": "newgame", "players": ["red", "green"], "seed": 7,
+start = ask({"id": 5, "cmd": "newgame", "game": "controlword", "players": ["red", "green"], "seed": 7,
              "rules": {"rounds": 6}})
 best = ask({"id": 6, "cmd": "go"})
 ask({"id": 7, "cmd": "apply", "move": best["notation"]})
@@ -51,7 +51,7 @@ ask({"id": 10, "cmd": "apply", "move": {"type": "exchange", "tile": "Q", "bag": 
 ask({"id": 11, "cmd": "score"})
 # stateless: the position travels with the request; the session's position stays
 ask({"id": 12, "cmd": "go", "position": start["position"], "player": "greedy", "top": 1})
-send({"id": 13, "cmd": "go", "player": "control", "time": 5})
+send({"id": 13, "cmd": "go", "player": "mc", "time": 5})
 time.sleep(0.001)
 send({"id": 14, "cmd": "stop"})
 replies_until(14)

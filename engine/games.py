@@ -17,6 +17,7 @@ wordbot.engine.errors.GameError: unknown game 'chess' (games: controlword)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from importlib import import_module
 from typing import Any
@@ -48,6 +49,9 @@ class Games(Mapping):
         for name, game in (extra or {}).items():
             if not isinstance(game, Game) or game.name != name:
                 raise GameError(f"game {name!r}: not a Game object named {name!r}")
+            if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+                raise GameError(f"game {name!r}: a game's name is lowercase letters, digits "
+                                "and _ (it is part of its formats' names)")
             self._paths[name] = ""
             self._loaded[name] = game
 

@@ -1,9 +1,10 @@
 """Players by name: ``make_player("mc:time=0.5,plies=4")``.
 
 A player is named ``name:key=value,...`` everywhere a player is named (command line,
-tournaments, the line protocol). The built-in players are listed in :data:`BUILTIN`; a
-player's module is imported when the player is first asked for, and a game's own
-players (``wordbot.players.<game>``) only when that game's players are.
+tournaments, the line protocol). The players of every game are listed in
+:data:`GENERIC`; a game's own players in its players package (``wordbot.players.<game>``,
+``PLAYERS``), looked at only when that game's players are asked for. A player's module
+is imported when the player is first asked for.
 
 >>> PLAYERS.names()
 ['control', 'greedy', 'mc', 'random']
@@ -15,19 +16,21 @@ players (``wordbot.players.<game>``) only when that game's players are.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterable
+from importlib import import_module
 from typing import Any
 
 from wordbot.engine.game import Game
 from wordbot.engine.games import GAMES, Games, load_path
 from wordbot.players.base import Limit, Player, PlayerError
 
-#: name -> "module:class" of every built-in player.
-BUILTIN: dict[str, str] = {
+#: name -> "module:class" of the players of every game. A game's own players are listed
+#: by its players package, ``wordbot.players.<game>``, as ``PLAYERS`` (name -> path).
+GENERIC: dict[str, str] = {
     "random": "wordbot.players.uniform:RandomPlayer",
     "greedy": "wordbot.players.greedy:GreedyPlayer",
     "mc": "wordbot.players.montecarlo:MonteCarloPlayer",
-    "control": "wordbot.players.controlword.control:ControlPlayer",
 }
 
 
@@ -46,13 +49,14 @@ def _convert(player: str, key: str, text: str, kind: type):
 
 
 class Players:
-    """An immutable table of players (the built-in ones plus ``extra`` classes, a
-    plugin's) and of the games they play (``games``)."""
+    """An immutable table of players (the generic ones, each game's own, and ``extra``
+    classes, a plugin's) and of the games they play (``games``)."""
 
     def __init__(self, extra: Iterable[type[Player]] = (), games: Games = GAMES):
         self.games = games
-        self._paths: dict[str, str] = dict(BUILTIN)
+        self._paths: dict[str, str] = dict(GENERIC)
         self._loaded: dict[str, type[Player]] = {}
+        self._own: dict[str, dict[str, str]] = {}  # game -> its own players' paths
         for cls in extra:
             if not (isinstance(cls, type) and issubclass(cls, Player)):
                 raise PlayerError(f"{cls!r}: not a Player class")
@@ -62,36 +66,48 @@ class Players:
     def extended(self, players: Iterable[type[Player]] = (), games: Games | None = None
                  ) -> "Players":
         """These players and ``players``, for ``games`` (default: the same games)."""
-        mine = [c for n, c in self._loaded.items() if n not in BUILTIN]
+        mine = [c for n, c in self._loaded.items() if self._paths.get(n) == ""]
         return Players([*mine, *players], games or self.games)
 
+    def own_players(self, game: str) -> dict[str, str]:
+        """A game's own players (name -> path), from ``wordbot.players.<game>``'s
+        ``PLAYERS`` when the game has such a package."""
+        if game not in self._own:
+            module = f"wordbot.players.{game}"
+            found = importlib.util.find_spec(module) is not None
+            self._own[game] = dict(getattr(import_module(module), "PLAYERS", {})) \
+                if found else {}
+        return self._own[game]
+
+    def _every_path(self) -> dict[str, str]:
+        paths = {}
+        for game in self.games.names():
+            paths.update(self.own_players(game))
+        return {**paths, **self._paths}
+
     def names(self) -> list[str]:
-        return sorted(self._paths)
+        """Every player's name (each game's own players included)."""
+        return sorted(self._every_path())
 
     def __contains__(self, name: object) -> bool:
-        return name in self._paths
+        return name in self._paths or name in self._every_path()
 
     def get(self, name: str) -> type[Player]:
         """The class of the player named ``name``."""
-        if name not in self._paths:
-            raise PlayerError(f"unknown player {name!r} (players: {', '.join(self.names())})")
         if name not in self._loaded:
-            self._loaded[name] = load_path(self._paths[name])
+            path = self._paths.get(name) or self._every_path().get(name)
+            if not path:
+                raise PlayerError(f"unknown player {name!r} (players: "
+                                  f"{', '.join(self.names())})")
+            self._loaded[name] = load_path(path)
         return self._loaded[name]
 
     def for_game(self, game: str | Game) -> list[str]:
-        """The names of the players that play ``game`` (a game's own players are imported
-        only for that game)."""
+        """The names of the players that play ``game`` (of the games' own players, only
+        that game's are looked at)."""
         name = game.name if isinstance(game, Game) else game
-        out = []
-        for player, path in sorted(self._paths.items()):
-            parts = path.split(":")[0].split(".")
-            if (len(parts) > 3 and parts[:2] == ["wordbot", "players"]
-                    and parts[2] != name and parts[2] in self.games):
-                continue  # another game's own player
-            if self.get(player).plays(name):
-                out.append(player)
-        return out
+        candidates = {**self.own_players(name), **self._paths}
+        return sorted(p for p in candidates if self.get(p).plays(name))
 
     def parse_spec(self, spec: str) -> tuple[str, dict[str, Any]]:
         """Split ``name:key=value,...`` into the name and typed options."""

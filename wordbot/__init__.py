@@ -1,10 +1,12 @@
-"""wordbot: an AI opponent and move-generator toolkit for Control Word.
+"""wordbot: AI opponents and move-generator toolkits for word games.
 
 The library lives in four subpackages, imported in one direction only::
 
-    wordbot.dictionaries  <-  wordbot.engine  <-  wordbot.movegen  <-  wordbot.players
+    wordbot.dictionaries  <-  wordbot.movegen  <-  wordbot.engine  <-  wordbot.players
 
-and this package holds the faces (command line, line protocol, server).
+(a game's kernels in ``wordbot.movegen.<game>`` are reached only through its engine's
+``adapter``), and this package holds the faces (command line, line protocol, server,
+tournaments), which talk to the game interface and the registries only.
 """
 
 import os as _os

@@ -10,7 +10,7 @@
 ...         print(cand["notation"], cand["equity"])
 
 Positions are FORMATS.md position objects (dicts), JSON text, or anything with a
-``to_json()`` (a :class:`wordbot.engine.ControlWordState`); ``None`` means the engine's
+``to_json()`` (a :class:`wordbot.engine.GameState`); ``None`` means the engine's
 current position (set by :meth:`SimpleEngine.new_game`, :meth:`SimpleEngine.position` or
 :meth:`SimpleEngine.apply` without a position). Moves are text notation or move objects.
 
@@ -305,11 +305,15 @@ class SimpleEngine:
         for name, value in options.items():
             self.request("setoption", name=name, value=value)
 
-    def new_game(self, players: Sequence[str] = ("red", "green"), seed: int | None = None,
-                 mat: int | str | None = None, rules: dict | None = None) -> dict:
-        """Start a new game in the engine; returns its position (now the current one)."""
-        fields: dict[str, Any] = {"players": list(players)}
-        for key, value in (("seed", seed), ("mat", mat), ("rules", rules)):
+    def new_game(self, players: Sequence[str] | None = None, seed: int | None = None,
+                 mat: int | str | None = None, rules: dict | None = None,
+                 game: str | None = None) -> dict:
+        """Start a new game in the engine (``game``: another game than the session's;
+        ``players``: default the game's); returns its position (now the current one)."""
+        fields: dict[str, Any] = {}
+        for key, value in (("game", game), ("players", None if players is None else
+                                                 list(players)),
+                           ("seed", seed), ("mat", mat), ("rules", rules)):
             if value is not None:
                 fields[key] = value
         return self.request("newgame", **fields)["position"]
@@ -366,8 +370,9 @@ class SimpleEngine:
     def analyse(self, position: Any = None, limit: Limit | None = None, *,
                 player: str | None = None, seed: int | None = None, top: int = 5
                 ) -> list[dict]:
-        """The engine's ranked candidates (``move``, ``notation``, ``points``,
-        ``control_change``, ``equity``, ``win_rate``, ``iterations``, ``words``)."""
+        """The engine's ranked candidates (``move``, ``notation``, ``points``, ``equity``,
+        ``win_rate``, ``iterations`` and the game's own fields: Control Word's
+        ``control_change``, ``words``)."""
         return self.play(position, limit, player=player, seed=seed, top=top).candidates
 
     # -- lifetime ------------------------------------------------------------------------
