@@ -42,3 +42,21 @@ def test_numba_cache_dir_is_set_before_numba_loads(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, cwd=tmp_path)
     assert out.stdout.strip() == str(tmp_path / "numba")
+
+
+def test_every_package_of_the_checkout_is_installed():
+    # pyproject.toml lists the packages by hand (the folders beside wordbot/ install as
+    # wordbot.<name>): a package missing there would be missing from `pip install .`
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {name: root / path for name, path in config["package-dir"].items()}
+    found = set()
+    for top, folder in folders.items():
+        for init in folder.rglob("__init__.py"):
+            rel = init.parent.relative_to(folder).parts
+            if "static" not in rel:
+                found.add(".".join((top, *rel)))
+    assert found == set(config["packages"])
