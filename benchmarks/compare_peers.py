@@ -49,7 +49,7 @@ def main(argv=None) -> int:
     peers = peer_times()
     table = []
     for c in rows:
-        grid, counts = adapter.pack(c.tiles, len(c.rack)), sum(adapter.rack_arrays(c.rack))
+        grid, counts = adapter.pack(c.tiles, len(c.rack)), adapter.rack_counts(c.rack)
         n = len(gen.gen.word_plays(grid, counts))
         if n != c.word_plays:
             print(f"{c.id}: {n} plays, the peers agree on {c.word_plays}", file=sys.stderr)

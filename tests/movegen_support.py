@@ -16,9 +16,8 @@ class BoardGenerator:
         self.gen = MoveGenerator(lexicon, self.table)
 
     def word_plays(self, board, rack: str, bounds=None):
-        own, blue = adapter.rack_arrays(rack)
         grid = adapter.pack(board, max(len(rack), 1), bounds)
-        return self.gen.word_plays(grid, own + blue)
+        return self.gen.word_plays(grid, adapter.rack_counts(rack))
 
     def replacement_plays(self, board, rack: str, colour: str, limit: int):
         own, blue = adapter.rack_arrays(rack)

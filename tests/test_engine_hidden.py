@@ -51,3 +51,19 @@ def test_determinize_is_blind_to_what_the_viewer_cannot_see(seed):
         a = s.determinize(viewer, random.Random(k))
         b = twin.determinize(viewer, random.Random(k))
         assert a.to_json() == b.to_json() and a.rng_state == b.rng_state
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_quick_first_place_is_the_general_ranking_s_first(seed):
+    # ControlWordMoves.best(1) shortcuts the word and replacement phases; it must give the
+    # first place of MoveList.best's general ranking by gains and the game's tiebreak
+    from wordbot.engine.game import MoveList
+
+    s = midgame(200 + seed, 2 + seed % 3)
+    for _ in range(2):
+        if s.is_over:
+            break
+        moves = s.legal_moves()
+        general = MoveList(list(moves), moves.gains(), moves.tiebreak()).best(1)
+        assert moves.best(1) == general
+        s = s.apply(moves.best(1)[0][0])

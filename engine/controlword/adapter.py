@@ -70,8 +70,25 @@ def score_table(jqxz_bonus: int) -> np.ndarray:
         table[BONUS, n] = word_points(n, 1, jqxz_bonus) - table[POINTS, n]
     for letter in BONUS_LETTERS:
         table[BONUS_LETTER, ord(letter) - 64] = 1
-    table.setflags(write=False)
+    # shared by every caller (cached) yet left writable: numba compiles its kernels for
+    # read-only arrays into measurably slower code
     return table
+
+
+def rack_counts(rack: str) -> np.ndarray:
+    """A FORMATS rack's tiles by letter code 1..26, both colours together (which tile
+    goes where is decided when a play becomes a move).
+
+    >>> int(rack_counts("AAt")[1]), int(rack_counts("AAt")[20])
+    (2, 1)
+    """
+    counts = [0] * 27
+    for ch in rack.upper():
+        code = ord(ch) - 64
+        if not 1 <= code <= 26:
+            raise ValueError(f"rack: {ch!r} is not a letter")
+        counts[code] += 1
+    return np.array(counts, np.int64)
 
 
 def rack_arrays(rack: str) -> tuple[np.ndarray, np.ndarray]:
@@ -154,9 +171,8 @@ def generator_for(state: "ControlWordState") -> MoveGenerator:
 def word_plays(state: "ControlWordState") -> WordPlayList:
     """Every word play of the player to move, as the kernels' flat arrays."""
     rack = rack_of(state)
-    own, blue = rack_arrays(rack)
     grid = pack(state.board, max(len(rack), 1), state.board.bounds)
-    return generator_for(state).word_plays(grid, own + blue)
+    return generator_for(state).word_plays(grid, rack_counts(rack))
 
 
 def replacement_plays(state: "ControlWordState") -> ReplacementList:
@@ -174,13 +190,17 @@ def replacement_points(state: "ControlWordState", plays: ReplacementList) -> np.
 
 
 # ------------------------------------------------------------------------- moves
-def play_colours(state: "ControlWordState", plays, blue_first: bool = False) -> np.ndarray:
-    """The colour index of every tile of every play: the mover's own tiles of a letter
-    first (or, with ``blue_first``, blue ones first), squares in row-then-column order."""
+def play_colours(state: "ControlWordState", plays, blue_first: bool = False,
+                 lo: int = 0, hi: int | None = None, out: np.ndarray | None = None
+                 ) -> np.ndarray:
+    """The colour index of every tile of plays ``lo`` .. ``hi - 1`` (default: all): the
+    mover's own tiles of a letter first (or, with ``blue_first``, blue ones first),
+    squares in row-then-column order. Written into ``out`` when given."""
     own, blue = rack_arrays(rack_of(state))
-    out = np.empty(plays.tiles.shape[0], np.int8)
-    colour_plays(plays.tiles, plays.moves, own, blue, COLOUR_INDEX[state.to_move],
-                 blue_first, plays.grid.letters.shape[1], out)
+    if out is None:
+        out = np.empty(plays.tiles.shape[0], np.int8)
+    colour_plays(plays.tiles, plays.moves, lo, len(plays) if hi is None else hi, own, blue,
+                 COLOUR_INDEX[state.to_move], blue_first, plays.grid.letters.shape[1], out)
     return out
 
 
@@ -212,7 +232,8 @@ def coloured_sets(state: "ControlWordState", plays: Sequence, kind: type) -> lis
     moves = np.stack([starts[:-1], np.diff(starts)], axis=1).astype(np.int64)
     own, blue = rack_arrays(rack_of(state))
     out = np.empty(tiles.shape[0], np.int8)
-    colour_plays(tiles, moves, own, blue, COLOUR_INDEX[state.to_move], False, width, out)
+    colour_plays(tiles, moves, 0, len(rows), own, blue, COLOUR_INDEX[state.to_move], False,
+                 width, out)
     return [kind(tuple(Placement(r, c, letter, COLOURS[int(out[starts[m] + k])])
                        for k, (r, c, letter) in enumerate(play)))
             for m, play in enumerate(rows)]
@@ -220,12 +241,17 @@ def coloured_sets(state: "ControlWordState", plays: Sequence, kind: type) -> lis
 
 class PlaySequence(Sequence):
     """A word play or replacement list read as engine moves, each made when it is read;
-    ``points`` are the kernels' points when played (0 for replacements)."""
+    ``points`` are the kernels' points when played (0 for replacements). The first few
+    moves read are coloured one by one (a player that wants one move pays for one), the
+    rest all at once."""
+
+    ONE_BY_ONE = 16
 
     def __init__(self, state: "ControlWordState", plays: WordPlayList | ReplacementList):
         self.state = state
         self.plays = plays
         self._colours: np.ndarray | None = None
+        self._reads = 0
 
     def __len__(self) -> int:
         return len(self.plays)
@@ -233,11 +259,18 @@ class PlaySequence(Sequence):
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
-        if not -len(self) <= i < len(self):
+        n = len(self)
+        if not -n <= i < n:
             raise IndexError(i)
-        if self._colours is None:
-            self._colours = play_colours(self.state, self.plays)
-        return play_move(self.state, self.plays, i % len(self), self._colours)
+        i %= n
+        if self._reads < self.ONE_BY_ONE:
+            self._reads += 1
+            self._colours = play_colours(self.state, self.plays, False, i, i + 1,
+                                         self._colours)
+        elif self._reads == self.ONE_BY_ONE:
+            self._reads += 1
+            self._colours = play_colours(self.state, self.plays, False, 0, n, self._colours)
+        return play_move(self.state, self.plays, i, self._colours)
 
     @property
     def points(self) -> np.ndarray:

@@ -43,8 +43,15 @@ class ControlWordMoves(MoveList):
     def __init__(self, state: "ControlWordState", generator: Any):
         self.state = state
         self.generator = generator
-        self.others = state.other_moves()
         self._plays = None
+        self._others = None
+
+    @property
+    def others(self) -> list:
+        """Pass, a redraw (word phase) and the blue exchanges, in that order."""
+        if self._others is None:
+            self._others = self.state.other_moves()
+        return self._others
 
     @property
     def plays(self):
@@ -112,8 +119,20 @@ class ControlWordMoves(MoveList):
         return keys
 
     def best(self, n: int = 1, rng: random.Random | None = None):
-        # Replacements that score nothing leave pass first: no need to generate them.
+        """:meth:`MoveList.best` by the game's own order, the first place without building
+        the whole order: replacements that score nothing leave pass first (no need to
+        generate them); in the word phase the play scoring most, fewest tiles first."""
         state = self.state
         if n == 1 and state.phase == "replacement" and not state.rules.score_replacements:
-            return [(Pass(), 0.0)]
+            return [(Pass(), 0)]
+        plays = self.plays
+        if n == 1 and state.phase == "word" and hasattr(plays, "points"):
+            if len(plays) == 0:
+                return [(self.others[0], 0)]
+            import numpy as np
+
+            points = plays.points
+            top = np.flatnonzero(points == points.max())
+            i = int(top[np.argmin(plays.tile_counts[top])])
+            return [(plays[i], int(points[i]))]
         return super().best(n, rng)

@@ -69,12 +69,12 @@ def assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_l
 
 
 @njit(cache=True)
-def colour_plays(tiles, moves, own, blue, mover, blue_first, width, out_col):
-    """Colour every play's tiles as :func:`assign_colours` does (own tiles first, or blue
-    first), into ``out_col`` (one colour index per row of ``tiles``)."""
+def colour_plays(tiles, moves, lo, hi, own, blue, mover, blue_first, width, out_col):
+    """Colour the tiles of plays ``lo`` .. ``hi - 1`` as :func:`assign_colours` does (own
+    tiles first, or blue first), into ``out_col`` (one colour index per row of ``tiles``)."""
     own_left = np.zeros(27, np.int64)
     blue_left = np.zeros(27, np.int64)
-    for m in range(moves.shape[0]):
+    for m in range(lo, hi):
         assign_colours(tiles, moves[m, 0], moves[m, 1], own, blue, mover, blue_first, out_col,
                        own_left, blue_left, width)
 

@@ -44,13 +44,14 @@ IS_VOWEL.setflags(write=False)
 
 
 @njit(cache=True)
-def word_value(counts, n, mover, w, table, my_phases, their_phases):
-    """The mover's end-of-game value of one word with colour ``counts``, risk-weighted
-    (``table``: the points table of :mod:`~wordbot.movegen.controlword.scoring`)."""
+def word_value(counts, n, points, mover, w, my_phases, their_phases):
+    """The mover's end-of-game value of one word of ``n`` letters with colour ``counts``
+    whose when-played points are ``points``, risk-weighted. (It takes the points, not
+    the table: an array argument would cost reference counting on every call.)"""
     top, mult, lead = control_of(counts, n)
     if top < 0:
         return 0.0
-    pts = float(mult * word_points(table, n, 0)) if n >= 4 else w[W_SHORT]
+    pts = float(mult * points) if n >= 4 else w[W_SHORT]
     need = (lead + 1) // 2  # replacements that neutralise the lead
     risk = w[W_RISK1] if need <= 1 else (w[W_RISK2] if need == 2 else w[W_RISK3])
     if top == mover:
@@ -70,7 +71,8 @@ def word_values(colours, starts, lengths, squares, mover, w, table, my_phases, t
         counts[:] = 0
         for t in range(starts[k], starts[k] + lengths[k]):
             counts[flat[squares[t]]] += 1
-        out[k] = word_value(counts, lengths[k], mover, w, table, my_phases, their_phases)
+        out[k] = word_value(counts, lengths[k], word_points(table, lengths[k], 0), mover, w,
+                            my_phases, their_phases)
     return out
 
 
@@ -140,7 +142,8 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
                 if wid >= 0 and wid != last:
                     delta -= old_value[wid]
                     last = wid
-        delta += word_value(counts, length, mover, w, table, my_phases, their_phases)
+        delta += word_value(counts, length, word_points(table, length, 0), mover, w, my_phases,
+                            their_phases)
         # the cross word of each tile
         pd = 1 - d
         pstep = wd if pd == 1 else 1
@@ -169,7 +172,8 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
                         delta -= old_value[wid]
                         last = wid
                 s2 += pstep
-            delta += word_value(counts, clen, mover, w, table, my_phases, their_phases)
+            delta += word_value(counts, clen, word_points(table, clen, 0), mover, w, my_phases,
+                                their_phases)
         for k in range(n):
             placed[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = -1
         out_ctrl[m] = delta
@@ -203,7 +207,8 @@ def replacement_effects(letters, colours, word_of, starts, lengths, squares, old
             for t in range(starts[wid], starts[wid] + lengths[wid]):
                 s = squares[t]
                 counts[new_col[s] if new_col[s] >= 0 else flatc[s]] += 1
-            delta += word_value(counts, lengths[wid], mover, w, table, my_phases, their_phases)
+            delta += word_value(counts, lengths[wid], word_points(table, lengths[wid], 0), mover,
+                                w, my_phases, their_phases)
             delta -= old_value[wid]
         for k in range(n):
             new_col[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = -1
