@@ -60,31 +60,26 @@ class RuleOption:
         return RuleError(f"{where}: {value!r} is not allowed ({self.allowed})")
 
     def from_text(self, name: str, text: str) -> Any:
-        """The value of ``--rule NAME=TEXT``."""
+        """The value of ``--rule NAME=TEXT``: the text read as the JSON value it stands
+        for, then checked as :meth:`from_json` checks it."""
         where = f"--rule {name}={text}"
         low = text.lower()
         if low in self.special:
             return self.special[low]
-        if self.kind == "bool":
-            if low in _TRUE:
-                return True
-            if low in _FALSE:
-                return False
-            raise self._bad(where, text)
-        if self.kind == "choice":
-            if low in self.choices:
-                return low
-            raise self._bad(where, text)
         if self.kind == "custom":
             try:
                 return self.read_text(text)  # type: ignore[misc]
             except NotAllowed:
                 raise self._bad(where, text) from None
-        try:
-            number = int(text)
-        except ValueError:
-            raise self._bad(where, text) from None
-        return self.from_json(where, number)
+        value: Any = low
+        if self.kind == "bool":
+            value = True if low in _TRUE else False if low in _FALSE else text
+        elif self.kind == "int":
+            try:
+                value = int(text)
+            except ValueError:
+                raise self._bad(where, text) from None
+        return self.from_json(where, value)
 
     def from_json(self, where: str, value: Any) -> Any:
         """The value of a ``rules`` object's field (``where`` names it in errors)."""
