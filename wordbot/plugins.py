@@ -1,11 +1,11 @@
 """What the faces play: the built-in games and players, plus those of plugin modules.
 
-A plugin is a Python module that defines ``GAMES`` (a dict name -> :class:`~wordbot.
-engine.game.Game`) and/or ``PLAYERS`` (a list of :class:`~wordbot.players.base.Player`
-classes). ``wordbot --plugin MODULE COMMAND ...`` (or ``--plugin`` on ``engine``,
-``serve`` and ``play``) imports it and hands the resulting :class:`Catalog` to the
-command: nothing registers itself anywhere, and a tournament's workers import the same
-plugins by name.
+A plugin is a Python module (installed, or in the current directory) that defines
+``GAMES`` (a dict name -> :class:`~wordbot.engine.game.Game`) and/or ``PLAYERS`` (a list
+of :class:`~wordbot.players.base.Player` classes). ``wordbot --plugin MODULE COMMAND ...``
+(or ``--plugin`` on ``engine``, ``serve`` and ``play``) imports it and hands the resulting
+:class:`Catalog` to the command: nothing registers itself anywhere, and a tournament's
+workers import the same plugins by name.
 
 >>> BUILTIN.games.names(), BUILTIN.players.names()
 (['controlword'], ['control', 'greedy', 'mc', 'random'])
@@ -18,6 +18,8 @@ wordbot.errors.WordbotError: --plugin no_such_module_xyz: cannot import (ModuleN
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -50,6 +52,8 @@ def load_catalog(modules: Iterable[str], base: Catalog = BUILTIN) -> Catalog:
         return base
     games: dict[str, Game] = {}
     players: list = []
+    if os.getcwd() not in sys.path:  # a plugin may be a module of the current directory,
+        sys.path.append(os.getcwd())  # as with `python -m`
     for name in modules:
         try:
             module = importlib.import_module(name)
