@@ -115,5 +115,38 @@ def load(text_digest: str) -> tuple[dict, Gaddag, marisa_trie.Trie] | None:
     return meta, gaddag, trie
 
 
+def extra_path(text_digest: str, name: str) -> Path:
+    """Where a further compiled form of a word list lives, beside its entry (e.g. the
+    forward tile automaton ``<digest>.forward.npy``)."""
+    return entry_dir(text_digest).with_name(f"{text_digest}.{name}.npy")
+
+
+def save_extra(text_digest: str, name: str, array: np.ndarray) -> Path:
+    """Write one further array of a word list atomically (temporary file, then rename)."""
+    final = extra_path(text_digest, name)
+    final.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".building-", suffix=".npy", dir=final.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            np.save(f, array, allow_pickle=False)
+        os.replace(tmp, final)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return final
+
+
+def load_extra(text_digest: str, name: str) -> np.ndarray | None:
+    """The array :func:`save_extra` wrote (memory-mapped), or None when there is none or
+    it cannot be read (the caller rebuilds it)."""
+    path = extra_path(text_digest, name)
+    if not path.is_file():
+        return None
+    try:
+        return np.load(path, mmap_mode="r", allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+
+
 def discard(text_digest: str) -> None:
     shutil.rmtree(entry_dir(text_digest), ignore_errors=True)

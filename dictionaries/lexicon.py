@@ -48,6 +48,7 @@ class Lexicon:
         self.cache_path = cache_path
         self.from_cache = from_cache
         self._gaddag = gaddag
+        self._forward = None
         self._words = words
         self._entry = None  # (cache key, report) for the entry made when first compiled
 
@@ -88,9 +89,11 @@ class Lexicon:
                 hit = None
             if hit is not None:
                 meta, gaddag, trie = hit
-                return cls(trie, source=str(path), digest=meta["digest"],
-                           skipped=meta["skipped"], gaddag=gaddag,
-                           cache_path=cache.entry_dir(text_digest), from_cache=True)
+                lexicon = cls(trie, source=str(path), digest=meta["digest"],
+                              skipped=meta["skipped"], gaddag=gaddag,
+                              cache_path=cache.entry_dir(text_digest), from_cache=True)
+                lexicon._entry = (text_digest, report)
+                return lexicon
         return cls._build(path, raw, text_digest, report)
 
     @classmethod
@@ -150,6 +153,39 @@ class Lexicon:
         if self._gaddag is None:
             self._gaddag = self._compile()
         return self._gaddag
+
+    @property
+    def forward(self):
+        """The forward tile automaton (:class:`~wordbot.dictionaries.forward.Forward`,
+        Q = QU), built on first use and cached beside the GADDAG."""
+        if self._forward is None:
+            self._forward = self._compile_forward()
+        return self._forward
+
+    def _compile_forward(self):
+        from wordbot.dictionaries.forward import Forward, build_forward
+
+        key, report = self._entry or (None, None)
+        if key is not None:
+            records = cache.load_extra(key, "forward")
+            if records is not None:
+                return Forward(records)
+        started = time.perf_counter()
+        if report:
+            report(f"building the route automaton of {Path(self.source).name} "
+                   "(once per word list, then cached)")
+        forward = build_forward(self.words)
+        if key is not None:
+            try:
+                cache.save_extra(key, "forward", forward.records)
+            except OSError as exc:
+                if report:
+                    report(f"warning: cannot write the lexicon cache ({exc}); "
+                           "using it in memory")
+            if report:
+                report(f"built {forward.nodes:,} nodes in "
+                       f"{time.perf_counter() - started:.1f} s")
+        return forward
 
     @property
     def words(self) -> tuple[str, ...]:

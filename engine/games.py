@@ -28,6 +28,7 @@ from wordbot.engine.game import Game
 #: name -> "module:attribute" of the game's :class:`Game` object.
 BUILTIN: dict[str, str] = {
     "controlword": "wordbot.engine.controlword.game:GAME",
+    "routewords": "wordbot.engine.routewords.game:GAME",
 }
 
 DEFAULT_GAME = "controlword"

@@ -1,0 +1,113 @@
+"""The forward automaton of a word list over letter *tiles*, for games that spell words
+along paths of tiles (RouteWords' routes and bonus rounds).
+
+It is a trie read left to right whose symbols are tiles 0..25 (A..Z), where the tile
+``Q`` stands for the two letters QU, as a Boggle Qu cube does. A word is kept when it
+can be spelled that way: every Q of it followed by a U (``QUIT`` is the tiles Q, I, T;
+``QAT`` cannot be spelled and is left out). The tile sequence of a word is unique, so
+every accepting node stands for exactly one word: a kernel uses node numbers as word
+numbers (to list each word found once).
+
+Nodes are numbered level by level (breadth first, by symbol within a parent), so the
+children of a node are consecutive. Each node is one int64 record in ``records``:
+
+* bits 0..25: which tiles lead on from it (bit ``t`` = tile ``t``),
+* bit 26: the tiles up to here spell a word,
+* bits 27..31: the number of Q tiles up to here (a word's letters = depth + Qs),
+* bits 32..62: the number of its first child.
+
+The child by tile ``t`` is ``first + popcount(mask & ((1 << t) - 1))``. Node 0 is the
+root.
+
+>>> fwd = build_forward(["QUIT", "QAT", "IT", "ITS"])
+>>> fwd.contains("QUIT"), fwd.contains("QAT"), fwd.contains("ITS"), fwd.contains("I")
+(True, False, True, False)
+>>> fwd.words
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+MASK_BITS = 0x3FFFFFF  # bits 0..25
+ACCEPT_SHIFT = 26
+QS_SHIFT = 27
+QS_MASK = 0x1F
+FIRST_SHIFT = 32
+TILE_Q = 16  # ord("Q") - ord("A")
+
+
+def tiles_of(word: str) -> str | None:
+    """The tile string that spells ``word`` (each QU one Q tile), or None when a Q of it
+    has no U after it.
+
+    >>> tiles_of("QUIQUE"), tiles_of("QAT")
+    ('QIQE', None)
+    """
+    marked = word.replace("QU", "\x00")
+    if "Q" in marked:
+        return None
+    return marked.replace("\x00", "Q")
+
+
+@dataclass(frozen=True)
+class Forward:
+    """A compiled forward tile automaton (see the module docstring)."""
+
+    records: np.ndarray
+
+    @property
+    def nodes(self) -> int:
+        return int(self.records.size)
+
+    @property
+    def words(self) -> int:
+        return int(((self.records >> ACCEPT_SHIFT) & 1).sum())
+
+    def node_of(self, tiles: str) -> int:
+        """The node the tile string leads to, or -1."""
+        node = 0
+        for ch in tiles:
+            t = ord(ch) - 65
+            rec = int(self.records[node])
+            if not 0 <= t < 26 or not (rec >> t) & 1:
+                return -1
+            node = (rec >> FIRST_SHIFT) + bin(rec & ((1 << t) - 1)).count("1")
+        return node
+
+    def contains(self, word: str) -> bool:
+        tiles = tiles_of(word)
+        node = -1 if tiles is None else self.node_of(tiles)
+        return node >= 0 and bool((int(self.records[node]) >> ACCEPT_SHIFT) & 1)
+
+
+def build_forward(words: Iterable[str]) -> Forward:
+    """The automaton of ``words`` (uppercase A-Z), level by level."""
+    tile_words = sorted({t for t in (tiles_of(w) for w in words) if t})
+    longest = max((len(t) for t in tile_words), default=0)
+    accepting = set(tile_words)
+    levels: list[list[str]] = [[""]]
+    for depth in range(1, longest + 1):
+        levels.append(sorted({t[:depth] for t in tile_words if len(t) >= depth}))
+    offsets = np.cumsum([0] + [len(level) for level in levels])
+    records = np.zeros(int(offsets[-1]), dtype=np.int64)
+    for depth, level in enumerate(levels):
+        children = levels[depth + 1] if depth < longest else []
+        base = int(offsets[depth])
+        k = 0  # the next child of this level's nodes, in order
+        for i, prefix in enumerate(level):
+            rec = (1 << ACCEPT_SHIFT) if prefix in accepting else 0
+            rec |= prefix.count("Q") << QS_SHIFT
+            first = k
+            while k < len(children) and children[k][:-1] == prefix:
+                rec |= 1 << (ord(children[k][-1]) - 65)
+                k += 1
+            if k > first:
+                rec |= (int(offsets[depth + 1]) + first) << FIRST_SHIFT
+            records[base + i] = rec
+    records.setflags(write=False)  # one numba specialisation, as the cached (mapped) one
+    return Forward(records)

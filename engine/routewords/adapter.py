@@ -1,0 +1,64 @@
+"""The one bridge between RouteWords' engine and its kernels
+(:mod:`wordbot.movegen.routewords`): it packs a grid into arrays, runs the kernels and
+reads their rows back. Nothing else in the engine imports movegen.
+
+>>> from wordbot.dictionaries import Lexicon
+>>> lex = Lexicon.from_words(["TEST", "SET"])
+>>> loop_captures((20, 15, 16, 21))  # a 2 x 2 block encloses nothing
+0
+>>> board_words(lex, "TEST" + "X" * 21, 3)
+[('SET', 3), ('TEST', 4)]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wordbot.movegen.routewords import bonus, routes
+from wordbot.movegen.routewords.board import CORNERS, NEIGHBOURS, SQUARES_AT, SWAPS
+
+__all__ = ["CORNERS", "NEIGHBOURS", "SQUARES_AT", "SWAPS", "board_words", "captures_of",
+           "loop_captures", "pack_tiles", "unchanged_by", "word_paths"]
+
+
+
+def pack_tiles(grid: str) -> np.ndarray:
+    """The kernels' tiles (int64[25], 0..25) of a 25-letter grid string."""
+    return np.frombuffer(grid.encode("ascii"), np.uint8).astype(np.int64) - 65
+
+
+def word_paths(lexicon, grid: str, blocked: np.ndarray, pawn: int, min_word: int,
+               allowed: np.ndarray | None = None) -> routes.PathBuffers:
+    """Every word path from intersection ``pawn`` (with ``allowed``: also after each
+    allowed swap, rows tagged with the swap); see
+    :func:`wordbot.movegen.routewords.routes.paths_into`."""
+    return routes.word_paths(lexicon.forward.records, pack_tiles(grid), blocked, pawn,
+                             min_word, routes.NO_SWAPS if allowed is None else allowed,
+                             capacity=512 if allowed is None else 16384)
+
+
+def unchanged_by(grid: str, rows: routes.PathBuffers, allowed: np.ndarray) -> np.ndarray:
+    """(row, swap) pairs: untagged rows that are still words after an allowed swap."""
+    return routes.unchanged_by(pack_tiles(grid), rows.paths, rows.lengths, rows.tags,
+                               allowed)
+
+
+def loop_captures(path) -> int:
+    """The squares (bit mask) a route of these squares encloses (0 for no loop)."""
+    return int(routes.loop_captures(np.asarray(path, np.int64), len(path)))
+
+
+def captures_of(paths: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """:func:`loop_captures` of each row of a path table."""
+    return routes.captures_of(paths, lengths)
+
+
+def board_words(lexicon, grid: str, min_word: int) -> list[tuple[str, int]]:
+    """Every word on the grid (Boggle rules, Q = QU) once, as (word, letters), in the
+    solver's order."""
+    tiles, letters = bonus.board_words(lexicon.forward.records, pack_tiles(grid), min_word)
+    out = []
+    for row, n in zip(tiles.tolist(), letters.tolist()):
+        word = "".join("QU" if t == 16 else chr(65 + t) for t in row if t >= 0)
+        out.append((word, n))
+    return out

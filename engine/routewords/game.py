@@ -1,0 +1,116 @@
+"""RouteWords as a :class:`~wordbot.engine.game.Game`: its names, rules, set-up and
+pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
+
+>>> from wordbot.dictionaries import Lexicon
+>>> state = GAME.new(["red", "green", "black"], seed=3, lexicon=Lexicon.from_words(["AT"]))
+>>> len(state.grid), state.scores, sum(state.coins)
+(25, {'red': 1, 'green': 1, 'black': 1}, 62)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from wordbot.engine.errors import StateError
+from wordbot.engine.game import Game, GameState, Move
+from wordbot.engine.position import position_digest
+from wordbot.engine.rng import Rng, seed_from_text, seed_state
+from wordbot.engine.routewords.position import read_position
+from wordbot.engine.routewords.rules import SEATS, SIDE, START_COINS, STARTS, Rules
+from wordbot.engine.routewords.state import TURN, RouteWordsState
+from wordbot.engine.tiles import FULL_BAG
+
+
+class RouteWords(Game):
+    """RULES.md section 2: routes that spell words on a 5 x 5 grid collect the coins on
+    its intersections; swaps, loops that claim squares, bonus rounds."""
+
+    name = "routewords"
+    title = "RouteWords"
+    Rules = Rules
+    uses_lexicon = True
+    seats = SEATS
+    default_players = SEATS[:2]
+    min_players = 2
+    max_players = 4
+    default_policy = "routes"
+    move_kinds = {
+        "route": "routes of the pawn",
+        "swap": "swaps of two adjacent tiles",
+        "both": "pay 1 point: a route and a swap, either first",
+        "bonus": "bonus-round triggers and submissions",
+    }
+    candidate_fields = {
+        "coin": ("coin", 0),
+        "captures": ("squares claimed", 0),
+        "leaves": ("opponent's best coin next", 0),
+    }
+
+    def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
+        """2-4 of red, green, black, white, in that seat order."""
+        players = super().check_players(players)
+        if list(players) != list(SEATS[:len(players)]):
+            raise StateError(f"players: {','.join(players)}; RouteWords seats are "
+                             f"{', '.join(SEATS[:len(players)])} in that order")
+        return players
+
+    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
+            rules: Any = None, lexicon: Any = None, **setup: Any) -> RouteWordsState:
+        """Deal 25 tiles from the 98-tile set, coins on the intersections, pawns on the
+        centre square's corners, 1 point and one bonus token each."""
+        if setup:
+            raise StateError(f"{sorted(setup)[0]}: {self.title} has no set-up options")
+        players = self.check_players(players)
+        seed = secrets.randbits(63) if seed is None else seed
+        grid, _ = Rng(seed_state(seed)).draw(FULL_BAG, 25)
+        pawns = tuple(i * SIDE + j for i, j in STARTS[:len(players)])
+        coins = tuple(0 if k in pawns else v for k, v in enumerate(START_COINS))
+        n = len(players)
+        fields = {"players": players, "to_move": players[0], "phase": TURN, "grid": grid,
+                  "owners": (-1,) * 25, "coins": coins, "pawns": pawns, "points": (1,) * n,
+                  "tokens": (1,) * n, "turns": (0,) * n, "ko": None, "trigger": -1,
+                  "submitted": {}}
+        return self._state(fields, rules or Rules(), seed, self._lexicon(lexicon), "new")
+
+    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
+                  rule_overrides: Iterable[str] = ()) -> RouteWordsState:
+        fields = read_position(obj)
+        rules = self.rules(rule_overrides, obj.get("rules", {}))
+        seed = seed if seed is not None else seed_from_text(position_digest(obj))
+        return self._state(fields, rules, seed, self._lexicon(lexicon), "position")
+
+    @staticmethod
+    def _lexicon(lexicon):
+        if lexicon is None:
+            from wordbot.dictionaries import Lexicon
+
+            lexicon = Lexicon.load(None)
+        return lexicon
+
+    @staticmethod
+    def _state(fields, rules, seed, lexicon, origin) -> RouteWordsState:
+        s = object.__new__(RouteWordsState)
+        for name, value in fields.items():
+            setattr(s, name, value)
+        s.rules, s.seed, s.lexicon, s.origin, s._moves = rules, seed, lexicon, origin, None
+        return s
+
+    def check_size(self, state: GameState) -> None:
+        """Every RouteWords position is 5 x 5: nothing to refuse."""
+
+    def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
+        """The grid with coins, pawns and owned squares in colour, ``move`` drawn."""
+        from wordbot.engine.routewords.display import grid_text
+
+        return grid_text(state, move)
+
+    def svg(self, state: GameState, move: Move | None = None) -> str:
+        from wordbot.engine.routewords.display import grid_svg
+
+        return grid_svg(state, move)
+
+
+GAME = RouteWords()
+RouteWordsState.game = GAME

@@ -1,0 +1,213 @@
+"""RouteWords' legal moves as a lazy list over the generator's arrays: a position can
+have tens of thousands of pay-and-both moves, and a move object is built only when read.
+
+Order (the generator's): routes, swaps, route-first pay-and-both (route by route, each
+with every swap), swap-first pay-and-both, the bonus trigger, and ``pass`` (listed only
+when no route and no swap exists). In a bonus round: every word on the grid once, then
+the empty submission.
+
+>>> from wordbot.dictionaries import Lexicon
+>>> from wordbot.engine.routewords.game import GAME
+>>> state = GAME.new(seed=5, lexicon=Lexicon.from_words(["AT", "TA", "EAT", "TEA"]))
+>>> moves = state.legal_moves()
+>>> sorted({m.type for m in moves})
+['bonus', 'both', 'swap']
+>>> len(moves.of_kind("swap")), len(moves.of_kind("bonus"))
+(72, 1)
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable
+
+import numpy as np
+
+from wordbot.engine.game import MoveList
+from wordbot.engine.routewords import adapter
+from wordbot.engine.routewords.moves import Bonus, BonusWord, Both, Pass, Route, Swap
+
+#: the tie-break among equal gains (lower first): the simplest move of a kind
+KIND_ORDER = {"route": 0, "swap": 1, "both": 2, "bonus": 3, "bonus_word": 0, "pass": 4}
+
+
+class Segment:
+    """``count`` moves of one kind, their gains and how to build the i-th; or, with
+    ``later``, a segment worked out when first read (``later()`` returns the three)."""
+
+    __slots__ = ("kind", "_count", "_gains", "_build", "_later")
+
+    def __init__(self, kind: str, count: int = 0, gains=None,
+                 build: Callable[[int], object] | None = None, later=None):
+        self.kind, self._count, self._gains, self._build = kind, count, gains, build
+        self._later = later
+
+    def _resolve(self) -> None:
+        if self._later is not None:
+            self._count, self._gains, self._build = self._later()
+            self._later = None
+
+    @property
+    def ready(self) -> bool:
+        return self._later is None
+
+    @property
+    def count(self) -> int:
+        self._resolve()
+        return self._count
+
+    @property
+    def gains(self):
+        self._resolve()
+        return self._gains
+
+    def build(self, i: int):
+        self._resolve()
+        return self._build(i)
+
+
+class RouteWordsMoves(MoveList):
+    """The legal moves of a RouteWords state (see the module docstring).
+
+    Besides the list it keeps the generator's rows for players that look closer:
+    ``rows`` (the word paths from the pawn) and ``routes`` ((row, end) arrays of the
+    plain routes). The swap-first pay-and-both moves are searched for only when first
+    read."""
+
+    top_coin = 0  # the largest coin on the grid (bounds what a pay-and-both gains)
+
+    def __init__(self, segments: list[Segment], rows=None, routes=None):
+        self.segments = segments
+        self._offsets: list[int] | None = None
+        self.rows, self.routes = rows, routes
+        super().__init__(self, None, None)
+
+    @property
+    def offsets(self) -> list[int]:
+        if self._offsets is None:
+            self._offsets = np.cumsum([0] + [seg.count for seg in self.segments]).tolist()
+        return self._offsets
+
+    @classmethod
+    def of(cls, state) -> "RouteWordsMoves":
+        if state.is_over:
+            return cls([])
+        if state.phase == "bonus":
+            words = list(state.board_words().items())
+            found = Segment("bonus_word", len(words),
+                            np.array([n for _, n in words], np.int64),
+                            lambda i: BonusWord(words[i][0]))
+            return cls([found, Segment("bonus_word", 1, np.zeros(1, np.int64),
+                                       lambda i: BonusWord(None))])
+        return _turn_moves(cls, state)
+
+    # -- the sequence ---------------------------------------------------------------------
+    def __len__(self) -> int:
+        return self.offsets[-1]
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError("move index out of range")
+        k = bisect_right(self.offsets, i) - 1
+        return self.segments[k].build(i - self.offsets[k])
+
+    def gains(self) -> np.ndarray:
+        if not self.segments:
+            return np.zeros(0, np.int64)
+        return np.concatenate([np.asarray(seg.gains, np.int64) for seg in self.segments])
+
+    def tiebreak(self) -> np.ndarray:
+        if not self.segments:
+            return np.zeros(0, np.int64)
+        return np.concatenate([np.full(seg.count, KIND_ORDER[seg.kind], np.int64)
+                               for seg in self.segments])
+
+    def of_kind(self, kind: str) -> "RouteWordsMoves":
+        """The moves of one ``wordbot moves --kind`` (``bonus``: the trigger, or in a
+        bonus round every submission)."""
+        wanted = ("bonus", "bonus_word") if kind == "bonus" else (kind,)
+        return RouteWordsMoves([s for s in self.segments if s.kind in wanted], self.rows,
+                               self.routes)
+
+    def best(self, n: int = 1, rng=None):
+        """As :meth:`MoveList.best`, without the pay-and-both search when it cannot
+        matter: a route-first both gains 1 less than its route alone, and a swap-first
+        one at most the largest coin less 1, so when the best plain route gains that
+        much the first place is among the plain routes (which come first and win ties
+        by kind)."""
+        lazy = next((s for s in self.segments if not s.ready), None)
+        if n != 1 or lazy is None or not self.segments or self.segments[0].kind != "route":
+            return super().best(n, rng)
+        routes = self.segments[0]
+        if routes.count == 0 or routes.gains.max() < self.top_coin - 1:
+            return super().best(n, rng)
+        gains = np.asarray(routes.gains)
+        top = np.flatnonzero(gains == gains.max())
+        pick = int(top[0] if top.size == 1 or rng is None else top[rng.randrange(top.size)])
+        return [(routes.build(pick), gains[pick].item())]
+
+
+def _corners(rows) -> np.ndarray:
+    """The 4 corners of each row's last square."""
+    n = len(rows.tags)
+    return adapter.CORNERS[rows.paths[np.arange(n), rows.lengths - 1]]
+
+
+def _route(rows, row: int, end: int) -> Route:
+    return Route(tuple(int(s) for s in rows.paths[row, :rows.lengths[row]]), int(end))
+
+
+def _turn_moves(cls, state) -> RouteWordsMoves:
+    seat, pawn = state.seat, state.pawns[state.seat]
+    blocked, allowed = state.blocked(seat), state.allowed_swaps()
+    free = state.free_ends(seat)
+    coins = np.asarray(state.coins, np.int64)
+    rows = adapter.word_paths(state.lexicon, state.grid, blocked, pawn, state.rules.min_word)
+    corners = _corners(rows)
+    which, corner = np.nonzero(free[corners])
+    r_row, r_end = which, corners[which, corner]
+    swaps = np.flatnonzero(allowed)
+    swap_objs = [Swap(int(a), int(b)) for a, b in adapter.SWAPS[swaps]]
+    segments = [Segment("route", len(r_row), coins[r_end],
+                        lambda i: _route(rows, r_row[i], r_end[i])),
+                Segment("swap", len(swaps), np.zeros(len(swaps), np.int64),
+                        lambda i: swap_objs[i])]
+    if state.points[seat] >= 1:
+        s = len(swaps)
+        segments.append(Segment(
+            "both", len(r_row) * s, np.repeat(coins[r_end] - 1, s),
+            lambda i: Both("route", swap_objs[i % s], _route(rows, r_row[i // s],
+                                                             r_end[i // s]))))
+
+        def swap_first():
+            # one search for the routes of every swapped grid (rows tagged by their swap),
+            # plus the plain rows each swap leaves spelling the same word
+            full = adapter.word_paths(state.lexicon, state.grid, blocked, pawn,
+                                      state.rules.min_word, allowed)
+            pairs = adapter.unchanged_by(state.grid, full, allowed)
+            tagged = np.flatnonzero(full.tags >= 0)
+            f_row = np.concatenate([pairs[:, 0], tagged])
+            f_swap = np.concatenate([pairs[:, 1], full.tags[tagged].astype(np.int64)])
+            f_corners = _corners(full)
+            which, corner = np.nonzero(free[f_corners[f_row]])
+            f_row, f_swap = f_row[which], f_swap[which]
+            f_end = f_corners[f_row, corner]
+
+            def build(i):
+                a, b = adapter.SWAPS[f_swap[i]]
+                return Both("swap", Swap(int(a), int(b)), _route(full, f_row[i], f_end[i]))
+
+            return len(f_row), coins[f_end] - 1, build
+
+        segments.append(Segment("both", later=swap_first))
+    if state.tokens[seat]:
+        segments.append(Segment("bonus", 1, np.zeros(1, np.int64), lambda i: Bonus()))
+    if not len(r_row) and not len(swaps):
+        segments.append(Segment("pass", 1, np.zeros(1, np.int64), lambda i: Pass()))
+    moves = cls(segments, rows, (r_row, r_end))
+    moves.top_coin = int(coins.max()) if coins.size else 0
+    return moves

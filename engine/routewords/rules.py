@@ -1,0 +1,50 @@
+"""RouteWords' rule options and its fixed layout: the coins of the set-up, the pawns'
+starts and the seats.
+
+>>> coin_at(0, 0), coin_at(0, 3), coin_at(2, 2), sum(START_COINS)
+(5, 2, 1, 68)
+>>> Rules().turn_limit, Rules.parse(["ko_rule=false"]).ko_rule
+(60, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wordbot.engine.options import GameRules, boolean, choice, integer
+
+SIZE = 5  # squares a side
+SIDE = SIZE + 1  # intersections a side
+SEATS = ("red", "green", "black", "white")
+#: the pawns' start intersections by seat (two players: diagonally opposite)
+STARTS = ((2, 2), (3, 3), (2, 3), (3, 2))
+
+
+def coin_at(i: int, j: int) -> int:
+    """The coin the set-up puts on intersection (i, j): 5 on an outer corner, 2 on the
+    other edge intersections, 1 inside."""
+    edge_i, edge_j = i in (0, SIZE), j in (0, SIZE)
+    return 5 if edge_i and edge_j else 2 if edge_i or edge_j else 1
+
+
+#: the set-up coin of each intersection, ``i * 6 + j``
+START_COINS = tuple(coin_at(k // SIDE, k % SIDE) for k in range(SIDE * SIDE))
+
+
+@dataclass(frozen=True)
+class Rules(GameRules):
+    """The options of RULES.md section 2 ("Options")."""
+
+    ko_rule: bool = True
+    turn_limit: int = 60
+    min_word: int = 3
+    bonus_search: str = "full"
+
+    OPTIONS = {
+        "ko_rule": boolean("no swap undoes the previous turn's swap"),
+        "turn_limit": integer("turns per player before the game ends anyway", minimum=1),
+        "min_word": integer("shortest word, in letters, for routes and bonus submissions",
+                            minimum=1, maximum=50),
+        "bonus_search": choice("full: bots submit the board's longest word; none: bots "
+                               "never trigger nor submit", "full", "none"),
+    }

@@ -1,0 +1,3 @@
+"""RouteWords' own players: ``routes``, a heuristic of coins, reach, loops and swaps."""
+
+PLAYERS: dict[str, str] = {}
