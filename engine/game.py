@@ -192,6 +192,12 @@ class GameState(ABC):
         ``generator``, e.g. the slow reference the tests check it against); empty once the
         game is over."""
 
+    def bot_moves(self) -> MoveList:
+        """The legal moves a bot chooses among: all of them, unless the game's rules
+        keep bots from some (RouteWords' ``bonus_search: none``: bots never trigger nor
+        submit in bonus rounds)."""
+        return self.legal_moves()
+
     def moves(self, kind: str = "all") -> MoveList:
         """The moves of one kind of ``game.move_kinds`` that the generator lists for the
         player to move (``all``: :meth:`legal_moves`). By default the legal moves whose
@@ -328,6 +334,8 @@ class Game(ABC):
     size_limits: ClassVar[dict[str, int]] = {}
     #: the player spec of the game's fast default policy (mc plays it out; hint default)
     default_policy: ClassVar[str] = "greedy"
+    #: the game's move notation for people, with examples (terminal play's ``help``)
+    notation_help: ClassVar[str] = ""
     #: extra arguments of :meth:`new` besides players, seed, rules and lexicon: name ->
     #: a line of help (``wordbot new`` offers them as ``--setup NAME=VALUE``)
     setup_options: ClassVar[dict[str, str]] = {}

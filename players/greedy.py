@@ -27,11 +27,11 @@ class GreedyPlayer(Player):
     description = "the most points now"
 
     def _choose(self, state: GameState, rng: random.Random) -> Move:
-        return state.legal_moves().best(1, rng)[0][0]
+        return state.bot_moves().best(1, rng)[0][0]
 
     def _top(self, state: GameState, n: int, rng: random.Random,
              progress: Progress | None) -> list[Candidate]:
-        moves = state.legal_moves()
+        moves = state.bot_moves()
         return [Candidate(move, state.notation(move), points=gain, equity=gain,
                           iterations=len(moves))
                 for move, gain in moves.best(n, rng)]

@@ -17,12 +17,12 @@ from wordbot.players.base import Player
 
 
 class RandomPlayer(Player):
-    """Picks uniformly among ``state.legal_moves()``, in the generator's order, with the
+    """Picks uniformly among ``state.bot_moves()``, in the generator's order, with the
     ``rng`` it is given; only the move picked is built."""
 
     name = "random"
     description = "uniform over the legal moves"
 
     def _choose(self, state: GameState, rng: random.Random) -> Move:
-        moves = state.legal_moves()
+        moves = state.bot_moves()
         return moves[rng.randrange(len(moves))]

@@ -143,6 +143,9 @@ class TerminalGame:
             return "quit"
         if head in ("help", "?", "h"):
             self.console.print(HELP, soft_wrap=True)
+            if self.state.game.notation_help:
+                self.console.print(self.state.game.notation_help, soft_wrap=True,
+                                   markup=False)
             return None
         if head == "board":
             self.show()

@@ -42,10 +42,16 @@ class RouteWords(Game):
         "both": "pay 1 point: a route and a swap, either first",
         "bonus": "bonus-round triggers and submissions",
     }
+    notation_help = """\
+RouteWords moves (squares r,c and intersections i,j count from 0 at the top left):
+  route MEGS 1,1 0,1 1,2 2,1 > 3,2     the word, its squares from your pawn, > where it stops
+  swap 1,2 2,2                         swap two neighbouring tiles
+  pay swap 1,2 2,2 ; route MEW 1,1 0,1 1,2 > 1,2    pay 1 point, do both (either order)
+  bonus    trigger a bonus round        word STREAM   submit a word (word - for none)"""
     candidate_fields = {
-        "coin": ("coin", 0),
-        "captures": ("squares claimed", 0),
-        "leaves": ("opponent's best coin next", 0),
+        "coin": ("coin", None),
+        "captures": ("squares claimed", None),
+        "leaves": ("next player's best coin after", None),
     }
 
     def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
@@ -96,6 +102,11 @@ class RouteWords(Game):
             setattr(s, name, value)
         s.rules, s.seed, s.lexicon, s.origin, s._moves = rules, seed, lexicon, origin, None
         return s
+
+    def playout_done(self, start: GameState, state: GameState) -> bool:
+        """A default playout looks two rounds ahead (each player's next two turns): coins
+        further off are anybody's."""
+        return state.turn - start.turn >= 2 * len(state.players)
 
     def check_size(self, state: GameState) -> None:
         """Every RouteWords position is 5 x 5: nothing to refuse."""

@@ -130,8 +130,17 @@ class RouteWordsMoves(MoveList):
         """The moves of one ``wordbot moves --kind`` (``bonus``: the trigger, or in a
         bonus round every submission)."""
         wanted = ("bonus", "bonus_word") if kind == "bonus" else (kind,)
-        return RouteWordsMoves([s for s in self.segments if s.kind in wanted], self.rows,
-                               self.routes)
+        out = RouteWordsMoves([s for s in self.segments if s.kind in wanted], self.rows,
+                              self.routes)
+        out.top_coin = self.top_coin
+        return out
+
+    def without(self, kind: str) -> "RouteWordsMoves":
+        """These moves less those of one kind."""
+        out = RouteWordsMoves([s for s in self.segments if s.kind != kind], self.rows,
+                              self.routes)
+        out.top_coin = self.top_coin
+        return out
 
     def best(self, n: int = 1, rng=None):
         """As :meth:`MoveList.best`, without the pay-and-both search when it cannot
@@ -211,3 +220,16 @@ def _turn_moves(cls, state) -> RouteWordsMoves:
     moves = cls(segments, rows, (r_row, r_end))
     moves.top_coin = int(coins.max()) if coins.size else 0
     return moves
+
+
+def reach(state, seat: int) -> int:
+    """The largest coin ``seat`` could take with a route from its pawn in ``state`` (0
+    when none), whoever is to move: what a position offers or leaves a player next."""
+    rows = adapter.word_paths(state.lexicon, state.grid, state.blocked(seat),
+                              state.pawns[seat], state.rules.min_word)
+    if not len(rows.tags):
+        return 0
+    corners = _corners(rows)
+    coins = np.asarray(state.coins, np.int64)[corners]
+    coins[~state.free_ends(seat)[corners]] = 0
+    return int(coins.max())

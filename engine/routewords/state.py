@@ -141,6 +141,16 @@ class RouteWordsState(GameState):
             self._moves = RouteWordsMoves.of(self)
         return self._moves
 
+    def bot_moves(self):
+        """With ``bonus_search: none`` bots never trigger a bonus round and submit
+        nothing in one."""
+        moves = self.legal_moves()
+        if self.rules.bonus_search != "none" or self.is_over:
+            return moves
+        if self.phase == BONUS:
+            return moves.__class__(moves.segments[-1:])  # the empty submission, listed last
+        return moves.without("bonus")
+
     def moves(self, kind: str = "all") -> MoveList:
         if kind != "all" and kind in self.game.move_kinds:
             return self.legal_moves().of_kind(kind)

@@ -4,11 +4,13 @@
 const $ = (sel) => document.querySelector(sel);
 const COLOURS = ["red", "green", "black", "white"];
 // the games this page can draw; the server may play more (the page says "not yet")
-const PAGES = ["controlword"];
+const PAGES = ["controlword", "routewords"];
+// a game's page: draws its position and takes the person's moves (routewords.js adds one)
+const VIEWS = {};
 
 const game = {
   ws: null, nextId: 1, waiting: new Map(), hello: null,
-  position: null, human: "red", bot: "control", busy: false,
+  name: "controlword", position: null, human: "red", bot: "control", busy: false,
   rackSel: null, pending: [], lastMove: [],
 };
 
@@ -63,18 +65,37 @@ function fillGames() {
   select.value = PAGES[0];
 }
 
-function chooseGame() {
+async function chooseGame() {
   const name = $("#game").value;
   const ready = PAGES.includes(name);
   $("#new-game").disabled = !ready;
   showMessage(ready ? "" : `${game.hello.games[name].title} has no page here yet (not yet): ` +
     `play it with "wordbot play --game ${name}" or over the engine protocol.`);
+  if (!ready || name === game.name) return;
+  // the session plays one game at a time: switch it, then list that game's bots
+  await request({ cmd: "newgame", game: name });
+  game.hello = await request({ cmd: "hello" });
+  game.name = name;
+  game.position = null;
+  showArea();
+  fillBots();
+  setStatus("Choose a bot and press New game.");
+}
+
+function showArea() {
+  const rw = game.name === "routewords";
+  $("#cw-area").hidden = rw;
+  $("#rw-area").hidden = !rw;
+  $("#help-controlword").hidden = rw;
+  $("#help-routewords").hidden = !rw;
+  $("#title").textContent = `· ${game.hello.games[game.name].title}`;
+  document.title = `wordbot · ${game.hello.games[game.name].title}`;
 }
 
 function fillBots() {
   const select = $("#bot");
   select.innerHTML = "";
-  const plays = (info) => !info.games || info.games.includes("controlword");
+  const plays = (info) => !info.games || info.games.includes(game.name);
   const names = Object.keys(game.hello.players).filter((n) => plays(game.hello.players[n]));
   for (const name of names) {
     const opt = document.createElement("option");
@@ -91,7 +112,12 @@ async function newGame() {
   game.bot = $("#bot").value;
   const other = COLOURS.find((c) => c !== game.human);
   const players = COLOURS.filter((c) => c === game.human || c === other);
-  const req = { cmd: "newgame", game: "controlword", players };
+  if (game.name === "routewords" && !["red", "green"].includes(game.human)) {
+    showMessage("In RouteWords the two seats are red (first) and green."); return;
+  }
+  const req = { cmd: "newgame", game: game.name, players };
+  if (VIEWS[game.name]) VIEWS[game.name].reset();
+  game.lastBotMove = null;
   const seed = $("#seed").value;
   if (seed !== "") req.seed = Number(seed);
   $("#log").innerHTML = ""; $("#hints").innerHTML = "";
@@ -122,6 +148,7 @@ async function botTurns() {
       const reply = await request({ cmd: "apply", move: best.move });
       logMove(reply.player, reply.notation, game.bot);
       game.lastMove = reply.move.tiles ? reply.move.tiles.map((t) => `${t[0]},${t[1]}`) : [];
+      game.lastBotMove = reply.move;
       setPosition(reply.position);
     } catch (err) {
       showMessage(`the bot failed: ${err.message}`);
@@ -157,7 +184,7 @@ async function gameOver() {
   const you = score.winners.includes(game.human);
   setStatus(`Game over: ${winners} ${score.winners.length > 1 ? "share the win" : "wins"}` +
             (you ? " — well played!" : "."));
-  renderScores(score.totals);
+  if (VIEWS[game.name]) VIEWS[game.name].scores(score); else renderScores(score.totals);
 }
 
 // ---------------------------------------------------------------- actions
@@ -178,19 +205,7 @@ async function hint() {
   if (game.busy || !myTurn()) return;
   setBusy(true);
   try {
-    // hints come from the server's default player (the strongest), whoever the opponent is
-    const helper = game.hello.values.player;
-    const best = await request({ cmd: "go", player: helper, top: 5 });
-    const list = $("#hints");
-    list.innerHTML = "";
-    list.title = `hints by ${helper}`;
-    for (const cand of best.candidates) {
-      const li = document.createElement("li");
-      li.textContent = `${cand.notation} — ${cand.points} pts, equity ${cand.equity}`;
-      if (cand.words && cand.words.length) li.title = cand.words.join("\n");
-      li.onclick = () => usehint(cand.move);
-      list.appendChild(li);
-    }
+    await askHints(usehint);
   } catch (err) { showMessage(err.message); }
   setBusy(false);
 }
@@ -257,6 +272,7 @@ function boardMap() {
 
 function render() {
   if (!game.position) return;
+  if (VIEWS[game.name]) { VIEWS[game.name].render(); return; }
   const pos = game.position;
   const board = boardMap();
   const pend = new Map(game.pending.map((p) => [`${p.r},${p.c}`, p]));
@@ -353,6 +369,22 @@ function showMessage(text, ok) {
   m.className = ok ? "ok" : "";
 }
 function setBusy(flag) { game.busy = flag; document.body.dataset.busy = flag ? "1" : ""; render(); }
+
+// hints come from the server's default player (the strongest), whoever the opponent is
+async function askHints(onPick) {
+  const helper = game.hello.values.player;
+  const best = await request({ cmd: "go", player: helper, top: 5 });
+  const list = $("#hints");
+  list.innerHTML = "";
+  list.title = `hints by ${helper}`;
+  for (const cand of best.candidates) {
+    const li = document.createElement("li");
+    li.textContent = `${cand.notation} — ${cand.points} pts, equity ${cand.equity}`;
+    if (cand.words && cand.words.length) li.title = cand.words.join("\n");
+    li.onclick = () => onPick(cand.move);
+    list.appendChild(li);
+  }
+}
 
 // ---------------------------------------------------------------- wiring
 $("#new-game").disabled = true;

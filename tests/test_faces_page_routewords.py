@@ -1,0 +1,178 @@
+"""The RouteWords page of ``wordbot serve`` in headless Chromium: trace a route by
+clicking squares and a corner, swap two tiles, pay for both, a bonus round with a typed
+word, and a whole game against ``mc`` made from the page's hints."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.faces_support import ServerProcess
+from tests.lexicons import default_lexicon
+from tests.test_faces_page import CHROMIUM_ARGS, CHROMIUM, log_lines, sync_api  # noqa: F401
+from wordbot.engine.routewords.game import GAME
+
+SEED = 7
+
+
+@pytest.fixture(scope="module")
+def server():
+    # searches capped at 0.3 s: mc plays a whole game in CI time
+    srv = ServerProcess("--player", "greedy", "--log-level", "warning", "--max-time", "0.3")
+    yield srv
+    srv.close()
+
+
+@pytest.fixture
+def page(server, tmp_path):
+    import tempfile
+
+    with sync_api.sync_playwright() as pw:
+        ctx = pw.chromium.launch_persistent_context(
+            tempfile.mkdtemp(dir=tmp_path), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+            headless=True, viewport={"width": 1200, "height": 900})
+        pg = ctx.new_page()
+        errors = []
+        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        pg.set_default_timeout(60_000)
+        pg.goto(server.url + "/")
+        pg.wait_for_selector("#new-game:enabled")
+        pg.select_option("#game", "routewords")
+        pg.wait_for_function("document.querySelector('#title').textContent.includes('Route')")
+        yield pg
+        assert not errors, errors
+        ctx.close()
+
+
+def start(page, bot="greedy", seed=SEED):
+    page.select_option("#bot", bot)
+    page.select_option("#colour", "red")
+    page.fill("#seed", str(seed))
+    page.click("#new-game")
+    page.wait_for_selector("#rw-grid .rw-square")
+    page.wait_for_selector("#rw-swap:enabled")
+
+
+def square(page, r, c):
+    return page.locator(f'#rw-grid .rw-square[data-r="{r}"][data-c="{c}"]')
+
+
+def point(page, i, j):
+    return page.locator(f'#rw-grid .rw-point[data-i="{i}"][data-j="{j}"]')
+
+
+def wait_for_reply(page, before):
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {before + 2}")
+    page.wait_for_selector("#rw-swap:enabled")
+
+
+def first_state():
+    return GAME.new(seed=SEED, lexicon=default_lexicon())
+
+
+def test_the_grid_shows_letters_coins_and_pawns(page):
+    start(page)
+    state = first_state()
+    letters = page.locator("#rw-grid .rw-square > text:first-of-type").all_text_contents()
+    assert "".join(t.replace("Qu", "Q") for t in letters) == state.grid
+    assert point(page, 0, 0).get_attribute("data-coin") == "5"
+    assert point(page, 2, 2).get_attribute("data-pawn") == "red"
+    assert point(page, 3, 3).get_attribute("data-pawn") == "green"
+    assert "your turn" in page.inner_text("#status")
+
+
+def test_trace_a_route_and_see_the_bot_answer(page):
+    start(page)
+    state = first_state()
+    route = state.moves("route")[0]
+    before = len(log_lines(page))
+    for s in route.path:
+        square(page, s // 5, s % 5).click()
+    point(page, route.end // 6, route.end % 6).click()
+    wait_for_reply(page, before)
+    lines = log_lines(page)
+    assert lines[before] == f"red (you): {state.notation(route)}"
+    assert lines[before + 1].startswith("green (greedy): ")
+    # the coin is ours now, and the pawn stands where the route stopped
+    after = state.apply(route)
+    assert page.locator("#scores tr").nth(1).inner_text().split("\t")[1] == str(
+        after.scores["red"])
+    assert point(page, route.end // 6, route.end % 6).get_attribute("data-pawn") == "red"
+
+
+def test_a_wrong_start_is_explained_and_a_swap_is_two_clicks(page):
+    start(page)
+    square(page, 0, 4).click()  # far from the pawn on (2, 2)
+    assert "next to your pawn" in page.inner_text("#message")
+    before = len(log_lines(page))
+    page.click("#rw-swap")
+    square(page, 0, 0).click()
+    square(page, 2, 2).click()  # not a neighbour of (0, 0)
+    assert "neighbouring" in page.inner_text("#message")
+    square(page, 1, 1).click()
+    wait_for_reply(page, before)
+    assert log_lines(page)[before] == "red (you): swap 0,0 1,1"
+
+
+def test_pay_for_a_swap_then_a_route(page):
+    start(page)
+    state = first_state()
+    both = next(m for m in state.moves("both") if m.first == "swap")
+    before = len(log_lines(page))
+    page.check("#rw-pay")
+    page.click("#rw-swap")
+    square(page, both.swap.a // 5, both.swap.a % 5).click()
+    square(page, both.swap.b // 5, both.swap.b % 5).click()
+    for s in both.route.path:
+        square(page, s // 5, s % 5).click()
+    point(page, both.route.end // 6, both.route.end % 6).click()
+    wait_for_reply(page, before)
+    assert log_lines(page)[before] == f"red (you): {state.notation(both)}"
+
+
+def test_a_bonus_round_with_a_typed_word(page):
+    start(page)
+    state = first_state()
+    word = max(state.board_words(), key=len)
+    before = len(log_lines(page))
+    page.click("#rw-bonus")
+    page.wait_for_selector("#rw-word-row:not([hidden])")
+    page.fill("#rw-word", "qqqq")
+    page.click("#rw-submit")
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    assert "QQQQ" in page.inner_text("#message")
+    page.fill("#rw-word", word.lower())
+    page.click("#rw-submit")
+    # green submits too, then it is our turn again (the trigger's)
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {before + 3}")
+    page.wait_for_selector("#rw-swap:enabled")
+    lines = log_lines(page)
+    assert lines[before:before + 2] == ["red (you): bonus", f"red (you): word {word}"]
+    assert lines[before + 2].startswith("green (greedy): word ")
+    red = page.locator("#scores tr").nth(1).inner_text().split("\t")[1]
+    assert int(red) >= 1 + len(word) or int(red) == 1  # scored unless green's was longer
+
+
+def test_a_whole_game_against_mc_from_hints(page, tmp_path):
+    start(page, bot="mc")
+    for _ in range(200):
+        if "Game over" in page.inner_text("#status"):
+            break
+        before = len(log_lines(page))
+        if not page.locator("#rw-word-row").is_hidden():
+            page.click("#rw-nothing")
+        else:
+            page.click("#rw-hint")
+            page.wait_for_selector("#hints li")
+            page.locator("#hints li").first.click()
+        try:
+            page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+        except Exception:
+            raise AssertionError(page.inner_text("#message") + " | " + page.inner_text("#status")
+                                 + " | " + str(log_lines(page)[-3:])) from None
+        page.wait_for_function("document.querySelector('#status').textContent.includes("
+                               "'your turn') || document.querySelector('#status')"
+                               ".textContent.includes('Game over')")
+    status = page.inner_text("#status")
+    page.screenshot(path=str(tmp_path / "routewords.png"))
+    assert "Game over" in status, status
+    assert any(line.startswith("green (mc): ") for line in log_lines(page))

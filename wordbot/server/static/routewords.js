@@ -1,0 +1,240 @@
+// The RouteWords page: the grid with coins, pawns and owned squares; trace a route by
+// clicking squares and end it on a corner; swap by clicking two squares; pay for both;
+// bonus rounds; hints. It uses app.js's game, request, humanMove and helpers.
+"use strict";
+
+(() => {
+  const N = 5, CELL = 64, PAD = 32;
+  const INK = { red: "#c62828", green: "#2e7d32", black: "#262626", white: "#f2f2f2" };
+  const TINT = { red: "#f4c7c3", green: "#c8e6c9", black: "#bdbdbd", white: "#fff8e1" };
+  const SVG = "http://www.w3.org/2000/svg";
+  // what the person is making: the route's squares, the swap's squares, and with "pay",
+  // the half already made ({route} or {swap}) and which came first
+  const rw = { path: [], swap: [], swapping: false, done: null };
+
+  const near = (a, b) => !(a[0] === b[0] && a[1] === b[1]) &&
+    Math.abs(a[0] - b[0]) <= 1 && Math.abs(a[1] - b[1]) <= 1;
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+
+  function reset() {
+    rw.path = []; rw.swap = []; rw.swapping = false; rw.done = null;
+    $("#rw-pay").checked = false;
+  }
+
+  // the grid as the person sees it while making a move: after a swap made first
+  function shownGrid() {
+    const rows = game.position.grid.map((r) => r.split(""));
+    if (rw.done && rw.done.swap) {
+      const [a, b] = rw.done.swap;
+      [rows[a[0]][a[1]], rows[b[0]][b[1]]] = [rows[b[0]][b[1]], rows[a[0]][a[1]]];
+    }
+    return rows;
+  }
+
+  function myPawn() { return game.position.pawns[game.human]; }
+
+  function clickSquare(r, c) {
+    if (!myTurn() || game.busy || game.position.phase !== "turn") return;
+    const sq = [r, c];
+    if (rw.swapping) {
+      const k = rw.swap.findIndex((s) => same(s, sq));
+      if (k >= 0) { rw.swap.splice(k, 1); render(); return; }
+      if (rw.swap.length === 1 && !near(rw.swap[0], sq)) {
+        showMessage("A swap exchanges two neighbouring squares (diagonals count)."); return;
+      }
+      rw.swap.push(sq);
+      if (rw.swap.length === 2) finishSwap();
+      render();
+      return;
+    }
+    const last = rw.path[rw.path.length - 1];
+    if (last && same(last, sq)) { rw.path.pop(); render(); return; }
+    if (rw.path.some((s) => same(s, sq))) { showMessage("A route uses each square once."); return; }
+    if (!last) {
+      const [i, j] = myPawn();
+      if (!((r === i || r === i - 1) && (c === j || c === j - 1))) {
+        showMessage("A route starts on a square next to your pawn."); return;
+      }
+    } else if (!near(last, sq)) {
+      showMessage("Each step goes to one of the 8 neighbouring squares."); return;
+    }
+    const owner = (game.position.owners.find((o) => o[0] === r && o[1] === c) || [])[2];
+    if (owner && owner !== game.human) { showMessage(`That square is ${owner}'s.`); return; }
+    rw.path.push(sq);
+    showMessage("");
+    render();
+  }
+
+  function clickPoint(i, j) {
+    if (!myTurn() || game.busy || game.position.phase !== "turn" || rw.swapping) return;
+    const last = rw.path[rw.path.length - 1];
+    if (!last) { showMessage("Trace a word first: click squares from your pawn."); return; }
+    if (!((i === last[0] || i === last[0] + 1) && (j === last[1] || j === last[1] + 1))) {
+      showMessage("A route stops on a corner of its last square."); return;
+    }
+    const route = { path: rw.path.slice(), end: [i, j] };
+    if (!$("#rw-pay").checked) { send({ type: "route", ...route }); return; }
+    if (rw.done && rw.done.swap) {
+      send({ type: "both", first: "swap", swap: rw.done.swap, route });
+      return;
+    }
+    rw.done = { route }; rw.path = []; rw.swapping = true;
+    showMessage("Now the swap: click two neighbouring squares.", true);
+    render();
+  }
+
+  function finishSwap() {
+    const swap = rw.swap.slice();
+    if (!$("#rw-pay").checked) { send({ type: "swap", squares: swap }); return; }
+    if (rw.done && rw.done.route) {
+      send({ type: "both", first: "route", swap, route: rw.done.route });
+      return;
+    }
+    rw.done = { swap }; rw.swap = []; rw.swapping = false;
+    showMessage("Now the route, on the swapped grid.", true);
+  }
+
+  async function send(move) {
+    reset();
+    await humanMove(move);
+  }
+
+  // ---------------------------------------------------------------- drawing
+  function el(name, attrs, text) {
+    const node = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function lastRoute() {
+    const m = game.lastBotMove;
+    if (!m) return null;
+    return m.type === "route" ? m : m.type === "both" ? m.route : null;
+  }
+
+  function render() {
+    const pos = game.position;
+    const svg = $("#rw-grid");
+    svg.innerHTML = "";
+    const rows = shownGrid();
+    const owners = new Map(pos.owners.map((o) => [`${o[0]},${o[1]}`, o[2]]));
+    const onPath = new Map(rw.path.map((s, k) => [`${s[0]},${s[1]}`, k + 1]));
+    const swapSel = new Set(rw.swap.map((s) => `${s[0]},${s[1]}`));
+    for (let r = 0; r < N; r++) {
+      for (let c = 0; c < N; c++) {
+        const key = `${r},${c}`;
+        const owner = owners.get(key);
+        const g = el("g", { class: "rw-square", "data-r": r, "data-c": c,
+                            "data-owner": owner || "" });
+        g.appendChild(el("rect", {
+          x: PAD + c * CELL, y: PAD + r * CELL, width: CELL, height: CELL,
+          fill: owner ? TINT[owner] : "#fff",
+          stroke: onPath.has(key) ? "#1565c0" : swapSel.has(key) ? "#f9a825" : "#90a4ae",
+          "stroke-width": onPath.has(key) || swapSel.has(key) ? 4 : 1.5 }));
+        const letter = rows[r][c] === "Q" ? "Qu" : rows[r][c];
+        g.appendChild(el("text", { x: PAD + c * CELL + CELL / 2, y: PAD + r * CELL + CELL * 0.62,
+                                   "font-size": 26, "text-anchor": "middle" }, letter));
+        if (onPath.has(key)) {
+          g.appendChild(el("text", { x: PAD + c * CELL + 8, y: PAD + r * CELL + 16,
+                                     "font-size": 12, fill: "#1565c0" }, onPath.get(key)));
+        }
+        g.onclick = () => clickSquare(r, c);
+        svg.appendChild(g);
+      }
+    }
+    const route = lastRoute();
+    if (route) {
+      const pts = route.path.map(([r, c]) => `${PAD + c * CELL + CELL / 2},${PAD + r * CELL + CELL / 2}`);
+      pts.push(`${PAD + route.end[1] * CELL},${PAD + route.end[0] * CELL}`);
+      svg.appendChild(el("polyline", { points: pts.join(" "), fill: "none", stroke: "#1565c0",
+                                       "stroke-opacity": 0.35, "stroke-width": 5 }));
+    }
+    const coins = new Map(pos.coins.map((k) => [`${k[0]},${k[1]}`, k[2]]));
+    const pawns = new Map(Object.entries(pos.pawns).map(([p, k]) => [`${k[0]},${k[1]}`, p]));
+    for (let i = 0; i <= N; i++) {
+      for (let j = 0; j <= N; j++) {
+        const key = `${i},${j}`;
+        const x = PAD + j * CELL, y = PAD + i * CELL;
+        const g = el("g", { class: "rw-point", "data-i": i, "data-j": j });
+        const pawn = pawns.get(key), coin = coins.get(key);
+        if (pawn) {
+          g.appendChild(el("circle", { cx: x, cy: y, r: 13, fill: INK[pawn], stroke: "#000" }));
+          g.setAttribute("data-pawn", pawn);
+        } else if (coin) {
+          g.appendChild(el("circle", { cx: x, cy: y, r: 11, fill: "#ffd54f", stroke: "#f57f17" }));
+          g.appendChild(el("text", { x, y: y + 4, "font-size": 12, "text-anchor": "middle" }, coin));
+          g.setAttribute("data-coin", coin);
+        } else {
+          g.appendChild(el("circle", { cx: x, cy: y, r: 6, fill: "#cfd8dc" }));
+        }
+        g.onclick = () => clickPoint(i, j);
+        svg.appendChild(g);
+      }
+    }
+    renderControls();
+    scores(null);
+  }
+
+  function renderControls() {
+    const pos = game.position;
+    const mine = myTurn() && !game.busy;
+    const turn = mine && pos.phase === "turn";
+    for (const id of ["#rw-swap", "#rw-clear", "#rw-hint"]) $(id).disabled = !mine;
+    $("#rw-pay").disabled = !turn || pos.scores[game.human] < 1 || !!rw.done;
+    $("#rw-bonus").disabled = !turn || !pos.bonus_tokens[game.human] || rw.path.length > 0;
+    $("#rw-pass").disabled = !turn;
+    $("#rw-swap").textContent = rw.swapping ? "Swapping: click two squares" : "Swap two tiles";
+    $("#rw-word-row").hidden = !(mine && pos.phase === "bonus");
+    if (pos.phase !== "over") {
+      const who = pos.to_move === game.human ? "your turn" : `${pos.to_move} to move`;
+      const coins = pos.coins.reduce((a, k) => a + k[2], 0);
+      const what = pos.phase === "bonus"
+        ? `bonus round (triggered by ${pos.bonus.trigger}): name your longest word`
+        : `turn ${pos.turn} · ${coins} points of coins left`;
+      setStatus(`${what} · ${who}`);
+    }
+  }
+
+  function scores() {
+    const pos = game.position;
+    const table = $("#scores");
+    table.innerHTML = "<tr><th>player</th><th>points</th><th>bonus token</th><th>squares</th></tr>";
+    for (const p of pos.players) {
+      const tr = document.createElement("tr");
+      const who = p === game.human ? "you" : game.bot;
+      const owned = pos.owners.filter((o) => o[2] === p).length;
+      tr.innerHTML = `<td><span class="who tile-${p}"></span>${p} (${who})</td>` +
+                     `<td>${pos.scores[p]}</td><td>${pos.bonus_tokens[p] ? "yes" : "-"}</td>` +
+                     `<td>${owned}</td>`;
+      table.appendChild(tr);
+    }
+  }
+
+  // ---------------------------------------------------------------- wiring
+  $("#rw-swap").onclick = () => {
+    rw.swapping = !rw.swapping; rw.swap = [];
+    if (rw.swapping) rw.path = rw.done && rw.done.route ? [] : rw.path;
+    render();
+  };
+  $("#rw-clear").onclick = () => { reset(); showMessage(""); render(); };
+  $("#rw-pay").onchange = () => render();
+  $("#rw-bonus").onclick = () => send({ type: "bonus" });
+  $("#rw-pass").onclick = () => send({ type: "pass" });
+  $("#rw-submit").onclick = () => {
+    const word = $("#rw-word").value.trim().toUpperCase();
+    if (!word) { showMessage("Type a word, or press Nothing."); return; }
+    $("#rw-word").value = "";
+    send({ type: "bonus_word", word });
+  };
+  $("#rw-word").onkeydown = (e) => { if (e.key === "Enter") $("#rw-submit").click(); };
+  $("#rw-nothing").onclick = () => send({ type: "bonus_word", word: null });
+  $("#rw-hint").onclick = async () => {
+    if (game.busy || !myTurn()) return;
+    setBusy(true);
+    try { await askHints((move) => send(move)); } catch (err) { showMessage(err.message); }
+    setBusy(false);
+  };
+
+  VIEWS.routewords = { render, scores, reset };
+})();
