@@ -39,6 +39,8 @@ QS_SHIFT = 27
 QS_MASK = 0x1F
 FIRST_SHIFT = 32
 TILE_Q = 16  # ord("Q") - ord("A")
+#: the cache file's name (changed whenever the layout changes, so an old file is not read)
+FORWARD_NAME = "forward-bfs1"
 
 
 def tiles_of(word: str) -> str | None:

@@ -163,11 +163,11 @@ class Lexicon:
         return self._forward
 
     def _compile_forward(self):
-        from wordbot.dictionaries.forward import Forward, build_forward
+        from wordbot.dictionaries.forward import FORWARD_NAME, Forward, build_forward
 
         key, report = self._entry or (None, None)
         if key is not None:
-            records = cache.load_extra(key, "forward")
+            records = cache.load_extra(key, FORWARD_NAME)
             if records is not None:
                 return Forward(records)
         started = time.perf_counter()
@@ -177,7 +177,7 @@ class Lexicon:
         forward = build_forward(self.words)
         if key is not None:
             try:
-                cache.save_extra(key, "forward", forward.records)
+                cache.save_extra(key, FORWARD_NAME, forward.records)
             except OSError as exc:
                 if report:
                     report(f"warning: cannot write the lexicon cache ({exc}); "

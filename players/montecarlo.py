@@ -65,6 +65,8 @@ class MonteCarloPlayer(Player):
     options = {
         "time": Option(float, 1.0, "seconds per decision"),
         "k": Option(int, 5, "candidates taken from the game's default policy"),
+        "rollout": Option(str, "", "player spec that plays the playouts (and gives their "
+                                   "leaf value); empty: the game's default policy"),
         "plies": Option(int, 0, "moves to play forward; 0: to where the game stops a "
                                 "playout (Control Word: the end of the round)"),
         "to_end": Option(bool, False, "play every playout to the end of the game"),
@@ -81,13 +83,15 @@ class MonteCarloPlayer(Player):
         self._policies: dict[str, Player] = {}
         self.playouts = 0  # playouts of the last decision
 
-    def policy(self, game: Game) -> Player:
-        """The game's default policy (made once per game)."""
-        policy = self._policies.get(game.name)
+    def policy(self, game: Game, rollout: bool = False) -> Player:
+        """The game's default policy, or with ``rollout`` the playouts' player (the
+        ``rollout`` option when set); made once per game."""
+        spec = (rollout and self.settings["rollout"]) or game.default_policy
+        policy = self._policies.get(spec + ":" + game.name)
         if policy is None:
             from wordbot.players.registry import make_player
 
-            policy = self._policies[game.name] = make_player(game.default_policy, game)
+            policy = self._policies[spec + ":" + game.name] = make_player(spec, game)
         return policy
 
     def _playout(self, state: GameState, mover: str, sample_seed: int, policy: Player
@@ -113,8 +117,8 @@ class MonteCarloPlayer(Player):
              progress: Progress | None) -> list[Candidate]:
         started = time.perf_counter()
         seconds, cap = self.settings["time"], self.settings["iterations"]
-        policy = self.policy(state.game)
-        arms = [_Arm(c) for c in policy.top(state, self.settings["k"], rng)]
+        arms = [_Arm(c) for c in self.policy(state.game).top(state, self.settings["k"], rng)]
+        policy = self.policy(state.game, rollout=True)
         alive = list(arms)
         mover = state.to_move
         after = {id(a): state.apply(a.cand.move, check=False) for a in arms}

@@ -18,7 +18,7 @@ from wordbot.movegen.routewords import bonus, routes
 from wordbot.movegen.routewords.board import CORNERS, NEIGHBOURS, SQUARES_AT, SWAPS
 
 __all__ = ["CORNERS", "NEIGHBOURS", "SQUARES_AT", "SWAPS", "board_words", "captures_of",
-           "loop_captures", "pack_tiles", "unchanged_by", "word_paths"]
+           "loop_captures", "pack_tiles", "swap_first_routes", "word_paths"]
 
 
 
@@ -37,10 +37,11 @@ def word_paths(lexicon, grid: str, blocked: np.ndarray, pawn: int, min_word: int
                              capacity=512 if allowed is None else 16384)
 
 
-def unchanged_by(grid: str, rows: routes.PathBuffers, allowed: np.ndarray) -> np.ndarray:
-    """(row, swap) pairs: untagged rows that are still words after an allowed swap."""
-    return routes.unchanged_by(pack_tiles(grid), rows.paths, rows.lengths, rows.tags,
-                               allowed)
+def swap_first_routes(grid: str, rows: routes.PathBuffers, allowed: np.ndarray,
+                      free_end: np.ndarray) -> np.ndarray:
+    """(row, swap, end) triples: every route after every allowed swap, each once."""
+    return routes.swap_first_routes(pack_tiles(grid), rows.paths, rows.lengths, rows.tags,
+                                    allowed, free_end)
 
 
 def loop_captures(path) -> int:

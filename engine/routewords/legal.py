@@ -27,6 +27,8 @@ from wordbot.engine.game import MoveList
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.moves import Bonus, BonusWord, Both, Pass, Route, Swap
 
+#: the 72 swaps, in the kernels' numbering
+ALL_SWAPS = [Swap(int(a), int(b)) for a, b in adapter.SWAPS]
 #: the tie-break among equal gains (lower first): the simplest move of a kind
 KIND_ORDER = {"route": 0, "swap": 1, "both": 2, "bonus": 3, "bonus_word": 0, "pass": 4}
 
@@ -180,7 +182,7 @@ def _turn_moves(cls, state) -> RouteWordsMoves:
     which, corner = np.nonzero(free[corners])
     r_row, r_end = which, corners[which, corner]
     swaps = np.flatnonzero(allowed)
-    swap_objs = [Swap(int(a), int(b)) for a, b in adapter.SWAPS[swaps]]
+    swap_objs = [ALL_SWAPS[k] for k in swaps.tolist()]
     segments = [Segment("route", len(r_row), coins[r_end],
                         lambda i: _route(rows, r_row[i], r_end[i])),
                 Segment("swap", len(swaps), np.zeros(len(swaps), np.int64),
@@ -197,18 +199,10 @@ def _turn_moves(cls, state) -> RouteWordsMoves:
             # plus the plain rows each swap leaves spelling the same word
             full = adapter.word_paths(state.lexicon, state.grid, blocked, pawn,
                                       state.rules.min_word, allowed)
-            pairs = adapter.unchanged_by(state.grid, full, allowed)
-            tagged = np.flatnonzero(full.tags >= 0)
-            f_row = np.concatenate([pairs[:, 0], tagged])
-            f_swap = np.concatenate([pairs[:, 1], full.tags[tagged].astype(np.int64)])
-            f_corners = _corners(full)
-            which, corner = np.nonzero(free[f_corners[f_row]])
-            f_row, f_swap = f_row[which], f_swap[which]
-            f_end = f_corners[f_row, corner]
+            f_row, f_swap, f_end = adapter.swap_first_routes(state.grid, full, allowed, free).T
 
             def build(i):
-                a, b = adapter.SWAPS[f_swap[i]]
-                return Both("swap", Swap(int(a), int(b)), _route(full, f_row[i], f_end[i]))
+                return Both("swap", ALL_SWAPS[f_swap[i]], _route(full, f_row[i], f_end[i]))
 
             return len(f_row), coins[f_end] - 1, build
 

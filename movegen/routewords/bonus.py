@@ -19,11 +19,11 @@ from wordbot.movegen.routewords.routes import accepts, step
 def board_words_into(records, tiles, min_word, table, words, word_tiles, word_letters):
     """Write each word of the grid once: its node (``words``), its tiles (``word_tiles``
     row, -1 after the end) and its letters; ``table`` (int64, a power of two longer than
-    twice the rows) is scratch. Returns the number of distinct words (rows past the
-    buffers are counted, not written)."""
+    twice the rows, all -1 between calls) is scratch. Returns the number of distinct
+    words; when they do not all fit, a larger number (paths, not words, past the
+    buffers are counted) to retry with."""
     cap = words.shape[0]
     mask = table.shape[0] - 1
-    table[:] = -1
     count = 0
     path = np.empty(MAX_PATH, np.int64)
     node = np.empty(MAX_PATH, np.int64)
@@ -45,18 +45,19 @@ def board_words_into(records, tiles, min_word, table, words, word_tiles, word_le
                 fresh = False
                 here = node[depth]
                 if letters[depth] >= min_word and accepts(records, here):
-                    h = (here * 0x9E3779B1) & mask
-                    while table[h] != -1 and table[h] != here:
-                        h = (h + 1) & mask
-                    if table[h] == -1 and count < cap:
-                        table[h] = here
-                        words[count] = here
-                        word_letters[count] = letters[depth]
-                        for i in range(MAX_PATH):
-                            word_tiles[count, i] = tiles[path[i]] if i <= depth else -1
-                        count += 1
-                    elif table[h] == -1:
-                        count += 1  # no room: counted only (the caller grows and retries)
+                    if count < cap:
+                        h = (here * 0x9E3779B1) & mask
+                        while table[h] != -1 and table[h] != here:
+                            h = (h + 1) & mask
+                        if table[h] == -1:
+                            table[h] = here
+                            words[count] = here
+                            word_letters[count] = letters[depth]
+                            for i in range(MAX_PATH):
+                                word_tiles[count, i] = tiles[path[i]] if i <= depth else -1
+                            count += 1
+                    else:
+                        count += 1  # no room: an over-count (the caller retries with as much)
             if nxt[depth] >= 8:
                 used &= ~(np.int64(1) << path[depth])
                 depth -= 1
@@ -78,6 +79,14 @@ def board_words_into(records, tiles, min_word, table, words, word_tiles, word_le
             letters[depth] = letters[depth - 1] + (2 if tiles[t] == TILE_Q else 1)
             used |= np.int64(1) << t
             fresh = True
+    # leave the table empty for the next call: from each word's home slot, clear the run
+    # up to the first empty slot (every slot between a word's home and its own slot is
+    # still taken when its turn comes, so every word's slot is cleared)
+    for i in range(min(count, cap)):
+        h = (words[i] * 0x9E3779B1) & mask
+        while table[h] != -1:
+            table[h] = -1
+            h = (h + 1) & mask
     return count
 
 
@@ -107,7 +116,7 @@ class WordBuffers:
         size = 1
         while size < 2 * capacity + 1:
             size *= 2
-        self.table = np.empty(size, np.int64)
+        self.table = np.full(size, -1, np.int64)
 
     @property
     def capacity(self) -> int:

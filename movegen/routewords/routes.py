@@ -20,7 +20,7 @@ from numba import njit
 
 from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT, TILE_Q
 from wordbot.dictionaries.gaddag_walk import popcount
-from wordbot.movegen.routewords.board import (MAX_PATH, NEIGHBOURS, SIZE, SQUARES, SQUARES_AT,
+from wordbot.movegen.routewords.board import (CORNERS, MAX_PATH, NEIGHBOURS, SIZE, SQUARES, SQUARES_AT,
                                              SWAPS, SWAPS_OF)
 
 
@@ -103,7 +103,7 @@ def paths_into(records, tiles, blocked, pawn, min_word, allowed, paths, lengths,
     there, and goes on on that swapped grid: such a row is tagged with the swap's number
     and spells a word only after that swap. One search so finds the routes of every
     swapped grid; a row tagged -1 is also a route after each allowed swap that leaves
-    its squares' letters alone (:func:`unchanged_by`)."""
+    its squares' letters alone (:func:`swap_first_routes` pairs them)."""
     cap = paths.shape[0]
     path = np.empty(MAX_PATH, np.int64)
     node = np.empty(MAX_PATH, np.int64)
@@ -202,19 +202,33 @@ def captures_of(paths, lengths):
 
 
 @njit(cache=True)
-def unchanged_by(tiles, paths, lengths, tags, allowed):
-    """The (row, swap) pairs where row is tagged -1 and swap number ``swap`` is allowed
-    and leaves the letters of the row's squares as they are (it moves none of them, or
-    swaps two equal tiles): with ``paths_into``'s swap-tagged rows, every route after
-    every allowed swap, each once."""
-    n = 0
+def swap_first_routes(tiles, paths, lengths, tags, allowed, free_end):
+    """Every route after every allowed swap, each once, as (row, swap, end) columns of
+    an int64[n, 3] array: the rows :func:`paths_into` tagged with a swap, and each
+    untagged row with every allowed swap that leaves its squares' letters as they are
+    (moves none of them, or swaps two equal tiles); each with every corner of its last
+    square in ``free_end``."""
+    ends = np.zeros(4, np.int64)
+    total = 0
     for r in range(lengths.shape[0]):
-        if tags[r] < 0:
-            n += 1
-    out = np.empty((n * allowed.shape[0], 2), np.int64)
+        total += 4 if tags[r] >= 0 else 4 * allowed.shape[0]
+    out = np.empty((total, 3), np.int64)
     m = 0
     for r in range(lengths.shape[0]):
+        last = paths[r, lengths[r] - 1]
+        k_ends = 0
+        for c in range(4):
+            if free_end[CORNERS[last, c]]:
+                ends[k_ends] = CORNERS[last, c]
+                k_ends += 1
+        if k_ends == 0:
+            continue
         if tags[r] >= 0:
+            for e in range(k_ends):
+                out[m, 0] = r
+                out[m, 1] = tags[r]
+                out[m, 2] = ends[e]
+                m += 1
             continue
         on = np.int64(0)
         for i in range(lengths[r]):
@@ -226,9 +240,11 @@ def unchanged_by(tiles, paths, lengths, tags, allowed):
             b = SWAPS[k, 1]
             if ((on >> a) & 1 or (on >> b) & 1) and tiles[a] != tiles[b]:
                 continue
-            out[m, 0] = r
-            out[m, 1] = k
-            m += 1
+            for e in range(k_ends):
+                out[m, 0] = r
+                out[m, 1] = k
+                out[m, 2] = ends[e]
+                m += 1
     return out[:m]
 
 

@@ -1,0 +1,112 @@
+"""RouteWords speed (`pytest benchmarks/bench_routewords.py`), one thread, the default
+lexicon, the same seeded positions every run:
+
+- routes of one position, mean over 1,000 random mid-game positions (each round lists
+  them all; ``extra_info`` has the mean per position in microseconds);
+- the whole action list with pay-and-both, the same positions;
+- the bonus solver: every word of random 5 x 5 grids dealt from the 98-tile set, in
+  one kernel call (grids/s) and one Python call per grid;
+- greedy self-play, two players (games/s).
+
+In the plain test run (benchmarks off) each runs once on fewer positions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from tests.routewords_support import mid_game
+from wordbot.engine.routewords import adapter
+from wordbot.engine.routewords.game import GAME
+from wordbot.engine.routewords.legal import RouteWordsMoves
+from wordbot.engine.tiles import FULL_BAG
+from wordbot.movegen.routewords import bonus
+from wordbot.players import make_player
+from wordbot.players.arena import play_game
+
+
+def measured(request) -> bool:
+    return not getattr(request.config.option, "benchmark_disable", False)
+
+
+@pytest.fixture(scope="module")
+def positions(request, default_lexicon):
+    return mid_game(default_lexicon, 1000 if measured(request) else 20, seed=2026)
+
+
+def per_item(benchmark, n: int, unit: str = "us_per_position") -> None:
+    if benchmark.stats is not None:
+        benchmark.extra_info[unit] = round(benchmark.stats["median"] / n * 1e6, 2)
+
+
+def test_routes_of_one_position(benchmark, positions):
+    packed = [(p.lexicon, p.grid, p.blocked(p.seat), p.pawns[p.seat], p.rules.min_word)
+              for p in positions]
+
+    def run():
+        return sum(len(adapter.word_paths(*args).tags) for args in packed)
+
+    assert benchmark(run) > 0
+    per_item(benchmark, len(positions))
+
+
+def test_whole_action_list(benchmark, positions):
+    def run():
+        # a fresh list per position (a state keeps the one it made); len() runs every
+        # search, the swap-first pay-and-both included
+        return sum(len(RouteWordsMoves.of(p)) for p in positions)
+
+    assert benchmark(run) > 0
+    per_item(benchmark, len(positions))
+
+
+def random_grids(n: int, seed: int = 7) -> np.ndarray:
+    rng = random.Random(seed)
+    return np.array([[ord(ch) - 65 for ch in rng.sample(FULL_BAG, 25)] for _ in range(n)],
+                    np.int64)
+
+
+def test_bonus_solver_grids_per_second(benchmark, request, default_lexicon):
+    n = 10_000 if measured(request) else 100
+    grids = random_grids(n)
+    buf = bonus.WordBuffers(4096)
+    records = default_lexicon.forward.records
+
+    def run():
+        return bonus.count_board_words(records, grids, 3, *buf.arrays())
+
+    counts = benchmark(run)
+    assert counts.min() >= 0 and counts.mean() > 10
+    if benchmark.stats is not None:
+        benchmark.extra_info["grids_per_second"] = round(n / benchmark.stats["median"])
+        benchmark.extra_info["mean_words_per_grid"] = round(float(counts.mean()), 1)
+
+
+def test_bonus_solver_python_call(benchmark, request, default_lexicon):
+    grids = random_grids(1000 if measured(request) else 20, seed=8)
+    records = default_lexicon.forward.records
+
+    def run():
+        return sum(len(bonus.board_words(records, g, 3)[1]) for g in grids)
+
+    assert benchmark(run) > 0
+    per_item(benchmark, len(grids), "us_per_grid")
+
+
+def test_greedy_self_play_games_per_second(benchmark, request, default_lexicon):
+    greedy = make_player("greedy", GAME)
+    seeds = range(20 if measured(request) else 2)
+
+    def run():
+        for seed in seeds:
+            play_game(GAME.new(seed=seed, lexicon=default_lexicon),
+                      {"red": greedy, "green": greedy}, seed)
+        return len(seeds)
+
+    benchmark.pedantic(run, rounds=3 if measured(request) else 1, iterations=1)
+    if benchmark.stats is not None:
+        benchmark.extra_info["games_per_second"] = round(
+            len(seeds) / benchmark.stats["median"], 1)
