@@ -6,7 +6,7 @@ reads their rows back. Nothing else in the engine imports movegen.
 >>> lex = Lexicon.from_words(["TEST", "SET"])
 >>> loop_captures((20, 15, 16, 21))  # a 2 x 2 block encloses nothing
 0
->>> board_words(lex, "TEST" + "X" * 21, 3)
+>>> sorted(board_words(lex, "TEST" + "X" * 21, 3))
 [('SET', 3), ('TEST', 4)]
 """
 

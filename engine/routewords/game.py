@@ -4,7 +4,7 @@ pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
 >>> from wordbot.dictionaries import Lexicon
 >>> state = GAME.new(["red", "green", "black"], seed=3, lexicon=Lexicon.from_words(["AT"]))
 >>> len(state.grid), state.scores, sum(state.coins)
-(25, {'red': 1, 'green': 1, 'black': 1}, 62)
+(25, {'red': 1, 'green': 1, 'black': 1}, 65)
 """
 
 from __future__ import annotations

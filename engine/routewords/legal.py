@@ -8,10 +8,11 @@ the empty submission.
 
 >>> from wordbot.dictionaries import Lexicon
 >>> from wordbot.engine.routewords.game import GAME
->>> state = GAME.new(seed=5, lexicon=Lexicon.from_words(["AT", "TA", "EAT", "TEA"]))
+>>> words = ["ART", "ATE", "EAT", "ERA", "NET", "ONE", "RAT", "SET", "TAR", "TEA", "TEN"]
+>>> state = GAME.new(seed=1, lexicon=Lexicon.from_words(words))
 >>> moves = state.legal_moves()
 >>> sorted({m.type for m in moves})
-['bonus', 'both', 'swap']
+['bonus', 'both', 'route', 'swap']
 >>> len(moves.of_kind("swap")), len(moves.of_kind("bonus"))
 (72, 1)
 """

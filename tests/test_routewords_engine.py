@@ -1,0 +1,206 @@
+"""The RouteWords engine: set-up, formats, notation, bad input (one line naming the field
+or rule, exit code 2, nothing changed), records and replay, no hidden information, the
+bots' bonus_search option, and greedy's fast best move equal to the general one."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from tests.lexicons import small_lexicon
+from tests.routewords_support import random_positions
+from wordbot.engine.errors import IllegalMove, MoveError, PositionError
+from wordbot.engine.game import MoveList
+from wordbot.engine.routewords.game import GAME
+from wordbot.engine.routewords.rules import Rules
+from wordbot.players import make_player
+from wordbot.players.arena import play_game
+
+EXAMPLE = {  # FORMATS.md's RouteWords position
+    "format": "wordbot.routewords.position/1", "players": ["red", "green"], "to_move": "red",
+    "phase": "turn", "turn": 7, "grid": ["TEIKL", "AMGQO", "WSWPR", "EOTOL", "YTRDS"],
+    "owners": [[2, 1, "red"]], "coins": [[0, 0, 5], [0, 1, 2]],
+    "pawns": {"red": [2, 2], "green": [4, 1]}, "scores": {"red": 3, "green": 1},
+    "bonus_tokens": {"red": 1, "green": 0}, "ko": [[1, 1], [2, 2]],
+    "turns_taken": {"red": 3, "green": 3}}
+WORDS = ["MEGS", "MEW", "MEWS", "STREAM", "TEA", "EAT", "SET", "TEST"]
+
+
+@pytest.fixture(scope="module")
+def lex():
+    from wordbot.dictionaries import Lexicon
+
+    return Lexicon.from_words(WORDS)
+
+
+def test_set_up_follows_the_rules():
+    state = GAME.new(["red", "green", "black", "white"], seed=11, lexicon=small_lexicon())
+    assert len(state.grid) == 25 and state.grid.isalpha()
+    assert sum(state.coins) + sum(state.points) == 68 - 0  # 4 pawns replace four 1-coins
+    assert state.pawns == (2 * 6 + 2, 3 * 6 + 3, 2 * 6 + 3, 3 * 6 + 2)
+    assert state.points == (1, 1, 1, 1) and state.tokens == (1, 1, 1, 1)
+    assert GAME.new(seed=11, lexicon=small_lexicon()).grid == GAME.new(
+        seed=11, lexicon=small_lexicon()).grid
+    assert GAME.new(seed=12, lexicon=small_lexicon()).grid != GAME.new(
+        seed=11, lexicon=small_lexicon()).grid
+
+
+def test_the_formats_example_reads_writes_and_plays(lex):
+    state = GAME.from_json(EXAMPLE, lex)
+    out = state.to_json()
+    assert {k: v for k, v in out.items() if k != "rules"} == EXAMPLE
+    route = state.parse_move("route MEGS 1,1 0,1 1,2 2,1 > 3,2")
+    assert route.to_json() == {"type": "route", "path": [[1, 1], [0, 1], [1, 2], [2, 1]],
+                               "end": [3, 2]}
+    assert state.notation(route) == "route MEGS 1,1 0,1 1,2 2,1 > 3,2"
+    with pytest.raises(IllegalMove, match="ko"):
+        state.check(state.parse_move("swap 1,1 2,2"))
+    both = state.parse_move("pay swap 1,2 2,2 ; route MEW 1,1 0,1 1,2 > 1,2")
+    assert state.notation(both) == "pay swap 1,2 2,2 ; route MEW 1,1 0,1 1,2 > 1,2"
+    after = state.apply(both)
+    assert after.scores == {"red": 2, "green": 1} and after.to_json()["ko"] == [[1, 2], [2, 2]]
+    for move in state.legal_moves():
+        assert state.parse_move(state.notation(move)) == move
+        assert state.parse_move(json.dumps(move.to_json())) == move
+
+
+BAD_POSITIONS = [
+    ({"grid": ["TEIK", "AMGQO", "WSWPR", "EOTOL", "YTRDS"]}, "grid"),
+    ({"pawns": {"red": [2, 2], "green": [6, 1]}}, "pawns.green"),
+    ({"pawns": {"red": [2, 2], "green": [2, 2]}}, "pawns.green"),
+    ({"coins": [[0, 0, 3]]}, "coins[0]"),
+    ({"coins": [[2, 3, 2]]}, "coins[0]"),
+    ({"owners": [[5, 1, "red"]]}, "owners[0]"),
+    ({"owners": [[1, 1, "blue"]]}, "owners[0]"),
+    ({"colour": "red"}, "colour"),
+    ({"turn": 9}, "turn"),
+    ({"players": ["green", "red"], "to_move": "green"}, "players"),
+    ({"ko": [[0, 0], [2, 2]]}, "ko"),
+]
+
+
+@pytest.mark.parametrize("change, field", BAD_POSITIONS)
+def test_a_bad_position_names_its_field(lex, change, field):
+    with pytest.raises(PositionError) as err:
+        GAME.from_json({**EXAMPLE, **change}, lex)
+    assert str(err.value).startswith(field), err.value
+
+
+BAD_MOVES = [
+    ("route XYZ 1,1 0,1 1,2 > 0,2", "route_word"),  # not what the squares spell
+    ("route MEGS 1,1 0,1 1,2 2,1 > 0,0", "route_end"),  # not a corner of the last square
+    ({"type": "route", "path": [[1, 1], [0, 1], [1, 2], [2, 7]], "end": [3, 2]}, "2, 7"),
+    ({"type": "route", "path": [[1, 1], [0, 1], [1, 1]], "end": [1, 1]}, "route_repeat"),
+    ({"type": "route", "path": [[2, 1], [3, 0], [4, 1]], "end": [4, 1]}, "route_end"),
+    ({"type": "route", "path": [[0, 0], [1, 0]], "end": [1, 0]}, "route_start"),
+    ({"type": "route", "path": [[1, 1], [0, 0], [1, 0]], "end": [1, 0]}, "route_word"),
+    ({"type": "swap", "squares": [[0, 0], [2, 2]]}, "swap"),
+    ({"type": "swap", "squares": [[2, 2], [1, 1]]}, "ko"),
+    ({"type": "bonus_word", "word": "STREAM"}, "bonus_round"),
+    ({"type": "pass"}, "pass"),
+    ({"type": "swap", "squares": [[0, 0], [0, 1]], "extra": 1}, "move.extra"),
+]
+
+
+@pytest.mark.parametrize("move, rule", BAD_MOVES)
+def test_a_bad_move_names_its_rule_and_changes_nothing(lex, move, rule):
+    state = GAME.from_json(EXAMPLE, lex)
+    before = state.to_json()
+    with pytest.raises((IllegalMove, MoveError)) as err:
+        state.check(state.parse_move(move))
+    assert rule in str(err.value), err.value
+    assert state.to_json() == before
+
+
+def test_a_route_over_an_owned_square_and_paying_without_points(lex):
+    obj = {**EXAMPLE, "owners": [[0, 1, "green"]], "scores": {"red": 0, "green": 1}}
+    state = GAME.from_json(obj, lex)
+    with pytest.raises(IllegalMove, match="owned by green"):
+        state.check(state.parse_move("route MEGS 1,1 0,1 1,2 2,1 > 3,2"))
+    with pytest.raises(IllegalMove, match="pay"):
+        state.check(state.parse_move("pay swap 1,2 2,2 ; route MEW 1,1 0,1 1,2 > 1,2"))
+    assert not [m for m in state.legal_moves() if m.type == "both"]
+
+
+def wordbot(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "wordbot", *args], input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_the_command_line_refuses_bad_input_in_one_line(tmp_path):
+    start = wordbot("new", "--game", "routewords", "--seed", "3")
+    assert start.returncode == 0, start.stderr
+    path = tmp_path / "start.json"
+    path.write_text(start.stdout)
+    bad = wordbot("apply", str(path), "swap 0,0 2,2")
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.strip().count("\n") == 0 and "not next to each other" in bad.stderr
+    obj = json.loads(start.stdout)
+    obj["pawns"]["green"] = [9, 9]
+    bad = wordbot("moves", "-", "--count", stdin=json.dumps(obj))
+    assert bad.returncode == 2 and "pawns.green" in bad.stderr and "Traceback" not in bad.stderr
+    counted = wordbot("moves", str(path), "--kind", "swap", "--count")
+    assert counted.stdout.strip() == "72"
+    bench = wordbot("moves", str(path), "--kind", "route", "--bench", "3")
+    assert bench.returncode == 0 and "median_us=" in bench.stdout
+
+
+def test_no_hidden_information(lex):
+    state = GAME.from_json(EXAMPLE, lex)
+    assert state.observation("green") == state.to_json()
+    assert state.determinize("green", random.Random(1)) is state
+
+
+def test_records_replay_every_position(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(small_lexicon().words))
+    out = wordbot("tournament", "--game", "routewords", "--players", "greedy,random",
+                  "--games", "2", "--seed", "4", "--workers", "1", "--out", str(tmp_path / "t"),
+                  "--lexicon", str(words))
+    assert out.returncode == 0, out.stderr
+    records = sorted((tmp_path / "t" / "games").glob("*.jsonl"))
+    assert len(records) == 2
+    for record in records:
+        first = json.loads(record.read_text().splitlines()[0])
+        assert first["format"] == "wordbot.routewords.game/1"
+        replayed = wordbot("replay", str(record), "--lexicon", str(words))
+        assert replayed.returncode == 0 and "every position matches" in replayed.stdout
+
+
+def test_bots_stay_out_of_bonus_rounds_when_bonus_search_is_none():
+    lexicon = small_lexicon()
+    for player in ("random", "greedy", "routes"):
+        bot = make_player(player, GAME)
+        state = GAME.new(seed=5, rules=Rules(bonus_search="none", turn_limit=8),
+                         lexicon=lexicon)
+        result = play_game(state, {"red": bot, "green": bot}, seed=5)
+        kinds = [m.type for m in result.moves] if result.moves else []
+        final = result.final
+        assert final.is_over
+        # the final bonus round is played, but nobody submits a word
+        assert all(getattr(m, "word", None) is None for m in result.moves), player
+        assert "bonus" not in kinds
+
+
+def test_fast_best_equals_the_general_best():
+    for state in random_positions(small_lexicon(), 120, seed=3):
+        if state.is_over:
+            continue
+        fast = state.legal_moves()
+        general = MoveList(list(fast), list(fast.gains()), list(fast.tiebreak()))
+        for seed in range(3):
+            assert fast.best(1, random.Random(seed)) == general.best(1, random.Random(seed))
+
+
+def test_a_game_replays_exactly_from_its_seed():
+    lexicon = small_lexicon()
+    greedy = make_player("greedy", GAME)
+    games = [play_game(GAME.new(seed=9, lexicon=lexicon), {"red": greedy, "green": greedy}, 9)
+             for _ in range(2)]
+    assert [m.to_json() for m in games[0].moves] == [m.to_json() for m in games[1].moves]
+    assert copy.deepcopy(games[0].final.to_json()) == games[1].final.to_json()
