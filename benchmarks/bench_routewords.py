@@ -72,7 +72,7 @@ def random_grids(n: int, seed: int = 7) -> np.ndarray:
 def test_bonus_solver_grids_per_second(benchmark, request, default_lexicon):
     n = 10_000 if measured(request) else 100
     grids = random_grids(n)
-    buf = bonus.WordBuffers(4096)
+    buf = bonus.WalkBuffers(4096)
     records = default_lexicon.forward.records
 
     def run():

@@ -183,7 +183,7 @@ class Lexicon:
                     report(f"warning: cannot write the lexicon cache ({exc}); "
                            "using it in memory")
             if report:
-                report(f"built {forward.nodes:,} nodes in "
+                report(f"built {forward.arcs:,} arcs in "
                        f"{time.perf_counter() - started:.1f} s")
         return forward
 

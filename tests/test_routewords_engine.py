@@ -204,3 +204,25 @@ def test_a_game_replays_exactly_from_its_seed():
              for _ in range(2)]
     assert [m.to_json() for m in games[0].moves] == [m.to_json() for m in games[1].moves]
     assert copy.deepcopy(games[0].final.to_json()) == games[1].final.to_json()
+
+
+def test_a_whole_game_through_the_python_client(tmp_path):
+    from tests.faces_support import wordbot_command
+    from wordbot.client import Limit, SimpleEngine
+
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(small_lexicon().words))
+    with SimpleEngine.popen(wordbot_command("engine", "--game", "routewords", "--lexicon",
+                                            str(words))) as engine:
+        assert "routewords" in engine.id["games"]
+        position = engine.new_game(seed=2, rules={"turn_limit": 6})
+        assert position["format"] == "wordbot.routewords.position/1"
+        swaps = engine.moves(kind="swap")
+        assert len(swaps) == 72
+        for _ in range(100):
+            if position["phase"] == "over":
+                break
+            result = engine.play(None, Limit(time=5), player="greedy")
+            position = engine.apply(None, result.move)["position"]
+        assert position["phase"] == "over"
+        assert engine.score()["winners"]

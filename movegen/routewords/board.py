@@ -74,3 +74,16 @@ def _swaps_of() -> np.ndarray:
 #: padded
 SWAPS_OF = _swaps_of()
 SWAPS_OF.setflags(write=False)
+
+
+def _neighbours_padded() -> np.ndarray:
+    out = NEIGHBOURS.copy()
+    out[out < 0] = SQUARES  # a square past the grid, whose tile leads nowhere
+    return out
+
+
+#: NEIGHBOURS with -1 replaced by 25, a square past the grid (a kernel gives it the tile
+#: NO_TILE, which no automaton node has an arc for), so a loop over 8 needs no test
+NEIGHBOURS8 = _neighbours_padded()
+NEIGHBOURS8.setflags(write=False)
+NO_TILE = 31

@@ -20,6 +20,7 @@ from numba import njit
 
 from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT, TILE_Q
 from wordbot.dictionaries.gaddag_walk import popcount
+from wordbot.movegen.routewords.walk import walk
 from wordbot.movegen.routewords.board import (CORNERS, MAX_PATH, NEIGHBOURS, SIZE, SQUARES, SQUARES_AT,
                                              SWAPS, SWAPS_OF)
 
@@ -290,6 +291,16 @@ def word_paths(records, tiles, blocked, pawn: int, min_word: int,
     >>> [[int(s) for s in rows.paths[i, :rows.lengths[i]]] for i in range(len(rows.tags))]
     [[12, 13, 18], [13, 18, 12]]
     """
+    if not len(allowed):  # no swaps: the plain walk, which is faster
+        starts = SQUARES_AT[pawn]
+        walls = np.int64(0)
+        for s in np.flatnonzero(blocked).tolist():
+            walls |= np.int64(1) << s
+        out = object.__new__(PathBuffers)
+        out.paths, out.lengths, _ = walk(records, tiles, walls, starts[starts >= 0], min_word,
+                                         False, capacity)
+        out.tags = np.full(len(out.lengths), -1, np.int16)
+        return out
     buf = PathBuffers(capacity)
     n = paths_into(records, tiles, blocked, pawn, min_word, allowed, *buf.arrays(), 0)
     if n > buf.capacity:

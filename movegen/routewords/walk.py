@@ -1,0 +1,163 @@
+"""The word walk: every path of 8-adjacent distinct squares from given start squares that
+spells a word (Q = QU), over the forward tile automaton. Plain routes start on the
+squares at a pawn and stop at walls (squares owned by another player); the bonus solver
+starts everywhere and lists each word once.
+
+A search over random grids spends its time on mispredicted branches, so the neighbours
+worth a step are found as a bit mask with no branch per neighbour, and the walk then
+visits only those.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT, TILE_Q
+from wordbot.dictionaries.gaddag_walk import lowest_bit, popcount
+from wordbot.movegen.routewords.board import MAX_PATH, NEIGHBOURS8, NO_TILE, SQUARES
+
+
+@njit(cache=True, inline="always")
+def _same_word(paths, row, tiles, path, depth):
+    """Whether stored path ``row`` spells the same tiles as ``path[:depth + 1]``."""
+    if paths[row, depth] < 0 or (depth + 1 < MAX_PATH and paths[row, depth + 1] >= 0):
+        return False
+    for i in range(depth + 1):
+        if tiles[paths[row, i]] != tiles[path[i]]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, paths,
+              lengths, letters_out):
+    """Write every word path from the squares ``starts`` that avoids the squares of the
+    bit mask ``walls``: its squares (``paths`` row, -1 after the end), its length and
+    its letters. With ``distinct``, each word once (the first path found), using
+    ``table`` (int64, a power of two longer than twice the rows, all -1 between calls)
+    and ``keys`` (a hash per row) as scratch. Returns the number of rows; when they do
+    not all fit, a larger number (paths past the buffers are counted) to retry with."""
+    cap = lengths.shape[0]
+    mask = table.shape[0] - 1
+    count = 0
+    path = np.empty(MAX_PATH, np.int64)
+    node = np.empty(MAX_PATH, np.int64)
+    todo = np.empty(MAX_PATH, np.int64)  # per depth: the neighbour slots still to try
+    letters = np.empty(MAX_PATH, np.int64)
+    hashes = np.empty(MAX_PATH, np.int64)
+    grid = np.full(SQUARES + 1, NO_TILE, np.int64)
+    for s in range(SQUARES):
+        if not (walls >> s) & 1:
+            grid[s] = tiles[s]
+    for first in range(starts.shape[0]):
+        s = starts[first]
+        rec = records[0]
+        if (rec >> grid[s]) & 1 == 0:
+            continue
+        depth = 0
+        path[0] = s
+        node[0] = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << tiles[s]) - 1))
+        letters[0] = 2 if tiles[s] == TILE_Q else 1
+        hashes[0] = tiles[s] + 1
+        used = np.int64(1) << s
+        fresh = True
+        while depth >= 0:
+            if fresh:
+                fresh = False
+                rec = records[node[depth]]
+                if letters[depth] >= min_word and (rec >> ACCEPT_SHIFT) & 1:
+                    new = True
+                    if distinct and count < cap:
+                        key = hashes[depth]
+                        h = (key * 0x9E3779B1) & mask
+                        while table[h] != -1 and not (
+                                keys[table[h]] == key
+                                and _same_word(paths, table[h], tiles, path, depth)):
+                            h = (h + 1) & mask
+                        new = table[h] == -1
+                        if new:
+                            table[h] = count
+                            keys[count] = key
+                    if new:
+                        if count < cap:
+                            for i in range(MAX_PATH):
+                                paths[count, i] = path[i] if i <= depth else -1
+                            lengths[count] = depth + 1
+                            letters_out[count] = letters[depth]
+                        count += 1
+                sq = path[depth]
+                viable = np.int64(0)
+                for k in range(8):
+                    t = NEIGHBOURS8[sq, k]
+                    viable |= (((rec >> grid[t]) & ~(used >> t)) & 1) << k
+                todo[depth] = viable
+            if todo[depth] == 0:
+                used &= ~(np.int64(1) << path[depth])
+                depth -= 1
+                continue
+            k = lowest_bit(todo[depth])
+            todo[depth] &= todo[depth] - 1
+            t = NEIGHBOURS8[path[depth], k]
+            tile = tiles[t]
+            rec = records[node[depth]]
+            depth += 1
+            path[depth] = t
+            node[depth] = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << tile) - 1))
+            letters[depth] = letters[depth - 1] + (2 if tile == TILE_Q else 1)
+            hashes[depth] = (hashes[depth - 1] * 31 + tile + 1) & 0xFFFFFFFFFFFF
+            used |= np.int64(1) << t
+            fresh = True
+    if distinct:  # leave the table empty: clear each word's run from its home slot on
+        for i in range(min(count, cap)):
+            h = (keys[i] * 0x9E3779B1) & mask
+            while table[h] != -1:
+                table[h] = -1
+                h = (h + 1) & mask
+    return count
+
+
+class WalkBuffers:
+    """Rows of :func:`walk_into` (``paths`` int8[n, 25] -1 padded, ``lengths``,
+    ``letters``) and its scratch (``table``, ``keys``), grown on demand.
+
+    >>> WalkBuffers(100).table.shape
+    (256,)
+    """
+
+    def __init__(self, capacity: int = 1024, distinct: bool = True):
+        self.paths = np.empty((capacity, MAX_PATH), np.int8)
+        self.lengths = np.empty(capacity, np.int8)
+        self.letters = np.empty(capacity, np.int64)
+        self.keys = np.empty(capacity if distinct else 1, np.int64)
+        size = 1
+        while distinct and size < 2 * capacity + 1:
+            size *= 2
+        self.table = np.full(size, -1, np.int64)
+
+    @property
+    def capacity(self) -> int:
+        return self.lengths.shape[0]
+
+    def arrays(self):
+        return self.table, self.keys, self.paths, self.lengths, self.letters
+
+
+def walk(records, tiles, walls: int, starts, min_word: int, distinct: bool,
+         capacity: int = 1024) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`walk_into` into buffers grown until they hold every row: (paths,
+    lengths, letters).
+
+    >>> from wordbot.dictionaries.forward import build_forward
+    >>> fwd = build_forward(["TEA", "EAT"])
+    >>> tiles = np.full(25, 25, np.int64); tiles[[12, 13, 18]] = [19, 4, 0]  # T E / . A
+    >>> paths, lengths, _ = walk(fwd.records, tiles, 0, np.array([12, 13]), 3, False)
+    >>> [[int(s) for s in p[:n]] for p, n in zip(paths, lengths)]
+    [[12, 13, 18], [13, 18, 12]]
+    """
+    buf = WalkBuffers(capacity, distinct)
+    n = walk_into(records, tiles, walls, starts, min_word, distinct, *buf.arrays())
+    if n > buf.capacity:
+        buf = WalkBuffers(n, distinct)
+        n = walk_into(records, tiles, walls, starts, min_word, distinct, *buf.arrays())
+    return buf.paths[:n], buf.lengths[:n], buf.letters[:n]
