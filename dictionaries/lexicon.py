@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import sys
 import threading
@@ -18,6 +19,29 @@ from wordbot.dictionaries.wordlist import DEFAULT_LEXICON, LexiconError, WordLis
 def report_to_stderr(message: str) -> None:
     """The default for progress lines and warnings: one line on stderr."""
     print(f"wordbot: {message}", file=sys.stderr, flush=True)
+
+
+@contextlib.contextmanager
+def _building(report, what: str):
+    """Report the building of a compiled form (``what``), then its sizes (which the body
+    appends to the yielded list) and the time it took."""
+    started = time.perf_counter()
+    if report:
+        report(f"building {what}; once per word list, then cached")
+    built: list[str] = []
+    yield built
+    if report and built:
+        report(f"built {built[0]} in {time.perf_counter() - started:.1f} s")
+
+
+def _try_save(save: Callable[[], Path], report) -> Path | None:
+    """Write to the cache; an unwritable cache is a warning (the lists work in memory)."""
+    try:
+        return save()
+    except OSError as exc:
+        if report:
+            report(f"warning: cannot write the lexicon cache ({exc}); using it in memory")
+        return None
 
 
 _SHARED: dict[str | None, "Lexicon"] = {}
@@ -125,23 +149,15 @@ class Lexicon:
 
         key, report = self._entry or (None, None)
         name = Path(self.source).name
-        started = time.perf_counter()
-        if report:
-            report(f"building the GADDAG of {name} ({len(self):,} words; "
-                   "once per word list, then cached)")
-        gaddag = build_gaddag(self.words)
+        with _building(report if key else None,
+                       f"the GADDAG of {name} ({len(self):,} words)") as built:
+            gaddag = build_gaddag(self.words)
+            built.append(f"{gaddag.nodes:,} nodes, {gaddag.edges:,} edges")
         if key is not None:
             meta = {"digest": self.digest, "words": len(self), "skipped": self.skipped,
                     "source": self.source, "nodes": gaddag.nodes, "edges": gaddag.edges}
-            try:
-                self.cache_path = cache.save(key, meta, gaddag, self.trie)
-            except OSError as exc:
-                if report:
-                    report(f"warning: cannot write the lexicon cache ({exc}); "
-                           "using it in memory")
-            if report:
-                report(f"built {gaddag.nodes:,} nodes, {gaddag.edges:,} edges in "
-                       f"{time.perf_counter() - started:.1f} s")
+            saved = _try_save(lambda: cache.save(key, meta, gaddag, self.trie), report)
+            self.cache_path = saved or self.cache_path
         return gaddag.readonly()
 
     # -- queries ----------------------------------------------------------------------
@@ -170,21 +186,12 @@ class Lexicon:
             records = cache.load_extra(key, FORWARD_NAME)
             if records is not None:
                 return Forward(records)
-        started = time.perf_counter()
-        if report:
-            report(f"building the route automaton of {Path(self.source).name} "
-                   "(once per word list, then cached)")
-        forward = build_forward(self.words)
+        with _building(report if key else None,
+                       f"the route automaton of {Path(self.source).name}") as built:
+            forward = build_forward(self.words)
+            built.append(f"{forward.arcs:,} arcs")
         if key is not None:
-            try:
-                cache.save_extra(key, FORWARD_NAME, forward.records)
-            except OSError as exc:
-                if report:
-                    report(f"warning: cannot write the lexicon cache ({exc}); "
-                           "using it in memory")
-            if report:
-                report(f"built {forward.arcs:,} arcs in "
-                       f"{time.perf_counter() - started:.1f} s")
+            _try_save(lambda: cache.save_extra(key, FORWARD_NAME, forward.records), report)
         return forward
 
     @property

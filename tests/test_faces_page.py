@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 
@@ -31,8 +32,10 @@ def server():
     srv.close()
 
 
-@pytest.fixture
-def page(server, tmp_path):
+@contextlib.contextmanager
+def open_page(url: str, tmp_path, timeout_ms: int = 30_000):
+    """The page at ``url`` in headless Chromium, once it is connected; no page error may
+    happen while it is open."""
     with sync_api.sync_playwright() as pw:
         ctx = pw.chromium.launch_persistent_context(
             tempfile.mkdtemp(dir=tmp_path), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
@@ -40,12 +43,18 @@ def page(server, tmp_path):
         pg = ctx.new_page()
         errors = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        pg.set_default_timeout(30_000)
-        pg.goto(server.url + "/")
+        pg.set_default_timeout(timeout_ms)
+        pg.goto(url + "/")
         pg.wait_for_selector("#new-game:enabled")
         yield pg
         assert not errors, errors
         ctx.close()
+
+
+@pytest.fixture
+def page(server, tmp_path):
+    with open_page(server.url, tmp_path) as pg:
+        yield pg
 
 
 def new_game(page, bot="greedy", colour="red", seed=7):

@@ -8,7 +8,7 @@ import pytest
 
 from tests.faces_support import ServerProcess
 from tests.lexicons import default_lexicon
-from tests.test_faces_page import CHROMIUM_ARGS, CHROMIUM, log_lines, sync_api  # noqa: F401
+from tests.test_faces_page import log_lines, open_page
 from wordbot.engine.routewords.game import GAME
 
 SEED = 7
@@ -24,23 +24,10 @@ def server():
 
 @pytest.fixture
 def page(server, tmp_path):
-    import tempfile
-
-    with sync_api.sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(
-            tempfile.mkdtemp(dir=tmp_path), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-            headless=True, viewport={"width": 1200, "height": 900})
-        pg = ctx.new_page()
-        errors = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        pg.set_default_timeout(60_000)
-        pg.goto(server.url + "/")
-        pg.wait_for_selector("#new-game:enabled")
+    with open_page(server.url, tmp_path, timeout_ms=60_000) as pg:
         pg.select_option("#game", "routewords")
         pg.wait_for_function("document.querySelector('#title').textContent.includes('Route')")
         yield pg
-        assert not errors, errors
-        ctx.close()
 
 
 def start(page, bot="greedy", seed=SEED):

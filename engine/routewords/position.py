@@ -77,6 +77,23 @@ def _point(value: Any, where: str, limit: int) -> int:
     return value[0] * limit + value[1]
 
 
+def _cells(items: Any, field: str, limit: int, shape: str):
+    """(where, index, third value) of each ``[row, column, value]`` of a list field, each
+    place at most once."""
+    if not isinstance(items, list):
+        raise PositionError(f"{field}: a list of {shape}")
+    seen = set()
+    for n, item in enumerate(items):
+        where = f"{field}[{n}]"
+        if not isinstance(item, list) or len(item) != 3:
+            raise PositionError(f"{where}: {item!r} is not {shape}")
+        k = _point(item[:2], where, limit)
+        if k in seen:
+            raise PositionError(f"{where}: {item[0]},{item[1]} is listed twice")
+        seen.add(k)
+        yield where, k, item[2]
+
+
 def read_position(obj: Any) -> dict[str, Any]:
     """The fields of a state from a position object, every field checked."""
     check_fields(obj, REQUIRED, OPTIONAL)
@@ -100,18 +117,10 @@ def read_position(obj: Any) -> dict[str, Any]:
     if not (text.isascii() and text.isalpha() and text.isupper()):
         raise PositionError("grid: letters A-Z only (Q is the Qu tile)")
     owners = [-1] * (SIZE * SIZE)
-    if not isinstance(obj["owners"], list):
-        raise PositionError("owners: a list of [r, c, colour]")
-    for n, item in enumerate(obj["owners"]):
-        where = f"owners[{n}]"
-        if not isinstance(item, list) or len(item) != 3:
-            raise PositionError(f"{where}: {item!r} is not [r, c, colour]")
-        s = _point(item[:2], where, SIZE)
-        if item[2] not in players:
-            raise PositionError(f"{where}: {item[2]!r} is not a player")
-        if owners[s] >= 0:
-            raise PositionError(f"{where}: square {item[0]},{item[1]} is listed twice")
-        owners[s] = players.index(item[2])
+    for where, s, colour in _cells(obj["owners"], "owners", SIZE, "[r, c, colour]"):
+        if colour not in players:
+            raise PositionError(f"{where}: {colour!r} is not a player")
+        owners[s] = players.index(colour)
     pawns_obj = obj["pawns"]
     if not isinstance(pawns_obj, dict) or set(pawns_obj) != set(players):
         raise PositionError(f"pawns: one intersection per player ({', '.join(players)})")
@@ -123,22 +132,14 @@ def read_position(obj: Any) -> dict[str, Any]:
                                 f"{players[pawns.index(k)]}'s pawn")
         pawns.append(k)
     coins = [0] * (SIDE * SIDE)
-    if not isinstance(obj["coins"], list):
-        raise PositionError("coins: a list of [i, j, value]")
-    for n, item in enumerate(obj["coins"]):
-        where = f"coins[{n}]"
-        if not isinstance(item, list) or len(item) != 3:
-            raise PositionError(f"{where}: {item!r} is not [i, j, value]")
-        k = _point(item[:2], where, SIDE)
-        if coins[k]:
-            raise PositionError(f"{where}: intersection {item[0]},{item[1]} is listed twice")
-        if item[2] != START_COINS[k] or isinstance(item[2], bool):
-            raise PositionError(f"{where}: intersection {item[0]},{item[1]} holds a coin of "
-                                f"{START_COINS[k]}, not {item[2]!r}")
+    for where, k, value in _cells(obj["coins"], "coins", SIDE, "[i, j, value]"):
+        i, j = divmod(k, SIDE)
+        if value != START_COINS[k] or isinstance(value, bool):
+            raise PositionError(f"{where}: intersection {i},{j} holds a coin of "
+                                f"{START_COINS[k]}, not {value!r}")
         if k in pawns:
-            raise PositionError(f"{where}: a pawn stands on {item[0]},{item[1]}, so no coin "
-                                "is left there")
-        coins[k] = item[2]
+            raise PositionError(f"{where}: a pawn stands on {i},{j}, so no coin is left there")
+        coins[k] = value
     points = _per_player(obj["scores"], players, "scores")
     tokens = _per_player(obj["bonus_tokens"], players, "bonus_tokens", 1)
     turns = _per_player(obj["turns_taken"], players, "turns_taken")
