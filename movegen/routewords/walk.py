@@ -19,9 +19,17 @@ from wordbot.movegen.routewords.board import MAX_PATH, NEIGHBOURS8, NO_TILE, SQU
 
 
 @njit(cache=True, inline="always")
-def _same_word(paths, row, tiles, path, depth):
+def _slot(key, mask):
+    """A word's home slot in the table: its key's bits mixed (a multiplicative hash of
+    the low bits alone would crowd similar words together)."""
+    x = (key ^ (key >> 23)) * 0x9E3779B1
+    return (x ^ (x >> 29)) & mask
+
+
+@njit(cache=True, inline="always")
+def _same_word(paths, lengths, row, tiles, path, depth):
     """Whether stored path ``row`` spells the same tiles as ``path[:depth + 1]``."""
-    if paths[row, depth] < 0 or (depth + 1 < MAX_PATH and paths[row, depth + 1] >= 0):
+    if lengths[row] != depth + 1:
         return False
     for i in range(depth + 1):
         if tiles[paths[row, i]] != tiles[path[i]]:
@@ -33,8 +41,8 @@ def _same_word(paths, row, tiles, path, depth):
 def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, paths,
               lengths, letters_out):
     """Write every word path from the squares ``starts`` that avoids the squares of the
-    bit mask ``walls``: its squares (``paths`` row, -1 after the end), its length and
-    its letters. With ``distinct``, each word once (the first path found), using
+    bit mask ``walls``: its squares (``paths`` row, unset after its length), its length
+    and its letters. With ``distinct``, each word once (the first path found), using
     ``table`` (int64, a power of two longer than twice the rows, all -1 between calls)
     and ``keys`` (a hash per row) as scratch. Returns the number of rows; when they do
     not all fit, a larger number (paths past the buffers are counted) to retry with."""
@@ -42,7 +50,7 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, pa
     mask = table.shape[0] - 1
     count = 0
     path = np.empty(MAX_PATH, np.int64)
-    node = np.empty(MAX_PATH, np.int64)
+    recs = np.empty(MAX_PATH, np.int64)  # per depth: the record of the node reached
     todo = np.empty(MAX_PATH, np.int64)  # per depth: the neighbour slots still to try
     letters = np.empty(MAX_PATH, np.int64)
     hashes = np.empty(MAX_PATH, np.int64)
@@ -50,6 +58,10 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, pa
     for s in range(SQUARES):
         if not (walls >> s) & 1:
             grid[s] = tiles[s]
+    near = np.empty((SQUARES, 8), np.int64)  # the tile of each neighbour slot, once
+    for s in range(SQUARES):
+        for k in range(8):
+            near[s, k] = grid[NEIGHBOURS8[s, k]]
     for first in range(starts.shape[0]):
         s = starts[first]
         rec = records[0]
@@ -57,7 +69,8 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, pa
             continue
         depth = 0
         path[0] = s
-        node[0] = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << tiles[s]) - 1))
+        recs[0] = records[(rec >> FIRST_SHIFT)
+                          + popcount(rec & ((np.int64(1) << tiles[s]) - 1))]
         letters[0] = 2 if tiles[s] == TILE_Q else 1
         hashes[0] = tiles[s] + 1
         used = np.int64(1) << s
@@ -65,15 +78,16 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, pa
         while depth >= 0:
             if fresh:
                 fresh = False
-                rec = records[node[depth]]
+                rec = recs[depth]
                 if letters[depth] >= min_word and (rec >> ACCEPT_SHIFT) & 1:
                     new = True
                     if distinct and count < cap:
                         key = hashes[depth]
-                        h = (key * 0x9E3779B1) & mask
+                        h = _slot(key, mask)
                         while table[h] != -1 and not (
                                 keys[table[h]] == key
-                                and _same_word(paths, table[h], tiles, path, depth)):
+                                and _same_word(paths, lengths, table[h], tiles, path,
+                                               depth)):
                             h = (h + 1) & mask
                         new = table[h] == -1
                         if new:
@@ -81,16 +95,15 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, pa
                             keys[count] = key
                     if new:
                         if count < cap:
-                            for i in range(MAX_PATH):
-                                paths[count, i] = path[i] if i <= depth else -1
+                            for i in range(depth + 1):
+                                paths[count, i] = path[i]
                             lengths[count] = depth + 1
                             letters_out[count] = letters[depth]
                         count += 1
                 sq = path[depth]
                 viable = np.int64(0)
                 for k in range(8):
-                    t = NEIGHBOURS8[sq, k]
-                    viable |= (((rec >> grid[t]) & ~(used >> t)) & 1) << k
+                    viable |= (((rec >> near[sq, k]) & ~(used >> NEIGHBOURS8[sq, k])) & 1) << k
                 todo[depth] = viable
             if todo[depth] == 0:
                 used &= ~(np.int64(1) << path[depth])
@@ -100,17 +113,18 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, pa
             todo[depth] &= todo[depth] - 1
             t = NEIGHBOURS8[path[depth], k]
             tile = tiles[t]
-            rec = records[node[depth]]
+            rec = recs[depth]
             depth += 1
             path[depth] = t
-            node[depth] = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << tile) - 1))
+            recs[depth] = records[(rec >> FIRST_SHIFT)
+                                  + popcount(rec & ((np.int64(1) << tile) - 1))]
             letters[depth] = letters[depth - 1] + (2 if tile == TILE_Q else 1)
             hashes[depth] = (hashes[depth - 1] * 31 + tile + 1) & 0xFFFFFFFFFFFF
             used |= np.int64(1) << t
             fresh = True
     if distinct:  # leave the table empty: clear each word's run from its home slot on
         for i in range(min(count, cap)):
-            h = (keys[i] * 0x9E3779B1) & mask
+            h = _slot(keys[i], mask)
             while table[h] != -1:
                 table[h] = -1
                 h = (h + 1) & mask
@@ -118,7 +132,7 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, pa
 
 
 class WalkBuffers:
-    """Rows of :func:`walk_into` (``paths`` int8[n, 25] -1 padded, ``lengths``,
+    """Rows of :func:`walk_into` (``paths`` int8[n, 25], ``lengths``,
     ``letters``) and its scratch (``table``, ``keys``), grown on demand.
 
     >>> WalkBuffers(100).table.shape
@@ -146,7 +160,7 @@ class WalkBuffers:
 def walk(records, tiles, walls: int, starts, min_word: int, distinct: bool,
          capacity: int = 1024) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`walk_into` into buffers grown until they hold every row: (paths,
-    lengths, letters).
+    lengths, letters), paths -1 after their lengths.
 
     >>> from wordbot.dictionaries.forward import build_forward
     >>> fwd = build_forward(["TEA", "EAT"])
@@ -160,4 +174,6 @@ def walk(records, tiles, walls: int, starts, min_word: int, distinct: bool,
     if n > buf.capacity:
         buf = WalkBuffers(n, distinct)
         n = walk_into(records, tiles, walls, starts, min_word, distinct, *buf.arrays())
-    return buf.paths[:n], buf.lengths[:n], buf.letters[:n]
+    paths, lengths = buf.paths[:n], buf.lengths[:n]
+    paths[np.arange(MAX_PATH)[None, :] >= lengths[:, None]] = -1
+    return paths, lengths, buf.letters[:n]
