@@ -72,8 +72,8 @@ def random_grids(n: int, seed: int = 7) -> np.ndarray:
 def test_bonus_solver_grids_per_second(benchmark, request, default_lexicon):
     n = 10_000 if measured(request) else 100
     grids = random_grids(n)
-    buf = bonus.WalkBuffers(4096)
     records = default_lexicon.forward.records
+    buf = bonus.WalkBuffers(4096, records.shape[0])
 
     def run():
         return bonus.count_board_words(records, grids, 3, *buf.arrays())

@@ -1,28 +1,30 @@
 """The forward automaton of a word list over letter *tiles*, for games that spell words
 along paths of tiles (RouteWords' routes and bonus rounds).
 
-It is the minimal DAWG of the words read left to right whose symbols are tiles 0..25
-(A..Z), where the tile ``Q`` stands for the two letters QU, as a Boggle Qu cube does. A
-word is kept when it can be spelled that way: every Q of it followed by a U (``QUIT`` is
-the tiles Q, I, T; ``QAT`` cannot be spelled and is left out). A tile sequence spells one
-word only, so a path's tiles name its word.
+It is a trie read left to right whose symbols are tiles 0..25 (A..Z), where the tile
+``Q`` stands for the two letters QU, as a Boggle Qu cube does. A word is kept when it
+can be spelled that way: every Q of it followed by a U (``QUIT`` is the tiles Q, I, T;
+``QAT`` cannot be spelled and is left out). A tile sequence spells one word only, so
+every accepting node stands for exactly one word: a kernel uses node numbers as word
+numbers (the bonus solver lists each word once with a bit per node).
 
-The automaton is one flat int64 array, ``records``, of *arc records* (after
-:mod:`wordbot.dictionaries.gaddag`): a node's outgoing arcs are consecutive, in tile
-order, and each arc's record describes the node it leads to:
+Nodes are numbered level by level (breadth first, by tile within a parent), so the
+children of a node are consecutive. Each node is one int64 record in ``records``:
 
-* bits 0..25: which tiles lead on from that node (bit ``t`` = tile ``t``),
-* bit 26: the tiles up to that node spell a word,
-* bits 32..62: the index of that node's first arc.
+* bits 0..25: which tiles lead on from it (bit ``t`` = tile ``t``),
+* bit 26: the tiles up to here spell a word,
+* bits 32..62: the number of its first child.
 
-Record 0 describes the start node. From the record that reached a node, the arc for
-tile ``t`` is ``first + popcount(mask & ((1 << t) - 1))``: one load a step. Minimal means
-small: a search over a 5 x 5 grid spends its time waiting on memory, and the DAWG of the
-default list fits in a few hundred kilobytes where a trie needs several megabytes.
+The child by tile ``t`` is ``first + popcount(mask & ((1 << t) - 1))``. Node 0 is the
+root. (A minimal DAWG of the default list has a third of the nodes, but a walk over a
+5 x 5 grid is no faster on it: its time goes to mispredicted branches, not memory; and a
+trie's nodes name its words.)
 
 >>> fwd = build_forward(["QUIT", "QAT", "IT", "ITS"])
 >>> fwd.contains("QUIT"), fwd.contains("QAT"), fwd.contains("ITS"), fwd.contains("I")
 (True, False, True, False)
+>>> fwd.words
+3
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ ACCEPT_SHIFT = 26
 FIRST_SHIFT = 32
 TILE_Q = 16  # ord("Q") - ord("A")
 #: the cache file's name (changed whenever the layout changes, so an old file is not read)
-FORWARD_NAME = "forward-dawg1"
+FORWARD_NAME = "forward-trie2"
 
 
 def tiles_of(word: str) -> str | None:
@@ -60,11 +62,15 @@ class Forward:
     records: np.ndarray
 
     @property
-    def arcs(self) -> int:
-        return int(self.records.size) - 1
+    def nodes(self) -> int:
+        return int(self.records.size)
+
+    @property
+    def words(self) -> int:
+        return int(((self.records >> ACCEPT_SHIFT) & 1).sum())
 
     def node_of(self, tiles: str) -> int:
-        """The record of the node the tile string leads to, or -1."""
+        """The node the tile string leads to, or -1."""
         node = 0
         for ch in tiles:
             t = ord(ch) - 65
@@ -80,77 +86,28 @@ class Forward:
         return node >= 0 and bool((int(self.records[node]) >> ACCEPT_SHIFT) & 1)
 
 
-class _Node:
-    __slots__ = ("final", "edges", "key")
-
-    def __init__(self):
-        self.final = False
-        self.edges: dict[str, _Node] = {}
-        self.key = None
-
-
-def _minimal_dawg(words: list[str]) -> _Node:
-    """The minimal DAWG of sorted distinct ``words`` (Daciuk et al. 2000: each word added
-    after the previous one, the part of the previous one it does not share replaced by
-    equivalent registered nodes, bottom up)."""
-    root = _Node()
-    register: dict = {}
-    unchecked: list[tuple[_Node, str, _Node]] = []
-
-    def minimize(down_to: int) -> None:
-        while len(unchecked) > down_to:
-            parent, letter, child = unchecked.pop()
-            key = (child.final, tuple((c, id(n)) for c, n in sorted(child.edges.items())))
-            same = register.get(key)
-            if same is not None:
-                parent.edges[letter] = same
-            else:
-                register[key] = child
-                child.key = key  # keeps the ids in the keys alive and unique
-
-    previous = ""
-    for word in words:
-        common = 0
-        while common < min(len(word), len(previous)) and word[common] == previous[common]:
-            common += 1
-        minimize(common)
-        node = unchecked[-1][2] if unchecked else root
-        for letter in word[common:]:
-            child = _Node()
-            node.edges[letter] = child
-            unchecked.append((node, letter, child))
-            node = child
-        node.final = True
-        previous = word
-    minimize(0)
-    return root
-
-
 def build_forward(words: Iterable[str]) -> Forward:
-    """The automaton of ``words`` (uppercase A-Z), nodes laid out breadth first."""
-    root = _minimal_dawg(sorted({t for t in (tiles_of(w) for w in words) if t}))
-    first: dict[int, int] = {}
-    order = [root]
-    arcs = 1  # record 0 describes the root
-    for node in order:  # breadth first: each node's arcs get the next block
-        first[id(node)] = arcs
-        arcs += len(node.edges)
-        for _, child in sorted(node.edges.items()):
-            if id(child) not in first:
-                first[id(child)] = -1  # seen
-                order.append(child)
-
-    def record(node: _Node) -> int:
-        rec = (1 << ACCEPT_SHIFT) if node.final else 0
-        for letter in node.edges:
-            rec |= 1 << (ord(letter) - 65)
-        return rec | (first[id(node)] << FIRST_SHIFT) if node.edges else rec
-
-    records = np.zeros(arcs, dtype=np.int64)
-    records[0] = record(root)
-    for node in order:
-        base = first[id(node)]
-        for k, (_, child) in enumerate(sorted(node.edges.items())):
-            records[base + k] = record(child)
+    """The automaton of ``words`` (uppercase A-Z), level by level."""
+    tile_words = sorted({t for t in (tiles_of(w) for w in words) if t})
+    longest = max((len(t) for t in tile_words), default=0)
+    accepting = set(tile_words)
+    levels: list[list[str]] = [[""]]
+    for depth in range(1, longest + 1):
+        levels.append(sorted({t[:depth] for t in tile_words if len(t) >= depth}))
+    offsets = np.cumsum([0] + [len(level) for level in levels])
+    records = np.zeros(int(offsets[-1]), dtype=np.int64)
+    for depth, level in enumerate(levels):
+        children = levels[depth + 1] if depth < longest else []
+        base = int(offsets[depth])
+        k = 0  # the next child of this level's nodes, in order
+        for i, prefix in enumerate(level):
+            rec = (1 << ACCEPT_SHIFT) if prefix in accepting else 0
+            first = k
+            while k < len(children) and children[k][:-1] == prefix:
+                rec |= 1 << (ord(children[k][-1]) - 65)
+                k += 1
+            if k > first:
+                rec |= (int(offsets[depth + 1]) + first) << FIRST_SHIFT
+            records[base + i] = rec
     records.setflags(write=False)  # one numba specialisation, as the cached (mapped) one
     return Forward(records)

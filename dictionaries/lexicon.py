@@ -189,7 +189,7 @@ class Lexicon:
         with _building(report if key else None,
                        f"the route automaton of {Path(self.source).name}") as built:
             forward = build_forward(self.words)
-            built.append(f"{forward.arcs:,} arcs")
+            built.append(f"{forward.nodes:,} nodes")
         if key is not None:
             _try_save(lambda: cache.save_extra(key, FORWARD_NAME, forward.records), report)
         return forward

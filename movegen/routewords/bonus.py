@@ -1,6 +1,7 @@
 """The bonus solver: every word spelled anywhere on the grid (Boggle rules: a path of
 8-adjacent distinct squares, Q = QU), each word once: the word walk
-(:mod:`~wordbot.movegen.routewords.walk`) from every square, words kept distinct.
+(:mod:`~wordbot.movegen.routewords.walk`) from every square, a bit per automaton node
+keeping the words distinct.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ EVERY_SQUARE.setflags(write=False)
 
 
 @njit(cache=True)
-def count_board_words(records, grids, min_word, table, keys, paths, lengths, letters):
+def count_board_words(records, grids, min_word, seen, words, paths, lengths, letters):
     """The number of distinct words of each grid of ``grids`` (int64[n, 25]) in one call
     (the solver's throughput, without a Python call per grid)."""
     out = np.empty(grids.shape[0], np.int64)
     for g in range(grids.shape[0]):
-        out[g] = walk_into(records, grids[g], 0, EVERY_SQUARE, min_word, True, table, keys,
+        out[g] = walk_into(records, grids[g], 0, EVERY_SQUARE, min_word, True, seen, words,
                            paths, lengths, letters)
     return out
 

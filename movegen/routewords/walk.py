@@ -13,47 +13,28 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT, TILE_Q
+from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT, MASK_BITS, TILE_Q
 from wordbot.dictionaries.gaddag_walk import lowest_bit, popcount
 from wordbot.movegen.routewords.board import MAX_PATH, NEIGHBOURS8, NO_TILE, SQUARES
 
 
-@njit(cache=True, inline="always")
-def _slot(key, mask):
-    """A word's home slot in the table: its key's bits mixed (a multiplicative hash of
-    the low bits alone would crowd similar words together)."""
-    x = (key ^ (key >> 23)) * 0x9E3779B1
-    return (x ^ (x >> 29)) & mask
-
-
-@njit(cache=True, inline="always")
-def _same_word(paths, lengths, row, tiles, path, depth):
-    """Whether stored path ``row`` spells the same tiles as ``path[:depth + 1]``."""
-    if lengths[row] != depth + 1:
-        return False
-    for i in range(depth + 1):
-        if tiles[paths[row, i]] != tiles[path[i]]:
-            return False
-    return True
-
-
 @njit(cache=True)
-def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, paths,
+def walk_into(records, tiles, walls, starts, min_word, distinct, seen, words, paths,
               lengths, letters_out):
     """Write every word path from the squares ``starts`` that avoids the squares of the
-    bit mask ``walls``: its squares (``paths`` row, unset after its length), its length
-    and its letters. With ``distinct``, each word once (the first path found), using
-    ``table`` (int64, a power of two longer than twice the rows, all -1 between calls)
-    and ``keys`` (a hash per row) as scratch. Returns the number of rows; when they do
-    not all fit, a larger number (paths past the buffers are counted) to retry with."""
+    bit mask ``walls``: its squares (``paths`` row, unset after its length), its length,
+    its letters and its word (``words``: the automaton node that ends it). With
+    ``distinct``, each word once (the first path found), using ``seen`` (a bit per
+    automaton node, all 0 between calls) as scratch. Returns the number of rows; when
+    they do not all fit, a larger number (paths past the buffers are counted) to retry
+    with."""
     cap = lengths.shape[0]
-    mask = table.shape[0] - 1
     count = 0
     path = np.empty(MAX_PATH, np.int64)
+    node = np.empty(MAX_PATH, np.int64)
     recs = np.empty(MAX_PATH, np.int64)  # per depth: the record of the node reached
     todo = np.empty(MAX_PATH, np.int64)  # per depth: the neighbour slots still to try
     letters = np.empty(MAX_PATH, np.int64)
-    hashes = np.empty(MAX_PATH, np.int64)
     grid = np.full(SQUARES + 1, NO_TILE, np.int64)
     for s in range(SQUARES):
         if not (walls >> s) & 1:
@@ -69,10 +50,9 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, pa
             continue
         depth = 0
         path[0] = s
-        recs[0] = records[(rec >> FIRST_SHIFT)
-                          + popcount(rec & ((np.int64(1) << tiles[s]) - 1))]
+        node[0] = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << tiles[s]) - 1))
+        recs[0] = records[node[0]]
         letters[0] = 2 if tiles[s] == TILE_Q else 1
-        hashes[0] = tiles[s] + 1
         used = np.int64(1) << s
         fresh = True
         while depth >= 0:
@@ -80,29 +60,21 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, pa
                 fresh = False
                 rec = recs[depth]
                 if letters[depth] >= min_word and (rec >> ACCEPT_SHIFT) & 1:
-                    new = True
-                    if distinct and count < cap:
-                        key = hashes[depth]
-                        h = _slot(key, mask)
-                        while table[h] != -1 and not (
-                                keys[table[h]] == key
-                                and _same_word(paths, lengths, table[h], tiles, path,
-                                               depth)):
-                            h = (h + 1) & mask
-                        new = table[h] == -1
-                        if new:
-                            table[h] = count
-                            keys[count] = key
-                    if new:
+                    here = node[depth]
+                    bit = np.int64(1) << (here & 63)
+                    if not distinct or count >= cap or not seen[here >> 6] & bit:
                         if count < cap:
+                            if distinct:
+                                seen[here >> 6] |= bit
                             for i in range(depth + 1):
                                 paths[count, i] = path[i]
                             lengths[count] = depth + 1
                             letters_out[count] = letters[depth]
+                            words[count] = here
                         count += 1
                 sq = path[depth]
                 viable = np.int64(0)
-                for k in range(8):
+                for k in range(8 if rec & MASK_BITS else 0):  # a leaf leads nowhere
                     viable |= (((rec >> near[sq, k]) & ~(used >> NEIGHBOURS8[sq, k])) & 1) << k
                 todo[depth] = viable
             if todo[depth] == 0:
@@ -116,45 +88,39 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, table, keys, pa
             rec = recs[depth]
             depth += 1
             path[depth] = t
-            recs[depth] = records[(rec >> FIRST_SHIFT)
-                                  + popcount(rec & ((np.int64(1) << tile) - 1))]
+            node[depth] = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << tile) - 1))
+            recs[depth] = records[node[depth]]
             letters[depth] = letters[depth - 1] + (2 if tile == TILE_Q else 1)
-            hashes[depth] = (hashes[depth - 1] * 31 + tile + 1) & 0xFFFFFFFFFFFF
             used |= np.int64(1) << t
             fresh = True
-    if distinct:  # leave the table empty: clear each word's run from its home slot on
+    if distinct:  # leave ``seen`` all 0 for the next call
         for i in range(min(count, cap)):
-            h = _slot(keys[i], mask)
-            while table[h] != -1:
-                table[h] = -1
-                h = (h + 1) & mask
+            seen[words[i] >> 6] = 0
     return count
 
 
 class WalkBuffers:
-    """Rows of :func:`walk_into` (``paths`` int8[n, 25], ``lengths``,
-    ``letters``) and its scratch (``table``, ``keys``), grown on demand.
+    """Rows of :func:`walk_into` (``paths`` int8[n, 25], ``lengths``, ``letters``,
+    ``words``) and its scratch (``seen``, a bit per node of an automaton of ``nodes``
+    nodes), grown on demand.
 
-    >>> WalkBuffers(100).table.shape
-    (256,)
+    >>> WalkBuffers(100, 1000).seen.shape
+    (16,)
     """
 
-    def __init__(self, capacity: int = 1024, distinct: bool = True):
+    def __init__(self, capacity: int = 1024, nodes: int = 1):
         self.paths = np.empty((capacity, MAX_PATH), np.int8)
         self.lengths = np.empty(capacity, np.int8)
         self.letters = np.empty(capacity, np.int64)
-        self.keys = np.empty(capacity if distinct else 1, np.int64)
-        size = 1
-        while distinct and size < 2 * capacity + 1:
-            size *= 2
-        self.table = np.full(size, -1, np.int64)
+        self.words = np.empty(capacity, np.int64)
+        self.seen = np.zeros(nodes // 64 + 1, np.int64)
 
     @property
     def capacity(self) -> int:
         return self.lengths.shape[0]
 
     def arrays(self):
-        return self.table, self.keys, self.paths, self.lengths, self.letters
+        return self.seen, self.words, self.paths, self.lengths, self.letters
 
 
 def walk(records, tiles, walls: int, starts, min_word: int, distinct: bool,
@@ -169,10 +135,11 @@ def walk(records, tiles, walls: int, starts, min_word: int, distinct: bool,
     >>> [[int(s) for s in p[:n]] for p, n in zip(paths, lengths)]
     [[12, 13, 18], [13, 18, 12]]
     """
-    buf = WalkBuffers(capacity, distinct)
+    nodes = records.shape[0] if distinct else 1
+    buf = WalkBuffers(capacity, nodes)
     n = walk_into(records, tiles, walls, starts, min_word, distinct, *buf.arrays())
     if n > buf.capacity:
-        buf = WalkBuffers(n, distinct)
+        buf = WalkBuffers(n, nodes)
         n = walk_into(records, tiles, walls, starts, min_word, distinct, *buf.arrays())
     paths, lengths = buf.paths[:n], buf.lengths[:n]
     paths[np.arange(MAX_PATH)[None, :] >= lengths[:, None]] = -1
