@@ -37,8 +37,9 @@ def board_words(records, tiles, min_word: int) -> tuple[np.ndarray, np.ndarray]:
     >>> sorted("".join(chr(65 + t) for t in row if t >= 0) for row in rows)
     ['ATE', 'EAT', 'TEA']
     """
-    paths, _, letters = walk(records, tiles, 0, EVERY_SQUARE, min_word, True)
-    rows = np.where(paths >= 0, np.asarray(tiles)[np.maximum(paths, 0)], -1).astype(np.int8)
+    paths, lengths, letters = walk(records, tiles, 0, EVERY_SQUARE, min_word, True)
+    past = np.arange(paths.shape[1])[None, :] >= lengths[:, None]
+    rows = np.where(past, -1, np.asarray(tiles)[np.where(past, 0, paths)]).astype(np.int8)
     return rows, letters
 
 

@@ -126,7 +126,7 @@ class WalkBuffers:
 def walk(records, tiles, walls: int, starts, min_word: int, distinct: bool,
          capacity: int = 1024) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`walk_into` into buffers grown until they hold every row: (paths,
-    lengths, letters), paths -1 after their lengths.
+    lengths, letters), paths unset after their lengths.
 
     >>> from wordbot.dictionaries.forward import build_forward
     >>> fwd = build_forward(["TEA", "EAT"])
@@ -141,6 +141,4 @@ def walk(records, tiles, walls: int, starts, min_word: int, distinct: bool,
     if n > buf.capacity:
         buf = WalkBuffers(n, nodes)
         n = walk_into(records, tiles, walls, starts, min_word, distinct, *buf.arrays())
-    paths, lengths = buf.paths[:n], buf.lengths[:n]
-    paths[np.arange(MAX_PATH)[None, :] >= lengths[:, None]] = -1
-    return paths, lengths, buf.letters[:n]
+    return buf.paths[:n], buf.lengths[:n], buf.letters[:n]
