@@ -60,9 +60,7 @@ SIZE = 5  # "A 5 x 5 grid of squares (r, c), r and c in 0..4"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-# --------------------------------------------------------------------------------------
-# Geometry: squares and intersections
-# --------------------------------------------------------------------------------------
+# -- Geometry: squares and intersections -------------------------------------------------
 
 def _all_squares() -> list[tuple[int, int]]:
     return [(r, c) for r in range(SIZE) for c in range(SIZE)]
@@ -103,9 +101,7 @@ def _start_coins() -> dict:
             for i in range(SIZE + 1) for j in range(SIZE + 1)}
 
 
-# --------------------------------------------------------------------------------------
-# Words
-# --------------------------------------------------------------------------------------
+# -- Words -------------------------------------------------------------------------------
 
 def _tile_text(letter: str) -> str:
     """"The tile Q reads as QU in every word (a Boggle Qu cube)"."""
@@ -166,9 +162,7 @@ def bonus_words(grid, words, min_word: int = 3) -> set:
     return {w for _, w in _walks(grid, everywhere, everywhere, _lexicon(words, min_word))}
 
 
-# --------------------------------------------------------------------------------------
-# Ownership: the closed polygon and its winding number
-# --------------------------------------------------------------------------------------
+# -- Ownership: the closed polygon and its winding number --------------------------------
 
 def _winding_number(point, polygon) -> int:
     """Winding number of the closed polygon (vertices in order, last joined to first)
@@ -216,9 +210,7 @@ def captures(path) -> set:
             if sq not in on_route and _winding_number(sq, path) != 0}
 
 
-# --------------------------------------------------------------------------------------
-# Reading a position
-# --------------------------------------------------------------------------------------
+# -- Reading a position ------------------------------------------------------------------
 
 def _rules(position: dict | None, rules: dict | None) -> dict:
     """DEFAULT_RULES, updated by the position's ``rules``, then by the argument."""
@@ -258,9 +250,7 @@ def _swapped(grid, a, b) -> list[str]:
     return ["".join(row) for row in rows]
 
 
-# --------------------------------------------------------------------------------------
-# Move generation
-# --------------------------------------------------------------------------------------
+# -- Move generation ---------------------------------------------------------------------
 
 def _routes_on(position, grid, lex) -> list[dict]:
     """Every route of the player to move on ``grid`` (the position's grid, or the grid
@@ -351,9 +341,7 @@ def legal_moves(position: dict, words, rules: dict | None = None) -> list[dict]:
     return sorted(moves, key=_key)
 
 
-# --------------------------------------------------------------------------------------
-# Playing a move
-# --------------------------------------------------------------------------------------
+# -- Playing a move ----------------------------------------------------------------------
 
 def _fields(move, names, what):  # "Unknown fields are errors in every game."
     if set(move) != set(names):
