@@ -74,8 +74,8 @@ class RoutesPlayer(Player):
             rows = moves.rows
             caps = adapter.captures_of(rows.paths, rows.lengths)
             r_row, r_end = moves.routes
-            owned = np.asarray(state.owners) >= 0
-            free_caps = [bin(int(c) & ~_mask(owned)).count("1") for c in caps]
+            owned = _mask(np.asarray(state.owners) >= 0)
+            free_caps = [bin(int(c) & ~owned).count("1") for c in caps]  # new squares
             groups: dict[tuple[int, int], int] = {}
             for i in range(seg.count):
                 groups.setdefault((int(r_end[i]), int(caps[r_row[i]])), i)
@@ -103,8 +103,8 @@ class RoutesPlayer(Player):
         return [c for _, _, c in scored[:n]]
 
     def _route_then_swap(self, state, moves, seg, route_values, weigh, nxt) -> None:
-        """The best routes, each followed by the swap that leaves the next player the
-        least (paying 1 point)."""
+        """The best routes, each followed by every swap (paying 1 point), when the route
+        alone leaves the next player a coin that a swap might take away."""
         both = next(s for s in moves.segments if s.kind == "both")
         swaps = next(s for s in moves.segments if s.kind == "swap").count
         for _, i in sorted(route_values, reverse=True)[: self.settings["routes"]]:
