@@ -13,11 +13,7 @@ import os as _os
 
 from wordbot._version import __version__
 from wordbot._paths import cache_dir as _cache_dir
-
-# numba reads NUMBA_CACHE_DIR when it is first imported; every wordbot module that uses
-# numba is imported through this package, so setting it here means compiled kernels go to
-# a writable cache even when site-packages is read-only.
-_os.environ.setdefault("NUMBA_CACHE_DIR", str(_cache_dir() / "numba"))
+from wordbot._paths import kernel_fingerprint as _kernel_fingerprint
 
 # In a source checkout the subpackages are the sibling folders engine/, movegen/, ...
 # (an installed copy has them inside wordbot/ and never reaches this branch).
@@ -26,5 +22,12 @@ if not _os.path.isdir(_os.path.join(__path__[0], "engine")) and _os.path.isfile(
     _os.path.join(_root, "engine", "__init__.py")
 ):
     __path__.append(_root)
+
+# numba reads NUMBA_CACHE_DIR when it is first imported; every wordbot module that uses
+# numba is imported through this package, so setting it here means compiled kernels go to
+# a writable cache even when site-packages is read-only. The folder is named for the
+# kernels' sources (see kernel_fingerprint): a changed kernel never loads stale code.
+_os.environ.setdefault("NUMBA_CACHE_DIR", str(_cache_dir() / "numba" / _kernel_fingerprint(
+    _os.path.join(p, name) for p in __path__ for name in ("movegen", "dictionaries"))))
 
 __all__ = ["__version__"]

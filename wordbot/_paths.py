@@ -24,3 +24,30 @@ def cache_dir() -> Path:
     xdg = os.environ.get("XDG_CACHE_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
     return base / "wordbot"
+
+
+def kernel_fingerprint(folders) -> str:
+    """A short digest of the Python sources under ``folders`` (the kernels and the
+    automata they read), naming the numba cache they compile to.
+
+    numba keys a cached function by its own file's timestamp only, so a kernel whose
+    callee in another module changed would load the stale machine code; a cache folder
+    per version of the sources cannot. Missing folders count as empty.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "k.py").write_text("x = 1")
+    >>> a = kernel_fingerprint([d])
+    >>> _ = (d / "k.py").write_text("x = 2")
+    >>> a != kernel_fingerprint([d]), len(a)
+    (True, 12)
+    """
+    import hashlib
+
+    digest = hashlib.blake2b(digest_size=6)
+    for folder in folders:
+        folder = Path(folder)
+        for path in sorted(folder.rglob("*.py")) if folder.is_dir() else ():
+            digest.update(str(path.relative_to(folder)).encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()

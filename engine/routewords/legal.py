@@ -19,6 +19,7 @@ the empty submission.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
 from collections.abc import Callable
 
@@ -170,7 +171,7 @@ def _corners(rows) -> np.ndarray:
 
 
 def _route(rows, row: int, end: int) -> Route:
-    return Route(tuple(int(s) for s in rows.paths[row, :rows.lengths[row]]), int(end))
+    return Route(tuple(rows.paths[row, :rows.lengths[row]].tolist()), int(end))
 
 
 def _turn_moves(cls, state) -> RouteWordsMoves:
@@ -184,16 +185,16 @@ def _turn_moves(cls, state) -> RouteWordsMoves:
     r_row, r_end = which, corners[which, corner]
     swaps = np.flatnonzero(allowed)
     swap_objs = [ALL_SWAPS[k] for k in swaps.tolist()]
-    segments = [Segment("route", len(r_row), coins[r_end],
-                        lambda i: _route(rows, r_row[i], r_end[i])),
+    # each plain route object is made once: every swap pairs with it in a route-first both
+    plain = functools.lru_cache(maxsize=None)(lambda i: _route(rows, r_row[i], r_end[i]))
+    segments = [Segment("route", len(r_row), coins[r_end], plain),
                 Segment("swap", len(swaps), np.zeros(len(swaps), np.int64),
                         lambda i: swap_objs[i])]
     if state.points[seat] >= 1:
         s = len(swaps)
         segments.append(Segment(
             "both", len(r_row) * s, np.repeat(coins[r_end] - 1, s),
-            lambda i: Both("route", swap_objs[i % s], _route(rows, r_row[i // s],
-                                                             r_end[i // s]))))
+            lambda i: Both("route", swap_objs[i % s], plain(i // s))))
 
         def swap_first():
             # one search for the routes of every swapped grid (rows tagged by their swap),

@@ -31,9 +31,8 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, seen, words, pa
     cap = lengths.shape[0]
     count = 0
     path = np.empty(MAX_PATH, np.int64)
-    node = np.empty(MAX_PATH, np.int64)
     recs = np.empty(MAX_PATH, np.int64)  # per depth: the record of the node reached
-    todo = np.empty(MAX_PATH, np.int64)  # per depth: the neighbour slots still to try
+    todo = np.empty(MAX_PATH, np.int64)  # per depth: the squares still to try
     letters = np.empty(MAX_PATH, np.int64)
     grid = np.full(SQUARES + 1, NO_TILE, np.int64)
     for s in range(SQUARES):
@@ -50,49 +49,49 @@ def walk_into(records, tiles, walls, starts, min_word, distinct, seen, words, pa
             continue
         depth = 0
         path[0] = s
-        node[0] = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << tiles[s]) - 1))
-        recs[0] = records[node[0]]
+        here = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << tiles[s]) - 1))
+        rec = records[here]
+        recs[0] = rec
         letters[0] = 2 if tiles[s] == TILE_Q else 1
         used = np.int64(1) << s
-        fresh = True
-        while depth >= 0:
-            if fresh:
-                fresh = False
-                rec = recs[depth]
-                if letters[depth] >= min_word and (rec >> ACCEPT_SHIFT) & 1:
-                    here = node[depth]
-                    bit = np.int64(1) << (here & 63)
-                    if not distinct or count >= cap or not seen[here >> 6] & bit:
-                        if count < cap:
-                            if distinct:
-                                seen[here >> 6] |= bit
-                            for i in range(depth + 1):
-                                paths[count, i] = path[i]
-                            lengths[count] = depth + 1
-                            letters_out[count] = letters[depth]
-                            words[count] = here
-                        count += 1
+        while True:  # at a node just reached: ``depth``, its ``rec`` and number ``here``
+            hit = (rec >> ACCEPT_SHIFT) & np.int64(letters[depth] >= min_word)
+            if distinct:
+                hit &= ~(seen[here >> 6] >> (here & 63))
+            if hit & 1:
+                if count < cap:
+                    if distinct:
+                        seen[here >> 6] |= np.int64(1) << (here & 63)
+                    for i in range(depth + 1):
+                        paths[count, i] = path[i]
+                    lengths[count] = depth + 1
+                    letters_out[count] = letters[depth]
+                    words[count] = here
+                count += 1  # past the buffers, duplicates too: only "retry larger"
+            # the squares worth a step, as a mask of squares (the padding slot's
+            # NO_TILE matches no arc); a leaf leads nowhere
+            viable = np.int64(0)
+            if rec & MASK_BITS:
                 sq = path[depth]
-                viable = np.int64(0)
-                for k in range(8 if rec & MASK_BITS else 0):  # a leaf leads nowhere
-                    viable |= (((rec >> near[sq, k]) & ~(used >> NEIGHBOURS8[sq, k])) & 1) << k
-                todo[depth] = viable
-            if todo[depth] == 0:
+                for k in range(8):
+                    viable |= ((rec >> near[sq, k]) & 1) << NEIGHBOURS8[sq, k]
+            todo[depth] = viable & ~used
+            while depth >= 0 and todo[depth] == 0:
                 used &= ~(np.int64(1) << path[depth])
                 depth -= 1
-                continue
-            k = lowest_bit(todo[depth])
+            if depth < 0:
+                break
+            t = lowest_bit(todo[depth])
             todo[depth] &= todo[depth] - 1
-            t = NEIGHBOURS8[path[depth], k]
             tile = tiles[t]
             rec = recs[depth]
             depth += 1
             path[depth] = t
-            node[depth] = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << tile) - 1))
-            recs[depth] = records[node[depth]]
+            here = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << tile) - 1))
+            rec = records[here]
+            recs[depth] = rec
             letters[depth] = letters[depth - 1] + (2 if tile == TILE_Q else 1)
             used |= np.int64(1) << t
-            fresh = True
     if distinct:  # leave ``seen`` all 0 for the next call
         for i in range(min(count, cap)):
             seen[words[i] >> 6] = 0
