@@ -20,14 +20,12 @@ the empty submission.
 from __future__ import annotations
 
 import functools
-from bisect import bisect_right
-from collections.abc import Callable
 
 import numpy as np
 
-from wordbot.engine.game import MoveList
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.moves import Bonus, BonusWord, Both, Pass, Route, Swap
+from wordbot.engine.segments import Segment, SegmentedMoves
 
 #: the 72 swaps, in the kernels' numbering
 ALL_SWAPS = [Swap(int(a), int(b)) for a, b in adapter.SWAPS]
@@ -35,42 +33,7 @@ ALL_SWAPS = [Swap(int(a), int(b)) for a, b in adapter.SWAPS]
 KIND_ORDER = {"route": 0, "swap": 1, "both": 2, "bonus": 3, "bonus_word": 0, "pass": 4}
 
 
-class Segment:
-    """``count`` moves of one kind, their gains and how to build the i-th; or, with
-    ``later``, a segment worked out when first read (``later()`` returns the three)."""
-
-    __slots__ = ("kind", "_count", "_gains", "_build", "_later")
-
-    def __init__(self, kind: str, count: int = 0, gains=None,
-                 build: Callable[[int], object] | None = None, later=None):
-        self.kind, self._count, self._gains, self._build = kind, count, gains, build
-        self._later = later
-
-    def _resolve(self) -> None:
-        if self._later is not None:
-            self._count, self._gains, self._build = self._later()
-            self._later = None
-
-    @property
-    def ready(self) -> bool:
-        return self._later is None
-
-    @property
-    def count(self) -> int:
-        self._resolve()
-        return self._count
-
-    @property
-    def gains(self):
-        self._resolve()
-        return self._gains
-
-    def build(self, i: int):
-        self._resolve()
-        return self._build(i)
-
-
-class RouteWordsMoves(MoveList):
+class RouteWordsMoves(SegmentedMoves):
     """The legal moves of a RouteWords state (see the module docstring).
 
     Besides the list it keeps the generator's rows for players that look closer:
@@ -78,19 +41,17 @@ class RouteWordsMoves(MoveList):
     plain routes). The swap-first pay-and-both moves are searched for only when first
     read."""
 
+    KIND_ORDER = KIND_ORDER
     top_coin = 0  # the largest coin on the grid (bounds what a pay-and-both gains)
 
     def __init__(self, segments: list[Segment], rows=None, routes=None):
-        self.segments = segments
-        self._offsets: list[int] | None = None
+        super().__init__(segments)
         self.rows, self.routes = rows, routes
-        super().__init__(self, None, None)
 
-    @property
-    def offsets(self) -> list[int]:
-        if self._offsets is None:
-            self._offsets = np.cumsum([0] + [seg.count for seg in self.segments]).tolist()
-        return self._offsets
+    def _derived(self, segments: list[Segment]) -> "RouteWordsMoves":
+        out = RouteWordsMoves(segments, self.rows, self.routes)
+        out.top_coin = self.top_coin
+        return out
 
     @classmethod
     def of(cls, state) -> "RouteWordsMoves":
@@ -105,46 +66,12 @@ class RouteWordsMoves(MoveList):
                                        lambda i: BonusWord(None))])
         return _turn_moves(cls, state)
 
-    # -- the sequence ---------------------------------------------------------------------
-    def __len__(self) -> int:
-        return self.offsets[-1]
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError("move index out of range")
-        k = bisect_right(self.offsets, i) - 1
-        return self.segments[k].build(i - self.offsets[k])
-
-    def gains(self) -> np.ndarray:
-        if not self.segments:
-            return np.zeros(0, np.int64)
-        return np.concatenate([np.asarray(seg.gains, np.int64) for seg in self.segments])
-
-    def tiebreak(self) -> np.ndarray:
-        if not self.segments:
-            return np.zeros(0, np.int64)
-        return np.concatenate([np.full(seg.count, KIND_ORDER[seg.kind], np.int64)
-                               for seg in self.segments])
-
-    def of_kind(self, kind: str) -> "RouteWordsMoves":
+    def of_kind(self, *kinds: str) -> "RouteWordsMoves":
         """The moves of one ``wordbot moves --kind`` (``bonus``: the trigger, or in a
         bonus round every submission)."""
-        wanted = ("bonus", "bonus_word") if kind == "bonus" else (kind,)
-        out = RouteWordsMoves([s for s in self.segments if s.kind in wanted], self.rows,
-                              self.routes)
-        out.top_coin = self.top_coin
-        return out
-
-    def without(self, kind: str) -> "RouteWordsMoves":
-        """These moves less those of one kind."""
-        out = RouteWordsMoves([s for s in self.segments if s.kind != kind], self.rows,
-                              self.routes)
-        out.top_coin = self.top_coin
-        return out
+        if kinds == ("bonus",):
+            kinds = ("bonus", "bonus_word")
+        return super().of_kind(*kinds)
 
     def best(self, n: int = 1, rng=None):
         """As :meth:`MoveList.best`, without the pay-and-both search when it cannot
