@@ -73,6 +73,7 @@ class Lexicon:
         self.from_cache = from_cache
         self._gaddag = gaddag
         self._forward = None
+        self._subsequences: dict[tuple[int, ...], object] = {}
         self._words = words
         self._entry = None  # (cache key, report) for the entry made when first compiled
 
@@ -193,6 +194,39 @@ class Lexicon:
         if key is not None:
             _try_save(lambda: cache.save_extra(key, FORWARD_NAME, forward.records), report)
         return forward
+
+    def subsequences(self, lengths) -> "Subsequences":
+        """The subsequence automaton of the words of ``lengths`` letters
+        (:class:`~wordbot.dictionaries.subsequence.Subsequences`: First Draft's
+        completable rows), built on first use and cached beside the GADDAG.
+
+        >>> Lexicon.from_words(["CAT", "CATS"]).subsequences((4,)).completable("CS")
+        True
+        """
+        key = tuple(sorted(set(int(n) for n in lengths)))
+        if key not in self._subsequences:
+            self._subsequences[key] = self._compile_subsequences(key)
+        return self._subsequences[key]
+
+    def _compile_subsequences(self, lengths: tuple[int, ...]):
+        from wordbot.dictionaries.subsequence import (Subsequences, build_subsequences,
+                                                      subsequence_name)
+
+        key, report = self._entry or (None, None)
+        name = subsequence_name(lengths)
+        if key is not None:
+            delta = cache.load_extra(key, name)
+            if delta is not None:
+                return Subsequences(delta)
+        shown = ",".join(map(str, lengths))
+        with _building(report if key else None, f"the subsequence automaton of "
+                       f"{Path(self.source).name} (words of {shown} letters)") as built:
+            progress = (lambda n: report(f"  {n:,} states so far")) if key and report else None
+            sub = build_subsequences(self.words, lengths, progress)
+            built.append(f"{sub.states:,} states")
+        if key is not None:
+            _try_save(lambda: cache.save_extra(key, name, sub.delta), report)
+        return sub
 
     @property
     def words(self) -> tuple[str, ...]:

@@ -63,3 +63,15 @@ class Rng:
             drawn.append(bag[i])
             bag = bag[:i] + bag[i + 1 :]
         return "".join(drawn), bag
+
+    def shuffle(self, items) -> list:
+        """A shuffled copy of ``items`` (Fisher-Yates, from the back).
+
+        >>> sorted(Rng(3).shuffle([1, 2, 3])), Rng(3).shuffle("abc") == Rng(3).shuffle("abc")
+        ([1, 2, 3], True)
+        """
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out

@@ -1,0 +1,82 @@
+"""The one bridge between First Draft's engine and its kernels
+(:mod:`wordbot.movegen.firstdraft`): it packs rows and letters into arrays, runs the
+kernels and reads their results back. Nothing else in the engine imports movegen.
+
+>>> from wordbot.dictionaries import Lexicon
+>>> from wordbot.engine.firstdraft.rules import Rules
+>>> lex = Lexicon.from_words(["SOFT", "SOFTEN", "EX"])
+>>> completable(lex, Rules(), "SFT"), completable(lex, Rules(), "EX")
+(True, False)
+>>> [(int(i), chr(65 + c)) for i, c in zip(*insertions(lex, Rules(), "SFT").nonzero())]
+[(1, 'O'), (3, 'E'), (3, 'N')]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple
+
+import numpy as np
+
+from wordbot.movegen.firstdraft import drafts, oracle
+
+
+def delta(lexicon, rules) -> np.ndarray:
+    """The subsequence automaton's table for the word lengths that sell."""
+    return lexicon.subsequences(rules.lengths).delta
+
+
+def codes(letters: str) -> np.ndarray:
+    """int64 letter codes 0..25."""
+    return np.frombuffer(letters.encode("ascii"), np.uint8).astype(np.int64) - 65
+
+
+def text(row) -> str:
+    return bytes(int(c) + 65 for c in row).decode("ascii")
+
+
+def completable(lexicon, rules, row: str) -> bool:
+    """Whether ``row`` is a subsequence of some word of the lengths that sell."""
+    return oracle.read(delta(lexicon, rules), codes(row), 0, len(row), 0) >= 0
+
+
+def insertions(lexicon, rules, row: str) -> np.ndarray:
+    """bool[len(row) + 1, 26]: the letters that can go at each index, the row staying
+    completable."""
+    return oracle.insertions(delta(lexicon, rules), codes(row), len(row))
+
+
+class Fillings(NamedTuple):
+    """The rows a row can become: ``rows`` (codes, ``lengths`` used) and ``used`` (how
+    many of each available kind); row 0 is the row unchanged."""
+
+    rows: np.ndarray
+    lengths: np.ndarray
+    used: np.ndarray
+
+    def row(self, i: int) -> str:
+        return text(self.rows[i, :self.lengths[i]])
+
+
+class DraftOptions(NamedTuple):
+    """A coaster's drafts: the fillings of each row, and ``pairs`` rows (filling of A,
+    filling of B, pool choices, letters discarded) that the letters allow."""
+
+    kinds: str  # the distinct available letters, sorted
+    counts: np.ndarray
+    a: Fillings
+    b: Fillings
+    pairs: np.ndarray
+
+
+def draft_options(lexicon, rules, rows: tuple[str, str], letters: str) -> DraftOptions:
+    """Every draft of the available ``letters`` (the coaster's and the pool's) into the
+    two rows (:func:`wordbot.movegen.firstdraft.drafts.pairs`)."""
+    have = Counter(letters)
+    kinds = "".join(sorted(have))
+    counts = np.array([have[k] for k in kinds], np.int64)
+    table, kind_codes = delta(lexicon, rules), codes(kinds)
+    a, b = (Fillings(*drafts.fillings(table, codes(row), kind_codes, counts, rules.row_limit))
+            for row in rows)
+    return DraftOptions(kinds, counts, a, b, drafts.pairs(a.used, b.used, counts,
+                                                          rules.pool_limit))

@@ -1,0 +1,113 @@
+"""First Draft as a :class:`~wordbot.engine.game.Game`: its names, rules and set-up; the
+registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
+
+>>> from wordbot.dictionaries import Lexicon
+>>> state = GAME.new(["ann", "bob", "cy"], seed=3, lexicon=Lexicon.from_words(["AT"]))
+>>> [c.value for c in state.line] == [len(c.tiles) for c in state.line], state.scores
+(True, {'ann': 4, 'bob': 4, 'cy': 4})
+>>> len(state.bag) + sum(c.value for c in state.line), len(state.deck)
+(98, 5)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from wordbot.engine.errors import StateError
+from wordbot.engine.firstdraft.position import read_position
+from wordbot.engine.firstdraft.rules import SEATS, Rules
+from wordbot.engine.firstdraft.state import TURN, Coaster, FirstDraftState, Hand, sort_letters
+from wordbot.engine.game import Game, GameState
+from wordbot.engine.position import position_digest
+from wordbot.engine.rng import Rng, seed_from_text, seed_state
+from wordbot.engine.tiles import FULL_BAG
+
+
+class FirstDraft(Game):
+    """RULES.md section 3: take a coaster from the line, place its letters in two word
+    rows (or the pool), sell the rows that are words."""
+
+    name = "firstdraft"
+    title = "First Draft"
+    Rules = Rules
+    uses_lexicon = True
+    seats = SEATS
+    default_players = SEATS[:2]
+    min_players = 2
+    max_players = 5
+    move_kinds = {
+        "sell": "sell a row that is a word",
+        "discard": "discard a row",
+        "insert": "a pool letter into a row (rows that stay completable)",
+        "draft": "take a coaster and place its letters (ends the turn)",
+    }
+    notation_help = """\
+First Draft moves (rows A and B; a turn ends with a take):
+  sell A                          sell row A (a word of a length that pays)
+  discard B                       discard every letter of row B (-1 each at the end)
+  insert E B0                     the pool's E into row B, ending at index 0 (the front)
+  take 3 A=SOFT B=EX pool=A       take coaster 3 and leave the rows and the pool so"""
+
+    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
+            rules: Any = None, lexicon: Any = None, **setup: Any) -> FirstDraftState:
+        """Shuffle the bag and the coasters, lay out the line (each coaster filled from
+        the bag), 4 coins, empty rows and pools."""
+        if setup:
+            raise StateError(f"{sorted(setup)[0]}: {self.title} has no set-up options")
+        players = self.check_players(players)
+        rules = rules or Rules()
+        seed = secrets.randbits(63) if seed is None else seed
+        rng = Rng(seed_state(seed))
+        bag = "".join(rng.shuffle(FULL_BAG))
+        deck = rng.shuffle(rules.coasters)
+        line = []
+        for value in deck[:rules.line]:
+            line.append(Coaster(value, sort_letters(bag[:value]), 0))
+            bag = bag[value:]
+        hands = tuple(Hand(rules.start_coins, ("", ""), "", 0) for _ in players)
+        fields = {"players": players, "to_move": players[0], "phase": TURN, "turn": 1,
+                  "line": tuple(line), "hands": hands, "bag": bag, "gone": "",
+                  "deck": tuple(deck[rules.line:]), "pile": ()}
+        return self._state(fields, rules, seed, rng.state, self._lexicon(lexicon), "new")
+
+    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
+                  rule_overrides: Iterable[str] = ()) -> FirstDraftState:
+        if not isinstance(obj, dict):
+            from wordbot.engine.errors import PositionError
+
+            raise PositionError("position: must be a JSON object")
+        rules = self.rules(rule_overrides, obj.get("rules", {}))
+        seed = seed if seed is not None else seed_from_text(position_digest(obj))
+        rng = Rng(seed_state(seed))
+        fields = read_position(obj, rules, rng)
+        return self._state(fields, rules, seed, rng.state, self._lexicon(lexicon), "position")
+
+    @staticmethod
+    def _lexicon(lexicon):
+        if lexicon is None:
+            from wordbot.dictionaries import Lexicon
+
+            lexicon = Lexicon.load(None)
+        return lexicon
+
+    @staticmethod
+    def _state(fields, rules, seed, rng_state, lexicon, origin) -> FirstDraftState:
+        s = object.__new__(FirstDraftState)
+        for name, value in fields.items():
+            setattr(s, name, value)
+        s.rules, s.seed, s.rng_state, s.lexicon, s.origin = rules, seed, rng_state, lexicon, origin
+        s.events, s._moves = {}, None
+        return s
+
+    def playout_done(self, start: GameState, state: GameState) -> bool:
+        """A default playout looks two rounds ahead (each player's next two drafts)."""
+        return state.turn - start.turn >= 2 * len(state.players)
+
+    def check_size(self, state: GameState) -> None:
+        """Rows, pools and the line are bounded by the rules: nothing to refuse."""
+
+
+GAME = FirstDraft()
+FirstDraftState.game = GAME

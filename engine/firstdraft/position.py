@@ -1,0 +1,171 @@
+"""First Draft positions as FORMATS.md JSON ("First Draft position"), read with every field
+checked (each error names the field) and written canonically (pools, coaster tiles and
+``gone`` sorted; ``bag``, ``deck`` and ``discard_pile`` always written).
+
+>>> from wordbot.engine.firstdraft.state import EXAMPLE
+>>> from wordbot.engine.firstdraft.rules import Rules
+>>> fields = read_position(EXAMPLE, Rules(), Rng(1))
+>>> len(fields["bag"]), fields["deck"], fields["hands"][1].discarded
+(70, (2, 5), 2)
+>>> read_position({**EXAMPLE, "scores": {"p1": 3, "p2": 6}}, Rules(), Rng(1))
+Traceback (most recent call last):
+...
+wordbot.engine.errors.PositionError: scores.p2: 6, but coins - discarded is 4
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from wordbot.engine.errors import PositionError
+from wordbot.engine.firstdraft.state import TURN, Coaster, Hand, sort_letters
+from wordbot.engine.game import OVER
+from wordbot.engine.position import check_fields
+from wordbot.engine.rng import Rng
+from wordbot.engine.tiles import LETTERS, TILE_COUNTS, excess
+
+FORMAT = "wordbot.firstdraft.position/1"
+REQUIRED = ("format", "players", "to_move", "phase", "line", "hands", "scores")
+OPTIONAL = ("turn", "rules", "gone", "bag", "deck", "discard_pile")
+
+
+def position_json(state) -> dict[str, Any]:
+    """The FORMATS.md position of a state."""
+    players = list(state.players)
+    return {
+        "format": FORMAT, "rules": state.rules.to_json(), "players": players,
+        "to_move": state.to_move, "phase": state.phase, "turn": state.turn,
+        "line": [{"value": c.value, "tiles": c.tiles, "coins": c.coins} for c in state.line],
+        "hands": {p: {"coins": h.coins, "rows": list(h.rows), "pool": h.pool,
+                      "discarded": h.discarded} for p, h in zip(players, state.hands)},
+        "scores": state.scores, "gone": state.gone, "deck": list(state.deck),
+        "discard_pile": list(state.pile), "bag": state.bag,
+    }
+
+
+def _int(value: Any, where: str, low: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise PositionError(f"{where}: {value!r} is not an integer >= {low}")
+    return value
+
+
+def _letters(value: Any, where: str, limit: int | None = None) -> str:
+    if not isinstance(value, str) or not all(ch in LETTERS for ch in value):
+        raise PositionError(f"{where}: {value!r} is not a string of letters A-Z")
+    if limit is not None and len(value) > limit:
+        raise PositionError(f"{where}: {len(value)} letters; at most {limit}")
+    return value
+
+
+def _values(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise PositionError(f"{where}: a list of coaster values")
+    return [_int(v, f"{where}[{i}]", 1) for i, v in enumerate(value)]
+
+
+def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
+    """The state's fields from a position (``rng`` shuffles a missing bag or deck)."""
+    check_fields(obj, REQUIRED, OPTIONAL)
+    if obj["format"] != FORMAT:
+        raise PositionError(f"format: {obj['format']!r}; a First Draft position is {FORMAT}")
+    players = obj["players"]
+    if (not isinstance(players, list) or not all(isinstance(p, str) and p for p in players)
+            or not 2 <= len(players) <= 5 or len(set(players)) != len(players)):
+        raise PositionError("players: 2-5 distinct names")
+    if obj["to_move"] not in players:
+        raise PositionError(f"to_move: {obj['to_move']!r} is not a player")
+    phase = obj["phase"]
+    if phase not in (TURN, OVER):
+        raise PositionError(f"phase: {phase!r} is not turn or over")
+    turn = _int(obj.get("turn", 1), "turn", 1)
+    tiles = Counter()
+    hands = obj["hands"]
+    if not isinstance(hands, dict) or set(hands) != set(players):
+        raise PositionError("hands: one hand per player")
+    read_hands = []
+    for p in players:
+        where = f"hands.{p}"
+        hand = check_fields(hands[p], ("coins", "rows", "pool", "discarded"), (), where)
+        rows = hand["rows"]
+        if not isinstance(rows, list) or len(rows) != 2:
+            raise PositionError(f"{where}.rows: the two rows A and B")
+        rows = tuple(_letters(r, f"{where}.rows[{i}]", rules.row_limit)
+                     for i, r in enumerate(rows))
+        pool = _letters(hand["pool"], f"{where}.pool", rules.pool_limit)
+        tiles.update("".join(rows) + pool)
+        read_hands.append(Hand(_int(hand["coins"], f"{where}.coins"), rows, sort_letters(pool),
+                               _int(hand["discarded"], f"{where}.discarded")))
+    scores = obj["scores"]
+    if not isinstance(scores, dict) or set(scores) != set(players):
+        raise PositionError("scores: one score per player")
+    for p, hand in zip(players, read_hands):
+        if scores[p] != hand.score:
+            raise PositionError(f"scores.{p}: {scores[p]!r}, but coins - discarded is "
+                                f"{hand.score}")
+    line = obj["line"]
+    if not isinstance(line, list):
+        raise PositionError("line: a list of coasters")
+    if phase == TURN and len(line) != rules.line:
+        raise PositionError(f"line: {len(line)} coasters; the line holds {rules.line}")
+    read_line = []
+    for i, c in enumerate(line):
+        where = f"line[{i}]"
+        c = check_fields(c, ("value", "tiles", "coins"), (), where)
+        value = _int(c["value"], f"{where}.value", 1)
+        coaster_tiles = _letters(c["tiles"], f"{where}.tiles")
+        if len(coaster_tiles) != value:
+            raise PositionError(f"{where}.tiles: {len(coaster_tiles)} tiles on a coaster of "
+                                f"value {value}")
+        tiles.update(coaster_tiles)
+        read_line.append(Coaster(value, sort_letters(coaster_tiles),
+                                 _int(c["coins"], f"{where}.coins")))
+    if "bag" not in obj and "gone" not in obj:
+        raise PositionError("bag: a position needs bag or gone (or both)")
+    bag = _letters(obj["bag"], "bag") if "bag" in obj else None
+    gone = _letters(obj["gone"], "gone") if "gone" in obj else None
+    tiles.update((bag or "") + (gone or ""))
+    over = excess(tiles, Counter(TILE_COUNTS))
+    if over:
+        raise PositionError(f"tiles: more of a letter than the tile set has ({over})")
+    missing = sort_letters((Counter(TILE_COUNTS) - tiles).elements())
+    if bag is None:
+        bag = "".join(rng.shuffle(missing))
+    elif gone is None:
+        gone = missing
+    elif missing:
+        raise PositionError(f"tiles: {missing} are nowhere (bag, gone, rows, pools, line)")
+    deck, pile = _coasters(obj, read_line, rules, rng)
+    return {"players": tuple(players), "to_move": obj["to_move"], "phase": phase,
+            "turn": turn, "line": tuple(read_line), "hands": tuple(read_hands), "bag": bag,
+            "gone": sort_letters(gone), "deck": deck, "pile": pile}
+
+
+def _coasters(obj, line, rules, rng: Rng) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The deck and the discard pile: the coaster values not in the line (a missing
+    deck shuffled, a missing pile what is left)."""
+    values = Counter(rules.coasters)
+    in_line = Counter(c.value for c in line)
+    if in_line - values:
+        value = sorted(in_line - values)[0]
+        raise PositionError(f"line: more coasters of value {value} than the coaster set "
+                            f"({','.join(map(str, rules.coasters))}) has")
+    deck = _values(obj["deck"], "deck") if "deck" in obj else None
+    pile = _values(obj["discard_pile"], "discard_pile") if "discard_pile" in obj else None
+    left = values - in_line
+    for name, given in (("deck", deck), ("discard_pile", pile)):
+        if given is not None and Counter(given) - left:
+            value = sorted(Counter(given) - left)[0]
+            raise PositionError(f"{name}: a coaster of value {value} that is not in the "
+                                "coaster set (or is already in the line)")
+    if deck is None:
+        pile = pile or []
+        if Counter(pile) - left:
+            raise PositionError("discard_pile: coasters that are not in the coaster set")
+        deck = rng.shuffle((left - Counter(pile)).elements())
+    elif pile is None:
+        pile = sorted((left - Counter(deck)).elements())
+    if Counter(deck) + Counter(pile) != left:
+        raise PositionError("deck: the line, deck and discard pile must hold the coaster "
+                            f"set ({','.join(map(str, rules.coasters))}) exactly")
+    return tuple(deck), tuple(pile)

@@ -1,0 +1,112 @@
+"""First Draft's rule options (RULES.md section 3, "Options").
+
+>>> r = Rules()
+>>> r.coasters, r.lengths, r.pays(7), r.pays(2)
+((1, 2, 2, 3, 3, 3, 3, 4, 4, 5), (3, 4, 5, 6, 7, 8, 9), 7, 0)
+>>> Rules.parse(["payout=3:1,5:4", "coasters=2,2,3,3,3,3"]).to_json()["payout"]
+{'3': 1, '5': 4}
+>>> Rules.parse(["coasters=1,0"])
+Traceback (most recent call last):
+...
+wordbot.engine.errors.RuleError: --rule coasters=1,0: '1,0' is not allowed (a list of coaster values 1-20, at least line + 1 of them)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wordbot.engine.options import GameRules, NotAllowed, custom, integer
+
+SEATS = ("p1", "p2", "p3", "p4", "p5")
+ROWS = "AB"
+MAX_ROW_LIMIT = 20  # the kernels build rows of up to 32 letters; 20 keeps lists bounded
+
+
+def _values(items) -> tuple[int, ...]:
+    values = tuple(items)
+    if not values or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 20
+                             for v in values):
+        raise NotAllowed
+    return values
+
+
+def _coasters_text(text: str) -> tuple[int, ...]:
+    try:
+        return _values(int(v) for v in text.split(","))
+    except ValueError:
+        raise NotAllowed from None
+
+
+def _coasters_json(value) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise NotAllowed
+    return _values(value)
+
+
+def _payout(pairs) -> tuple[tuple[int, int], ...]:
+    table = {}
+    for length, coins in pairs:
+        if not (isinstance(length, int) and isinstance(coins, int) and 1 <= length <= 99
+                and coins >= 0) or length in table:
+            raise NotAllowed
+        table[length] = coins
+    if not table:
+        raise NotAllowed
+    return tuple(sorted(table.items()))
+
+
+def _payout_text(text: str) -> tuple[tuple[int, int], ...]:
+    try:
+        return _payout(tuple(int(x) for x in item.split(":")) for item in text.split(","))
+    except ValueError:
+        raise NotAllowed from None
+
+
+def _payout_json(value) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, dict):
+        raise NotAllowed
+    try:
+        return _payout((int(k), v) for k, v in value.items())
+    except (ValueError, TypeError):
+        raise NotAllowed from None
+
+
+@dataclass(frozen=True)
+class Rules(GameRules):
+    """The options of RULES.md section 3."""
+
+    coasters: tuple[int, ...] = (1, 2, 2, 3, 3, 3, 3, 4, 4, 5)
+    line: int = 5
+    start_coins: int = 4
+    row_limit: int = 9
+    pool_limit: int = 4
+    payout: tuple[tuple[int, int], ...] = ((3, 1), (4, 2), (5, 3), (6, 5), (7, 7), (8, 9),
+                                           (9, 12))
+
+    OPTIONS = {
+        "coasters": custom("coaster values", "a list of coaster values 1-20, at least "
+                           "line + 1 of them", _coasters_text, _coasters_json, list),
+        "line": integer("coasters in the line", minimum=1, maximum=9),
+        "start_coins": integer("coins each player starts with", minimum=0),
+        "row_limit": integer("letters per row", minimum=1, maximum=MAX_ROW_LIMIT),
+        "pool_limit": integer("letters in the pool", minimum=0, maximum=9),
+        "payout": custom("coins for a sold word by length", "LENGTH:COINS,... (lengths "
+                         "1-99, coins >= 0)", _payout_text, _payout_json,
+                         lambda table: {str(n): c for n, c in table}),
+    }
+
+    def __post_init__(self):
+        from wordbot.engine.errors import RuleError
+
+        if len(self.coasters) < self.line + 1:
+            raise RuleError(f"coasters: {len(self.coasters)} coasters; a line of "
+                            f"{self.line} needs at least {self.line + 1}")
+
+    @property
+    def lengths(self) -> tuple[int, ...]:
+        """The word lengths that sell: those ``payout`` pays, up to ``row_limit``."""
+        return tuple(n for n, _ in self.payout if n <= self.row_limit)
+
+    def pays(self, length: int) -> int:
+        """The coins a word of ``length`` letters sells for (0: it does not sell)."""
+        return dict(self.payout).get(length, 0) if length <= self.row_limit else 0

@@ -1,0 +1,130 @@
+"""The compiled First Draft generator against the slow reference written from RULES.md
+alone (tests/reference/firstdraft.py): the same legal moves and the same positions after
+them, on random positions of random games under varied rules; and the completability
+oracle against the reference's brute force.
+
+CI runs a small lexicon; ``pytest -m slow`` runs 5,000 positions with the default one
+(``WORDBOT_SLOW_POSITIONS`` to change how many).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.firstdraft_support import random_positions
+from tests.lexicons import default_lexicon, small_lexicon
+from tests.reference import firstdraft as ref
+from wordbot.engine.firstdraft import adapter
+from wordbot.engine.firstdraft.rules import Rules
+
+RULE_VARIANTS = (Rules(), Rules(pool_limit=2), Rules(row_limit=6),
+                 Rules(payout=((4, 2), (5, 4), (6, 6))),
+                 Rules(coasters=(1, 1, 2, 3, 5, 5), line=3, start_coins=1))
+
+
+@functools.lru_cache(maxsize=None)
+def small_words() -> frozenset:
+    """One word set for every example (the reference keeps its tables per set)."""
+    return frozenset(small_lexicon().words)
+
+
+def key(move: dict) -> str:
+    return json.dumps(move, sort_keys=True)
+
+
+def positions(lexicon, n: int, seed: int):
+    rng = random.Random(seed)
+    out = []
+    per = max(1, n // len(RULE_VARIANTS))
+    for k, rules in enumerate(RULE_VARIANTS):
+        out += random_positions(lexicon, per, seed=rng.getrandbits(32) + k, rules=rules)
+    return out
+
+
+class SameShuffle:
+    """The reference's generator for one move: it shuffles the discard pile into the
+    order our engine's generator chose (read off our position after the move), so that
+    both sides lay out the same coaster and the positions compare exactly. It checks
+    that the reference shuffles exactly those coasters."""
+
+    def __init__(self, ours: dict):
+        self.order = [c["value"] for c in ours["line"][-1:]] + ours["deck"]
+        self.over = ours["phase"] == "over"
+
+    def shuffle(self, items: list) -> None:
+        order = self.order[1:] if self.over else self.order
+        assert sorted(items) == sorted(order), (items, order)
+        items[:] = order
+
+
+def compare(state, words, rng: random.Random, applied: int = 4) -> None:
+    """The move lists agree, and so do the positions after a few of the moves."""
+    obj = state.to_json()
+    ours = state.legal_moves()
+    mine = sorted(key(m.to_json()) for m in ours)
+    theirs = [key(m) for m in ref.legal_moves(obj, words)]
+    if mine != theirs:
+        extra, missing = sorted(set(mine) - set(theirs)), sorted(set(theirs) - set(mine))
+        pytest.fail(f"{json.dumps(obj)}\n{len(mine)} vs {len(theirs)} moves; only ours: "
+                    f"{extra[:3]}; only the reference's: {missing[:3]}")
+    assert len(mine) == len(set(mine)), "a move is listed twice"
+    for i in rng.sample(range(len(ours)), min(applied, len(ours))):
+        move = ours[i]
+        after = state.apply(move).to_json()
+        reshuffled = move.type == "draft" and not obj["deck"]
+        expected = ref.apply(obj, move.to_json(), words,
+                             rng=SameShuffle(after) if reshuffled else None)
+        assert after == expected, (obj, move.to_json())
+
+
+def run(lexicon, n: int, seed: int) -> int:
+    words = set(lexicon.words)
+    rng = random.Random(seed)
+    states = positions(lexicon, n, seed)
+    for state in states:
+        compare(state, words, rng)
+    return sum(1 for s in states if not s.is_over)
+
+
+def test_generator_equals_reference_small_lexicon():
+    assert run(small_lexicon(), 150, seed=11) > 100  # most positions are mid-game
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="AEIOURSTLNCDPQXZ", min_size=0, max_size=10))
+def test_oracle_equals_reference(row):
+    lex, words = small_lexicon(), small_words()
+    for rules in (Rules(), Rules(payout=((5, 3), (6, 5)))):
+        assert adapter.completable(lex, rules, row) == ref.completable(
+            row, words, {"payout": rules.to_json()["payout"]}), row
+
+
+def test_insertions_equal_the_oracle_letter_by_letter():
+    lex, rules = small_lexicon(), Rules()
+    rng = random.Random(5)
+    words = [w for w in lex.words if 3 <= len(w) <= 6]
+    for _ in range(200):
+        word = rng.choice(words)
+        row = "".join(ch for ch in word if rng.random() < 0.6)
+        fits = adapter.insertions(lex, rules, row)
+        for i in range(len(row) + 1):
+            for c in range(26):
+                grown = row[:i] + chr(65 + c) + row[i:]
+                assert fits[i, c] == adapter.completable(lex, rules, grown), (row, i, c)
+
+
+CHUNKS = 10  # the slow run in parts, so that `-n` workers share it
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_generator_equals_reference_default_lexicon(chunk):
+    n = int(os.environ.get("WORDBOT_SLOW_POSITIONS", "5000")) // CHUNKS
+    assert run(default_lexicon(), n, seed=3030 + chunk) > 0
