@@ -22,7 +22,8 @@ from wordbot.engine.game import MoveList
 
 class Segment:
     """``count`` moves of one kind, their gains and how to build the i-th; or, with
-    ``later``, a segment worked out when first read (``later()`` returns the three).
+    ``later``, a segment worked out when first read (``later()`` returns the three, or
+    four with the ``order``).
     ``order``: the tie-break of each move among equal gains (lower first; default the
     list's kind order)."""
 
@@ -35,7 +36,8 @@ class Segment:
 
     def _resolve(self) -> None:
         if self._later is not None:
-            self._count, self._gains, self._build = self._later()
+            self._count, self._gains, self._build, *order = self._later()
+            self.order = order[0] if order else self.order
             self._later = None
 
     @property
@@ -55,6 +57,11 @@ class Segment:
     def build(self, i: int):
         self._resolve()
         return self._build(i)
+
+    def orders(self):
+        """The tie-break of each move, or None for the list's kind order."""
+        self._resolve()
+        return self.order
 
 
 class SegmentedMoves(MoveList):
@@ -102,7 +109,7 @@ class SegmentedMoves(MoveList):
             return np.zeros(0, np.int64)
         return np.concatenate([
             np.full(seg.count, self.KIND_ORDER.get(seg.kind, 0), np.int64)
-            if seg.order is None else np.asarray(seg.order, np.int64)
+            if seg.orders() is None else np.asarray(seg.order, np.int64)
             for seg in self.segments])
 
     def of_kind(self, *kinds: str) -> "SegmentedMoves":

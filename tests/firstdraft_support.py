@@ -27,7 +27,7 @@ def random_action(state, rng: random.Random):
     kind = rng.choices(options, [weights[k] for k in options])[0]
     seg = rng.choice(kinds[kind])
     if kind == "draft" and rng.random() < 0.7:  # mostly drafts that place many letters
-        order = seg.order
+        order = seg.orders()
         best = [i for i in range(seg.count) if order[i] == order.min()]
         return seg.build(rng.choice(best))
     return seg.build(rng.randrange(seg.count))

@@ -48,19 +48,26 @@ def insertions(lexicon, rules, row: str) -> np.ndarray:
 
 class Fillings(NamedTuple):
     """The rows a row can become: ``rows`` (codes, ``lengths`` used) and ``used`` (how
-    many of each available kind); row 0 is the row unchanged."""
+    many of each available kind), grouped by what they use (group ``g``: rows
+    ``starts[g]:starts[g + 1]``); row 0 is the row unchanged, alone in group 0."""
 
     rows: np.ndarray
     lengths: np.ndarray
     used: np.ndarray
+    starts: np.ndarray
 
     def row(self, i: int) -> str:
         return text(self.rows[i, :self.lengths[i]])
 
+    @property
+    def sizes(self) -> np.ndarray:
+        return np.diff(self.starts)
+
 
 class DraftOptions(NamedTuple):
-    """A coaster's drafts: the fillings of each row, and ``pairs`` rows (filling of A,
-    filling of B, pool choices, letters discarded) that the letters allow."""
+    """A coaster's drafts: the fillings of each row, and ``pairs`` rows (group of A,
+    group of B, pool choices, letters discarded) that the letters allow: every row of
+    the one group with every row of the other, each with every pool choice."""
 
     kinds: str  # the distinct available letters, sorted
     counts: np.ndarray
@@ -71,12 +78,10 @@ class DraftOptions(NamedTuple):
 
 def draft_options(lexicon, rules, rows: tuple[str, str], letters: str) -> DraftOptions:
     """Every draft of the available ``letters`` (the coaster's and the pool's) into the
-    two rows (:func:`wordbot.movegen.firstdraft.drafts.pairs`)."""
+    two rows (:func:`wordbot.movegen.firstdraft.drafts.draft_options`)."""
     have = Counter(letters)
     kinds = "".join(sorted(have))
     counts = np.array([have[k] for k in kinds], np.int64)
-    table, kind_codes = delta(lexicon, rules), codes(kinds)
-    a, b = (Fillings(*drafts.fillings(table, codes(row), kind_codes, counts, rules.row_limit))
-            for row in rows)
-    return DraftOptions(kinds, counts, a, b, drafts.pairs(a.used, b.used, counts,
-                                                          rules.pool_limit))
+    out = drafts.draft_options(delta(lexicon, rules), codes(rows[0]), codes(rows[1]),
+                               codes(kinds), counts, rules.row_limit, rules.pool_limit)
+    return DraftOptions(kinds, counts, Fillings(*out[:4]), Fillings(*out[4:8]), out[8])

@@ -20,6 +20,7 @@ that place more letters, then inserts, then discards.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
 import numpy as np
@@ -32,17 +33,21 @@ KIND_ORDER = {"sell": -200, "draft": -100, "insert": 0, "discard": 10}
 
 
 class FirstDraftMoves(SegmentedMoves):
-    """The legal moves of a First Draft state (see the module docstring); ``drafts``
-    keeps each coaster's :class:`~wordbot.engine.firstdraft.adapter.DraftOptions`."""
+    """The legal moves of a First Draft state (see the module docstring). A coaster's
+    drafts are worked out when first read; ``drafts`` keeps each coaster's
+    :class:`~wordbot.engine.firstdraft.adapter.DraftOptions` once it has been."""
 
     KIND_ORDER = KIND_ORDER
 
-    def __init__(self, segments: list[Segment], drafts=None):
+    def __init__(self, segments: list[Segment], drafts=None, bounds=None):
         super().__init__(segments)
-        self.drafts = drafts or {}
+        self.drafts = drafts if drafts is not None else {}
+        self.bounds = bounds if bounds is not None else []  # per draft segment
 
     def _derived(self, segments: list[Segment]) -> "FirstDraftMoves":
-        return FirstDraftMoves(segments, self.drafts)
+        kept = [b for s, b in zip([s for s in self.segments if s.kind == "draft"],
+                                  self.bounds) if s in segments]
+        return FirstDraftMoves(segments, self.drafts, kept)
 
     @classmethod
     def of(cls, state) -> "FirstDraftMoves":
@@ -60,16 +65,45 @@ class FirstDraftMoves(SegmentedMoves):
             Segment("insert", len(inserts), np.zeros(len(inserts), np.int64),
                     inserts.__getitem__),
         ]
-        drafts = {}
+        drafts: dict = {}
+        bounds = []
         for k, coaster in enumerate(state.line, start=1):
-            if hand.coins < k - 1:
-                continue
-            options = adapter.draft_options(state.lexicon, rules, hand.rows,
-                                            coaster.tiles + hand.pool)
-            drafts[k] = options
-            segments.append(_draft_segment(k, coaster.coins - (k - 1), options,
-                                           rules.pool_limit))
-        return cls(segments, drafts)
+            if hand.coins >= k - 1:
+                bounds.append(coaster.coins - (k - 1))
+                segments.append(Segment("draft", later=functools.partial(
+                    _draft_segment, state, k, drafts)))
+        return cls(segments, drafts, bounds)
+
+    def best(self, n: int = 1, rng=None):
+        """As :meth:`MoveList.best`, without working out the drafts of a coaster that
+        cannot gain as much as a move already found (a draft gains at most the
+        coaster's coins less its price)."""
+        if n != 1:
+            return super().best(n, rng)
+        drafts = [s for s in self.segments if s.kind == "draft"]
+        bounds = dict(zip(map(id, drafts), self.bounds))
+        top = None  # (gain, order) of the best so far
+        for seg in sorted(self.segments, key=lambda s: -bounds.get(id(s), np.inf)):
+            if seg.kind == "draft" and top is not None and bounds[id(seg)] < top[0]:
+                continue  # its best draft gains less than a move already found
+            if seg.count:
+                gains, order = np.asarray(seg.gains), self._orders(seg)
+                g = gains.max()
+                o = order[gains == g].min()
+                if top is None or (g, -o) > (top[0], -top[1]):
+                    top = (g, o)
+        if top is None:
+            return []
+        found = [(seg, i) for seg in self.segments if seg.ready and seg.count
+                 for i in np.flatnonzero((np.asarray(seg.gains) == top[0])
+                                         & (self._orders(seg) == top[1])).tolist()]
+        seg, i = found[0 if len(found) == 1 or rng is None else rng.randrange(len(found))]
+        return [(seg.build(i), int(top[0]))]
+
+    def _orders(self, seg: Segment) -> np.ndarray:
+        order = seg.orders()
+        return (np.full(seg.count, self.KIND_ORDER[seg.kind], np.int64) if order is None
+                else np.asarray(order))
 
 
 def _inserts(state) -> list[Insert]:
@@ -86,24 +120,35 @@ def _inserts(state) -> list[Insert]:
     return found
 
 
-def _draft_segment(k: int, gain: int, options, pool_limit: int) -> Segment:
-    pairs = options.pairs
-    choices = pairs[:, 2]
-    ends = np.cumsum(choices)
-    placed = options.a.used.sum(axis=1)[pairs[:, 0]] + options.b.used.sum(axis=1)[pairs[:, 1]]
-    gains = np.repeat(gain - pairs[:, 3], choices)
-    order = np.repeat(KIND_ORDER["draft"] - placed, choices)
+def _draft_segment(state, k: int, found: dict):
+    """(count, gains, build, order) of coaster ``k``'s drafts; its options go in
+    ``found``."""
+    hand, rules = state.hand, state.rules
+    coaster = state.line[k - 1]
+    options = found[k] = adapter.draft_options(state.lexicon, rules, hand.rows,
+                                               coaster.tiles + hand.pool)
+    gain, pool_limit = coaster.coins - (k - 1), rules.pool_limit
+    a, b, pairs = options.a, options.b, options.pairs
+    ga, gb, choices = pairs[:, 0], pairs[:, 1], pairs[:, 2]
+    size_b = b.sizes[gb]
+    counts = a.sizes[ga] * size_b * choices  # the moves of each pair of groups
+    ends = np.cumsum(counts)
+    placed = a.used[a.starts[ga]].sum(axis=1) + b.used[b.starts[gb]].sum(axis=1)
+    gains = np.repeat(gain - pairs[:, 3], counts)
+    order = np.repeat(KIND_ORDER["draft"] - placed, counts)
 
     def build(i: int) -> Draft:
         p = int(np.searchsorted(ends, i, side="right"))
         j = i - (int(ends[p - 1]) if p else 0)
-        a, b = int(pairs[p, 0]), int(pairs[p, 1])
-        rest = options.counts - options.a.used[a] - options.b.used[b]
+        ra, rest = divmod(j, int(size_b[p] * choices[p]))
+        rb, choice = divmod(rest, int(choices[p]))
+        ia, ib = int(a.starts[ga[p]]) + ra, int(b.starts[gb[p]]) + rb
+        rest = options.counts - a.used[ia] - b.used[ib]
         left = "".join(ch * int(n) for ch, n in zip(options.kinds, rest))
-        pool = left if len(left) <= pool_limit else pool_choice(left, pool_limit, j)
-        return Draft(k, (options.a.row(a), options.b.row(b)), pool)
+        pool = left if len(left) <= pool_limit else pool_choice(left, pool_limit, choice)
+        return Draft(k, (a.row(ia), b.row(ib)), pool)
 
-    return Segment("draft", int(ends[-1]) if len(ends) else 0, gains, build, order=order)
+    return (int(ends[-1]) if len(ends) else 0), gains, build, order
 
 
 def pool_choice(letters: str, size: int, j: int) -> str:

@@ -13,6 +13,7 @@ wordbot.engine.errors.RuleError: --rule coasters=1,0: '1,0' is not allowed (a li
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from wordbot.engine.options import GameRules, NotAllowed, custom, integer
@@ -102,7 +103,7 @@ class Rules(GameRules):
             raise RuleError(f"coasters: {len(self.coasters)} coasters; a line of "
                             f"{self.line} needs at least {self.line + 1}")
 
-    @property
+    @functools.cached_property
     def lengths(self) -> tuple[int, ...]:
         """The word lengths that sell: those ``payout`` pays, up to ``row_limit``."""
         return tuple(n for n, _ in self.payout if n <= self.row_limit)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-MAX_ROW = 32  # the longest row a kernel builds (row_limit is checked against it)
+MAX_ROW = 32  # the longest row a kernel builds (the rules allow row_limit <= 20)
 
 
 @njit(cache=True)
@@ -108,10 +108,10 @@ def pool_choices(rest, size):
 
 @njit(cache=True)
 def pairs(used_a, used_b, counts, pool_limit):
-    """Every (filling of A, filling of B) that together use no more than the available
-    letters: int64[m, 4] rows of (a, b, pool choices, letters discarded). Past
-    ``pool_limit`` letters left, the player keeps any ``pool_limit`` of them: that many
-    distinct pools, and the rest discarded."""
+    """Every (group of A, group of B) whose letters together fit the available ones:
+    int64[m, 4] rows of (group of A, group of B, pool choices, letters discarded), from
+    each group's count of each kind used. Past ``pool_limit`` letters left, the player
+    keeps any ``pool_limit`` of them: that many distinct pools, the rest discarded."""
     k = counts.shape[0]
     total = 0
     for q in range(k):
@@ -147,32 +147,55 @@ def pairs(used_a, used_b, counts, pool_limit):
     return out
 
 
-class Fillings:
-    """Buffers of :func:`fillings_into`, grown on demand."""
+@njit(cache=True)
+def row_fillings(delta, row, kinds, counts, row_limit):
+    """:func:`fillings_into` into arrays just large enough, grouped by the letters used
+    (the unchanged row, which uses none, first): (rows, lengths, used, starts), group
+    ``g`` being rows ``starts[g]:starts[g + 1]``."""
+    cap = 64
+    while True:
+        rows = np.empty((cap, max(row_limit, 1)), np.int64)
+        lengths = np.empty(cap, np.int64)
+        used = np.empty((cap, kinds.shape[0]), np.int64)
+        n = fillings_into(delta, row, row.shape[0], kinds, counts, row_limit, rows, lengths,
+                          used)
+        if n <= cap:
+            break
+        cap = n
+    key = np.zeros(n, np.int64)  # the used counts in mixed radix
+    for i in range(n):
+        for q in range(kinds.shape[0]):
+            key[i] = key[i] * (counts[q] + 1) + used[i, q]
+    order = np.argsort(key, kind="mergesort")
+    starts = np.empty(n + 1, np.int64)
+    groups = 0
+    for i in range(n):
+        if i == 0 or key[order[i]] != key[order[i - 1]]:
+            starts[groups] = i
+            groups += 1
+    starts[groups] = n
+    return rows[order], lengths[order], used[order], starts[:groups + 1]
 
-    def __init__(self, capacity: int, kinds: int):
-        self.rows = np.zeros((capacity, MAX_ROW), np.int64)
-        self.lengths = np.zeros(capacity, np.int64)
-        self.used = np.zeros((capacity, max(kinds, 1)), np.int64)
+
+@njit(cache=True)
+def draft_options(delta, row_a, row_b, kinds, counts, row_limit, pool_limit):
+    """Everything a coaster's drafts need in one call: the grouped fillings of each row
+    (:func:`row_fillings`) and the :func:`pairs` of their groups."""
+    rows_a, lengths_a, used_a, starts_a = row_fillings(delta, row_a, kinds, counts, row_limit)
+    rows_b, lengths_b, used_b, starts_b = row_fillings(delta, row_b, kinds, counts, row_limit)
+    return (rows_a, lengths_a, used_a, starts_a, rows_b, lengths_b, used_b, starts_b,
+            pairs(used_a[starts_a[:-1]], used_b[starts_b[:-1]], counts, pool_limit))
 
 
-def fillings(delta, row: np.ndarray, kinds: np.ndarray, counts: np.ndarray,
-             row_limit: int, capacity: int = 256):
-    """:func:`fillings_into` into buffers large enough: (rows, lengths, used).
+def fillings(delta, row: np.ndarray, kinds: np.ndarray, counts: np.ndarray, row_limit: int):
+    """The distinct rows ``row`` can become (:func:`row_fillings`): (rows, lengths, used,
+    group starts).
 
     >>> from wordbot.dictionaries.subsequence import build_subsequences
     >>> delta = build_subsequences(["TEA", "TEAS", "SEAT"], (3, 4)).delta
     >>> code = lambda s: np.array([ord(c) - 65 for c in s], np.int64)
-    >>> rows, lengths, used = fillings(delta, code("EA"), code("ST"), np.array([1, 1]), 9)
+    >>> rows, lengths, _, _ = fillings(delta, code("EA"), code("ST"), np.array([1, 1]), 9)
     >>> sorted("".join(chr(65 + c) for c in r[:n]) for r, n in zip(rows, lengths))
     ['EA', 'EAS', 'EAT', 'SEA', 'SEAT', 'TEA', 'TEAS']
     """
-    row = np.asarray(row, np.int64)
-    buf = Fillings(capacity, len(kinds))
-    n = fillings_into(delta, row, len(row), kinds, counts, row_limit, buf.rows, buf.lengths,
-                      buf.used)
-    if n > capacity:
-        buf = Fillings(n, len(kinds))
-        fillings_into(delta, row, len(row), kinds, counts, row_limit, buf.rows, buf.lengths,
-                      buf.used)
-    return buf.rows[:n], buf.lengths[:n], buf.used[:n, :len(kinds)]
+    return row_fillings(delta, np.asarray(row, np.int64), kinds, counts, row_limit)
