@@ -19,7 +19,7 @@ from wordbot.engine.errors import StateError
 from wordbot.engine.firstdraft.position import read_position
 from wordbot.engine.firstdraft.rules import SEATS, Rules
 from wordbot.engine.firstdraft.state import TURN, Coaster, FirstDraftState, Hand, sort_letters
-from wordbot.engine.game import Game, GameState
+from wordbot.engine.game import Game, GameState, Move
 from wordbot.engine.position import position_digest
 from wordbot.engine.rng import Rng, seed_from_text, seed_state
 from wordbot.engine.tiles import FULL_BAG
@@ -107,6 +107,30 @@ First Draft moves (rows A and B; a turn ends with a take):
 
     def check_size(self, state: GameState) -> None:
         """Rows, pools and the line are bounded by the rules: nothing to refuse."""
+
+    def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
+        """The line and every player's rows and pool, ``move`` marked (nothing is hidden
+        that the picture shows: the bag and deck appear only as counts).
+
+        >>> from wordbot.dictionaries import Lexicon
+        >>> state = GAME.new(seed=3, lexicon=Lexicon.from_words(["AT"]))
+        >>> GAME.picture(state).plain.splitlines()[2]
+        '▶ p1  4 coins · 0 discarded · score 4'
+        """
+        from wordbot.engine.firstdraft.display import board_text
+
+        return board_text(state, move)
+
+    def svg(self, state: GameState, move: Move | None = None) -> str:
+        """The same as an SVG picture.
+
+        >>> from wordbot.dictionaries import Lexicon
+        >>> GAME.svg(GAME.new(seed=3, lexicon=Lexicon.from_words(["AT"])))[:4]
+        '<svg'
+        """
+        from wordbot.engine.firstdraft.display import board_svg
+
+        return board_svg(state, move)
 
 
 GAME = FirstDraft()

@@ -4,9 +4,16 @@
 const $ = (sel) => document.querySelector(sel);
 const COLOURS = ["red", "green", "black", "white"];
 // the games this page can draw; the server may play more (the page says "not yet")
-const PAGES = ["controlword", "routewords"];
-// a game's page: draws its position and takes the person's moves (routewords.js adds one)
+const PAGES = ["controlword", "routewords", "firstdraft"];
+// a game's page: draws its position and takes the person's moves (routewords.js and
+// firstdraft.js add one)
 const VIEWS = {};
+// each game's part of the page and its help
+const AREAS = { controlword: ["#cw-area", "#help-controlword"],
+                routewords: ["#rw-area", "#help-routewords"],
+                firstdraft: ["#fd-area", "#help-firstdraft"] };
+// pages loaded by this script (they build their own part of the page), before connecting
+const SCRIPTS = ["/static/firstdraft.js"];
 
 const game = {
   ws: null, nextId: 1, waiting: new Map(), hello: null,
@@ -83,11 +90,9 @@ async function chooseGame() {
 }
 
 function showArea() {
-  const rw = game.name === "routewords";
-  $("#cw-area").hidden = rw;
-  $("#rw-area").hidden = !rw;
-  $("#help-controlword").hidden = rw;
-  $("#help-routewords").hidden = !rw;
+  for (const [name, ids] of Object.entries(AREAS)) {
+    for (const id of ids) $(id).hidden = name !== game.name;
+  }
   $("#title").textContent = `· ${game.hello.games[game.name].title}`;
   document.title = `wordbot · ${game.hello.games[game.name].title}`;
 }
@@ -398,4 +403,12 @@ $("#redraw").onclick = () => humanMove({ type: "redraw" });
 $("#exchange-vowel").onclick = () => exchange("vowel");
 $("#exchange-consonant").onclick = () => exchange("consonant");
 $("#hint").onclick = hint;
-connect();
+// routewords.js comes with index.html; the others load here, and the page connects once
+// they have (so "New game" never meets a game without its view)
+Promise.all(SCRIPTS.map((src) => new Promise((done) => {
+  const script = document.createElement("script");
+  script.src = src;
+  script.onload = done;
+  script.onerror = () => { showMessage(`${src} did not load`); done(); };
+  document.body.appendChild(script);
+}))).then(connect);

@@ -1,0 +1,403 @@
+// The First Draft page: the line of coasters, your rows and pool, the opponents' boards.
+// Pick a coaster, put its letters (and pool letters) into your rows by clicking a letter
+// and then a gap in a row (or dragging it there), choose what the pool keeps, and take
+// it; sell or discard rows and insert pool letters before that; hints. The server judges
+// every move: its legal move list enables the sell and discard buttons, and a refused
+// move shows its reason. It uses app.js's game, request, humanMove and helpers, and
+// builds its own part of the page (index.html has only the other games' parts).
+"use strict";
+
+(() => {
+  const ROWS = ["A", "B"];
+  // what the person is building for the position `seen`: the coaster taken (1 first, or
+  // null: then a pool letter placed in a row is inserted at once), the letters to place
+  // ({id, ch, from, placed}), each row as built ({ch, id}; id null: already there), the
+  // selected letter, the leftover letters the pool keeps, and the server's sells,
+  // discards and inserts for that position
+  const fd = { seen: null, before: null, coaster: null, tray: [], rows: [[], []], sel: null,
+               keep: new Set(), legal: null };
+
+  // ---------------------------------------------------------------- the page's part
+  const area = document.createElement("div");
+  area.id = "fd-area";
+  area.hidden = true;
+  area.innerHTML = `
+    <div class="fd-label">The line <span class="fd-note">(click a coaster to draft it;
+      it costs a coin on each coaster before it)</span></div>
+    <div id="fd-line" aria-label="the line of coasters"></div>
+    <div class="fd-label">Your board</div>
+    <div id="fd-mine" class="fd-board" aria-label="your rows"></div>
+    <div id="fd-letters"><span class="fd-label">Letters to place</span>
+      <span id="fd-tray" aria-label="letters to place"></span></div>
+    <div id="fd-leftover"></div>
+    <div id="fd-actions">
+      <button id="fd-take" type="button" title="Take the coaster with the letters placed">Take</button>
+      <button id="fd-clear" type="button" title="Take the placed letters back">Clear</button>
+      <button id="fd-hint" type="button">Hint</button>
+    </div>
+    <div class="fd-label">Opponents</div>
+    <div id="fd-others"></div>`;
+  $("#message").before(area);
+  const help = document.createElement("p");
+  help.id = "help-firstdraft";
+  help.hidden = true;
+  help.textContent = "First Draft: click a coaster in the line, then put its letters into " +
+    "your rows: click a letter, then a gap in a row (or drag it there); click a placed " +
+    "letter to take it back. Letters you do not place go to your pool; when more are left " +
+    "than the pool holds, click the ones to keep (the rest are discarded, -1 each). Press " +
+    "Take. Before that you may sell a row that is a word, discard a row (-1 a letter), or " +
+    "insert a pool letter: with no coaster picked, click a pool letter and a gap.";
+  $("#help-routewords").after(help);
+
+  // ---------------------------------------------------------------- the builder
+  function reset() {
+    fd.seen = null; fd.before = null; fd.coaster = null; fd.legal = null;
+    build();
+  }
+
+  function me() { return game.position.hands[game.human]; }
+
+  // the builder for the current position and coaster: rows as they are, nothing placed
+  function build() {
+    fd.sel = null; fd.keep = new Set(); fd.tray = []; fd.rows = [[], []];
+    if (!game.position || !me() || game.position.phase === "over") return;
+    const hand = me();
+    let id = 0;
+    const add = (letters, from) => {
+      for (const ch of letters) fd.tray.push({ id: id++, ch, from, placed: false });
+    };
+    if (fd.coaster !== null) add(game.position.line[fd.coaster - 1].tiles, "coaster");
+    add(hand.pool, "pool");
+    fd.rows = hand.rows.map((row) => row.split("").map((ch) => ({ ch, id: null })));
+  }
+
+  const rowText = (r) => fd.rows[r].map((x) => x.ch).join("");
+  const leftover = () => fd.tray.filter((t) => !t.placed);
+  const poolLimit = () => game.position.rules.pool_limit;
+  const rowLimit = () => game.position.rules.row_limit;
+
+  // a new position: start again, and ask the server what may be sold, discarded, inserted
+  function sync() {
+    if (fd.seen === game.position) return;
+    fd.before = fd.seen;
+    fd.seen = game.position;
+    fd.coaster = null; fd.legal = null;
+    build();
+    if (myTurn()) fetchLegal(game.position);
+  }
+
+  async function fetchLegal(position) {
+    const legal = {};
+    try {
+      for (const kind of ["sell", "discard", "insert"]) {
+        legal[kind] = (await askMoves(position, kind)).map((m) => m.move);
+      }
+    } catch (err) { showMessage(err.message); return; }
+    if (game.position === position) { fd.legal = legal; render(); }
+  }
+
+  // a hint's search may still be finishing: the server says busy, so ask again shortly
+  async function askMoves(position, kind) {
+    for (let tries = 0; ; tries++) {
+      try { return (await request({ cmd: "moves", kind, position })).moves; } catch (err) {
+        if (err.code !== "busy" || tries > 20) throw err;
+        await new Promise((ok) => setTimeout(ok, 250));
+      }
+    }
+  }
+
+  const isLegal = (kind, fields) => !!fd.legal && fd.legal[kind].some(
+    (m) => Object.entries(fields).every(([k, v]) => m[k] === v));
+
+  function canAct() { return myTurn() && !game.busy && game.position.phase === "turn"; }
+
+  function pickCoaster(k) {
+    if (!canAct()) return;
+    fd.coaster = fd.coaster === k ? null : k;
+    build();
+    showMessage(fd.coaster === null ? "" : `Place the letters of coaster ${k}, then press Take.`, true);
+    render();
+  }
+
+  function pickLetter(id) {
+    if (!canAct()) return;
+    const t = fd.tray.find((x) => x.id === id);
+    if (!t || t.placed) return;
+    fd.sel = fd.sel === id ? null : id;
+    render();
+  }
+
+  // a letter into row r so that it ends up at index `at`
+  function place(id, r, at) {
+    if (!canAct()) return;
+    const t = fd.tray.find((x) => x.id === id);
+    if (!t || t.placed) return;
+    if (fd.coaster === null) {  // no draft being built: this is an insert action
+      if (t.from !== "pool") return;
+      send({ type: "insert", row: ROWS[r], at, letter: t.ch });
+      return;
+    }
+    if (fd.rows[r].length >= rowLimit()) {
+      showMessage(`A row holds ${rowLimit()} letters at most.`); return;
+    }
+    fd.rows[r].splice(at, 0, { ch: t.ch, id });
+    t.placed = true;
+    fd.sel = null;
+    fd.keep.delete(id);
+    showMessage("");
+    render();
+  }
+
+  function unplace(r, i) {
+    if (!canAct()) return;
+    const [x] = fd.rows[r].splice(i, 1);
+    fd.tray.find((t) => t.id === x.id).placed = false;
+    render();
+  }
+
+  function toggleKeep(id) {
+    if (!canAct()) return;
+    if (fd.keep.has(id)) fd.keep.delete(id); else fd.keep.add(id);
+    render();
+  }
+
+  function take() {
+    if (!canAct() || fd.coaster === null) return;
+    const left = leftover();
+    const kept = left.length <= poolLimit() ? left : left.filter((t) => fd.keep.has(t.id));
+    send({ type: "draft", coaster: fd.coaster, rows: [rowText(0), rowText(1)],
+           pool: kept.map((t) => t.ch).sort().join("") });
+  }
+
+  // a hint: a draft is laid out in the builder (press Take), anything else is made
+  function useHint(move) {
+    if (!canAct()) return;
+    if (move.type !== "draft") { send(move); return; }
+    fd.coaster = move.coaster;
+    build();
+    move.rows.forEach((row, r) => {
+      const old = rowText(r);
+      let i = 0;
+      row.split("").forEach((ch, at) => {
+        if (i < old.length && old[i] === ch) { i++; return; }
+        const t = fd.tray.find((x) => !x.placed && x.ch === ch);
+        if (t) { fd.rows[r].splice(at, 0, { ch, id: t.id }); t.placed = true; }
+      });
+    });
+    if (leftover().length > poolLimit()) {
+      for (const ch of move.pool) {
+        const t = leftover().find((x) => x.ch === ch && !fd.keep.has(x.id));
+        if (t) fd.keep.add(t.id);
+      }
+    }
+    render();
+    showMessage("Hint placed: press Take to make it.", true);
+  }
+
+  // a refused move keeps what was built (the position did not change); a made one starts
+  // the builder again for the new position (sync)
+  async function send(move) {
+    await humanMove(move);
+  }
+
+  // ---------------------------------------------------------------- drawing
+  function node(tag, cls, text, attrs) {
+    const el = document.createElement(tag);
+    if (cls) el.className = cls;
+    if (text !== undefined) el.textContent = text;
+    for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+    return el;
+  }
+
+  function tile(ch, cls, attrs) { return node("span", `fd-tile ${cls || ""}`.trim(), ch, attrs); }
+
+  // the indexes of `now` holding letters that `old` did not have (old matched leftmost)
+  function added(old, now) {
+    const out = new Set();
+    let i = 0;
+    [...now].forEach((ch, j) => { if (i < old.length && old[i] === ch) i++; else out.add(j); });
+    return i === old.length ? out : new Set();
+  }
+
+  function renderLine() {
+    const pos = game.position;
+    const line = $("#fd-line");
+    line.innerHTML = "";
+    const coins = me() ? me().coins : 0;
+    pos.line.forEach((c, i) => {
+      const k = i + 1;
+      const card = node("button", "fd-coaster" + (fd.coaster === k ? " chosen" : "") +
+                        (coins < k - 1 ? " dear" : ""), undefined,
+                        { type: "button", "data-position": k, "data-tiles": c.tiles,
+                          "data-coins": c.coins, title: k === 1 ? "free" : `costs ${k - 1}` });
+      card.appendChild(node("span", "fd-pos", `${k} · ${k === 1 ? "free" : `costs ${k - 1}`}`));
+      if (c.coins) card.appendChild(node("span", "fd-coins", `●${c.coins}`));
+      const tiles = node("span", "fd-tiles");
+      for (const ch of c.tiles) tiles.appendChild(tile(ch));
+      card.appendChild(tiles);
+      card.disabled = !canAct();
+      card.onclick = () => pickCoaster(k);
+      line.appendChild(card);
+    });
+  }
+
+  function gap(r, at, letter) {
+    const g = node("button", "fd-gap", "", { type: "button", "data-row": ROWS[r], "data-at": at,
+                                             "aria-label": `row ${ROWS[r]} at ${at}` });
+    const t = fd.tray.find((x) => x.id === fd.sel);
+    const full = fd.coaster !== null && fd.rows[r].length >= rowLimit();
+    if (t && !full && (fd.coaster !== null || t.from === "pool")) g.classList.add("active");
+    if (t && fd.coaster === null && fd.legal) {  // inserts the server lists keep the row completable
+      const row = rowText(r);
+      const now = row.slice(0, at) + t.ch + row.slice(at);
+      const fits = fd.legal.insert.some((m) => m.row === ROWS[r] && m.letter === t.ch &&
+        row.slice(0, m.at) + t.ch + row.slice(m.at) === now);
+      if (fits) g.classList.add("fits");
+    }
+    g.onclick = () => { if (fd.sel !== null) place(fd.sel, r, at); };
+    g.ondragover = (e) => { e.preventDefault(); g.classList.add("over"); };
+    g.ondragleave = () => g.classList.remove("over");
+    g.ondrop = (e) => { e.preventDefault(); place(Number(e.dataTransfer.getData("text/plain")), r, at); };
+    return g;
+  }
+
+  function renderMine() {
+    const mine = $("#fd-mine");
+    mine.innerHTML = "";
+    const hand = me();
+    if (!hand) return;
+    for (let r = 0; r < 2; r++) {
+      const row = node("div", "fd-row", undefined, { "data-row": ROWS[r], "data-letters": rowText(r) });
+      row.appendChild(node("span", "fd-row-name", ROWS[r]));
+      const letters = node("span", "fd-row-letters");
+      fd.rows[r].forEach((x, i) => {
+        letters.appendChild(gap(r, i));
+        const t = tile(x.ch, x.id === null ? "" : "placed", { "data-index": i });
+        if (x.id !== null) { t.title = "click to take it back"; t.onclick = () => unplace(r, i); }
+        letters.appendChild(t);
+      });
+      letters.appendChild(gap(r, fd.rows[r].length));
+      row.appendChild(letters);
+      for (const [kind, label] of [["sell", "Sell"], ["discard", "Discard"]]) {
+        const b = node("button", `fd-${kind}`, `${label} ${ROWS[r]}`,
+                       { type: "button", id: `fd-${kind}-${ROWS[r]}` });
+        b.disabled = !canAct() || !isLegal(kind, { row: ROWS[r] });
+        b.onclick = () => send({ type: kind, row: ROWS[r] });
+        row.appendChild(b);
+      }
+      mine.appendChild(row);
+    }
+    const info = node("div", "fd-hand-info", `pool ${hand.pool || "-"} · ${hand.coins} coins · ` +
+                      `${hand.discarded} discarded · score ${game.position.scores[game.human]}`);
+    mine.appendChild(info);
+  }
+
+  function renderTray() {
+    const tray = $("#fd-tray");
+    tray.innerHTML = "";
+    for (const t of fd.tray) {
+      const cls = `from-${t.from}` + (t.placed ? " used" : "") + (fd.sel === t.id ? " selected" : "");
+      const el = tile(t.ch, cls, { "data-id": t.id, "data-from": t.from, role: "button" });
+      el.title = t.from === "pool" ? "from your pool" : `from coaster ${fd.coaster}`;
+      if (!t.placed && canAct()) {
+        el.draggable = true;
+        el.ondragstart = (e) => {
+          e.dataTransfer.setData("text/plain", String(t.id));
+          area.classList.add("dragging");
+        };
+        el.ondragend = () => area.classList.remove("dragging");
+      }
+      el.onclick = () => pickLetter(t.id);
+      tray.appendChild(el);
+    }
+    if (!fd.tray.length) tray.appendChild(node("span", "fd-note", "pick a coaster"));
+    const box = $("#fd-leftover");
+    box.innerHTML = "";
+    if (fd.coaster === null) return;
+    const left = leftover();
+    const limit = poolLimit();
+    if (left.length <= limit) {
+      box.appendChild(node("span", "fd-note",
+                           left.length ? "These go to your pool:" : "Your pool will be empty."));
+      for (const t of left) box.appendChild(tile(t.ch));
+      return;
+    }
+    box.appendChild(node("span", "fd-note", `Keep ${limit} of these ${left.length} in your pool ` +
+                         `(${fd.keep.size} chosen; the rest are discarded, -1 each):`));
+    for (const t of left) {
+      const el = tile(t.ch, "fd-keep" + (fd.keep.has(t.id) ? " kept" : ""),
+                      { "data-id": t.id, role: "button" });
+      el.onclick = () => toggleKeep(t.id);
+      box.appendChild(el);
+    }
+  }
+
+  function renderOthers() {
+    const pos = game.position;
+    const box = $("#fd-others");
+    box.innerHTML = "";
+    pos.players.filter((p) => p !== game.human).forEach((p) => {
+      const hand = pos.hands[p];
+      const was = fd.before && fd.before.hands[p];
+      const div = node("div", "fd-board fd-other" + (pos.to_move === p ? " to-move" : ""),
+                       undefined, { "data-player": p });
+      div.appendChild(node("div", "fd-hand-info",
+        `${p} (${game.bot}) · ${hand.coins} coins · ${hand.discarded} discarded · ` +
+        `score ${pos.scores[p]}` + (pos.to_move === p && pos.phase !== "over" ? " · to move" : "")));
+      hand.rows.forEach((row, r) => {
+        const news = was ? added(was.rows[r], row) : new Set();
+        const line = node("div", "fd-row", undefined, { "data-row": ROWS[r], "data-letters": row });
+        line.appendChild(node("span", "fd-row-name", ROWS[r]));
+        [...row].forEach((ch, i) => line.appendChild(tile(ch, news.has(i) ? "placed" : "")));
+        div.appendChild(line);
+      });
+      div.appendChild(node("div", "fd-pool", `pool ${hand.pool || "-"}`, { "data-pool": hand.pool }));
+      box.appendChild(div);
+    });
+  }
+
+  function render() {
+    sync();
+    renderLine();
+    renderMine();
+    renderTray();
+    renderOthers();
+    const pos = game.position;
+    const mine = canAct();
+    $("#fd-take").disabled = !mine || fd.coaster === null;
+    $("#fd-take").textContent = fd.coaster === null ? "Take" : `Take coaster ${fd.coaster}`;
+    $("#fd-clear").disabled = !mine;
+    $("#fd-hint").disabled = !mine;
+    if (pos.phase !== "over") {
+      const who = pos.to_move === game.human ? "your turn" : `${pos.to_move} to move`;
+      setStatus(`turn ${pos.turn} · ${(pos.bag || "").length} tiles in the bag · ${who}`);
+    }
+    scores(null);
+  }
+
+  function scores(final) {
+    const pos = game.position;
+    const table = $("#scores");
+    table.innerHTML = "<tr><th>player</th><th>coins</th><th>discarded</th><th>score</th></tr>";
+    for (const p of pos.players) {
+      const tr = document.createElement("tr");
+      const who = p === game.human ? "you" : game.bot;
+      const score = final && final.scores ? final.scores[p] : pos.scores[p];
+      tr.innerHTML = `<td><span class="who tile-${p}"></span>${p} (${who})</td>` +
+                     `<td>${pos.hands[p].coins}</td><td>${pos.hands[p].discarded}</td><td>${score}</td>`;
+      table.appendChild(tr);
+    }
+  }
+
+  // ---------------------------------------------------------------- wiring
+  $("#fd-take").onclick = take;
+  $("#fd-clear").onclick = () => { build(); showMessage(""); render(); };
+  $("#fd-hint").onclick = async () => {
+    if (game.busy || !myTurn()) return;
+    setBusy(true);
+    try { await askHints(useHint); } catch (err) { showMessage(err.message); }
+    setBusy(false);
+  };
+
+  VIEWS.firstdraft = { render, scores, reset };
+})();
