@@ -40,6 +40,8 @@ FIRST_SHIFT = 32
 TILE_Q = 16  # ord("Q") - ord("A")
 #: the cache file's name (changed whenever the layout changes, so an old file is not read)
 FORWARD_NAME = "forward-trie2"
+#: the cache file of the same automaton over plain letters (Q is Q)
+LETTERS_NAME = "letters-trie1"
 
 
 def tiles_of(word: str) -> str | None:
@@ -60,6 +62,7 @@ class Forward:
     """A compiled forward tile automaton (see the module docstring)."""
 
     records: np.ndarray
+    qu: bool = True  # the tile Q stands for QU (else symbols are plain letters)
 
     @property
     def nodes(self) -> int:
@@ -81,14 +84,15 @@ class Forward:
         return node
 
     def contains(self, word: str) -> bool:
-        tiles = tiles_of(word)
+        tiles = tiles_of(word) if self.qu else word
         node = -1 if tiles is None else self.node_of(tiles)
         return node >= 0 and bool((int(self.records[node]) >> ACCEPT_SHIFT) & 1)
 
 
-def build_forward(words: Iterable[str]) -> Forward:
-    """The automaton of ``words`` (uppercase A-Z), level by level."""
-    tile_words = sorted({t for t in (tiles_of(w) for w in words) if t})
+def build_forward(words: Iterable[str], qu: bool = True) -> Forward:
+    """The automaton of ``words`` (uppercase A-Z), level by level; with ``qu`` False
+    over plain letters."""
+    tile_words = sorted({t for t in (tiles_of(w) if qu else w for w in words) if t})
     longest = max((len(t) for t in tile_words), default=0)
     accepting = set(tile_words)
     levels: list[list[str]] = [[""]]
@@ -110,4 +114,4 @@ def build_forward(words: Iterable[str]) -> Forward:
                 rec |= (int(offsets[depth + 1]) + first) << FIRST_SHIFT
             records[base + i] = rec
     records.setflags(write=False)  # one numba specialisation, as the cached (mapped) one
-    return Forward(records)
+    return Forward(records, qu)

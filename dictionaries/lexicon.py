@@ -73,6 +73,7 @@ class Lexicon:
         self.from_cache = from_cache
         self._gaddag = gaddag
         self._forward = None
+        self._letter_trie = None
         self._subsequences: dict[tuple[int, ...], object] = {}
         self._words = words
         self._entry = None  # (cache key, report) for the entry made when first compiled
@@ -176,23 +177,38 @@ class Lexicon:
         """The forward tile automaton (:class:`~wordbot.dictionaries.forward.Forward`,
         Q = QU), built on first use and cached beside the GADDAG."""
         if self._forward is None:
-            self._forward = self._compile_forward()
+            self._forward = self._compile_forward(True)
         return self._forward
 
-    def _compile_forward(self):
-        from wordbot.dictionaries.forward import FORWARD_NAME, Forward, build_forward
+    @property
+    def letter_trie(self):
+        """The forward automaton over plain letters (Q is just Q: First Draft's rows),
+        built on first use and cached beside the GADDAG.
 
+        >>> Lexicon.from_words(["QAT", "QUIT"]).letter_trie.contains("QAT")
+        True
+        """
+        if self._letter_trie is None:
+            self._letter_trie = self._compile_forward(False)
+        return self._letter_trie
+
+    def _compile_forward(self, qu: bool):
+        from wordbot.dictionaries.forward import (FORWARD_NAME, LETTERS_NAME, Forward,
+                                                  build_forward)
+
+        name = FORWARD_NAME if qu else LETTERS_NAME
         key, report = self._entry or (None, None)
         if key is not None:
-            records = cache.load_extra(key, FORWARD_NAME)
+            records = cache.load_extra(key, name)
             if records is not None:
-                return Forward(records)
+                return Forward(records, qu)
+        what = "the route automaton" if qu else "the letter trie"
         with _building(report if key else None,
-                       f"the route automaton of {Path(self.source).name}") as built:
-            forward = build_forward(self.words)
+                       f"{what} of {Path(self.source).name}") as built:
+            forward = build_forward(self.words, qu)
             built.append(f"{forward.nodes:,} nodes")
         if key is not None:
-            _try_save(lambda: cache.save_extra(key, FORWARD_NAME, forward.records), report)
+            _try_save(lambda: cache.save_extra(key, name, forward.records), report)
         return forward
 
     def subsequences(self, lengths) -> "Subsequences":

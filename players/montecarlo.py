@@ -94,11 +94,9 @@ class MonteCarloPlayer(Player):
             policy = self._policies[spec + ":" + game.name] = make_player(spec, game)
         return policy
 
-    def _playout(self, state: GameState, mover: str, sample_seed: int, policy: Player
+    def _playout(self, state: GameState, mover: str, rng: random.Random, policy: Player
                  ) -> float:
-        rng = random.Random(sample_seed)
-        # the future follows sample_seed, so every candidate of an iteration meets it
-        state = state.determinize(mover, rng).with_seed(sample_seed)
+        """Play ``state`` (a candidate applied to a determinized sample) forward."""
         start = state
         game = state.game
         plies = self.settings["plies"]
@@ -121,13 +119,17 @@ class MonteCarloPlayer(Player):
         policy = self.policy(state.game, rollout=True)
         alive = list(arms)
         mover = state.to_move
-        after = {id(a): state.apply(a.cand.move, check=False) for a in arms}
         self.playouts = 0
         # at least one playout per candidate, however small the limit
         while len(alive) > 1:
             sample_seed = rng.getrandbits(63)
+            # the hidden parts are sampled before a candidate is applied: applying one to
+            # the true state would show the mover what it draws (tiles, a new coaster);
+            # the future follows sample_seed, so every candidate meets the same one
+            sample = state.determinize(mover, random.Random(sample_seed)).with_seed(sample_seed)
             for arm in alive:
-                value = self._playout(after[id(arm)], mover, sample_seed, policy)
+                after = sample.apply(arm.cand.move, check=False)
+                value = self._playout(after, mover, random.Random(sample_seed), policy)
                 arm.values.append(value)
                 arm.wins += value > 0
                 self.playouts += 1

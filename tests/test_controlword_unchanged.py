@@ -1,6 +1,9 @@
 """Control Word is unchanged by the game interface: records written by the code before it
 (tests/data/records, see tests/data/README.md) replay, and today's code plays the very
-same games, move for move, for random, greedy, control and mc with an iteration cap."""
+same games, move for move, for random, greedy and control. mc's games still replay, but
+mc no longer plays them again: it used to apply each candidate to the true state before
+sampling what the mover cannot see, so its playouts knew the tiles the move would draw;
+it now samples first (a deliberate change of its choices)."""
 
 from __future__ import annotations
 
@@ -33,6 +36,8 @@ def test_an_old_record_replays_and_is_played_again_move_for_move(path):
     result = replay(record, default_lexicon())
     assert result.ok, result.mismatch
     header = record.header
+    if any(spec.startswith("mc") for spec in header["agents"].values()):
+        return  # mc samples before it applies a candidate now (see the module docstring)
     game = record.game
     state = game.new(header["players"], header["seed"], game.rules((), header["rules"]),
                      default_lexicon())
@@ -42,7 +47,13 @@ def test_an_old_record_replays_and_is_played_again_move_for_move(path):
     assert played.outcome.details == record.result
 
 
-@pytest.mark.parametrize("folder", TOURNAMENTS, ids=lambda p: p.name)
+def without_mc(folder: Path) -> bool:
+    players = json.loads((folder / "tournament.json").read_text())["players"]
+    return not any(spec.startswith("mc") for spec in players.values())
+
+
+@pytest.mark.parametrize("folder", [f for f in TOURNAMENTS if without_mc(f)],
+                         ids=lambda p: p.name)
 def test_an_old_tournament_gives_the_same_results(folder):
     config = TournamentConfig.from_json(json.loads((folder / "tournament.json").read_text()),
                                         str(folder))

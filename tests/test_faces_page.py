@@ -94,7 +94,8 @@ def test_play_a_word_from_a_hint_and_see_the_bot_answer(page, tmp_path):
 
 def test_a_game_without_a_page_says_not_yet(page):
     titles = page.locator("#game option").all_inner_texts()
-    assert titles == ["Control Word", "RouteWords", "Hidden take-away (not yet)"]
+    assert titles == ["Control Word", "First Draft", "RouteWords",
+                      "Hidden take-away (not yet)"]
     page.select_option("#game", "toy")
     assert "not yet" in page.inner_text("#message")
     assert page.locator("#new-game").is_disabled()

@@ -180,9 +180,6 @@ def test_one_or_six_players_are_refused(players, files):
     one_line_error(run, "players")
 
 
-@pytest.mark.xfail(strict=True, reason="set-up lays out a coaster with fewer tiles than its "
-                   "value when the bag runs out (coasters=20,20,20,20,20,20: the fifth gets "
-                   "18), and its own reader then refuses the position")
 def test_a_set_up_the_bag_cannot_fill_is_refused_or_filled():
     rules = Rules.parse(["coasters=20,20,20,20,20,20"])
     try:
@@ -604,9 +601,6 @@ def test_bad_rules_in_a_position_are_refused(rules, name, lex):
     assert name in str(err.value)
 
 
-@pytest.mark.xfail(strict=True, reason="rules.payout accepts JSON booleans as coins "
-                   "({\"3\": true}): _payout checks isinstance(coins, int), which bool "
-                   "passes, while coasters refuse booleans")
 def test_a_boolean_payout_is_refused(lex):
     with pytest.raises(RuleError, match="payout"):
         GAME.from_json(changed(rules={"payout": {"3": True}}), lex)
@@ -751,9 +745,6 @@ def test_determinize_keeps_what_is_visible():
         assert state.to_json() == before  # the true state is untouched
 
 
-@pytest.mark.xfail(strict=True, reason="determinize shuffles the true bag and deck order "
-                   "(list(self.bag)), so with the same rng two states a viewer cannot tell "
-                   "apart give different samples (Control Word's determinize is blind)")
 def test_determinize_is_blind_to_the_true_order():
     for state in mid_states():
         viewer = state.to_move
@@ -783,11 +774,6 @@ def test_mc_plays_on_determinized_states(monkeypatch):
             assert calls and set(calls) == {state.to_move}
 
 
-@pytest.mark.xfail(strict=True, reason="mc sees hidden information: it applies each "
-                   "candidate to the true state (the upkeep lays out the true next coaster "
-                   "from the true bag and deck) before determinizing, and determinize keeps "
-                   "the true order's imprint, so two states with the same observation get "
-                   "different moves from the same rng")
 def test_mc_chooses_from_what_it_sees():
     mc = make_player("mc:iterations=4,k=4,time=30", GAME)
     for state in random_positions(small_lexicon(), 30, seed=7, players=2):
@@ -839,11 +825,6 @@ def test_a_record_from_a_full_position_replays():
     assert out.ok, out.mismatch
 
 
-@pytest.mark.xfail(strict=True, reason="a record of a game started from a position without "
-                   "bag or deck does not replay once the deck is reshuffled: from_json draws "
-                   "the missing order and the state's generator from one Rng, the header "
-                   "keeps the filled-in start and the seed, so the replay's generator is in "
-                   "another state")
 @pytest.mark.parametrize("drop", [("bag",), ("deck",)])
 def test_a_record_from_a_partial_position_replays(drop):
     lexicon = small_lexicon()

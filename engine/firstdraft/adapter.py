@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from wordbot.movegen.firstdraft import drafts, oracle
+from wordbot.movegen.firstdraft import drafts, oracle, potential
 
 
 def delta(lexicon, rules) -> np.ndarray:
@@ -85,3 +85,18 @@ def draft_options(lexicon, rules, rows: tuple[str, str], letters: str) -> DraftO
     out = drafts.draft_options(delta(lexicon, rules), codes(rows[0]), codes(rows[1]),
                                codes(kinds), counts, rules.row_limit, rules.pool_limit)
     return DraftOptions(kinds, counts, Fillings(*out[:4]), Fillings(*out[4:8]), out[8])
+
+
+def row_potentials(lexicon, rows: list[str], weight: np.ndarray, pay: np.ndarray,
+                   row_limit: int, max_missing: int) -> np.ndarray:
+    """float64[len(rows), 2]: for each row the best ``pay[len(w)] * prod(weight of the
+    letters w adds)`` over the words ``w`` holding it, and the same over words longer
+    than the row (:func:`wordbot.movegen.firstdraft.potential.row_potential`)."""
+    width = max([len(r) for r in rows] + [1])
+    packed = np.zeros((len(rows), width), np.int64)
+    for i, r in enumerate(rows):
+        packed[i, :len(r)] = codes(r)
+    lengths = np.array([len(r) for r in rows], np.int64)
+    return potential.row_potentials(lexicon.letter_trie.records, packed, lengths,
+                                    np.asarray(weight, np.float64),
+                                    np.asarray(pay, np.float64), row_limit, max_missing)

@@ -25,6 +25,9 @@ from wordbot.engine.rng import Rng, seed_from_text, seed_state
 from wordbot.engine.tiles import FULL_BAG
 
 
+_FILL_SALT = 0x5DEECE66D  # any constant: it only separates the two generators
+
+
 class FirstDraft(Game):
     """RULES.md section 3: take a coaster from the line, place its letters in two word
     rows (or the pool), sell the rows that are words."""
@@ -62,8 +65,11 @@ First Draft moves (rows A and B; a turn ends with a take):
         rng = Rng(seed_state(seed))
         bag = "".join(rng.shuffle(FULL_BAG))
         deck = rng.shuffle(rules.coasters)
-        line = []
-        for value in deck[:rules.line]:
+        line, laid = [], deck[:rules.line]
+        if sum(laid) > len(bag):
+            raise StateError(f"coasters: the line's coasters ({','.join(map(str, laid))}) "
+                             f"need more than the {len(FULL_BAG)} tiles of the bag")
+        for value in laid:
             line.append(Coaster(value, sort_letters(bag[:value]), 0))
             bag = bag[value:]
         hands = tuple(Hand(rules.start_coins, ("", ""), "", 0) for _ in players)
@@ -80,9 +86,11 @@ First Draft moves (rows A and B; a turn ends with a take):
             raise PositionError("position: must be a JSON object")
         rules = self.rules(rule_overrides, obj.get("rules", {}))
         seed = seed if seed is not None else seed_from_text(position_digest(obj))
-        rng = Rng(seed_state(seed))
-        fields = read_position(obj, rules, rng)
-        return self._state(fields, rules, seed, rng.state, self._lexicon(lexicon), "position")
+        # a missing bag or deck is shuffled by a generator of its own: the game's starts
+        # at the seed, so a record (the filled-in position and the seed) replays
+        fields = read_position(obj, rules, Rng(seed_state(seed) ^ _FILL_SALT))
+        return self._state(fields, rules, seed, seed_state(seed), self._lexicon(lexicon),
+                           "position")
 
     @staticmethod
     def _lexicon(lexicon):

@@ -23,10 +23,13 @@ ROWS = "AB"
 MAX_ROW_LIMIT = 20  # the kernels build rows of up to 32 letters; 20 keeps lists bounded
 
 
+def _integer(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _values(items) -> tuple[int, ...]:
     values = tuple(items)
-    if not values or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 20
-                             for v in values):
+    if not values or not all(_integer(v) and 1 <= v <= 20 for v in values):
         raise NotAllowed
     return values
 
@@ -47,8 +50,8 @@ def _coasters_json(value) -> tuple[int, ...]:
 def _payout(pairs) -> tuple[tuple[int, int], ...]:
     table = {}
     for length, coins in pairs:
-        if not (isinstance(length, int) and isinstance(coins, int) and 1 <= length <= 99
-                and coins >= 0) or length in table:
+        if not (_integer(length) and _integer(coins) and 1 <= length <= 99 and coins >= 0
+                ) or length in table:
             raise NotAllowed
         table[length] = coins
     if not table:

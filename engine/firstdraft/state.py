@@ -68,6 +68,11 @@ class Hand(NamedTuple):
         return self.coins - self.discarded
 
 
+def plural(n: int, noun: str) -> str:
+    """``1 coin``, ``2 coins``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def sort_letters(letters) -> str:
     return "".join(sorted(letters))
 
@@ -178,8 +183,8 @@ class FirstDraftState(GameState):
         if k > len(self.line):
             raise IllegalMove("draft", f"coaster {k}: the line has {len(self.line)} coasters")
         if hand.coins < k - 1:
-            raise IllegalMove("pay", f"coaster {k} costs {k - 1} coins; {self.to_move} has "
-                              f"{hand.coins}")
+            raise IllegalMove("pay", f"coaster {k} costs {plural(k - 1, 'coin')}; "
+                              f"{self.to_move} has {hand.coins}")
         inserted = Counter()
         for name, old, new in zip(ROWS, hand.rows, move.rows):
             if len(new) > rules.row_limit:
@@ -316,7 +321,7 @@ class FirstDraftState(GameState):
     def determinize(self, viewer: str, rng: random.Random) -> "FirstDraftState":
         """The bag and the deck in an order drawn from ``rng`` (their contents are
         known: the tiles and coasters seen nowhere else)."""
-        bag, deck = list(self.bag), list(self.deck)
+        bag, deck = sorted(self.bag), sorted(self.deck)  # the true order plays no part
         rng.shuffle(bag)
         rng.shuffle(deck)
         return self._copy(bag="".join(bag), deck=tuple(deck), events=self.events).with_seed(

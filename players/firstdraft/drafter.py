@@ -1,0 +1,155 @@
+"""``drafter``: First Draft's heuristic player.
+
+It values a hand as its score plus what each row can still become plus a little for each
+pool letter, and plays the move that raises that value most. A row is worth the best of
+its sale now (when it is a word) and ``grow`` times its *potential*: the best word that
+holds it, weighed by how likely the missing letters are to come (each letter by how
+common it is among the tiles; :mod:`wordbot.movegen.firstdraft.potential`). Potentials
+shrink as the bag empties: a row needs turns to grow.
+
+So a draft is weighed by its coins now (the coaster's coins, less its price and the
+letters the pool cannot keep) and how much nearer it brings the rows to good words; a
+row is sold when the word it is pays more than what it could grow into plus a fresh
+row's potential; a dead row (no word holds it) is discarded while a fresh row is worth
+more than the letters lost. Drafts are weighed a group at a time (the rows a draft can
+make, grouped by the letters they use), so a turn with thousands of drafts is weighed
+quickly.
+
+>>> from wordbot.dictionaries import Lexicon
+>>> from wordbot.engine.games import get_game
+>>> state = get_game("firstdraft").new(seed=4, lexicon=Lexicon.from_words(["TEA", "EAT"]))
+>>> DrafterPlayer().top(state, 1)[0].move.type
+'draft'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+
+import numpy as np
+
+from wordbot.engine.firstdraft import adapter
+from wordbot.engine.firstdraft.moves import Draft
+from wordbot.engine.game import GameState
+from wordbot.engine.tiles import FULL_BAG, LETTERS
+from wordbot.players.base import Candidate, Option, Player, Progress
+
+#: how likely a missing letter is to come, by how common it is among the 98 tiles
+WEIGHT = np.array([min(0.85, 0.15 + 5 * FULL_BAG.count(c) / len(FULL_BAG)) for c in LETTERS])
+
+
+class DrafterPlayer(Player):
+    """Coins now and what the rows can still become (see the module docstring)."""
+
+    name = "drafter"
+    description = "coins now, what the rows can still become, a useful pool"
+    games = frozenset({"firstdraft"})
+    options = {
+        "grow": Option(float, 0.8, "weight of what a row can still become"),
+        "pool": Option(float, 0.15, "value of a pool letter, times its weight"),
+        "turns": Option(float, 3.0, "own turns left below which potentials shrink"),
+    }
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self._potentials: OrderedDict[tuple, tuple[float, float]] = OrderedDict()
+
+    # -- values ------------------------------------------------------------------------
+    def potentials(self, state: GameState, rows: list[str]) -> dict[str, tuple[float, float]]:
+        """(best, growth) potential of each row (cached per word list and rules)."""
+        rules = state.rules
+        key = (id(state.lexicon), rules.row_limit, rules.payout)
+        missing = [r for r in set(rows) if (key, r) not in self._potentials]
+        if missing:
+            pay = np.zeros(rules.row_limit + 1)
+            for length, coins in rules.payout:
+                if length <= rules.row_limit:
+                    pay[length] = coins
+            found = adapter.row_potentials(state.lexicon, missing, WEIGHT, pay,
+                                           rules.row_limit, rules.row_limit)
+            for r, (best, grow) in zip(missing, found.tolist()):
+                self._potentials[(key, r)] = (best, grow)
+        out = {r: self._potentials[(key, r)] for r in rows}
+        while len(self._potentials) > 200_000:  # the oldest first
+            self._potentials.popitem(last=False)
+        return out
+
+    def _row_values(self, state: GameState, rows: list[str]) -> dict[str, float]:
+        """What each row is worth: its sale now, or what it can grow into."""
+        own_turns = len(state.bag) / 3.0 / len(state.players)
+        time = min(1.0, own_turns / self.settings["turns"]) * self.settings["grow"]
+        pots = self.potentials(state, rows)
+        return {r: max(state.rules.pays(len(r)) if state.is_word(r) else 0.0,
+                       time * pots[r][1]) for r in rows}
+
+    def _pool_value(self, letters: str) -> float:
+        return self.settings["pool"] * sum(WEIGHT[ord(c) - 65] for c in letters)
+
+    def _keep(self, letters: str, size: int) -> str:
+        """The ``size`` letters of ``letters`` worth most in the pool."""
+        ranked = sorted(letters, key=lambda c: (-WEIGHT[ord(c) - 65], c))
+        return "".join(sorted(ranked[:size]))
+
+    # -- choosing ----------------------------------------------------------------------
+    def _top(self, state: GameState, n: int, rng: random.Random,
+             progress: Progress | None) -> list[Candidate]:
+        moves = state.bot_moves()
+        hand = state.hand
+        fresh = self._row_values(state, [""])[""]
+        old = self._row_values(state, list(hand.rows))
+        scored: list[tuple[float, float, Candidate]] = []
+
+        def add(move, value: float, points: int, rows=None) -> None:
+            details = {"coins_now": points}
+            if rows is not None:
+                details["rows_worth"] = round(sum(rows), 2)
+            scored.append((value, rng.random(), Candidate(
+                move, state.notation(move), points=points, equity=value, details=details)))
+
+        for seg in moves.segments:
+            if seg.kind in ("sell", "discard"):
+                for i in range(seg.count):
+                    move = seg.build(i)
+                    row = hand.rows[move.row]
+                    gain = int(seg.gains[i])
+                    value = gain + fresh - old[row] if seg.kind == "discard" else (
+                        gain + fresh - self._row_values(state, [row])[row])
+                    add(move, value, gain)
+        for seg in moves.segments:
+            if seg.kind == "draft":
+                _ = seg.count  # works the coaster's drafts out (into moves.drafts)
+        for k, options in sorted(moves.drafts.items()):
+            self._weigh_drafts(state, k, options, old, add)
+        if not scored:
+            move, gain = moves.best(1, rng)[0]
+            return [Candidate(move, state.notation(move), points=gain, equity=gain)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [c for _, _, c in scored[:n]]
+
+    def _weigh_drafts(self, state: GameState, k: int, options, old, add) -> None:
+        """Every group pair of coaster ``k``: its best rows and best pool."""
+        hand, rules = state.hand, state.rules
+        coaster = state.line[k - 1]
+        gain = coaster.coins - (k - 1)
+        best_rows = []
+        for fill, before in ((options.a, hand.rows[0]), (options.b, hand.rows[1])):
+            texts = [fill.row(i) for i in range(len(fill.lengths))]
+            values = self._row_values(state, texts)
+            worth = np.array([values[t] for t in texts]) - old[before]
+            top = [int(lo + np.argmax(worth[lo:hi]))
+                   for lo, hi in zip(fill.starts[:-1], fill.starts[1:])]
+            best_rows.append((texts, worth, top))
+        (ta, wa, top_a), (tb, wb, top_b) = best_rows
+        base = gain + 0.0 - self._pool_value(hand.pool)
+        for ga, gb, _choices, dropped in options.pairs.tolist():
+            ia, ib = top_a[ga], top_b[gb]
+            rest = options.counts - options.a.used[ia] - options.b.used[ib]
+            left = "".join(ch * int(c) for ch, c in zip(options.kinds, rest))
+            pool = left if len(left) <= rules.pool_limit else self._keep(left, rules.pool_limit)
+            value = base - dropped + wa[ia] + wb[ib] + self._pool_value(pool)
+            add(Draft(k, (ta[ia], tb[ib]), pool), value, gain - dropped,
+                rows=(wa[ia], wb[ib]))
+
+
+__all__ = ["DrafterPlayer", "WEIGHT"]
