@@ -29,10 +29,14 @@ trie's nodes name its words.)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
+
+from wordbot.dictionaries.gaddag_walk import popcount
 
 MASK_BITS = 0x3FFFFFF  # bits 0..25
 ACCEPT_SHIFT = 26
@@ -68,6 +72,14 @@ class Forward:
     def nodes(self) -> int:
         return int(self.records.size)
 
+    @functools.cached_property
+    def below(self) -> np.ndarray:
+        """Per node, what lies under it: int64 ``letters | deepest << 32``, where
+        ``letters`` has the bit of every symbol on an arc below the node and
+        ``deepest`` is the depth of its deepest word (a search that still needs some
+        letters, or a longer word, skips a node without them)."""
+        return _below(self.records)
+
     @property
     def words(self) -> int:
         return int(((self.records >> ACCEPT_SHIFT) & 1).sum())
@@ -87,6 +99,32 @@ class Forward:
         tiles = tiles_of(word) if self.qu else word
         node = -1 if tiles is None else self.node_of(tiles)
         return node >= 0 and bool((int(self.records[node]) >> ACCEPT_SHIFT) & 1)
+
+
+@njit(cache=True)
+def _below(records):
+    n = records.shape[0]
+    depth = np.zeros(n, np.int64)
+    for v in range(n):  # breadth first: a parent comes before its children
+        rec = records[v]
+        mask = rec & MASK_BITS
+        first = rec >> FIRST_SHIFT
+        for i in range(popcount(mask)):
+            depth[first + i] = depth[v] + 1
+    out = np.zeros(n, np.int64)
+    for v in range(n - 1, -1, -1):  # children first
+        rec = records[v]
+        letters = rec & MASK_BITS
+        deepest = depth[v] if (rec >> ACCEPT_SHIFT) & 1 else 0
+        mask = rec & MASK_BITS
+        child = rec >> FIRST_SHIFT
+        while mask:
+            mask &= mask - 1
+            letters |= out[child] & MASK_BITS
+            deepest = max(deepest, out[child] >> 32)
+            child += 1
+        out[v] = letters | (deepest << 32)
+    return out
 
 
 def build_forward(words: Iterable[str], qu: bool = True) -> Forward:

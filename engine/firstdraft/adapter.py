@@ -97,6 +97,7 @@ def row_potentials(lexicon, rows: list[str], weight: np.ndarray, pay: np.ndarray
     for i, r in enumerate(rows):
         packed[i, :len(r)] = codes(r)
     lengths = np.array([len(r) for r in rows], np.int64)
-    return potential.row_potentials(lexicon.letter_trie.records, packed, lengths,
+    trie = lexicon.letter_trie
+    return potential.row_potentials(trie.records, trie.below, packed, lengths,
                                     np.asarray(weight, np.float64),
                                     np.asarray(pay, np.float64), row_limit, max_missing)

@@ -21,10 +21,11 @@ DEPTH = 33  # deeper than any row the rules allow
 
 
 @njit(cache=True)
-def row_potential(records, row, n, weight, pay, row_limit, max_missing):
+def row_potential(records, below, row, n, weight, pay, row_limit, max_missing):
     """(best over every word, best over words longer than the row) of
     ``pay[len(w)] * prod(weight of the letters w adds)``, for words of at most
-    ``row_limit`` letters adding at most ``max_missing``; 0 when there is none."""
+    ``row_limit`` letters adding at most ``max_missing``; 0 when there is none.
+    ``below``: :attr:`~wordbot.dictionaries.forward.Forward.below` of the trie."""
     # reach[m]: the most a word of at least m letters can pay, each letter past m costing
     # at least the best weight (the bound that cuts a branch)
     most = 0.0
@@ -33,6 +34,9 @@ def row_potential(records, row, n, weight, pay, row_limit, max_missing):
     reach = np.zeros(pay.shape[0] + 1, np.float64)
     for m in range(pay.shape[0] - 1, -1, -1):
         reach[m] = max(pay[m], reach[m + 1] * most)
+    need = np.zeros(n + 1, np.int64)  # need[j]: the letters of row[j:]
+    for j in range(n - 1, -1, -1):
+        need[j] = need[j + 1] | (np.int64(1) << row[j])
     best = 0.0
     grow = 0.0
     node = np.empty(DEPTH, np.int64)
@@ -61,6 +65,9 @@ def row_potential(records, row, n, weight, pay, row_limit, max_missing):
             if shortest >= reach.shape[0] or p * reach[shortest] <= grow:
                 continue
         child = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << c) - 1))
+        under = below[child]
+        if need[j] & ~under or (under >> 32) < d + 1 + (n - j):
+            continue  # the rest of the row, or a word long enough, is not under it
         crec = records[child]
         d += 1
         node[d], matched[d], prob[d] = child, j, p
@@ -74,10 +81,10 @@ def row_potential(records, row, n, weight, pay, row_limit, max_missing):
 
 
 @njit(cache=True)
-def row_potentials(records, rows, lengths, weight, pay, row_limit, max_missing):
+def row_potentials(records, below, rows, lengths, weight, pay, row_limit, max_missing):
     """:func:`row_potential` of each row: float64[m, 2]."""
     out = np.empty((rows.shape[0], 2), np.float64)
     for i in range(rows.shape[0]):
-        out[i, 0], out[i, 1] = row_potential(records, rows[i], lengths[i], weight, pay,
-                                             row_limit, max_missing)
+        out[i, 0], out[i, 1] = row_potential(records, below, rows[i], lengths[i], weight,
+                                             pay, row_limit, max_missing)
     return out
