@@ -87,17 +87,38 @@ def draft_options(lexicon, rules, rows: tuple[str, str], letters: str) -> DraftO
     return DraftOptions(kinds, counts, Fillings(*out[:4]), Fillings(*out[4:8]), out[8])
 
 
+def _rows_and_trie(lexicon, rows: list[str]):
+    width = max([len(r) for r in rows] + [1])
+    packed = np.zeros((len(rows), width), np.int64)
+    for i, r in enumerate(rows):
+        packed[i, :len(r)] = codes(r)
+    return packed, np.array([len(r) for r in rows], np.int64), lexicon.letter_trie
+
+
 def row_potentials(lexicon, rows: list[str], weight: np.ndarray, pay: np.ndarray,
                    row_limit: int, max_missing: int) -> np.ndarray:
     """float64[len(rows), 2]: for each row the best ``pay[len(w)] * prod(weight of the
     letters w adds)`` over the words ``w`` holding it, and the same over words longer
     than the row (:func:`wordbot.movegen.firstdraft.potential.row_potential`)."""
-    width = max([len(r) for r in rows] + [1])
-    packed = np.zeros((len(rows), width), np.int64)
-    for i, r in enumerate(rows):
-        packed[i, :len(r)] = codes(r)
-    lengths = np.array([len(r) for r in rows], np.int64)
-    trie = lexicon.letter_trie
+    packed, lengths, trie = _rows_and_trie(lexicon, rows)
     return potential.row_potentials(trie.records, trie.below, packed, lengths,
                                     np.asarray(weight, np.float64),
                                     np.asarray(pay, np.float64), row_limit, max_missing)
+
+
+def row_target(lexicon, row: str, weight: np.ndarray, pay: np.ndarray, row_limit: int,
+               max_missing: int) -> str | None:
+    """The word longer than ``row`` that its growth potential counts (None: none).
+
+    >>> from wordbot.dictionaries import Lexicon
+    >>> pay = np.array([0, 0, 0, 1, 2, 3])
+    >>> row_target(Lexicon.from_words(["SOFT", "SOFTEN"]), "SFT", np.full(26, 0.5), pay, 9, 9)
+    'SOFT'
+    """
+    packed, lengths, trie = _rows_and_trie(lexicon, [row])
+    target = np.empty(potential.DEPTH, np.int64)
+    potential.row_potential(trie.records, trie.below, packed[0], len(row),
+                            np.asarray(weight, np.float64), np.asarray(pay, np.float64),
+                            row_limit, max_missing, target)
+    n = int(np.argmax(target < 0))
+    return text(target[:n]) if n else None

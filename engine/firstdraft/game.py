@@ -40,6 +40,12 @@ class FirstDraft(Game):
     default_players = SEATS[:2]
     min_players = 2
     max_players = 5
+    default_policy = "drafter"
+    candidate_fields = {
+        "coins_now": ("coins now", None),
+        "rows_worth": ("rows' worth", None),
+        "targets": ("words the rows can become", None),
+    }
     move_kinds = {
         "sell": "sell a row that is a word",
         "discard": "discard a row",

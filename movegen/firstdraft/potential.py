@@ -21,11 +21,12 @@ DEPTH = 33  # deeper than any row the rules allow
 
 
 @njit(cache=True)
-def row_potential(records, below, row, n, weight, pay, row_limit, max_missing):
+def row_potential(records, below, row, n, weight, pay, row_limit, max_missing, target):
     """(best over every word, best over words longer than the row) of
     ``pay[len(w)] * prod(weight of the letters w adds)``, for words of at most
     ``row_limit`` letters adding at most ``max_missing``; 0 when there is none.
-    ``below``: :attr:`~wordbot.dictionaries.forward.Forward.below` of the trie."""
+    ``below``: :attr:`~wordbot.dictionaries.forward.Forward.below` of the trie. The
+    letters of the best word longer than the row go in ``target`` (-1 after them)."""
     # reach[m]: the most a word of at least m letters can pay, each letter past m costing
     # at least the best weight (the bound that cuts a branch)
     most = 0.0
@@ -43,6 +44,8 @@ def row_potential(records, below, row, n, weight, pay, row_limit, max_missing):
     matched = np.empty(DEPTH, np.int64)
     prob = np.empty(DEPTH, np.float64)
     todo = np.empty(DEPTH, np.int64)
+    letters = np.empty(DEPTH, np.int64)  # letters[d]: the letter that led to depth d
+    target[0] = -1
     node[0], matched[0], prob[0] = 0, 0, 1.0
     todo[0] = records[0] & MASK_BITS
     d = 0
@@ -70,13 +73,16 @@ def row_potential(records, below, row, n, weight, pay, row_limit, max_missing):
             continue  # the rest of the row, or a word long enough, is not under it
         crec = records[child]
         d += 1
-        node[d], matched[d], prob[d] = child, j, p
+        node[d], matched[d], prob[d], letters[d] = child, j, p, c
         todo[d] = crec & MASK_BITS if d < row_limit else 0
         if j == n and (crec >> ACCEPT_SHIFT) & 1 and d < pay.shape[0]:
             value = pay[d] * p
             best = max(best, value)
-            if d > n:
-                grow = max(grow, value)
+            if d > n and value > grow:
+                grow = value
+                for i in range(d):
+                    target[i] = letters[i + 1]
+                target[d] = -1
     return best, grow
 
 
@@ -84,7 +90,8 @@ def row_potential(records, below, row, n, weight, pay, row_limit, max_missing):
 def row_potentials(records, below, rows, lengths, weight, pay, row_limit, max_missing):
     """:func:`row_potential` of each row: float64[m, 2]."""
     out = np.empty((rows.shape[0], 2), np.float64)
+    target = np.empty(DEPTH, np.int64)
     for i in range(rows.shape[0]):
         out[i, 0], out[i, 1] = row_potential(records, below, rows[i], lengths[i], weight,
-                                             pay, row_limit, max_missing)
+                                             pay, row_limit, max_missing, target)
     return out

@@ -39,6 +39,15 @@ from wordbot.players.base import Candidate, Option, Player, Progress
 WEIGHT = np.array([min(0.85, 0.15 + 5 * FULL_BAG.count(c) / len(FULL_BAG)) for c in LETTERS])
 
 
+def _pay(rules) -> np.ndarray:
+    """The coins a word of each length sells for (0 where it does not sell)."""
+    pay = np.zeros(rules.row_limit + 1)
+    for length, coins in rules.payout:
+        if length <= rules.row_limit:
+            pay[length] = coins
+    return pay
+
+
 class DrafterPlayer(Player):
     """Coins now and what the rows can still become (see the module docstring)."""
 
@@ -62,11 +71,7 @@ class DrafterPlayer(Player):
         key = (id(state.lexicon), rules.row_limit, rules.payout)
         missing = [r for r in set(rows) if (key, r) not in self._potentials]
         if missing:
-            pay = np.zeros(rules.row_limit + 1)
-            for length, coins in rules.payout:
-                if length <= rules.row_limit:
-                    pay[length] = coins
-            found = adapter.row_potentials(state.lexicon, missing, WEIGHT, pay,
+            found = adapter.row_potentials(state.lexicon, missing, WEIGHT, _pay(rules),
                                            rules.row_limit, rules.row_limit)
             for r, (best, grow) in zip(missing, found.tolist()):
                 self._potentials[(key, r)] = (best, grow)
@@ -125,7 +130,19 @@ class DrafterPlayer(Player):
             move, gain = moves.best(1, rng)[0]
             return [Candidate(move, state.notation(move), points=gain, equity=gain)]
         scored.sort(key=lambda t: (-t[0], t[1]))
-        return [c for _, _, c in scored[:n]]
+        chosen = [c for _, _, c in scored[:n]]
+        for cand in chosen:
+            rows = cand.move.rows if isinstance(cand.move, Draft) else tuple(
+                "" if r == cand.move.row else row for r, row in enumerate(hand.rows))
+            cand.details["targets"] = self._targets(state, rows)
+        return chosen
+
+    def _targets(self, state: GameState, rows) -> str:
+        """What each row is heading for: ``A: SOFTEN, B: -``."""
+        rules = state.rules
+        words = [adapter.row_target(state.lexicon, row, WEIGHT, _pay(rules), rules.row_limit,
+                                    rules.row_limit) for row in rows]
+        return ", ".join(f"{name}: {w or '-'}" for name, w in zip("AB", words))
 
     def _weigh_drafts(self, state: GameState, k: int, options, old, add) -> None:
         """Every group pair of coaster ``k``: its best rows and best pool."""
