@@ -81,6 +81,27 @@ def places_from_keys(keys: Mapping[str, Any]) -> dict[str, int]:
     return {p: 1 + sum(1 for o in keys.values() if o < k) for p, k in keys.items()}
 
 
+def outcome_by_score(scores: Mapping[str, int]) -> Outcome:
+    """The outcome of a game won by the most points, ties sharing the place.
+
+    >>> outcome_by_score({"red": 3, "green": 5, "black": 5}).winners
+    ('green', 'black')
+    """
+    places = places_from_keys({p: -v for p, v in scores.items()})
+    winners = tuple(p for p in scores if places[p] == 1)
+    return Outcome(dict(scores), places, winners,
+                   {"scores": dict(scores), "winners": list(winners)})
+
+
+def lexicon_or_default(lexicon: Any) -> Any:
+    """``lexicon``, or the default word list when it is None (loaded once, cached)."""
+    if lexicon is None:
+        from wordbot.dictionaries import Lexicon
+
+        lexicon = Lexicon.load(None)
+    return lexicon
+
+
 class MoveList(Sequence):
     """The legal moves of a state in the generator's order, as a sequence whose moves are
     built only when read (a game may hold tens of thousands of plays as arrays).

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from tests.sampling import gather
 from wordbot.engine.routewords.game import GAME
 from wordbot.engine.routewords.moves import BonusWord
 
@@ -52,10 +53,5 @@ def random_positions(lexicon, n: int, seed: int = 0, players=None, max_turns: in
 
 def mid_game(lexicon, n: int, seed: int = 0, players=None):
     """``n`` positions in phase ``turn`` (a route or a swap to find)."""
-    out: list = []
-    k = 0
-    while len(out) < n:
-        batch = random_positions(lexicon, n, seed * 1000 + k, players)
-        out += [s for s in batch if s.phase == "turn"]
-        k += 1
-    return out[:n]
+    return gather(lambda k, s: random_positions(lexicon, k, s, players), n,
+                  lambda state: state.phase == "turn", seed)

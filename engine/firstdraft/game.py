@@ -19,7 +19,7 @@ from wordbot.engine.errors import StateError
 from wordbot.engine.firstdraft.position import read_position
 from wordbot.engine.firstdraft.rules import SEATS, Rules
 from wordbot.engine.firstdraft.state import TURN, Coaster, FirstDraftState, Hand, sort_letters
-from wordbot.engine.game import Game, GameState, Move
+from wordbot.engine.game import Game, GameState, Move, lexicon_or_default
 from wordbot.engine.position import position_digest
 from wordbot.engine.rng import Rng, seed_from_text, seed_state
 from wordbot.engine.tiles import FULL_BAG
@@ -82,7 +82,7 @@ First Draft moves (rows A and B; a turn ends with a take):
         fields = {"players": players, "to_move": players[0], "phase": TURN, "turn": 1,
                   "line": tuple(line), "hands": hands, "bag": bag, "gone": "",
                   "deck": tuple(deck[rules.line:]), "pile": ()}
-        return self._state(fields, rules, seed, rng.state, self._lexicon(lexicon), "new")
+        return self._state(fields, rules, seed, rng.state, lexicon_or_default(lexicon), "new")
 
     def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
                   rule_overrides: Iterable[str] = ()) -> FirstDraftState:
@@ -95,16 +95,8 @@ First Draft moves (rows A and B; a turn ends with a take):
         # a missing bag or deck is shuffled by a generator of its own: the game's starts
         # at the seed, so a record (the filled-in position and the seed) replays
         fields = read_position(obj, rules, Rng(seed_state(seed) ^ _FILL_SALT))
-        return self._state(fields, rules, seed, seed_state(seed), self._lexicon(lexicon),
+        return self._state(fields, rules, seed, seed_state(seed), lexicon_or_default(lexicon),
                            "position")
-
-    @staticmethod
-    def _lexicon(lexicon):
-        if lexicon is None:
-            from wordbot.dictionaries import Lexicon
-
-            lexicon = Lexicon.load(None)
-        return lexicon
 
     @staticmethod
     def _state(fields, rules, seed, rng_state, lexicon, origin) -> FirstDraftState:

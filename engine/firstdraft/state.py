@@ -29,7 +29,7 @@ from wordbot.engine.errors import IllegalMove
 from wordbot.engine.firstdraft.moves import (Discard, Draft, Insert, Sell, move_text,
                                              parse_json, parse_text)
 from wordbot.engine.firstdraft.rules import ROWS
-from wordbot.engine.game import OVER, GameState, Outcome, places_from_keys
+from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
 from wordbot.engine.rng import Rng
 
 TURN = "turn"
@@ -116,10 +116,7 @@ class FirstDraftState(GameState):
         return {p: h.score for p, h in zip(self.players, self.hands)}
 
     def outcome(self) -> Outcome:
-        scores = self.scores
-        places = places_from_keys({p: -v for p, v in scores.items()})
-        winners = tuple(p for p in self.players if places[p] == 1)
-        return Outcome(scores, places, winners, {"scores": scores, "winners": list(winners)})
+        return outcome_by_score(self.scores)
 
     def describe(self) -> str:
         if self.is_over:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordbot.engine.errors import StateError
-from wordbot.engine.game import Game, GameState, Move
+from wordbot.engine.game import Game, GameState, Move, lexicon_or_default
 from wordbot.engine.position import position_digest
 from wordbot.engine.rng import Rng, seed_from_text, seed_state
 from wordbot.engine.routewords.position import read_position
@@ -78,22 +78,14 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
                   "owners": (-1,) * 25, "coins": coins, "pawns": pawns, "points": (1,) * n,
                   "tokens": (1,) * n, "turns": (0,) * n, "ko": None, "trigger": -1,
                   "submitted": {}}
-        return self._state(fields, rules or Rules(), seed, self._lexicon(lexicon), "new")
+        return self._state(fields, rules or Rules(), seed, lexicon_or_default(lexicon), "new")
 
     def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
                   rule_overrides: Iterable[str] = ()) -> RouteWordsState:
         fields = read_position(obj)
         rules = self.rules(rule_overrides, obj.get("rules", {}))
         seed = seed if seed is not None else seed_from_text(position_digest(obj))
-        return self._state(fields, rules, seed, self._lexicon(lexicon), "position")
-
-    @staticmethod
-    def _lexicon(lexicon):
-        if lexicon is None:
-            from wordbot.dictionaries import Lexicon
-
-            lexicon = Lexicon.load(None)
-        return lexicon
+        return self._state(fields, rules, seed, lexicon_or_default(lexicon), "position")
 
     @staticmethod
     def _state(fields, rules, seed, lexicon, origin) -> RouteWordsState:

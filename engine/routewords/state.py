@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from wordbot.engine.errors import IllegalMove, MoveError
-from wordbot.engine.game import OVER, GameState, MoveList, Outcome, places_from_keys
+from wordbot.engine.game import OVER, GameState, MoveList, Outcome, outcome_by_score
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.moves import (Bonus, BonusWord, Both, Pass, Route, Swap,
                                              parse_json, parse_route_text, parse_swap_text,
@@ -96,10 +96,7 @@ class RouteWordsState(GameState):
         return not any(self.coins) or min(self.turns) >= self.rules.turn_limit
 
     def outcome(self) -> Outcome:
-        scores = self.scores
-        places = places_from_keys({p: -v for p, v in scores.items()})
-        winners = tuple(p for p in self.players if places[p] == 1)
-        return Outcome(scores, places, winners, {"scores": scores, "winners": list(winners)})
+        return outcome_by_score(self.scores)
 
     def describe(self) -> str:
         if self.is_over:
