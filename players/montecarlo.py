@@ -67,6 +67,8 @@ class MonteCarloPlayer(Player):
         "k": Option(int, 5, "candidates taken from the game's default policy"),
         "rollout": Option(str, "", "player spec that plays the playouts (and gives their "
                                    "leaf value); empty: the game's default policy"),
+        "leaf": Option(str, "", "player spec whose value scores a playout's end; empty: "
+                                "the rollout player"),
         "plies": Option(int, 0, "moves to play forward; 0: to where the game stops a "
                                 "playout (Control Word: the end of the round)"),
         "to_end": Option(bool, False, "play every playout to the end of the game"),
@@ -83,10 +85,15 @@ class MonteCarloPlayer(Player):
         self._policies: dict[str, Player] = {}
         self.playouts = 0  # playouts of the last decision
 
-    def policy(self, game: Game, rollout: bool = False) -> Player:
+    def policy(self, game: Game, rollout: bool = False, leaf: bool = False) -> Player:
         """The game's default policy, or with ``rollout`` the playouts' player (the
-        ``rollout`` option when set); made once per game."""
-        spec = (rollout and self.settings["rollout"]) or game.default_policy
+        ``rollout`` option when set), or with ``leaf`` the player that values their ends
+        (the ``leaf`` option, else the playouts' player); made once per game."""
+        spec = game.default_policy
+        if (rollout or leaf) and self.settings["rollout"]:
+            spec = self.settings["rollout"]
+        if leaf and self.settings["leaf"]:
+            spec = self.settings["leaf"]
         policy = self._policies.get(spec + ":" + game.name)
         if policy is None:
             from wordbot.players.registry import make_player
@@ -94,8 +101,8 @@ class MonteCarloPlayer(Player):
             policy = self._policies[spec + ":" + game.name] = make_player(spec, game)
         return policy
 
-    def _playout(self, state: GameState, mover: str, rng: random.Random, policy: Player
-                 ) -> float:
+    def _playout(self, state: GameState, mover: str, rng: random.Random, policy: Player,
+                 leaf: Player) -> float:
         """Play ``state`` (a candidate applied to a determinized sample) forward."""
         start = state
         game = state.game
@@ -109,7 +116,7 @@ class MonteCarloPlayer(Player):
                 break
             state = state.apply(policy.choose(state, rng), check=False)
             steps += 1
-        return policy.value(state, mover)
+        return leaf.value(state, mover)
 
     def _top(self, state: GameState, n: int, rng: random.Random,
              progress: Progress | None) -> list[Candidate]:
@@ -117,6 +124,7 @@ class MonteCarloPlayer(Player):
         seconds, cap = self.settings["time"], self.settings["iterations"]
         arms = [_Arm(c) for c in self.policy(state.game).top(state, self.settings["k"], rng)]
         policy = self.policy(state.game, rollout=True)
+        leaf = self.policy(state.game, leaf=True)
         alive = list(arms)
         mover = state.to_move
         self.playouts = 0
@@ -129,7 +137,7 @@ class MonteCarloPlayer(Player):
             sample = state.determinize(mover, random.Random(sample_seed)).with_seed(sample_seed)
             for arm in alive:
                 after = sample.apply(arm.cand.move, check=False)
-                value = self._playout(after, mover, random.Random(sample_seed), policy)
+                value = self._playout(after, mover, random.Random(sample_seed), policy, leaf)
                 arm.values.append(value)
                 arm.wins += value > 0
                 self.playouts += 1

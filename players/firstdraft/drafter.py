@@ -88,6 +88,15 @@ class DrafterPlayer(Player):
         return {r: max(state.rules.pays(len(r)) if state.is_word(r) else 0.0,
                        time * pots[r][1]) for r in rows}
 
+    def value(self, state: GameState, viewer: str) -> float:
+        """``viewer``'s score and rows' worth less the best other player's (a playout's
+        end as this player sees it; the finished game: the score margin)."""
+        if state.is_over:
+            return super().value(state, viewer)
+        worth = {p: h.score + sum(self._row_values(state, list(h.rows)).values())
+                 for p, h in zip(state.players, state.hands)}
+        return worth[viewer] - max(v for p, v in worth.items() if p != viewer)
+
     def _pool_value(self, letters: str) -> float:
         return self.settings["pool"] * sum(WEIGHT[ord(c) - 65] for c in letters)
 
