@@ -229,6 +229,8 @@ class GameState(ABC):
         if kind not in self.game.move_kinds:
             raise MoveError(f"kind: {kind!r} is not one of all, "
                             f"{', '.join(self.game.move_kinds)}")
+        if hasattr(moves, "of_kind"):  # a segmented list selects without building moves
+            return moves.of_kind(kind)
         chosen = [i for i in range(len(moves)) if moves[i].type == kind]
         gains = moves.gains()
         return MoveList([moves[i] for i in chosen], [gains[i] for i in chosen])

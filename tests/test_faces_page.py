@@ -57,13 +57,26 @@ def page(server, tmp_path):
         yield pg
 
 
-def new_game(page, bot="greedy", colour="red", seed=7):
+@contextlib.contextmanager
+def open_game_page(url: str, tmp_path, game: str, title: str):
+    """:func:`open_page` with ``game`` chosen, once its title (containing ``title``)
+    shows."""
+    with open_page(url, tmp_path, timeout_ms=60_000) as pg:
+        pg.select_option("#game", game)
+        pg.wait_for_function(f"document.querySelector('#title').textContent.includes({title!r})")
+        yield pg
+
+
+def new_game(page, bot="greedy", colour="red", seed=7, shown="#board .cell",
+             ready="#play:enabled"):
+    """A new game against ``bot``, once ``shown`` is drawn and ``ready`` says it is our
+    turn (the bot may have moved first)."""
     page.select_option("#bot", bot)
     page.select_option("#colour", colour)
     page.fill("#seed", str(seed))
     page.click("#new-game")
-    page.wait_for_selector("#board .cell")
-    page.wait_for_selector("#play:enabled")  # our turn (the bot may have moved first)
+    page.wait_for_selector(shown)
+    page.wait_for_selector(ready)
 
 
 def log_lines(page) -> list[str]:

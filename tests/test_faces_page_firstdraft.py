@@ -9,7 +9,7 @@ import pytest
 
 from tests.faces_support import ServerProcess
 from tests.lexicons import default_lexicon
-from tests.test_faces_page import log_lines, open_page
+from tests.test_faces_page import log_lines, new_game, open_game_page
 from wordbot.engine.firstdraft.game import GAME
 
 # seed 7's line: 1 EOW (free), 2 JRRU, 3 Z, 4 ENRU, 5 DDIRU (costs 4, all our coins)
@@ -27,19 +27,12 @@ def server():
 
 @pytest.fixture
 def page(server, tmp_path):
-    with open_page(server.url, tmp_path, timeout_ms=60_000) as pg:
-        pg.select_option("#game", "firstdraft")
-        pg.wait_for_function("document.querySelector('#title').textContent.includes('First')")
+    with open_game_page(server.url, tmp_path, "firstdraft", "First") as pg:
         yield pg
 
 
 def start(page, bot="greedy", seed=SEED):
-    page.select_option("#bot", bot)
-    page.select_option("#colour", "red")
-    page.fill("#seed", str(seed))
-    page.click("#new-game")
-    page.wait_for_selector("#fd-line .fd-coaster")
-    page.wait_for_selector("#fd-hint:enabled")
+    new_game(page, bot, seed=seed, shown="#fd-line .fd-coaster", ready="#fd-hint:enabled")
 
 
 def first_state():

@@ -8,7 +8,7 @@ import pytest
 
 from tests.faces_support import ServerProcess
 from tests.lexicons import default_lexicon
-from tests.test_faces_page import log_lines, open_page
+from tests.test_faces_page import log_lines, new_game, open_game_page
 from wordbot.engine.routewords.game import GAME
 
 SEED = 7
@@ -24,19 +24,12 @@ def server():
 
 @pytest.fixture
 def page(server, tmp_path):
-    with open_page(server.url, tmp_path, timeout_ms=60_000) as pg:
-        pg.select_option("#game", "routewords")
-        pg.wait_for_function("document.querySelector('#title').textContent.includes('Route')")
+    with open_game_page(server.url, tmp_path, "routewords", "Route") as pg:
         yield pg
 
 
 def start(page, bot="greedy", seed=SEED):
-    page.select_option("#bot", bot)
-    page.select_option("#colour", "red")
-    page.fill("#seed", str(seed))
-    page.click("#new-game")
-    page.wait_for_selector("#rw-grid .rw-square")
-    page.wait_for_selector("#rw-swap:enabled")
+    new_game(page, bot, seed=seed, shown="#rw-grid .rw-square", ready="#rw-swap:enabled")
 
 
 def square(page, r, c):

@@ -139,11 +139,6 @@ class FirstDraftState(GameState):
             self._moves = FirstDraftMoves.of(self)
         return self._moves
 
-    def moves(self, kind: str = "all"):
-        if kind != "all" and kind in self.game.move_kinds:
-            return self.legal_moves().of_kind(kind)
-        return super().moves(kind)
-
     def check(self, move) -> None:
         if self.is_over:
             raise IllegalMove("game_over", "the game is over")

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from wordbot.engine.errors import IllegalMove, MoveError
-from wordbot.engine.game import OVER, GameState, MoveList, Outcome, outcome_by_score
+from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.moves import (Bonus, BonusWord, Both, Pass, Route, Swap,
                                              parse_json, parse_route_text, parse_swap_text,
@@ -147,11 +147,6 @@ class RouteWordsState(GameState):
         if self.phase == BONUS:
             return moves.__class__(moves.segments[-1:])  # the empty submission, listed last
         return moves.without("bonus")
-
-    def moves(self, kind: str = "all") -> MoveList:
-        if kind != "all" and kind in self.game.move_kinds:
-            return self.legal_moves().of_kind(kind)
-        return super().moves(kind)
 
     def check(self, move) -> None:
         if self.is_over:
