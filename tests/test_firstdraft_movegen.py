@@ -10,7 +10,6 @@ CI runs a small lexicon; ``pytest -m slow`` runs 5,000 positions with the defaul
 from __future__ import annotations
 
 import functools
-import json
 import os
 import random
 
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 
 from tests.firstdraft_support import random_positions
 from tests.lexicons import default_lexicon, small_lexicon
+from tests.movelists import assert_same_moves
 from tests.reference import firstdraft as ref
 from wordbot.engine.firstdraft import adapter
 from wordbot.engine.firstdraft.rules import Rules
@@ -33,10 +33,6 @@ RULE_VARIANTS = (Rules(), Rules(pool_limit=2), Rules(row_limit=6),
 def small_words() -> frozenset:
     """One word set for every example (the reference keeps its tables per set)."""
     return frozenset(small_lexicon().words)
-
-
-def key(move: dict) -> str:
-    return json.dumps(move, sort_keys=True)
 
 
 def positions(lexicon, n: int, seed: int):
@@ -68,13 +64,7 @@ def compare(state, words, rng: random.Random, applied: int = 4) -> None:
     """The move lists agree, and so do the positions after a few of the moves."""
     obj = state.to_json()
     ours = state.legal_moves()
-    mine = sorted(key(m.to_json()) for m in ours)
-    theirs = [key(m) for m in ref.legal_moves(obj, words)]
-    if mine != theirs:
-        extra, missing = sorted(set(mine) - set(theirs)), sorted(set(theirs) - set(mine))
-        pytest.fail(f"{json.dumps(obj)}\n{len(mine)} vs {len(theirs)} moves; only ours: "
-                    f"{extra[:3]}; only the reference's: {missing[:3]}")
-    assert len(mine) == len(set(mine)), "a move is listed twice"
+    assert_same_moves(ours, ref.legal_moves(obj, words), obj)
     for i in rng.sample(range(len(ours)), min(applied, len(ours))):
         move = ours[i]
         after = state.apply(move).to_json()

@@ -8,13 +8,13 @@ CI runs a small lexicon; ``pytest -m slow`` runs 10,000 positions with the defau
 
 from __future__ import annotations
 
-import json
 import os
 import random
 
 import pytest
 
 from tests.lexicons import default_lexicon, small_lexicon
+from tests.movelists import assert_same_moves
 from tests.reference import routewords as ref
 from tests.routewords_support import random_positions
 from wordbot.engine.routewords import adapter
@@ -22,10 +22,6 @@ from wordbot.engine.routewords.rules import Rules
 
 RULE_VARIANTS = (Rules(), Rules(ko_rule=False), Rules(min_word=2), Rules(min_word=4),
                  Rules(turn_limit=6))
-
-
-def key(move: dict) -> str:
-    return json.dumps(move, sort_keys=True)
 
 
 def positions(lexicon, n: int, seed: int):
@@ -41,13 +37,7 @@ def compare(state, words, rng: random.Random, applied: int = 4) -> None:
     """The move lists agree, and so do the positions after a few of the moves."""
     obj = state.to_json()
     ours = state.legal_moves()
-    mine = sorted(key(m.to_json()) for m in ours)
-    theirs = [key(m) for m in ref.legal_moves(obj, words)]
-    if mine != theirs:
-        extra, missing = sorted(set(mine) - set(theirs)), sorted(set(theirs) - set(mine))
-        pytest.fail(f"{json.dumps(obj)}\n{len(mine)} vs {len(theirs)} moves; only ours: "
-                    f"{extra[:3]}; only the reference's: {missing[:3]}")
-    assert len(mine) == len(set(mine)), "a move is listed twice"
+    assert_same_moves(ours, ref.legal_moves(obj, words), obj)
     for i in rng.sample(range(len(ours)), min(applied, len(ours))):
         move = ours[i]
         after = state.apply(move).to_json()
