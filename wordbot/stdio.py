@@ -9,12 +9,12 @@ acts as ``quit``. Every line, blank or not, gets one final reply.
 
 from __future__ import annotations
 
-import json
 import sys
 import threading
 from typing import BinaryIO, TextIO
 
-from wordbot.protocol import MAX_LINE, Connection, ProtocolError, Session, error_reply
+from wordbot.protocol import (MAX_LINE, Connection, ProtocolError, Session, encode_reply,
+                              error_reply)
 
 CHUNK = 64 * 1024
 
@@ -28,7 +28,7 @@ class LineWriter:
         self.broken = False
 
     def __call__(self, obj: dict) -> None:
-        text = json.dumps(obj, separators=(",", ":"), ensure_ascii=True) + "\n"
+        text = encode_reply(obj) + "\n"
         with self.lock:
             if self.broken:
                 return

@@ -6,6 +6,8 @@ formatted. Error codes are declared once per error class (``code``, see
 'hello'
 >>> error_reply(7, ProtocolError("busy", "go: a search is running"))["error"]["code"]
 'busy'
+>>> encode_reply({"id": 1, "type": "error", "error": {"code": "x", "message": "m"}})
+'{"id":1,"type":"error","error":{"code":"x","message":"m"}}'
 """
 
 from __future__ import annotations
@@ -46,6 +48,28 @@ class ProtocolError(WordbotError):
         super().__init__(message)
         self.code = code
         self.data = data
+
+
+def _plain(value: Any) -> Any:
+    """numpy scalars (a player's details, say) as the Python numbers they hold."""
+    if type(value).__module__ == "numpy" and callable(getattr(value, "item", None)):
+        return value.item()
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+def encode_reply(msg: dict) -> str:
+    """``msg`` as one line of compact JSON. A reply that cannot be written (a value with
+    no JSON form) becomes an internal error reply for its request: a front-end always
+    gets an answer, never a silent connection.
+
+    >>> encode_reply({"id": 2, "type": "info", "bad": object()})[:45]
+    '{"id":2,"type":"error","error":{"code":"inter'
+    """
+    try:
+        return json.dumps(msg, separators=(",", ":"), ensure_ascii=True, default=_plain)
+    except (TypeError, ValueError) as exc:
+        return json.dumps(error_reply(msg.get("id"), exc), separators=(",", ":"),
+                          ensure_ascii=True)
 
 
 def error_reply(req_id: Any, exc: BaseException) -> dict:

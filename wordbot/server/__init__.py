@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from wordbot.protocol import (
     Session,
     check_request,
     decode_request,
+    encode_reply,
     error_reply,
     request_id,
 )
@@ -119,11 +119,11 @@ def create_app(config: ServerConfig | None = None):
     def admit(search: Search) -> None:
         admission.admit(search, config.queue_timeout)
 
-    def respond(msg: dict) -> JSONResponse:
+    def respond(msg: dict) -> Response:
         status = 200
         if msg.get("type") == "error":
             status = STATUS.get(msg["error"]["code"], 400)
-        return JSONResponse(msg, status_code=status)
+        return Response(encode_reply(msg), status_code=status, media_type="application/json")
 
     async def read_body(request) -> bytes:
         length = request.headers.get("content-length")
@@ -197,7 +197,7 @@ def create_app(config: ServerConfig | None = None):
         async def sender():
             while True:
                 msg = await emit.queue.get()
-                await ws.send_text(json.dumps(msg, separators=(",", ":")))
+                await ws.send_text(encode_reply(msg))
 
         send_task = asyncio.create_task(sender())
         try:
