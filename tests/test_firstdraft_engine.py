@@ -950,6 +950,27 @@ def test_a_whole_game_through_the_python_client(files):
         assert score["winners"] == list(state.outcome().winners)
 
 
+@pytest.mark.parametrize("spec", ["drafter", "mc:iterations=2,k=3"])
+def test_the_engine_answers_with_each_bots_candidates(files, spec):
+    """The drafter's and mc's candidates carry their own fields (coins now, rows' worth,
+    targets) over the protocol, as JSON numbers and text, in every phase of a game."""
+    from wordbot.client import Limit, SimpleEngine
+
+    with SimpleEngine.popen(wordbot_command("engine", "--game", "firstdraft", "--lexicon",
+                                            files["small"]), env=wordbot_env()) as engine:
+        position = engine.new_game(seed=5)
+        for _ in range(12):
+            cands = engine.analyse(None, Limit(time=5), player=spec, top=3)
+            assert cands, position
+            for cand in cands:
+                assert isinstance(cand["points"], int) and isinstance(cand["equity"], float)
+                if cand["move"]["type"] == "draft":
+                    assert isinstance(cand["coins_now"], int)
+                    assert isinstance(cand["rows_worth"], float)
+                    assert cand["targets"].startswith("A: ")
+            position = engine.apply(None, cands[0]["move"])["position"]
+
+
 def test_the_line_protocol_refuses_bad_input(files):
     from tests.faces_support import EngineProcess
 

@@ -3,9 +3,12 @@
 It values a hand as its score plus what each row can still become plus a little for each
 pool letter, and plays the move that raises that value most. A row is worth the best of
 its sale now (when it is a word) and ``grow`` times its *potential*: the best word that
-holds it, weighed by how likely the missing letters are to come (each letter by how
-common it is among the tiles; :mod:`wordbot.movegen.firstdraft.potential`). Potentials
-shrink as the bag empties: a row needs turns to grow.
+holds it, weighed by how likely the missing letters are to come
+(:mod:`wordbot.movegen.firstdraft.potential`). A letter's chance follows how common it is
+among the tiles, scaled by how many of it are still unseen (in the bag or on the line:
+public, since only the bag's order is hidden) against how many an average letter has
+left; a letter none of which is left cannot come at all. Potentials shrink as the bag
+empties: a row needs turns to grow.
 
 So a draft is weighed by its coins now (the coaster's coins, less its price and the
 letters the pool cannot keep) and how much nearer it brings the rows to good words; a
@@ -37,6 +40,32 @@ from wordbot.players.base import Candidate, Option, Player, Progress
 
 #: how likely a missing letter is to come, by how common it is among the 98 tiles
 WEIGHT = np.array([min(0.85, 0.15 + 5 * FULL_BAG.count(c) / len(FULL_BAG)) for c in LETTERS])
+_FULL = np.array([FULL_BAG.count(c) for c in LETTERS], np.float64)
+
+
+def unseen_weights(state: GameState) -> np.ndarray:
+    """:data:`WEIGHT` scaled by how many of each letter are unseen (bag and line) against
+    an even share of what is unseen, in quarters up to 1.5 and at most 0.85: a letter
+    that is used up weighs 0. Quarters keep the weights, and so the cached potentials,
+    the same over many turns.
+
+    >>> from wordbot.dictionaries import Lexicon
+    >>> from wordbot.engine.games import get_game
+    >>> state = get_game("firstdraft").new(seed=4, lexicon=Lexicon.from_words(["TEA"]))
+    >>> bool((unseen_weights(state) == WEIGHT).all())  # at the start all are unseen
+    True
+    >>> float(unseen_weights(state._copy(bag="", line=()))[0])
+    0.0
+    """
+    unseen = np.zeros(len(LETTERS), np.float64)
+    for ch in state.bag + "".join(c.tiles for c in state.line):
+        unseen[ord(ch) - 65] += 1
+    total = unseen.sum()
+    if total == 0:
+        return np.zeros(len(LETTERS), np.float64)
+    share = np.divide(unseen * len(FULL_BAG), _FULL * total, out=np.zeros_like(unseen),
+                      where=_FULL > 0)
+    return np.minimum(0.85, WEIGHT * np.minimum(1.5, np.round(share * 4) / 4))
 
 
 def _pay(rules) -> np.ndarray:
@@ -58,6 +87,8 @@ class DrafterPlayer(Player):
         "grow": Option(float, 0.8, "weight of what a row can still become"),
         "pool": Option(float, 0.15, "value of a pool letter, times its weight"),
         "turns": Option(float, 3.0, "own turns left below which potentials shrink"),
+        "unseen": Option(bool, True, "weigh missing letters by the tiles not yet seen "
+                                     "(false: by the whole tile set)"),
     }
 
     def __init__(self, **options):
@@ -65,13 +96,19 @@ class DrafterPlayer(Player):
         self._potentials: OrderedDict[tuple, tuple[float, float]] = OrderedDict()
 
     # -- values ------------------------------------------------------------------------
+    def weights(self, state: GameState) -> np.ndarray:
+        """How likely each missing letter is to come (see the module docstring)."""
+        return unseen_weights(state) if self.settings["unseen"] else WEIGHT
+
     def potentials(self, state: GameState, rows: list[str]) -> dict[str, tuple[float, float]]:
-        """(best, growth) potential of each row (cached per word list and rules)."""
+        """(best, growth) potential of each row (cached per word list, rules and
+        weights)."""
         rules = state.rules
-        key = (id(state.lexicon), rules.row_limit, rules.payout)
+        weight = self.weights(state)
+        key = (id(state.lexicon), rules.row_limit, rules.payout, weight.tobytes())
         missing = [r for r in set(rows) if (key, r) not in self._potentials]
         if missing:
-            found = adapter.row_potentials(state.lexicon, missing, WEIGHT, _pay(rules),
+            found = adapter.row_potentials(state.lexicon, missing, weight, _pay(rules),
                                            rules.row_limit, rules.row_limit)
             for r, (best, grow) in zip(missing, found.tolist()):
                 self._potentials[(key, r)] = (best, grow)
@@ -97,11 +134,13 @@ class DrafterPlayer(Player):
                  for p, h in zip(state.players, state.hands)}
         return worth[viewer] - max(v for p, v in worth.items() if p != viewer)
 
-    def _pool_value(self, letters: str) -> float:
-        return self.settings["pool"] * sum(WEIGHT[ord(c) - 65] for c in letters)
+    def _pool_value(self, letters: str, weight: np.ndarray) -> float:
+        return self.settings["pool"] * float(sum(weight[ord(c) - 65] for c in letters))
 
-    def _keep(self, letters: str, size: int) -> str:
-        """The ``size`` letters of ``letters`` worth most in the pool."""
+    @staticmethod
+    def _keep(letters: str, size: int) -> str:
+        """The ``size`` letters of ``letters`` worth most in the pool (the commoner among
+        all the tiles: they fit more words)."""
         ranked = sorted(letters, key=lambda c: (-WEIGHT[ord(c) - 65], c))
         return "".join(sorted(ranked[:size]))
 
@@ -115,11 +154,12 @@ class DrafterPlayer(Player):
         scored: list[tuple[float, float, Candidate]] = []
 
         def add(move, value: float, points: int, rows=None) -> None:
-            details = {"coins_now": points}
+            details = {"coins_now": int(points)}
             if rows is not None:
-                details["rows_worth"] = round(sum(rows), 2)
+                details["rows_worth"] = round(float(sum(rows)), 2)
             scored.append((value, rng.random(), Candidate(
-                move, state.notation(move), points=points, equity=value, details=details)))
+                move, state.notation(move), points=int(points), equity=float(value),
+                details=details)))
 
         for seg in moves.segments:
             if seg.kind in ("sell", "discard"):
@@ -149,7 +189,8 @@ class DrafterPlayer(Player):
     def _targets(self, state: GameState, rows) -> str:
         """What each row is heading for: ``A: SOFTEN, B: -``."""
         rules = state.rules
-        words = [adapter.row_target(state.lexicon, row, WEIGHT, _pay(rules), rules.row_limit,
+        weight = self.weights(state)
+        words = [adapter.row_target(state.lexicon, row, weight, _pay(rules), rules.row_limit,
                                     rules.row_limit) for row in rows]
         return ", ".join(f"{name}: {w or '-'}" for name, w in zip("AB", words))
 
@@ -167,15 +208,16 @@ class DrafterPlayer(Player):
                    for lo, hi in zip(fill.starts[:-1], fill.starts[1:])]
             best_rows.append((texts, worth, top))
         (ta, wa, top_a), (tb, wb, top_b) = best_rows
-        base = gain + 0.0 - self._pool_value(hand.pool)
+        weight = self.weights(state)
+        base = gain + 0.0 - self._pool_value(hand.pool, weight)
         for ga, gb, _choices, dropped in options.pairs.tolist():
             ia, ib = top_a[ga], top_b[gb]
             rest = options.counts - options.a.used[ia] - options.b.used[ib]
             left = "".join(ch * int(c) for ch, c in zip(options.kinds, rest))
             pool = left if len(left) <= rules.pool_limit else self._keep(left, rules.pool_limit)
-            value = base - dropped + wa[ia] + wb[ib] + self._pool_value(pool)
+            value = base - dropped + wa[ia] + wb[ib] + self._pool_value(pool, weight)
             add(Draft(k, (ta[ia], tb[ib]), pool), value, gain - dropped,
                 rows=(wa[ia], wb[ib]))
 
 
-__all__ = ["DrafterPlayer", "WEIGHT"]
+__all__ = ["DrafterPlayer", "WEIGHT", "unseen_weights"]
