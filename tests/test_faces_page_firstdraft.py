@@ -1,7 +1,7 @@
 """The First Draft page of ``wordbot serve`` in headless Chromium: the line and the rows
 of a new game, a draft built by clicking and dragging letters into rows, sell / discard
 buttons that follow the server's legal moves, an insert, hints, refused moves explained,
-and a whole game against ``greedy`` made from the page's hints."""
+and a whole game against ``mc`` made from the page's hints."""
 
 from __future__ import annotations
 
@@ -202,8 +202,17 @@ def test_a_refused_move_shows_the_reason_and_changes_nothing(page):
     assert line_shown(page) == before and len(log_lines(page)) == 2
 
 
+def wait_or_explain(page, condition: str) -> None:
+    """Until ``condition`` holds; if it never does, fail with what the page says."""
+    try:
+        page.wait_for_function(condition)
+    except Exception:
+        raise AssertionError(page.inner_text("#message") + " | " + page.inner_text("#status")
+                             + " | " + str(log_lines(page)[-3:])) from None
+
+
 def test_a_whole_game_from_hints(page, tmp_path):
-    start(page)
+    start(page, bot="mc")
     for _ in range(300):
         if "Game over" in page.inner_text("#status"):
             break
@@ -213,16 +222,12 @@ def test_a_whole_game_from_hints(page, tmp_path):
         page.locator("#hints li").first.click()
         if page.locator("#fd-take").is_enabled():
             page.click("#fd-take")
-        try:
-            page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
-        except Exception:
-            raise AssertionError(page.inner_text("#message") + " | " + page.inner_text("#status")
-                                 + " | " + str(log_lines(page)[-3:])) from None
-        page.wait_for_function("document.querySelector('#status').textContent.includes("
-                               "'your turn') || document.querySelector('#status')"
-                               ".textContent.includes('Game over')")
+        wait_or_explain(page, f"document.querySelectorAll('#log li').length > {before}")
+        wait_or_explain(page, "document.querySelector('#status').textContent.includes("
+                              "'your turn') || document.querySelector('#status')"
+                              ".textContent.includes('Game over')")
     status = page.inner_text("#status")
     page.screenshot(path=str(tmp_path / "firstdraft.png"))
     assert "Game over" in status, status
-    assert any(line.startswith("green (greedy): take ") for line in log_lines(page))
+    assert any(line.startswith("green (mc): take ") for line in log_lines(page))
     assert page.locator("#scores tr").count() == 3
