@@ -430,9 +430,24 @@ class Game(ABC):
         game (Control Word: the end of the round); the default plays to the end."""
         return False
 
-    def candidate_json(self, cand: Any) -> dict[str, Any]:
-        """A candidate's JSON with every one of the game's own fields (defaults filled)."""
+    def setup_from_cli(self, option: str, values: list[str]) -> dict[str, Any]:
+        """The :meth:`new` arguments of a command-line set-up option (``--page
+        red=FILE``: Cross words combat's pages); StateError when the game has none."""
+        raise StateError(f"--{option}: {self.title} has no such set-up option")
+
+    def move_facts(self, state: GameState, move: Move) -> dict[str, Any]:
+        """What a move does in ``state``, as the game's own candidate fields, for any
+        player's candidates (default: nothing; a player's own details come first)."""
+        return {}
+
+    def candidate_json(self, cand: Any, state: GameState | None = None) -> dict[str, Any]:
+        """A candidate's JSON with every one of the game's own fields: the player's
+        details, else (with ``state``) :meth:`move_facts`, else the defaults."""
         out = cand.to_json()
+        missing = [key for key in self.candidate_fields if key not in out]
+        if missing and state is not None:
+            facts = self.move_facts(state, cand.move)
+            out.update({key: facts[key] for key in missing if key in facts})
         for key, (_label, default) in self.candidate_fields.items():
             out.setdefault(key, default)
         return out

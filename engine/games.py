@@ -4,7 +4,7 @@ A game's package is imported only when the game is first asked for, so asking fo
 game loads that game alone.
 
 >>> GAMES.names()
-['controlword', 'firstdraft', 'routewords']
+['controlword', 'crosswords', 'firstdraft', 'routewords']
 >>> get_game("controlword").position_format
 'wordbot.controlword.position/1'
 >>> GAMES.of_position({"format": "wordbot.controlword.position/1"}).name
@@ -12,7 +12,7 @@ game loads that game alone.
 >>> get_game("chess")
 Traceback (most recent call last):
 ...
-wordbot.engine.errors.GameError: unknown game 'chess' (games: controlword, firstdraft, routewords)
+wordbot.engine.errors.GameError: unknown game 'chess' (games: controlword, crosswords, firstdraft, routewords)
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ BUILTIN: dict[str, str] = {
     "controlword": "wordbot.engine.controlword.game:GAME",
     "routewords": "wordbot.engine.routewords.game:GAME",
     "firstdraft": "wordbot.engine.firstdraft.game:GAME",
+    "crosswords": "wordbot.engine.crosswords.game:GAME",
 }
 
 DEFAULT_GAME = "controlword"

@@ -36,7 +36,7 @@ def fresh_python(code: str) -> subprocess.CompletedProcess:
 
 # ------------------------------------------------------------------------- the registry
 def test_registry_by_name_and_by_format():
-    assert GAMES.names() == ["controlword", "firstdraft", "routewords"]
+    assert GAMES.names() == ["controlword", "crosswords", "firstdraft", "routewords"]
     game = get_game("controlword")
     assert game.position_format == "wordbot.controlword.position/1"
     assert game.record_format == "wordbot.controlword.game/1"
@@ -45,7 +45,7 @@ def test_registry_by_name_and_by_format():
         get_game("nosuch")
     with pytest.raises(Exception, match="not a position format of a game"):
         GAMES.of_position({"format": "wordbot.nosuch.position/1"})
-    assert TOY.games.names() == ["controlword", "firstdraft", "routewords", "toy"]
+    assert TOY.games.names() == ["controlword", "crosswords", "firstdraft", "routewords", "toy"]
     assert TOY.games.of_position({"format": "wordbot.toy.position/1"}).name == "toy"
 
 
@@ -156,7 +156,7 @@ def test_toy_game_over_the_line_protocol():
     assert finals[7]["error"]["code"] == "bad_game"
     assert "this session plays toy" in finals[7]["error"]["message"]
     assert finals[8]["error"]["code"] == "bad_game" and "nosuch" in finals[8]["error"]["message"]
-    assert finals[9]["game"] == "toy" and sorted(finals[9]["games"]) == ["controlword", "firstdraft", "routewords", "toy"]
+    assert finals[9]["game"] == "toy" and sorted(finals[9]["games"]) == ["controlword", "crosswords", "firstdraft", "routewords", "toy"]
     assert sorted(finals[9]["players"]) == ["greedy", "mc", "random"]
 
 

@@ -12,8 +12,9 @@ import json
 import click
 
 from wordbot.cli import main
-from wordbot.cli.loading import game_named, game_rules, lexicon_for, load_state
-from wordbot.cli.options import game_option, json_option, lexicon_option, rule_option
+from wordbot.cli.loading import game_named, game_pages, game_rules, lexicon_for, load_state
+from wordbot.cli.options import (game_option, json_option, lexicon_option, page_option,
+                                 rule_option)
 
 
 def _print_json(obj) -> None:
@@ -28,9 +29,10 @@ def _print_json(obj) -> None:
 @click.option("--seed", type=int, default=None, help="Seed of every random event (default: random).")
 @click.option("--mat", default=None, metavar="1-6|random",
               help="Start mat (the start_mat rule: the same as --rule start_mat=...).")
+@page_option
 @rule_option
 @lexicon_option
-def new(game_name, players, seed, mat, rules, lexicon_path) -> None:
+def new(game_name, players, seed, mat, pages, rules, lexicon_path) -> None:
     """Print the start position of a new game (JSON).
 
     Everything the set-up leaves to chance comes from one seeded generator: the same
@@ -40,10 +42,12 @@ def new(game_name, players, seed, mat, rules, lexicon_path) -> None:
     Examples:
       wordbot new --seed 7
       wordbot new --players red,green,black --seed 7 --mat 3 --rule rounds=6
+      wordbot new --game crosswords --page red=moby.txt --page green=alice.txt
     """
     game = game_named(game_name)
     rule_set = game_rules(game, rules, mat)
-    state = game.new(players, seed, rule_set, lexicon_for(game, lexicon_path, lazy=True))
+    state = game.new(players, seed, rule_set, lexicon_for(game, lexicon_path, lazy=True),
+                     **game_pages(game, pages))
     _print_json(state.to_json())
 
 

@@ -51,7 +51,7 @@ def _print(state, spec, cands) -> None:
     for name, justify in columns:
         table.add_column(name, justify=justify, overflow="fold")
     for i, c in enumerate(cands, 1):
-        shown = game.candidate_json(c)
+        shown = game.candidate_json(c, state)
         table.add_row(str(i), c.notation, str(c.points),
                       *[_cell(shown[key]) for key in fields], f"{c.equity:.1f}",
                       "-" if c.win_rate is None else f"{100 * c.win_rate:.0f}")
@@ -113,6 +113,6 @@ def hint(position, game_name, player_spec, top, seconds, seed, svg_path, as_json
             raise WordbotError(f"--svg {svg_path}: cannot write ({exc.strerror})") from None
     if as_json:
         click.echo(json.dumps({"game": game.name, "player": player.spec,
-                               "candidates": [game.candidate_json(c) for c in cands]}))
+                               "candidates": [game.candidate_json(c, state) for c in cands]}))
         return
     _print(state, player.spec, cands)

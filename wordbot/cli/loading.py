@@ -91,6 +91,11 @@ def load_state(position: str, lexicon_path, rules=(), seed=None):
                           rule_overrides=rules)
 
 
+def game_pages(game, pages=()) -> dict:
+    """The set-up arguments of ``--page PLAYER=FILE`` options ({} when none)."""
+    return game.setup_from_cli("page", list(pages)) if pages else {}
+
+
 def game_rules(game, rules=(), mat=None):
     """The game's rules from ``--rule K=V`` options, with ``--mat`` as ``start_mat``."""
     from wordbot.engine.errors import RuleError

@@ -27,6 +27,15 @@ rule_option = click.option(
     "rules. `wordbot games` lists every game's options, their values and defaults.",
 )
 
+page_option = click.option(
+    "--page",
+    "pages",
+    multiple=True,
+    metavar="PLAYER=FILE",
+    help="Cross words combat: the page (a UTF-8 text file) PLAYER writes from "
+    "(repeatable; default: the bundled public-domain pages).",
+)
+
 game_option = click.option(
     "--game",
     "game_name",

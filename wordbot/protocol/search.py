@@ -141,7 +141,7 @@ class Search:
                 pass
 
     def _json(self, cands) -> list[dict]:
-        return [self.state.game.candidate_json(c) for c in cands]
+        return [self.state.game.candidate_json(c, self.state) for c in cands]
 
     def _analyse(self, player, top: int):
         def progress(cands) -> bool:

@@ -1,0 +1,134 @@
+"""The one bridge between Cross words combat's engine and its kernels
+(:mod:`wordbot.movegen.crosswords`): it packs the grid around the letters into a window
+with an empty margin, runs the kernels and reads their rows back. Nothing else in the
+engine imports movegen.
+
+>>> from wordbot.engine.crosswords.pages import Page
+>>> page = Page.from_text("ON TO")
+>>> win = Window({(0, 0): ("O", 0), (0, 1): ("N", 0)}, {}, 2)
+>>> [(page.words[w].text, r, c, d) for w, r, c, d, _, _ in win.writes(0, page, [1])]
+[('TO', 0, -1, 'across'), ('TO', -1, 0, 'down')]
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from wordbot.engine.crosswords.rules import DIRECTIONS, STEP
+from wordbot.movegen.crosswords import writes as kernel
+
+
+@lru_cache(maxsize=64)
+def packed_words(texts: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' words: codes (int64[n, longest], letters 1-26) and lengths."""
+    longest = max(len(t) for t in texts)
+    codes = np.zeros((len(texts), longest), np.int8)
+    for i, t in enumerate(texts):
+        codes[i, :len(t)] = np.frombuffer(t.encode("ascii"), np.uint8) - 64
+    return codes, np.array([len(t) for t in texts], np.int64)
+
+
+class Window:
+    """A window of the grid around every letter and captured cell with an empty margin
+    wider than the longest word (``reach``): per cell the letter (0-26), writer, captor
+    and owner (seat + 1, 0 for none)."""
+
+    def __init__(self, cells: dict, captured: dict, reach: int):
+        spots = np.array(list(cells) + list(captured), np.int64).reshape(-1, 2)
+        self.margin = reach + 2
+        r_lo, c_lo = spots.min(axis=0) - self.margin
+        shape = tuple(spots.max(axis=0) + self.margin - (r_lo, c_lo) + 1)
+        self.origin = (int(r_lo), int(c_lo))
+        # int8: the four planes of a window stay in the first-level cache
+        self.letter = np.zeros(shape, np.int8)
+        self.writer = np.zeros(shape, np.int8)
+        self.captor = np.zeros(shape, np.int8)
+        self._set([(cell, ch, seat) for cell, (ch, seat) in cells.items()],
+                  list(captured.items()))
+        self._enclosed: dict[int, bool] = {}
+
+    def _set(self, letters, captures) -> None:
+        """Write letters ((r, c), letter, writer seat) and captures ((r, c), captor)."""
+        r_lo, c_lo = self.origin
+        for (r, c), ch, seat in letters:
+            self.letter[r - r_lo, c - c_lo] = ord(ch) - 64
+            self.writer[r - r_lo, c - c_lo] = seat + 1
+        for (r, c), seat in captures:
+            self.captor[r - r_lo, c - c_lo] = seat + 1
+        self.owner = np.where(self.captor > 0, self.captor, self.writer).astype(np.int8)
+        self._anchors: dict[int, np.ndarray] = {}
+
+    def changed(self, letters, captures, mover: int) -> "Window":
+        """The window after a move wrote ``letters`` and made ``captures`` (see
+        :meth:`_set`), grown where the margin got too thin; the mover encloses nothing
+        left uncaptured (a write captures all it walls in), the other keeps its state."""
+        pad = [[0, 0], [0, 0]]
+        r_lo, c_lo = self.origin
+        H, W = self.letter.shape
+        for (r, c), _, _ in letters:
+            pad[0][0] = max(pad[0][0], self.margin - (r - r_lo))
+            pad[0][1] = max(pad[0][1], self.margin - (r_lo + H - 1 - r))
+            pad[1][0] = max(pad[1][0], self.margin - (c - c_lo))
+            pad[1][1] = max(pad[1][1], self.margin - (c_lo + W - 1 - c))
+        out = object.__new__(Window)
+        out.margin = self.margin
+        out.origin = (r_lo - pad[0][0], c_lo - pad[1][0])
+        out.letter, out.writer, out.captor = (np.pad(a, pad) for a in
+                                              (self.letter, self.writer, self.captor))
+        out._set(letters, captures)
+        out._enclosed = {seat: known for seat, known in self._enclosed.items()
+                         if seat != mover}
+        if letters:
+            out._enclosed[mover] = False
+        return out
+
+    def anchors(self, seat: int) -> np.ndarray:
+        """The seat's uncaptured letters, int64[m, 2] in window cells."""
+        if seat not in self._anchors:
+            mine = (self.writer == seat + 1) & (self.captor == 0)
+            self._anchors[seat] = np.argwhere(mine).astype(np.int64)
+        return self._anchors[seat]
+
+    def encloses_already(self, seat: int) -> bool:
+        """Whether the seat walls in a region nobody captured (a hand-made position):
+        then every write's enclosures are searched over the whole window."""
+        if seat not in self._enclosed:
+            self._enclosed[seat] = bool(kernel.enclosed_now(self.owner, np.int8(seat + 1)))
+        return self._enclosed[seat]
+
+    def writes(self, seat: int, page, usable: list[int], effects: bool = True,
+               first: bool = False) -> list[tuple[int, int, int, str, int, int]]:
+        """The legal writes of ``seat`` with the page words ``usable`` (indices into
+        ``page.words``): (word index, r, c, direction, opponent letters crossed, cells
+        enclosed) in grid cells. ``first``: stop at one (existence)."""
+        if not usable:
+            return []
+        codes, lengths = packed_words(tuple(w.text for w in page.words))
+        use = np.array(usable, np.int64)
+        everywhere = effects and self.encloses_already(seat)
+        cap = 1 if first else 256
+        while True:
+            out = np.empty((cap, kernel.FIELDS), np.int64)
+            n = kernel.writes_into(self.letter, self.writer, self.captor, self.owner,
+                                   np.int8(seat + 1), codes, lengths, use, self.anchors(seat),
+                                   everywhere, effects and not first, out)
+            if n <= cap:
+                break
+            cap *= 4
+        r_lo, c_lo = self.origin
+        return [(w, r + r_lo, c + c_lo, DIRECTIONS[d], x, e)
+                for w, r, c, d, x, e in out[:n].tolist()]
+
+    def enclosed_cells(self, seat: int, text: str, r: int, c: int,
+                       direction: str) -> list[tuple[int, int]]:
+        """The cells a write of ``text`` from (r, c) encloses for ``seat`` (its crossing
+        captures already in the window's owners)."""
+        codes, _ = packed_words((text,))
+        dr, dc = STEP[direction]
+        r_lo, c_lo = self.origin
+        mark = np.zeros(self.letter.shape, np.bool_)
+        kernel.write_effects(self.letter, self.owner, np.int8(seat + 1), codes[0], len(text),
+                             r - r_lo, c - c_lo, dr, dc, mark)
+        return [(int(a) + r_lo, int(b) + c_lo) for a, b in np.argwhere(mark)]

@@ -1,0 +1,151 @@
+"""Cross words combat as a :class:`~wordbot.engine.game.Game`: its names, rules, set-up
+and pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``. It needs
+no lexicon: the words come from each player's page.
+
+>>> state = GAME.new()  # the default pages
+>>> [state.pages[s].first_word.text for s in (0, 1)], state.to_move
+(['CHAPTER', 'IN'], 'red')
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from wordbot.engine.crosswords.pages import Page, default_page, read_page_file
+from wordbot.engine.crosswords.position import read_position
+from wordbot.engine.crosswords.rules import SEATS, Rules
+from wordbot.engine.crosswords.state import TURN, CrossWordsState
+from wordbot.engine.errors import StateError
+from wordbot.engine.game import Game, GameState, Move
+from wordbot.engine.position import position_digest
+from wordbot.engine.rng import seed_from_text
+
+
+class CrossWords(Game):
+    """RULES.md section 4: write words from your page of text through your own letters,
+    capture the opponent's letters you cross and the areas you wall in."""
+
+    name = "crosswords"
+    title = "Cross words combat"
+    Rules = Rules
+    uses_lexicon = False
+    seats = SEATS
+    default_players = SEATS
+    min_players = 2
+    max_players = 2
+    default_policy = "greedy"
+    move_kinds = {"write": "words written from the page", "pass": "pass (only when no write)"}
+    notation_help = """\
+Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on -4):
+  write SAT 3,1 down        the word's text, its first cell, across or down
+  write SAT@0.2 3,1 down    the word at row 0, index 2 of your page (when the text repeats)
+  pass                      only when no word can be written"""
+    setup_options = {"pages": "text (or a Page) by player; the bundled pages otherwise"}
+    candidate_fields = {
+        "crossed": ("letters crossed", None),
+        "enclosed": ("cells enclosed", None),
+        "extra_turns": ("extra turns earned", []),
+    }
+
+    def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
+        players = super().check_players(players)
+        if tuple(players) != SEATS:
+            raise StateError(f"players: {','.join(players)}; Cross words combat is played "
+                             "by red and green, in that order")
+        return players
+
+    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
+            rules: Any = None, lexicon: Any = None,
+            pages: Mapping[str, str | Page] | None = None, **setup: Any) -> CrossWordsState:
+        """Write each page's first word across, red's at (start_gap, 0) and green's at
+        (-start_gap, 0). ``pages``: text (or a :class:`Page`) by player; the default
+        pages for the others."""
+        if setup:
+            raise StateError(f"{sorted(setup)[0]}: {self.title} has no such set-up option")
+        players = self.check_players(players)
+        rules = rules or Rules()
+        pages = dict(pages or {})
+        unknown = sorted(set(pages) - set(SEATS))
+        if unknown:
+            raise StateError(f"pages: {unknown[0]!r} is not red or green")
+        chosen = tuple(self._page(pages.get(p), p) for p in SEATS)
+        cells = {}
+        for seat, row in ((0, rules.start_gap), (1, -rules.start_gap)):
+            for j, ch in enumerate(chosen[seat].first_word.text):
+                cells.setdefault((row, j), (ch, seat))
+        fields = {"players": SEATS, "to_move": SEATS[0], "phase": TURN, "cells": cells,
+                  "captured": {}, "pages": chosen,
+                  "used": tuple(frozenset({p.first_word.key}) for p in chosen),
+                  "extra": (), "turns": (0, 0)}
+        seed = secrets.randbits(63) if seed is None else seed
+        return self._state(fields, rules, seed, "new").settled()
+
+    def setup_from_cli(self, option: str, values: list[str]) -> dict[str, Any]:
+        """``--page PLAYER=FILE`` (repeatable): ``{"pages": {player: Page}}``."""
+        if option != "page":
+            return super().setup_from_cli(option, values)
+        pages = {}
+        for item in values:
+            player, sep, path = item.partition("=")
+            if not sep or not path:
+                raise StateError(f"--page {item}: must be PLAYER=FILE")
+            if player not in self.seats:
+                raise StateError(f"--page {item}: {player!r} is not a player "
+                                 f"({', '.join(self.seats)})")
+            pages[player] = read_page_file(path, f"--page {item}")
+        return {"pages": pages}
+
+    @staticmethod
+    def _page(page: str | Page | None, player: str) -> Page:
+        if page is None:
+            return default_page(player)
+        if isinstance(page, Page):
+            return page
+        try:
+            return Page.from_text(page)
+        except Exception:
+            raise StateError(f"page {player}: no word of 2 or more letters") from None
+
+    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
+                  rule_overrides: Iterable[str] = ()) -> CrossWordsState:
+        rules = self.rules(rule_overrides, obj.get("rules", {}) if isinstance(obj, dict)
+                           else {})
+        fields = read_position(obj, rules)
+        seed = seed if seed is not None else seed_from_text(position_digest(obj))
+        return self._state(fields, rules, seed, "position")
+
+    @staticmethod
+    def _state(fields, rules, seed, origin) -> CrossWordsState:
+        s = object.__new__(CrossWordsState)
+        for name, value in fields.items():
+            setattr(s, name, value)
+        s.rules, s.seed, s.lexicon, s.origin = rules, seed, None, origin
+        s._moves = s._window = None
+        return s
+
+    def move_facts(self, state: GameState, move: Move) -> dict[str, Any]:
+        """Opponent letters crossed, cells enclosed and the extra turns a move earns."""
+        return state.legal_moves().facts(move)
+
+    def playout_done(self, start: GameState, state: GameState) -> bool:
+        """A default playout looks two rounds ahead (each player's next two turns)."""
+        return state.turn - start.turn >= 4
+
+    def check_size(self, state: GameState) -> None:
+        """Pages and the grid grow only by play: nothing to refuse."""
+
+    def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
+        from wordbot.engine.crosswords.display import grid_text
+
+        return grid_text(state, move)
+
+    def svg(self, state: GameState, move: Move | None = None) -> str:
+        from wordbot.engine.crosswords.display import grid_svg
+
+        return grid_svg(state, move)
+
+
+GAME = CrossWords()
+CrossWordsState.game = GAME

@@ -1,0 +1,175 @@
+"""Cross words combat positions as FORMATS.md JSON ("Cross words combat position"), read
+with every field checked (each error names the field) and written canonically (cells and
+captured cells by (r, c), used words by (row, index)).
+
+>>> from wordbot.engine.crosswords.game import GAME
+>>> obj = GAME.new(pages={"red": "An ant ate", "green": "By my ox"}).to_json()
+>>> obj["cells"][:2], obj["pages"]["red"]["used"], obj["scores"]
+([[-4, 0, 'B', 'green'], [-4, 1, 'Y', 'green']], [[0, 0]], {'red': 0, 'green': 0})
+>>> read_position({**obj, "scores": {"red": 1, "green": 0}}, GAME.Rules())
+Traceback (most recent call last):
+...
+wordbot.engine.errors.PositionError: scores.red: 1, but red has captured 0 cells
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from wordbot.engine.crosswords.pages import Extra, Page
+from wordbot.engine.crosswords.rules import SEATS
+from wordbot.engine.errors import PositionError
+from wordbot.engine.game import OVER
+from wordbot.engine.position import check_fields
+
+FORMAT = "wordbot.crosswords.position/1"
+REQUIRED = ("format", "players", "to_move", "phase", "cells", "captured", "pages", "extra",
+            "turns_taken", "scores")
+OPTIONAL = ("rules",)
+
+
+def position_json(state) -> dict[str, Any]:
+    """The FORMATS.md position of a state."""
+    players = list(state.players)
+    return {
+        "format": FORMAT, "rules": state.rules.to_json(), "players": players,
+        "to_move": state.to_move, "phase": state.phase,
+        "cells": [[r, c, ch, players[s]] for (r, c), (ch, s) in sorted(state.cells.items())],
+        "captured": [[r, c, players[s]] for (r, c), s in sorted(state.captured.items())],
+        "pages": {p: {"rows": list(page.rows), "used": [list(k) for k in sorted(used)]}
+                  for p, page, used in zip(players, state.pages, state.used)},
+        "extra": [e.to_json() for e in state.extra],
+        "turns_taken": dict(zip(players, state.turns)),
+        "scores": state.scores,
+    }
+
+
+def _int(value: Any, where: str, low: int | None = None) -> int:
+    if type(value) is not int or (low is not None and value < low):
+        raise PositionError(f"{where}: {value!r} is not an integer"
+                            + (f" >= {low}" if low is not None else ""))
+    return value
+
+
+def _player(value: Any, where: str) -> int:
+    if value not in SEATS:
+        raise PositionError(f"{where}: {value!r} is not red or green")
+    return SEATS.index(value)
+
+
+def _page(obj: Any, where: str) -> tuple[Page, frozenset]:
+    check_fields(obj, ("rows", "used"), (), where)
+    rows = obj["rows"]
+    if not isinstance(rows, list) or not rows:
+        raise PositionError(f"{where}.rows: must be a non-empty list of lines")
+    for i, row in enumerate(rows):
+        if not isinstance(row, str) or not row.strip() or re.search(r"[\r\n]", row):
+            raise PositionError(f"{where}.rows[{i}]: must be one non-blank line of text")
+    try:
+        page = Page.from_rows(tuple(rows))
+    except PositionError:
+        raise PositionError(f"{where}.rows: no word of 2 or more letters") from None
+    used = set()
+    if not isinstance(obj["used"], list):
+        raise PositionError(f"{where}.used: must be a list of [row, index]")
+    for k, item in enumerate(obj["used"]):
+        if not isinstance(item, list) or len(item) != 2:
+            raise PositionError(f"{where}.used[{k}]: {item!r} is not [row, index]")
+        key = (_int(item[0], f"{where}.used[{k}]"), _int(item[1], f"{where}.used[{k}]"))
+        try:
+            page.word(*key)
+        except PositionError:
+            raise PositionError(f"{where}.used[{k}]: {item} is not a word of the page") from None
+        if key in used:
+            raise PositionError(f"{where}.used[{k}]: {item} is listed twice")
+        used.add(key)
+    if page.first_word.key not in used:
+        raise PositionError(f"{where}.used: the start word {page.first_word.text} "
+                            f"{list(page.first_word.key)} is not in it")
+    return page, frozenset(used)
+
+
+def read_position(obj: Any, rules) -> dict[str, Any]:
+    """The state fields of a position object (PositionError naming the field)."""
+    check_fields(obj, REQUIRED, OPTIONAL, "position")
+    if obj["format"] != FORMAT:
+        raise PositionError(f"format: {obj['format']!r} is not {FORMAT!r}")
+    if obj["players"] != list(SEATS):
+        raise PositionError("players: Cross words combat is played by red and green, in "
+                            "that order")
+    seat = _player(obj["to_move"], "to_move")
+    if obj["phase"] not in ("turn", OVER):
+        raise PositionError(f"phase: {obj['phase']!r} is not turn or over")
+    pages_obj = obj["pages"]
+    if not isinstance(pages_obj, dict) or set(pages_obj) != set(SEATS):
+        raise PositionError("pages: one entry per player (red, green)")
+    pages, used = zip(*(_page(pages_obj[p], f"pages.{p}") for p in SEATS))
+    cells: dict[tuple[int, int], tuple[str, int]] = {}
+    if not isinstance(obj["cells"], list):
+        raise PositionError("cells: must be a list of [r, c, LETTER, writer]")
+    for k, item in enumerate(obj["cells"]):
+        where = f"cells[{k}]"
+        if not isinstance(item, list) or len(item) != 4:
+            raise PositionError(f"{where}: {item!r} is not [r, c, LETTER, writer]")
+        cell = (_int(item[0], where), _int(item[1], where))
+        if not isinstance(item[2], str) or not re.fullmatch(r"[A-Z]", item[2]):
+            raise PositionError(f"{where}: {item[2]!r} is not a letter A-Z")
+        if cell in cells:
+            raise PositionError(f"{where}: cell {cell[0]},{cell[1]} is listed twice")
+        cells[cell] = (item[2], _player(item[3], where))
+    captured: dict[tuple[int, int], int] = {}
+    if not isinstance(obj["captured"], list):
+        raise PositionError("captured: must be a list of [r, c, captor]")
+    for k, item in enumerate(obj["captured"]):
+        where = f"captured[{k}]"
+        if not isinstance(item, list) or len(item) != 3:
+            raise PositionError(f"{where}: {item!r} is not [r, c, captor]")
+        cell = (_int(item[0], where), _int(item[1], where))
+        if cell in captured:
+            raise PositionError(f"{where}: cell {cell[0]},{cell[1]} is listed twice")
+        captured[cell] = _player(item[2], where)
+        held = cells.get(cell)
+        if held is not None and held[1] == captured[cell]:
+            raise PositionError(f"{where}: {item[2]} cannot capture its own letter")
+    _check_cells(cells, pages, used, rules)
+    extra_obj = obj["extra"]
+    if not isinstance(extra_obj, list):
+        raise PositionError("extra: must be a list of restrictions")
+    extra = tuple(Extra.from_json(e, f"extra[{k}]") for k, e in enumerate(extra_obj))
+    if obj["phase"] == OVER and extra:
+        raise PositionError("extra: must be [] once the game is over")
+    turns_obj = obj["turns_taken"]
+    if not isinstance(turns_obj, dict) or set(turns_obj) != set(SEATS):
+        raise PositionError("turns_taken: one entry per player (red, green)")
+    turns = tuple(_int(turns_obj[p], f"turns_taken.{p}", 0) for p in SEATS)
+    scores = obj["scores"]
+    if not isinstance(scores, dict) or set(scores) != set(SEATS):
+        raise PositionError("scores: one entry per player (red, green)")
+    for s, p in enumerate(SEATS):
+        have = sum(1 for v in captured.values() if v == s)
+        if scores[p] != have:
+            raise PositionError(f"scores.{p}: {scores[p]!r}, but {p} has captured {have} "
+                                "cells")
+    return {"players": SEATS, "to_move": SEATS[seat], "phase": obj["phase"], "cells": cells,
+            "captured": captured, "pages": tuple(pages), "used": tuple(used), "extra": extra,
+            "turns": turns}
+
+
+def _check_cells(cells, pages, used, rules) -> None:
+    """The cells agree with the pages: each start word where the set-up writes it, and
+    no player with letters beyond those of the words they used."""
+    for seat, (page, row) in enumerate(zip(pages, (rules.start_gap, -rules.start_gap))):
+        player = SEATS[seat]
+        for j, ch in enumerate(page.first_word.text):
+            if cells.get((row, j)) != (ch, seat):
+                raise PositionError(f"cells: {player}'s start word {page.first_word.text} "
+                                    f"is not across from {row},0")
+        wrote = Counter(ch for ch, s in cells.values() if s == seat)
+        have = Counter("".join(page.word(*k).text for k in used[seat]))
+        over = wrote - have
+        if over:
+            ch = sorted(over)[0]
+            raise PositionError(f"cells: {player} wrote {wrote[ch]} {ch}, more than the "
+                                f"words it used hold ({have[ch]})")

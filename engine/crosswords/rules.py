@@ -1,0 +1,30 @@
+"""Cross words combat's rule options (RULES.md section 4, "Options") and its seats.
+
+>>> Rules().turn_limit, Rules.parse(["start_gap=2"]).start_gap
+(30, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wordbot.engine.options import GameRules, integer
+
+SEATS = ("red", "green")  # red is the "bottom" player and moves first
+ACROSS, DOWN = "across", "down"
+DIRECTIONS = (ACROSS, DOWN)
+STEP = {ACROSS: (0, 1), DOWN: (1, 0)}
+
+
+@dataclass(frozen=True)
+class Rules(GameRules):
+    """The options of RULES.md section 4."""
+
+    turn_limit: int = 30
+    start_gap: int = 4
+
+    OPTIONS = {
+        "turn_limit": integer("turns per player, extra turns not counted", minimum=1),
+        "start_gap": integer("red's start word is on row start_gap, green's on -start_gap",
+                             minimum=1),
+    }

@@ -1,0 +1,327 @@
+"""The Cross words combat game state (RULES.md section 4): immutable; ``apply(move)``
+returns a new state.
+
+A turn writes one unused word of the player's page across or down through one of their
+own letters (the five writing rules); crossing opponent letters captures them, walling in
+empty regions captures those, and both, like the marker after the word on its page, earn
+extra turns, played first first before the opponent's next turn. A turn (normal or extra)
+with no legal write is a pass. The game ends when both players have had ``turn_limit``
+normal turns and no extra turn is left, or when nobody can write; a captured cell scores
+1 for its captor.
+
+Cross words combat has no hidden information (pages are open) and no chance:
+``observation`` is the whole position and ``determinize`` the state itself (the
+interface's defaults).
+
+>>> from wordbot.engine.crosswords.game import GAME
+>>> state = GAME.new(pages={"red": "An ant ate 2 hay", "green": "By my ox"})
+>>> sorted(state.cells.items())[:2]
+[((-4, 0), ('B', 1)), ((-4, 1), ('Y', 1))]
+>>> after = state.apply(state.parse_move("write ANT 4,0 down"))
+>>> after.to_move, after.extra, after.turns
+('green', (), (1, 0))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordbot.engine.crosswords.adapter import Window
+from wordbot.engine.crosswords.moves import (Pass, TextWrite, Write, parse_json, parse_text,
+                                             write_text)
+from wordbot.engine.crosswords.pages import Extra, Page, Word, extra_turns
+from wordbot.engine.crosswords.rules import STEP
+from wordbot.engine.errors import IllegalMove, MoveError
+from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
+
+TURN = "turn"
+NORMAL = None  # the restriction of a normal turn: rule 3 only
+ANY_WORD = Extra(any_word=True)
+
+
+class CrossWordsState(GameState):
+    """One position. ``cells``: (r, c) -> (letter, writer seat); ``captured``: (r, c) ->
+    captor seat; ``pages`` and ``used`` (sets of (row, index)) by seat; ``extra``: the
+    extra turns of the player to move (:class:`~.pages.Extra`, first first); ``turns``:
+    normal turns taken by seat."""
+
+    __slots__ = ("players", "to_move", "phase", "cells", "captured", "pages", "used",
+                 "extra", "turns", "rules", "seed", "lexicon", "origin", "_moves", "_window")
+
+    def _copy(self, **changes) -> "CrossWordsState":
+        s = object.__new__(type(self))
+        for name in CrossWordsState.__slots__:
+            setattr(s, name, changes.get(name, getattr(self, name)))
+        s._moves = None
+        s._window = None
+        return s
+
+    # -- where it stands ---------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        return self.players.index(self.to_move)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        counts = [0, 0]
+        for seat in self.captured.values():
+            counts[seat] += 1
+        return dict(zip(self.players, counts))
+
+    @property
+    def turn(self) -> int:
+        """1 + the normal turns the game has had."""
+        return 1 + sum(self.turns)
+
+    def outcome(self) -> Outcome:
+        return outcome_by_score(self.scores)
+
+    def describe(self) -> str:
+        if self.is_over:
+            return "game over"
+        extra = f", extra turn ({self.extra[0].describe()})" if self.extra else ""
+        return f"turn {self.turn}{extra}"
+
+    @property
+    def restriction(self) -> Extra | None:
+        """The restriction of the turn being played (None: a normal turn)."""
+        return self.extra[0] if self.extra else NORMAL
+
+    def owner(self, cell: tuple[int, int]) -> int | None:
+        """The seat a cell belongs to: its captor, else its letter's writer."""
+        if cell in self.captured:
+            return self.captured[cell]
+        held = self.cells.get(cell)
+        return None if held is None else held[1]
+
+    @property
+    def window(self) -> Window:
+        """The grid packed for the kernels (made once per state)."""
+        if self._window is None:
+            reach = max(len(w.text) for p in self.pages for w in p.words)
+            self._window = Window(self.cells, self.captured, reach)
+        return self._window
+
+    def usable(self, seat: int, restriction: Extra | None) -> list[Word]:
+        """The words ``seat`` may write in a turn with ``restriction``: unused, next in
+        their row (rule 3) unless the turn lifts it, and allowed by the restriction."""
+        words = self.pages[seat].words
+        return [words[i] for i in self.usable_indices(seat, restriction)]
+
+    def usable_indices(self, seat: int, restriction: Extra | None) -> list[int]:
+        """:meth:`usable` as indices into the page's words."""
+        page, used = self.pages[seat], self.used[seat]
+        starts = page.starts
+        out = []
+        if restriction is not None and restriction.any_word:
+            words = page.words
+            out = [i for i in range(len(words)) if words[i].key not in used]
+        else:
+            for row in range(len(starts) - 1):
+                k = 0
+                while (row, k) in used:
+                    k += 1
+                if starts[row] + k < starts[row + 1]:
+                    out.append(starts[row] + k)
+        if restriction is not None and restriction != ANY_WORD:
+            words = page.words
+            out = [i for i in out if restriction.allows(words[i].text)]
+        return out
+
+    def writes(self, seat: int | None = None, restriction: Extra | None = NORMAL,
+               current: bool = True, first: bool = False):
+        """The legal writes of ``seat`` (default: the player to move, in the turn being
+        played) as kernel rows: (word index, r, c, direction, crossed, enclosed)."""
+        if current:
+            seat, restriction = self.seat, self.restriction
+        return self.window.writes(seat, self.pages[seat],
+                                  self.usable_indices(seat, restriction),
+                                  effects=not first, first=first)
+
+    def can_write(self, seat: int, restriction: Extra | None) -> bool:
+        return bool(self.writes(seat, restriction, current=False, first=True))
+
+    # -- moves ---------------------------------------------------------------------------
+    def legal_moves(self, generator: Any = None):
+        if self._moves is None:
+            from wordbot.engine.crosswords.legal import CrossWordsMoves
+
+            self._moves = CrossWordsMoves(self)
+        return self._moves
+
+    def word_of(self, move: Write) -> Word:
+        """The page word a write names; IllegalMove when the page has no such word."""
+        page = self.pages[self.seat]
+        by_row = page.by_row
+        if move.row >= len(by_row) or move.word >= len(by_row[move.row]):
+            raise IllegalMove("page", f"the page of {self.to_move} has no word "
+                                      f"[{move.row}, {move.word}]")
+        return by_row[move.row][move.word]
+
+    def cells_of(self, move: Write, text: str) -> list[tuple[int, int]]:
+        dr, dc = STEP[move.direction]
+        return [(move.r + j * dr, move.c + j * dc) for j in range(len(text))]
+
+    def check(self, move) -> None:
+        """IllegalMove naming the rule a move breaks (nothing when it is legal)."""
+        if self.is_over:
+            raise IllegalMove("game_over", "the game is over")
+        if isinstance(move, Pass):
+            if self.writes(first=True):
+                raise IllegalMove("pass", "a pass only when no word can be written")
+            return
+        if not isinstance(move, Write):
+            raise MoveError(f"move: {move!r} is not a Cross words combat move")
+        seat, word = self.seat, self.word_of(move)
+        text = word.text
+        if word.key in self.used[seat]:
+            raise IllegalMove("used", f"{text} (row {move.row}, word {move.word}) is "
+                                      "already used", word=text)
+        restriction = self.restriction
+        if word not in self.usable(seat, Extra(any_word=True)) or (
+                not (restriction and restriction.any_word)
+                and word not in self.usable(seat, NORMAL)):
+            raise IllegalMove("next_word", f"{text} is not the next word of row "
+                                           f"{move.row} (rule 3)", word=text)
+        if restriction is not None and not restriction.allows(text):
+            raise IllegalMove("extra", f"this extra turn needs a word of "
+                                       f"{restriction.describe()}, not {text}", word=text)
+        cells = self.cells_of(move, text)
+        crossed = 0
+        for (r, c), ch in zip(cells, text):
+            if (r, c) in self.captured:
+                raise IllegalMove("captured", f"cell {r},{c} is captured (rule 2)", word=text)
+            held = self.cells.get((r, c))
+            if held is not None and held[0] != ch:
+                raise IllegalMove("letters", f"cell {r},{c} holds {held[0]}, not {ch}",
+                                  word=text)
+            crossed += held is not None and held[1] != seat
+        if not any((cell in self.cells and self.cells[cell][1] == seat) for cell in cells):
+            raise IllegalMove("own_letter", f"{text} must cross one of your letters "
+                                            "(rule 1)", word=text)
+        if crossed == 0:
+            inside = set(cells)
+            for r, c in cells:
+                for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if near not in inside and self.owner(near) not in (None, seat):
+                        raise IllegalMove("opponent_adjacent", f"cell {r},{c} touches "
+                                          f"{self.players[self.owner(near)]}'s cell "
+                                          f"{near[0]},{near[1]} (rule 4)", word=text)
+        if all(cell in self.cells for cell in cells):
+            raise IllegalMove("new_cell", f"{text} must fill at least one empty cell "
+                                          "(rule 5)", word=text)
+
+    def apply(self, move, check: bool = True) -> "CrossWordsState":
+        if isinstance(move, TextWrite):
+            move = self.resolve(move)
+        if check:
+            self.check(move)
+        seat = self.seat
+        queue = list(self.extra[1:]) if self.extra else []
+        turns = list(self.turns)
+        if not self.extra:
+            turns[seat] += 1
+        if isinstance(move, Pass):
+            return self._next(seat, queue, turns)
+        word = self.word_of(move)
+        cells, captured = dict(self.cells), dict(self.captured)
+        letters, captures = [], []
+        for cell, ch in zip(self.cells_of(move, word.text), word.text):
+            held = cells.get(cell)
+            if held is None:
+                cells[cell] = (ch, seat)
+                letters.append((cell, ch, seat))
+            elif held[1] != seat:
+                captured[cell] = seat
+                captures.append((cell, seat))
+        crossed = len(captures)
+        enclosed = self.window.enclosed_cells(seat, word.text, move.r, move.c,
+                                              move.direction)
+        for cell in enclosed:
+            captured[cell] = seat
+            captures.append((cell, seat))
+        queue += [extra for extra, _ in extra_turns(word, crossed, len(enclosed))]
+        used = list(self.used)
+        used[seat] = used[seat] | {word.key}
+        window = self.window.changed(letters, captures, seat)
+        return self._copy(cells=cells, captured=captured, used=tuple(used))._next(
+            seat, queue, turns, window)
+
+    def _next(self, seat: int, queue: list, turns: list,
+              window: Window | None = None) -> "CrossWordsState":
+        """The state once a move's queue and turn counts are known: whose turn, or the
+        end."""
+        nxt = seat if queue else 1 - seat
+        state = self._copy(to_move=self.players[nxt], extra=tuple(queue), turns=tuple(turns))
+        state._window = window or self._window
+        return state.settled()
+
+    def settled(self) -> "CrossWordsState":
+        """This state, or the finished game when the end is reached (RULES.md "End and
+        score"): both players have had ``turn_limit`` turns and no extra turn is left,
+        or nobody can write."""
+        if self.phase == OVER:
+            return self
+        limit = self.rules.turn_limit
+        done = not self.extra and min(self.turns) >= limit
+        if not done:
+            seat = self.seat
+            chances = list(dict.fromkeys(list(self.extra) + [NORMAL]))
+            done = (not any(self.can_write(seat, r) for r in chances)
+                    and not self.can_write(1 - seat, NORMAL))
+        return self._copy(phase=OVER, extra=()) if done else self
+
+    def resolve(self, move: TextWrite) -> Write:
+        """The page word a notation's write names: by its place when given, else the one
+        word of that text the player may write in this turn."""
+        seat = self.seat
+        if move.row is not None:
+            write = Write(move.row, move.word, move.r, move.c, move.direction)
+            word = self.word_of(write)
+            if word.text != move.text:
+                raise IllegalMove("page", f"word [{move.row}, {move.word}] of the page is "
+                                          f"{word.text}, not {move.text}", word=move.text)
+            return write
+        same = [w for w in self.usable(seat, self.restriction) if w.text == move.text]
+        if len(same) > 1:
+            places = ", ".join(f"{move.text}@{w.row}.{w.index}" for w in same)
+            raise MoveError(f"move: {move.text} stands in {len(same)} places ({places}): "
+                            "name one")
+        if not same:  # not writable now: name its first unused place, for check() to refuse
+            page = self.pages[seat]
+            same = ([w for w in page.words if w.text == move.text and w.key not in
+                     self.used[seat]] or [w for w in page.words if w.text == move.text])
+        if not same:
+            raise IllegalMove("page", f"{move.text} is not a word of the page of "
+                                      f"{self.to_move}", word=move.text)
+        return Write(same[0].row, same[0].index, move.r, move.c, move.direction)
+
+    def move_from_json(self, obj: Any):
+        return parse_json(obj)
+
+    def parse_notation(self, text: str):
+        move = parse_text(text)
+        return self.resolve(move) if isinstance(move, TextWrite) else move
+
+    def notation(self, move) -> str:
+        if isinstance(move, Pass):
+            return "pass"
+        word = self.word_of(move)
+        same = sum(w.text == word.text for w in self.usable(self.seat, self.restriction))
+        return write_text(word.text, move, same > 1 or word not in
+                          self.usable(self.seat, self.restriction))
+
+    # -- positions -------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        from wordbot.engine.crosswords.position import position_json
+
+        return position_json(self)
+
+    def with_seed(self, seed: int) -> "CrossWordsState":
+        return self._copy(seed=seed)
+
+    def record_events(self) -> dict[str, Any]:
+        return {}
+
+
+__all__ = ["CrossWordsState", "NORMAL", "Page", "TURN"]

@@ -1,0 +1,186 @@
+"""Every legal write of one player (RULES.md section 4, "A turn: write one word") and
+what each captures, over the grid window of :mod:`.enclosure`.
+
+Arrays, per cell: ``letter`` (0 empty, else 1-26), ``writer`` (0, or the seat + 1 that
+wrote the letter), ``captor`` (0, or the seat + 1 that captured the cell) and ``owner``
+(whom the cell belongs to: the captor, else the writer; 0 for an empty uncaptured cell).
+Words are rows of ``codes`` (letters 1-26) with their ``lengths``; ``usable`` lists the
+rows the player may write in this turn.
+
+A write must cross one of the player's own letters (rule 1), so the writes are found
+from the player's uncaptured letters (the anchors): every position of the word holding
+that letter, in both directions, each (word, first cell, direction) once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wordbot.movegen.crosswords.enclosure import enclosed_all, enclosed_near
+
+#: columns of a write row: word row in ``codes``, first cell r and c (window), direction
+#: (0 across, 1 down), opponent letters crossed, cells enclosed
+WORD, ROW, COL, DIRECTION, CROSSED, ENCLOSED = range(6)
+FIELDS = 6
+
+
+@njit(cache=True)
+def crossing(letter, writer, captor, owner, me, word, n, r0, c0, dr, dc):
+    """The opponent letters the write crosses, or -1 when it breaks rule 2, 4 or 5 or a
+    cell holds another letter (rule 1 is the caller's: the anchor)."""
+    new = 0
+    crossed = 0
+    for j in range(n):
+        r, c = r0 + j * dr, c0 + j * dc
+        if captor[r, c] != 0:
+            return -1  # rule 2
+        held = letter[r, c]
+        if held == 0:
+            new += 1
+        elif held != word[j]:
+            return -1
+        elif writer[r, c] != me:
+            crossed += 1
+    if new == 0:
+        return -1  # rule 5
+    if crossed == 0:  # rule 4, which a crossing write ignores
+        for j in range(n):
+            r, c = r0 + j * dr, c0 + j * dc
+            o1, o2 = owner[r - dc, c - dr], owner[r + dc, c + dr]
+            if (o1 != 0 and o1 != me) or (o2 != 0 and o2 != me):
+                return -1
+        o1, o2 = owner[r0 - dr, c0 - dc], owner[r0 + n * dr, c0 + n * dc]
+        if (o1 != 0 and o1 != me) or (o2 != 0 and o2 != me):
+            return -1
+    return crossed
+
+
+@njit(cache=True)
+def walls_box(owner):
+    """int64[4]: the rows and columns that hold every cell belonging to somebody."""
+    H, W = owner.shape
+    box = np.array([H, -1, W, -1], np.int64)
+    for r in range(H):
+        for c in range(W):
+            if owner[r, c] != 0:
+                box[0], box[1] = min(box[0], r), max(box[1], r)
+                box[2], box[3] = min(box[2], c), max(box[3], c)
+    return box
+
+
+@njit(cache=True)
+def enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, visit, stamp, stack,
+                changed, everywhere, mark):
+    """The cells the write encloses (the word's cells taken as ``me``'s for the search,
+    and put back after); ``walls``: :func:`walls_box` before the write; ``everywhere``:
+    search the whole box (a position that already holds enclosed regions), else next
+    to the changed cells only. Returns (cells, next free stamp)."""
+    box = np.empty(4, np.int64)
+    box[0], box[1] = min(walls[0], r0), max(walls[1], r0 + (n - 1) * dr)
+    box[2], box[3] = min(walls[2], c0), max(walls[3], c0 + (n - 1) * dc)
+    count = 0
+    for j in range(n):
+        r, c = r0 + j * dr, c0 + j * dc
+        changed[j, 2] = owner[r, c]
+        if owner[r, c] != me:
+            changed[count, 0], changed[count, 1] = r, c
+            count += 1
+    for j in range(n):
+        owner[r0 + j * dr, c0 + j * dc] = me
+    if everywhere:
+        size, stamp = enclosed_all(owner, me, box, visit, stamp, stack, mark)
+    else:
+        size, stamp = enclosed_near(owner, me, changed[:, 0], changed[:, 1], count, box,
+                                    visit, stamp, stack)
+    for j in range(n):
+        owner[r0 + j * dr, c0 + j * dc] = changed[j, 2]
+    return size, stamp
+
+
+@njit(cache=True)
+def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, anchors,
+                everywhere, effects, out):
+    """Write the legal writes into ``out`` (int64[cap, FIELDS]); returns how many, or
+    cap + 1 when they do not fit (retry larger). ``anchors``: int64[m, 2], the player's
+    uncaptured letters. Without ``effects`` the ENCLOSED column is 0 and the search
+    stops at the first write found when ``out`` has one row."""
+    H, W = letter.shape
+    cap = out.shape[0]
+    seen = np.zeros((2, H, W), np.int32)
+    visit = np.zeros((H, W), np.int32)
+    stack = np.empty((H * W, 2), np.int32)
+    changed = np.empty((codes.shape[1] + 1, 3), np.int64)
+    no_mark = np.zeros((0, 0), np.bool_)
+    walls = walls_box(owner) if effects else np.zeros(4, np.int64)
+    # the anchors grouped by letter: those of letter L are order[start[L]:start[L + 1]]
+    start = np.zeros(28, np.int64)
+    for a in range(anchors.shape[0]):
+        start[letter[anchors[a, 0], anchors[a, 1]] + 1] += 1
+    for L in range(1, 28):
+        start[L] += start[L - 1]
+    order = np.empty(anchors.shape[0], np.int64)
+    fill = start.copy()
+    for a in range(anchors.shape[0]):
+        L = letter[anchors[a, 0], anchors[a, 1]]
+        order[fill[L]] = a
+        fill[L] += 1
+    stamp = 1
+    count = 0
+    for u in range(usable.shape[0]):
+        w = usable[u]
+        n = lengths[w]
+        word = codes[w]
+        for i in range(n):
+            held = word[i]
+            for k in range(start[held], start[held + 1]):
+                ar, ac = anchors[order[k], 0], anchors[order[k], 1]
+                for d in range(2):
+                    dr, dc = (0, 1) if d == 0 else (1, 0)
+                    r0, c0 = ar - i * dr, ac - i * dc
+                    if seen[d, r0, c0] == u + 1:
+                        continue
+                    seen[d, r0, c0] = u + 1
+                    crossed = crossing(letter, writer, captor, owner, me, word, n, r0, c0,
+                                       dr, dc)
+                    if crossed < 0:
+                        continue
+                    if count == cap:
+                        return cap + 1
+                    enclosed = 0
+                    if effects:
+                        enclosed, stamp = enclosed_by(letter, owner, me, word, n, r0, c0,
+                                                      dr, dc, walls, visit, stamp, stack,
+                                                      changed, everywhere, no_mark)
+                    out[count, WORD], out[count, ROW], out[count, COL] = w, r0, c0
+                    out[count, DIRECTION], out[count, CROSSED] = d, crossed
+                    out[count, ENCLOSED] = enclosed
+                    count += 1
+                    if not effects and cap == 1:
+                        return count
+    return count
+
+
+@njit(cache=True)
+def write_effects(letter, owner, me, word, n, r0, c0, dr, dc, mark):
+    """The cells a write encloses, searched over the whole window, marked in ``mark``;
+    returns their number."""
+    H, W = letter.shape
+    visit = np.zeros((H, W), np.int32)
+    stack = np.empty((H * W, 2), np.int32)
+    changed = np.empty((n + 1, 3), np.int64)
+    size, _ = enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls_box(owner),
+                          visit, 1, stack, changed, True, mark)
+    return size
+
+
+@njit(cache=True)
+def enclosed_now(owner, me):
+    """How many cells ``me`` already encloses in the window (0 in a position reached by
+    play: an enclosure is captured when it closes)."""
+    H, W = owner.shape
+    visit = np.zeros((H, W), np.int32)
+    stack = np.empty((H * W, 2), np.int32)
+    size, _ = enclosed_all(owner, me, walls_box(owner), visit, 1, stack,
+                           np.zeros((0, 0), np.bool_))
+    return size
