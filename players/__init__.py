@@ -6,7 +6,7 @@ Generic players play every game through the game interface: ``random``, ``greedy
 
 >>> from wordbot.players import PLAYERS, make_player
 >>> PLAYERS.names(), PLAYERS.for_game("controlword")
-(['control', 'drafter', 'greedy', 'mc', 'random', 'routes'], ['control', 'greedy', 'mc', 'random'])
+(['control', 'drafter', 'greedy', 'mc', 'random', 'routes', 'territory'], ['control', 'greedy', 'mc', 'random'])
 >>> make_player("mc:k=3").spec
 'mc:k=3'
 """

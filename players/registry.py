@@ -7,7 +7,7 @@ tournaments, the line protocol). The players of every game are listed in
 is imported when the player is first asked for.
 
 >>> PLAYERS.names()
-['control', 'drafter', 'greedy', 'mc', 'random', 'routes']
+['control', 'drafter', 'greedy', 'mc', 'random', 'routes', 'territory']
 >>> parse_spec("mc:time=0.5,plies=4")
 ('mc', {'time': 0.5, 'plies': 4})
 >>> make_player("control", game="controlword").spec

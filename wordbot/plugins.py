@@ -8,7 +8,7 @@ of :class:`~wordbot.players.base.Player` classes). ``wordbot --plugin MODULE COM
 workers import the same plugins by name.
 
 >>> BUILTIN.games.names(), BUILTIN.players.names()
-(['controlword', 'crosswords', 'firstdraft', 'routewords'], ['control', 'drafter', 'greedy', 'mc', 'random', 'routes'])
+(['controlword', 'crosswords', 'firstdraft', 'routewords'], ['control', 'drafter', 'greedy', 'mc', 'random', 'routes', 'territory'])
 >>> load_catalog(["no_such_module_xyz"])
 Traceback (most recent call last):
 ...

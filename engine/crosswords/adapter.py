@@ -6,8 +6,8 @@ engine imports movegen.
 >>> from wordbot.engine.crosswords.pages import Page
 >>> page = Page.from_text("ON TO")
 >>> win = Window({(0, 0): ("O", 0), (0, 1): ("N", 0)}, {}, 2)
->>> [(page.words[w].text, r, c, d) for w, r, c, d, _, _ in win.writes(0, page, [1])]
-[('TO', 0, -1, 'across'), ('TO', -1, 0, 'down')]
+>>> win.writes(0, page, [1]).tolist()  # TO across from 0,-1 and down from -1,0
+[[1, 0, -1, 0, 0, 0], [1, -1, 0, 1, 0, 0]]
 """
 
 from __future__ import annotations
@@ -16,8 +16,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from wordbot.engine.crosswords.rules import DIRECTIONS, STEP
+from wordbot.engine.crosswords.rules import STEP
 from wordbot.movegen.crosswords import writes as kernel
+
+
+NO_WRITES = np.zeros((0, kernel.FIELDS), np.int64)
+WORD, ROW, COL, DIRECTION, CROSSED, ENCLOSED = (kernel.WORD, kernel.ROW, kernel.COL,
+                                                kernel.DIRECTION, kernel.CROSSED,
+                                                kernel.ENCLOSED)
 
 
 @lru_cache(maxsize=64)
@@ -99,13 +105,14 @@ class Window:
         return self._enclosed[seat]
 
     def writes(self, seat: int, page, usable: list[int], effects: bool = True,
-               first: bool = False) -> list[tuple[int, int, int, str, int, int]]:
+               first: bool = False) -> np.ndarray:
         """The legal writes of ``seat`` with the page words ``usable`` (indices into
-        ``page.words``): (word index, r, c, direction, opponent letters crossed, cells
-        enclosed) in grid cells. ``first``: stop at one (existence)."""
+        ``page.words``): int64[n, 6] rows of word index, r, c (grid cells), direction
+        (0 across, 1 down), opponent letters crossed, cells enclosed. ``first``: stop
+        at one (existence)."""
         if not usable:
-            return []
-        codes, lengths = packed_words(tuple(w.text for w in page.words))
+            return NO_WRITES
+        codes, lengths = packed_words(page.texts)
         use = np.array(usable, np.int64)
         everywhere = effects and self.encloses_already(seat)
         cap = 1 if first else 256
@@ -117,9 +124,10 @@ class Window:
             if n <= cap:
                 break
             cap *= 4
-        r_lo, c_lo = self.origin
-        return [(w, r + r_lo, c + c_lo, DIRECTIONS[d], x, e)
-                for w, r, c, d, x, e in out[:n].tolist()]
+        out = out[:n]
+        out[:, kernel.ROW] += self.origin[0]
+        out[:, kernel.COL] += self.origin[1]
+        return out
 
     def enclosed_cells(self, seat: int, text: str, r: int, c: int,
                        direction: str) -> list[tuple[int, int]]:
@@ -130,5 +138,5 @@ class Window:
         r_lo, c_lo = self.origin
         mark = np.zeros(self.letter.shape, np.bool_)
         kernel.write_effects(self.letter, self.owner, np.int8(seat + 1), codes[0], len(text),
-                             r - r_lo, c - c_lo, dr, dc, mark)
+                             r - r_lo, c - c_lo, dr, dc, self.encloses_already(seat), mark)
         return [(int(a) + r_lo, int(b) + c_lo) for a, b in np.argwhere(mark)]

@@ -7,7 +7,7 @@ cells enclosed); :meth:`CrossWordsMoves.details` says which extra turns it earns
 >>> from wordbot.engine.crosswords.game import GAME
 >>> state = GAME.new(pages={"red": "An ant ate 2 hay", "green": "By my ox"})
 >>> moves = state.legal_moves()
->>> len(moves), moves[0], list(moves.gains())
+>>> len(moves), moves[0], moves.gains().tolist()
 (3, Write(row=0, word=1, r=4, c=0, direction='across'), [0, 0, 0])
 """
 
@@ -15,8 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from wordbot.engine.crosswords.adapter import CROSSED, ENCLOSED, NO_WRITES
 from wordbot.engine.crosswords.moves import Pass, Write
 from wordbot.engine.crosswords.pages import extra_turns
+from wordbot.engine.crosswords.rules import DIRECTIONS
 from wordbot.engine.game import MoveList
 
 
@@ -26,10 +30,11 @@ class CrossWordsMoves(MoveList):
 
     def __init__(self, state):
         self.state = state
-        self.rows = [] if state.is_over else state.writes()
-        self.pass_only = not state.is_over and not self.rows
+        self.rows = NO_WRITES if state.is_over else state.writes()
+        self.pass_only = not state.is_over and not len(self.rows)
         self._index = None
-        super().__init__(self, [r[4] + r[5] for r in self.rows] or [0] * self.pass_only)
+        gains = self.rows[:, CROSSED] + self.rows[:, ENCLOSED]
+        super().__init__(self, np.zeros(1, np.int64) if self.pass_only else gains)
 
     def __len__(self) -> int:
         return len(self.rows) + self.pass_only
@@ -41,9 +46,9 @@ class CrossWordsMoves(MoveList):
             if i not in (0, -1):
                 raise IndexError(i)
             return Pass()
-        w, r, c, d, _, _ = self.rows[i]
+        w, r, c, d, _, _ = self.rows[i].tolist()
         word = self.state.pages[self.state.seat].words[w]
-        return Write(word.row, word.index, r, c, d)
+        return Write(word.row, word.index, r, c, DIRECTIONS[d])
 
     def facts(self, move) -> dict[str, Any]:
         """:meth:`details` of a move of the list (found by value); {} for another."""
@@ -57,7 +62,7 @@ class CrossWordsMoves(MoveList):
         turns it earns (each with its restriction and why)."""
         if self.pass_only:
             return {"crossed": 0, "enclosed": 0, "extra_turns": []}
-        w, _, _, _, crossed, enclosed = self.rows[i]
+        w, _, _, _, crossed, enclosed = self.rows[i].tolist()
         word = self.state.pages[self.state.seat].words[w]
         return {"crossed": crossed, "enclosed": enclosed,
                 "extra_turns": [f"{why}: {e.describe()}"

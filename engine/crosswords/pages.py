@@ -201,6 +201,11 @@ class Page:
         return _by_row(self.rows)
 
     @property
+    def texts(self) -> tuple[str, ...]:
+        """The text of every word, in :attr:`words` order."""
+        return _texts(self.rows)
+
+    @property
     def starts(self) -> tuple[int, ...]:
         """Where each row's words start in :attr:`words` (and, last, their number)."""
         return _starts(self.rows)
@@ -223,6 +228,11 @@ class Page:
 @lru_cache(maxsize=64)
 def _words(rows: tuple[str, ...]) -> tuple[Word, ...]:
     return tuple(w for r, text in enumerate(rows) for w in row_words(r, text))
+
+
+@lru_cache(maxsize=64)
+def _texts(rows: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(w.text for w in _words(rows))
 
 
 @lru_cache(maxsize=64)

@@ -131,7 +131,8 @@ class CrossWordsState(GameState):
     def writes(self, seat: int | None = None, restriction: Extra | None = NORMAL,
                current: bool = True, first: bool = False):
         """The legal writes of ``seat`` (default: the player to move, in the turn being
-        played) as kernel rows: (word index, r, c, direction, crossed, enclosed)."""
+        played): int64 rows of word index, r, c, direction (0 across, 1 down), opponent
+        letters crossed, cells enclosed."""
         if current:
             seat, restriction = self.seat, self.restriction
         return self.window.writes(seat, self.pages[seat],
@@ -139,7 +140,7 @@ class CrossWordsState(GameState):
                                   effects=not first, first=first)
 
     def can_write(self, seat: int, restriction: Extra | None) -> bool:
-        return bool(self.writes(seat, restriction, current=False, first=True))
+        return len(self.writes(seat, restriction, current=False, first=True)) > 0
 
     # -- moves ---------------------------------------------------------------------------
     def legal_moves(self, generator: Any = None):
@@ -167,7 +168,7 @@ class CrossWordsState(GameState):
         if self.is_over:
             raise IllegalMove("game_over", "the game is over")
         if isinstance(move, Pass):
-            if self.writes(first=True):
+            if len(self.writes(first=True)):
                 raise IllegalMove("pass", "a pass only when no word can be written")
             return
         if not isinstance(move, Write):

@@ -16,15 +16,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+NO_RAYS = np.zeros((1, 1), np.int8)
 DR = np.array([-1, 1, 0, 0], np.int64)
 DC = np.array([0, 0, -1, 1], np.int64)
 
 
 @njit(cache=True)
-def flood(owner, me, r0, c0, box, visit, stamp, first_stamp, stack):
+def flood(owner, me, r0, c0, box, visit, stamp, first_stamp, stack, walls, rays, wr, wc,
+          wn, dr, dc):
     """The size of the region of (r0, c0) when ``me`` encloses it, else 0. Cells reached
     get ``stamp`` in ``visit``; a cell stamped in [first_stamp, stamp) belongs to a
-    region already found open, so this one is open too."""
+    region already found open, so this one is open too. With ``rays`` (:func:`clear_rays`
+    before a write of ``wn`` cells from (wr, wc) along (dr, dc); a 1 x 1 array for none)
+    a cell with a straight way out (:func:`way_out`) ends the search at once."""
+    use_rays = rays.shape[0] > 1
     top = 0
     stack[0, 0], stack[0, 1] = r0, c0
     visit[r0, c0] = stamp
@@ -35,6 +40,8 @@ def flood(owner, me, r0, c0, box, visit, stamp, first_stamp, stack):
         size += 1
         if r < box[0] or r > box[1] or c < box[2] or c > box[3]:
             return 0  # outside every wall: the region is infinite
+        if use_rays and way_out(r, c, walls, rays, wr, wc, wn, dr, dc):
+            return 0
         for k in range(4):
             nr, nc = r + DR[k], c + DC[k]
             o = owner[nr, nc]
@@ -54,6 +61,15 @@ def flood(owner, me, r0, c0, box, visit, stamp, first_stamp, stack):
 
 
 @njit(cache=True)
+def mark_stamp(visit, stamp, box, mark):
+    """Set ``mark`` on the cells of the box that ``visit`` stamps ``stamp``."""
+    for r in range(box[0], box[1] + 1):
+        for c in range(box[2], box[3] + 1):
+            if visit[r, c] == stamp:
+                mark[r, c] = True
+
+
+@njit(cache=True)
 def enclosed_all(owner, me, box, visit, stamp, stack, mark):
     """Every region ``me`` encloses anywhere in the window: their total size; with
     ``mark`` (a bool array of the grid's shape, or a 0 x 0 one) their cells set True.
@@ -64,21 +80,76 @@ def enclosed_all(owner, me, box, visit, stamp, stack, mark):
         for c in range(box[2], box[3] + 1):
             if owner[r, c] != 0 or visit[r, c] >= first:
                 continue
-            size = flood(owner, me, r, c, box, visit, stamp, first, stack)
+            size = flood(owner, me, r, c, box, visit, stamp, first, stack, box, NO_RAYS,
+                         0, 0, 0, 0, 0)
             if size and mark.shape[0]:
-                for rr in range(box[0], box[1] + 1):
-                    for cc in range(box[2], box[3] + 1):
-                        if visit[rr, cc] == stamp:
-                            mark[rr, cc] = True
+                mark_stamp(visit, stamp, box, mark)
             total += size
             stamp += 1
     return total, stamp
 
 
 @njit(cache=True)
-def enclosed_near(owner, me, cells_r, cells_c, count, box, visit, stamp, stack):
+def clear_rays(owner, walls):
+    """Per cell of the walls box, bit k set when the cell and every cell from it to the
+    box's edge in direction k (up, down, left, right) is empty: a straight way out."""
+    H, W = owner.shape
+    rays = np.zeros((H, W), np.int8)
+    if walls[1] < walls[0]:
+        return rays
+    for c in range(walls[2], walls[3] + 1):
+        up = True
+        for r in range(walls[0], walls[1] + 1):
+            up = up and owner[r, c] == 0
+            if up:
+                rays[r, c] |= 1
+        down = True
+        for r in range(walls[1], walls[0] - 1, -1):
+            down = down and owner[r, c] == 0
+            if down:
+                rays[r, c] |= 2
+    for r in range(walls[0], walls[1] + 1):
+        left = True
+        for c in range(walls[2], walls[3] + 1):
+            left = left and owner[r, c] == 0
+            if left:
+                rays[r, c] |= 4
+        right = True
+        for c in range(walls[3], walls[2] - 1, -1):
+            right = right and owner[r, c] == 0
+            if right:
+                rays[r, c] |= 8
+    return rays
+
+
+@njit(cache=True)
+def way_out(r, c, walls, rays, r0, c0, n, dr, dc):
+    """Whether empty cell (r, c) has a straight way out past every wall after a write of
+    ``n`` cells from (r0, c0) along (dr, dc) (``rays``: :func:`clear_rays` before it)."""
+    if r < walls[0] or r > walls[1] or c < walls[2] or c > walls[3]:
+        return True  # beyond every old wall, and not on the word's line (a seed is empty)
+    bits = rays[r, c]
+    if bits == 0:
+        return False
+    if dr == 0:  # across on row r0, columns c0 .. c0 + n - 1
+        over = c0 <= c <= c0 + n - 1
+        return ((bits & 1 and not (over and r0 < r)) or (bits & 2 and not (over and r0 > r))
+                or (bits & 4 and not (r == r0 and c0 < c))
+                or (bits & 8 and not (r == r0 and c0 > c)))
+    over = r0 <= r <= r0 + n - 1  # down on column c0, rows r0 .. r0 + n - 1
+    return ((bits & 4 and not (over and c0 < c)) or (bits & 8 and not (over and c0 > c))
+            or (bits & 1 and not (c == c0 and r0 < r))
+            or (bits & 2 and not (c == c0 and r0 > r)))
+
+
+@njit(cache=True)
+def enclosed_near(owner, me, cells_r, cells_c, count, box, visit, stamp, stack, walls,
+                  rays, r0, c0, n, dr, dc, mark):
     """The total size of the regions ``me`` encloses among those next to the first
-    ``count`` cells (the cells a write changed); returns (size, next free stamp)."""
+    ``count`` cells (the cells a write of ``n`` cells from (r0, c0) along (dr, dc)
+    changed); a neighbour with a straight way out (:func:`way_out`) needs no search.
+    With ``mark`` (as for :func:`enclosed_all`) the enclosed cells are set True.
+    Returns (size, next free stamp)."""
     first = stamp
     total = 0
     for i in range(count):
@@ -86,6 +157,12 @@ def enclosed_near(owner, me, cells_r, cells_c, count, box, visit, stamp, stack):
             r, c = cells_r[i] + DR[k], cells_c[i] + DC[k]
             if owner[r, c] != 0 or visit[r, c] >= first:
                 continue
-            total += flood(owner, me, r, c, box, visit, stamp, first, stack)
+            if way_out(r, c, walls, rays, r0, c0, n, dr, dc):
+                continue
+            size = flood(owner, me, r, c, box, visit, stamp, first, stack, walls, rays,
+                         r0, c0, n, dr, dc)
+            if size and mark.shape[0]:
+                mark_stamp(visit, stamp, box, mark)
+            total += size
             stamp += 1
     return total, stamp

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.movegen.crosswords.enclosure import enclosed_all, enclosed_near
+from wordbot.movegen.crosswords.enclosure import clear_rays, enclosed_all, enclosed_near
 
 #: columns of a write row: word row in ``codes``, first cell r and c (window), direction
 #: (0 across, 1 down), opponent letters crossed, cells enclosed
@@ -70,13 +70,14 @@ def walls_box(owner):
 
 
 @njit(cache=True)
-def enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, visit, stamp, stack,
-                changed, everywhere, mark):
+def enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, rays, visit, stamp,
+                stack, changed, box, everywhere, mark):
     """The cells the write encloses (the word's cells taken as ``me``'s for the search,
-    and put back after); ``walls``: :func:`walls_box` before the write; ``everywhere``:
+    and put back after); ``walls``: :func:`walls_box` and ``rays``:
+    :func:`~.enclosure.clear_rays` before the write; ``everywhere``:
     search the whole box (a position that already holds enclosed regions), else next
-    to the changed cells only. Returns (cells, next free stamp)."""
-    box = np.empty(4, np.int64)
+    to the changed cells only; ``box``: scratch for the walls' box after the write.
+    Returns (cells, next free stamp)."""
     box[0], box[1] = min(walls[0], r0), max(walls[1], r0 + (n - 1) * dr)
     box[2], box[3] = min(walls[2], c0), max(walls[3], c0 + (n - 1) * dc)
     count = 0
@@ -92,7 +93,8 @@ def enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, visit, stamp,
         size, stamp = enclosed_all(owner, me, box, visit, stamp, stack, mark)
     else:
         size, stamp = enclosed_near(owner, me, changed[:, 0], changed[:, 1], count, box,
-                                    visit, stamp, stack)
+                                    visit, stamp, stack, walls, rays, r0, c0, n, dr, dc,
+                                    mark)
     for j in range(n):
         owner[r0 + j * dr, c0 + j * dc] = changed[j, 2]
     return size, stamp
@@ -112,7 +114,9 @@ def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, ancho
     stack = np.empty((H * W, 2), np.int32)
     changed = np.empty((codes.shape[1] + 1, 3), np.int64)
     no_mark = np.zeros((0, 0), np.bool_)
+    box = np.empty(4, np.int64)
     walls = walls_box(owner) if effects else np.zeros(4, np.int64)
+    rays = clear_rays(owner, walls) if effects and not everywhere else np.zeros((1, 1), np.int8)
     # the anchors grouped by letter: those of letter L are order[start[L]:start[L + 1]]
     start = np.zeros(28, np.int64)
     for a in range(anchors.shape[0]):
@@ -150,8 +154,9 @@ def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, ancho
                     enclosed = 0
                     if effects:
                         enclosed, stamp = enclosed_by(letter, owner, me, word, n, r0, c0,
-                                                      dr, dc, walls, visit, stamp, stack,
-                                                      changed, everywhere, no_mark)
+                                                      dr, dc, walls, rays, visit, stamp,
+                                                      stack, changed, box, everywhere,
+                                                      no_mark)
                     out[count, WORD], out[count, ROW], out[count, COL] = w, r0, c0
                     out[count, DIRECTION], out[count, CROSSED] = d, crossed
                     out[count, ENCLOSED] = enclosed
@@ -162,15 +167,18 @@ def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, ancho
 
 
 @njit(cache=True)
-def write_effects(letter, owner, me, word, n, r0, c0, dr, dc, mark):
-    """The cells a write encloses, searched over the whole window, marked in ``mark``;
-    returns their number."""
+def write_effects(letter, owner, me, word, n, r0, c0, dr, dc, everywhere, mark):
+    """The cells a write encloses, marked in ``mark``; returns their number.
+    ``everywhere``: the mover already walls in regions nobody captured (search them
+    all)."""
     H, W = letter.shape
     visit = np.zeros((H, W), np.int32)
     stack = np.empty((H * W, 2), np.int32)
     changed = np.empty((n + 1, 3), np.int64)
-    size, _ = enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls_box(owner),
-                          visit, 1, stack, changed, True, mark)
+    walls = walls_box(owner)
+    rays = np.zeros((1, 1), np.int8) if everywhere else clear_rays(owner, walls)
+    size, _ = enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, rays, visit,
+                          1, stack, changed, np.empty(4, np.int64), everywhere, mark)
     return size
 
 

@@ -1,0 +1,93 @@
+"""``territory``: Cross words combat's heuristic player.
+
+A write is worth the cells it captures now, plus ``extra`` per extra turn it earns
+(crossing, enclosure, the marker after its word: chaining turns), plus what the
+position after it promises: ``threat`` times the most cells its player could capture
+with a write of the next normal turn (walls that can still close an area) less ``deny``
+times the most the opponent could (the room it leaves them), and ``room`` times the
+difference in how many writes each side has (growing, and cutting the opponent's
+growth). Long words cost ``keep`` a letter when they capture nothing: they reach
+further later. Only the ``width`` writes best on the static part are looked ahead.
+
+>>> from wordbot.engine.games import get_game
+>>> state = get_game("crosswords").new(pages={"red": "An ant at", "green": "By my ox"})
+>>> TerritoryPlayer().top(state, 1)[0].notation
+'write ANT 3,1 down'
+"""
+
+from __future__ import annotations
+
+import random
+
+from wordbot.engine.game import GameState
+from wordbot.players.base import Candidate, Option, Player, Progress
+
+
+class TerritoryPlayer(Player):
+    """Cells now, extra turns, areas its walls can close, the opponent's room (see the
+    module docstring)."""
+
+    name = "territory"
+    description = "cells now, extra turns, areas its walls can close, the opponent's room"
+    games = frozenset({"crosswords"})
+    options = {
+        "extra": Option(float, 0.8, "value of an extra turn earned"),
+        "threat": Option(float, 0.5, "weight of the most cells the mover could capture "
+                                     "next turn"),
+        "deny": Option(float, 0.6, "weight of the most cells the opponent could capture "
+                                   "next turn"),
+        "room": Option(float, 0.01, "value of a write more than the opponent has"),
+        "keep": Option(float, 0.05, "cost of a letter of a word that captures nothing"),
+        "width": Option(int, 12, "writes looked ahead (the best on cells and extra turns)"),
+    }
+
+    def _static(self, moves, i: int) -> float:
+        facts = moves.details(i)
+        gain = facts["crossed"] + facts["enclosed"]
+        value = gain + self.settings["extra"] * len(facts["extra_turns"])
+        if not gain:
+            value -= self.settings["keep"] * len(moves.state.word_of(moves[i]).text)
+        return value
+
+    def _outlook(self, state: GameState, seat: int) -> tuple[float, dict]:
+        """What the position promises ``seat`` (who just wrote), with its figures."""
+        if state.is_over:
+            margin = state.scores[state.players[seat]] - state.scores[state.players[1 - seat]]
+            return 2.0 * margin, {}
+        mine = state.writes(seat, None, current=False)
+        theirs = state.writes(1 - seat, None, current=False)
+        best_mine = int((mine[:, 4] + mine[:, 5]).max(initial=0))
+        best_theirs = int((theirs[:, 4] + theirs[:, 5]).max(initial=0))
+        s = self.settings
+        value = (s["threat"] * best_mine - s["deny"] * best_theirs
+                 + s["room"] * (len(mine) - len(theirs)))
+        return value, {"next_best": best_mine, "opponent_best": best_theirs}
+
+    def value(self, state: GameState, viewer: str) -> float:
+        """The score margin plus what the position promises ``viewer`` (a playout's end
+        as this player sees it)."""
+        seat = state.players.index(viewer)
+        margin = state.scores[viewer] - state.scores[state.players[1 - seat]]
+        return margin + self._outlook(state, seat)[0]
+
+    def _top(self, state: GameState, n: int, rng: random.Random,
+             progress: Progress | None) -> list[Candidate]:
+        moves = state.bot_moves()
+        if moves.pass_only:
+            move = moves[0]
+            return [Candidate(move, state.notation(move), points=0, equity=0.0)]
+        seat = state.seat
+        order = sorted(range(len(moves)), key=lambda i: (-self._static(moves, i), rng.random()))
+        scored = []
+        for i in order[:max(n, self.settings["width"])]:
+            move = moves[i]
+            after = state.apply(move, check=False)
+            outlook, figures = self._outlook(after, seat)
+            value = self._static(moves, i) + outlook
+            facts = moves.details(i)
+            gain = facts["crossed"] + facts["enclosed"]
+            scored.append((value, rng.random(), Candidate(
+                move, state.notation(move), points=gain, equity=round(value, 3),
+                details={**facts, **figures})))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [c for _, _, c in scored[:n]]
