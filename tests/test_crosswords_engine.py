@@ -255,3 +255,41 @@ def test_a_whole_game_through_the_python_client():
             position = reply["position"]
         assert position["phase"] == "over"
         assert engine.score()["scores"] == state.scores
+
+
+def test_pictures_show_every_letter_and_captured_cell():
+    import xml.etree.ElementTree as ET
+
+    for state in random_game_states(11)[::6]:
+        svg = ET.fromstring(GAME.svg(state))
+        texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+        assert sorted(texts) == sorted(ch for ch, _ in state.cells.values())
+        titles = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}title")]
+        assert sum("captured by" in t for t in titles) == len(state.captured)
+        text = GAME.picture(state).plain
+        letters = [ch for ch in text if ch.isalpha() and not ch.isspace()]
+        assert len(state.cells) <= len(letters)
+        if not state.is_over:
+            assert "red's next words:" in text and "green's next words:" in text
+
+
+def test_territory_looks_ahead_and_says_why():
+    from wordbot.players import make_player
+
+    bot = make_player("territory", GAME)
+    greedy = make_player("greedy", GAME)
+    seen = 0
+    states = [s for seed in range(4, 12) for s in random_game_states(seed)[3::4]]
+    for state in states:
+        if state.is_over or state.legal_moves().pass_only:
+            continue
+        top = bot.top(state, 3)
+        assert [c.equity for c in top] == sorted((c.equity for c in top), reverse=True)
+        for cand in top:
+            assert {"crossed", "enclosed", "extra_turns", "next_best", "opponent_best"} <= set(
+                cand.details) or state.apply(cand.move).is_over
+            assert cand.points == cand.details["crossed"] + cand.details["enclosed"]
+        # it never gives up more than greedy's best capture for nothing it can see
+        assert top[0].points >= greedy.top(state, 1)[0].points - 3
+        seen += 1
+    assert seen > 5

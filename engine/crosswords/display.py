@@ -44,7 +44,8 @@ def _bounds(state, extra: set, margin: int = 1):
 
 def grid_text(state, move=None) -> Text:
     """The grid with row numbers on the left and a column ruler on top (every fifth
-    column), ``move`` underlined."""
+    column), ``move`` underlined; below it each player's next words (the mover's as the
+    turn being played allows)."""
     marked = written_cells(state, move) if move is not None else set()
     r_lo, r_hi, c_lo, c_hi = _bounds(state, marked)
     out = Text()
@@ -72,6 +73,13 @@ def grid_text(state, move=None) -> Text:
                 style += " underline"
             out.append(char, style=style)
         out.append("\n")
+    if not state.is_over:
+        for seat, player in enumerate(state.players):
+            turn = state.restriction if seat == state.seat else None
+            words = [w.text for w in state.usable(seat, turn)]
+            shown = ", ".join(words[:12]) + (f" (+{len(words) - 12})" if len(words) > 12 else "")
+            out.append(f"{player}'s next words: ", style=STYLE[seat])
+            out.append((shown or "none") + "\n")
     return out
 
 
