@@ -293,3 +293,21 @@ def test_territory_looks_ahead_and_says_why():
         assert top[0].points >= greedy.top(state, 1)[0].points - 3
         seen += 1
     assert seen > 5
+
+
+def test_the_line_protocol_takes_pages_and_refuses_bad_ones():
+    from tests.faces_support import EngineProcess
+
+    engine = EngineProcess("--game", "crosswords")
+    try:
+        reply = engine.ask({"id": 1, "cmd": "newgame", "pages": {"red": "An ant at"}})
+        assert reply["position"]["pages"]["red"]["rows"] == ["An ant at"]
+        assert reply["position"] == GAME.new(pages={"red": "An ant at"}).to_json()
+        reply = engine.ask({"id": 2, "cmd": "newgame", "pages": {"red": "1 2 a"}})
+        assert reply["type"] == "error" and "page red" in reply["error"]["message"]
+        reply = engine.ask({"id": 3, "cmd": "newgame", "pages": ["An ant"]})
+        assert reply["type"] == "error" and reply["error"]["message"].startswith("pages:")
+        reply = engine.ask({"id": 4, "cmd": "moves"})  # still the first game
+        assert len(reply["moves"]) == len(GAME.new(pages={"red": "An ant at"}).legal_moves())
+    finally:
+        assert engine.close() == 0

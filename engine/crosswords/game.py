@@ -35,7 +35,7 @@ class CrossWords(Game):
     default_players = SEATS
     min_players = 2
     max_players = 2
-    default_policy = "greedy"
+    default_policy = "territory"
     move_kinds = {"write": "words written from the page", "pass": "pass (only when no write)"}
     notation_help = """\
 Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on -4):

@@ -30,7 +30,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "isready": (),
     "setoption": ("name", "value"),
     "position": ("position",),
-    "newgame": ("game", "players", "seed", "mat", "rules"),
+    "newgame": ("game", "players", "seed", "mat", "rules", "pages"),
     "apply": ("move", "position"),
     "moves": ("position", "kind", "limit"),
     "score": ("position",),

@@ -217,7 +217,16 @@ class Session:
                 raise ProtocolError("bad_request", "mat: 1-6 or \"random\" (the start_mat "
                                                    "rule)")
             rules = game.Rules.from_json({**rules.to_json(), "start_mat": mat}, "rules")
-        state = game.new(players, seed, rules, self.lexicon_of(game))
+        setup = {}
+        pages = req.get("pages")
+        if pages is not None:
+            if "pages" not in game.setup_options:
+                raise ProtocolError("bad_request", f"pages: {game.title} has no pages")
+            if not isinstance(pages, dict) or not all(
+                    isinstance(k, str) and isinstance(v, str) for k, v in pages.items()):
+                raise ProtocolError("bad_request", "pages: an object of player -> page text")
+            setup["pages"] = pages
+        state = game.new(players, seed, rules, self.lexicon_of(game), **setup)
         self.game, self.state = game, state
         return self.describe(state, rid)
 
