@@ -178,6 +178,8 @@ class GameState(ABC):
     """
 
     __slots__ = ()
+    #: the slots a copy starts empty (None): caches such as a lazily made move list
+    CACHES: ClassVar[tuple[str, ...]] = ("_moves",)
     game: ClassVar["Game"]
     players: tuple[str, ...]
     to_move: str
@@ -187,7 +189,20 @@ class GameState(ABC):
     lexicon: Any
     origin: str
 
+    def _copy(self, **changes) -> "GameState":
+        """A copy of this state with ``changes`` (slot -> value), its caches empty."""
+        s = object.__new__(type(self))
+        for name in type(self).__slots__:
+            setattr(s, name, None if name in self.CACHES
+                    else changes.get(name, getattr(self, name)))
+        return s
+
     # -- where the game stands ---------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        """The seat of the player to move."""
+        return self.players.index(self.to_move)
+
     @property
     def is_over(self) -> bool:
         return self.phase == OVER

@@ -47,20 +47,9 @@ class CrossWordsState(GameState):
 
     __slots__ = ("players", "to_move", "phase", "cells", "captured", "pages", "used",
                  "extra", "turns", "rules", "seed", "lexicon", "origin", "_moves", "_window")
-
-    def _copy(self, **changes) -> "CrossWordsState":
-        s = object.__new__(type(self))
-        for name in CrossWordsState.__slots__:
-            setattr(s, name, changes.get(name, getattr(self, name)))
-        s._moves = None
-        s._window = None
-        return s
+    CACHES = ("_moves", "_window")
 
     # -- where it stands ---------------------------------------------------------------
-    @property
-    def seat(self) -> int:
-        return self.players.index(self.to_move)
-
     @property
     def scores(self) -> dict[str, int]:
         counts = [0, 0]

@@ -93,19 +93,10 @@ class FirstDraftState(GameState):
                  "pile", "rules", "seed", "rng_state", "lexicon", "origin", "events", "_moves")
 
     def _copy(self, **changes) -> "FirstDraftState":
-        s = object.__new__(type(self))
-        for name in FirstDraftState.__slots__:
-            setattr(s, name, changes.get(name, getattr(self, name)))
-        s._moves = None
-        if "events" not in changes:
-            s.events = {}
-        return s
+        """A copy with ``changes``; the events of the move that made it only when given."""
+        return super()._copy(**{"events": {}, **changes})
 
     # -- where it stands ---------------------------------------------------------------
-    @property
-    def seat(self) -> int:
-        return self.players.index(self.to_move)
-
     @property
     def hand(self) -> Hand:
         """The hand of the player to move."""

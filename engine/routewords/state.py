@@ -69,19 +69,7 @@ class RouteWordsState(GameState):
                  "tokens", "turns", "ko", "trigger", "submitted", "rules", "seed", "lexicon",
                  "origin", "_moves")
 
-    def _copy(self, **changes) -> "RouteWordsState":
-        s = object.__new__(type(self))
-        for name in RouteWordsState.__slots__:
-            setattr(s, name, changes.get(name, getattr(self, name)))
-        s._moves = None
-        return s
-
     # -- where it stands ---------------------------------------------------------------
-    @property
-    def seat(self) -> int:
-        """The seat of the player to move."""
-        return self.players.index(self.to_move)
-
     @property
     def scores(self) -> dict[str, int]:
         return dict(zip(self.players, self.points))
