@@ -4,7 +4,7 @@ no lexicon: the words come from each player's page.
 
 >>> state = GAME.new()  # the default pages
 >>> [state.pages[s].first_word.text for s in (0, 1)], state.to_move
-(['CHAPTER', 'IN'], 'red')
+(['CHAPTER', 'WHEN'], 'red')
 """
 
 from __future__ import annotations
