@@ -107,7 +107,7 @@ def test_play_a_word_from_a_hint_and_see_the_bot_answer(page, tmp_path):
 
 def test_a_game_without_a_page_says_not_yet(page):
     titles = page.locator("#game option").all_inner_texts()
-    assert titles == ["Control Word", "First Draft", "RouteWords",
+    assert titles == ["Control Word", "Cross words combat", "First Draft", "RouteWords",
                       "Hidden take-away (not yet)"]
     page.select_option("#game", "toy")
     assert "not yet" in page.inner_text("#message")

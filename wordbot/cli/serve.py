@@ -35,7 +35,8 @@ def serve(host, port, game_name, player, max_time, max_searches, queue_timeout,
 
     \b
       GET  /        a web page: play against a bot, with hints (Control Word,
-                    RouteWords, First Draft; other games say "not yet")
+                    RouteWords, First Draft, Cross words combat; other games
+                    say "not yet")
       POST /api     one protocol request (JSON body) -> its final reply
       GET  /ws      WebSocket: one request per message, replies (and info) streamed
     The requests are those of `wordbot engine` (docs/protocol.md). Bodies and messages

@@ -4,16 +4,19 @@
 const $ = (sel) => document.querySelector(sel);
 const COLOURS = ["red", "green", "black", "white"];
 // the games this page can draw; the server may play more (the page says "not yet")
-const PAGES = ["controlword", "routewords", "firstdraft"];
-// a game's page: draws its position and takes the person's moves (routewords.js and
-// firstdraft.js add one)
+const PAGES = ["controlword", "routewords", "firstdraft", "crosswords"];
+// a game's page: draws its position and takes the person's moves (routewords.js,
+// firstdraft.js and crosswords.js add one)
 const VIEWS = {};
 // each game's part of the page and its help
 const AREAS = { controlword: ["#cw-area", "#help-controlword"],
                 routewords: ["#rw-area", "#help-routewords"],
-                firstdraft: ["#fd-area", "#help-firstdraft"] };
+                firstdraft: ["#fd-area", "#help-firstdraft"],
+                crosswords: ["#xw-area", "#help-crosswords"] };
 // pages loaded by this script (they build their own part of the page), before connecting
-const SCRIPTS = ["/static/firstdraft.js"];
+const SCRIPTS = ["/static/firstdraft.js", "/static/crosswords.js"];
+// games played by red (first) and green only
+const RED_GREEN = { routewords: "RouteWords", crosswords: "Cross words combat" };
 
 const game = {
   ws: null, nextId: 1, waiting: new Map(), hello: null,
@@ -117,8 +120,8 @@ async function newGame() {
   game.bot = $("#bot").value;
   const other = COLOURS.find((c) => c !== game.human);
   const players = COLOURS.filter((c) => c === game.human || c === other);
-  if (game.name === "routewords" && !["red", "green"].includes(game.human)) {
-    showMessage("In RouteWords the two seats are red (first) and green."); return;
+  if (RED_GREEN[game.name] && !["red", "green"].includes(game.human)) {
+    showMessage(`In ${RED_GREEN[game.name]} the two seats are red (first) and green.`); return;
   }
   const req = { cmd: "newgame", game: game.name, players };
   if (VIEWS[game.name]) VIEWS[game.name].reset();
@@ -375,8 +378,9 @@ function showMessage(text, ok) {
 }
 function setBusy(flag) { game.busy = flag; document.body.dataset.busy = flag ? "1" : ""; render(); }
 
-// hints come from the server's default player (the strongest), whoever the opponent is
-async function askHints(onPick) {
+// hints come from the server's default player (the strongest), whoever the opponent is;
+// `describe` (optional) words a candidate for the list (a game's own fields)
+async function askHints(onPick, describe) {
   const helper = game.hello.values.player;
   const best = await request({ cmd: "go", player: helper, top: 5 });
   const list = $("#hints");
@@ -384,7 +388,8 @@ async function askHints(onPick) {
   list.title = `hints by ${helper}`;
   for (const cand of best.candidates) {
     const li = document.createElement("li");
-    li.textContent = `${cand.notation} — ${cand.points} pts, equity ${cand.equity}`;
+    li.textContent = describe ? describe(cand)
+                              : `${cand.notation} — ${cand.points} pts, equity ${cand.equity}`;
     if (cand.words && cand.words.length) li.title = cand.words.join("\n");
     li.onclick = () => onPick(cand.move);
     list.appendChild(li);
