@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -191,24 +191,33 @@ class Page:
             raise PositionError("page: no word of 2 or more letters")
         return page
 
-    @property
-    def words(self) -> tuple[Word, ...]:
-        return _words(self.rows)
-
-    @property
+    # cached on the page: a property keyed by the rows would hash them on every read
+    @cached_property
     def by_row(self) -> tuple[tuple[Word, ...], ...]:
         """The words of each row."""
-        return _by_row(self.rows)
+        return tuple(tuple(row_words(r, text)) for r, text in enumerate(self.rows))
 
-    @property
+    @cached_property
+    def words(self) -> tuple[Word, ...]:
+        return tuple(w for row in self.by_row for w in row)
+
+    @cached_property
+    def keys(self) -> tuple[tuple[int, int], ...]:
+        """The (row, index) of every word, in :attr:`words` order."""
+        return tuple(w.key for w in self.words)
+
+    @cached_property
     def texts(self) -> tuple[str, ...]:
         """The text of every word, in :attr:`words` order."""
-        return _texts(self.rows)
+        return tuple(w.text for w in self.words)
 
-    @property
+    @cached_property
     def starts(self) -> tuple[int, ...]:
         """Where each row's words start in :attr:`words` (and, last, their number)."""
-        return _starts(self.rows)
+        out = [0]
+        for row in self.by_row:
+            out.append(out[-1] + len(row))
+        return tuple(out)
 
     @property
     def first_word(self) -> Word:
@@ -223,29 +232,6 @@ class Page:
 
     def text(self) -> str:
         return "\n".join(self.rows) + "\n"
-
-
-@lru_cache(maxsize=64)
-def _words(rows: tuple[str, ...]) -> tuple[Word, ...]:
-    return tuple(w for r, text in enumerate(rows) for w in row_words(r, text))
-
-
-@lru_cache(maxsize=64)
-def _texts(rows: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(w.text for w in _words(rows))
-
-
-@lru_cache(maxsize=64)
-def _starts(rows: tuple[str, ...]) -> tuple[int, ...]:
-    out = [0]
-    for row in _by_row(rows):
-        out.append(out[-1] + len(row))
-    return tuple(out)
-
-
-@lru_cache(maxsize=64)
-def _by_row(rows: tuple[str, ...]) -> tuple[tuple[Word, ...], ...]:
-    return tuple(tuple(row_words(r, text)) for r, text in enumerate(rows))
 
 
 def default_page(player: str) -> Page:

@@ -103,8 +103,7 @@ class CrossWordsState(GameState):
         starts = page.starts
         out = []
         if restriction is not None and restriction.any_word:
-            words = page.words
-            out = [i for i in range(len(words)) if words[i].key not in used]
+            out = [i for i, key in enumerate(page.keys) if key not in used]
         else:
             for row in range(len(starts) - 1):
                 k = 0
@@ -113,8 +112,8 @@ class CrossWordsState(GameState):
                 if starts[row] + k < starts[row + 1]:
                     out.append(starts[row] + k)
         if restriction is not None and restriction != ANY_WORD:
-            words = page.words
-            out = [i for i in out if restriction.allows(words[i].text)]
+            texts = page.texts
+            out = [i for i in out if restriction.allows(texts[i])]
         return out
 
     def writes(self, seat: int | None = None, restriction: Extra | None = NORMAL,
