@@ -122,7 +122,7 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         for name, value in fields.items():
             setattr(s, name, value)
         s.rules, s.seed, s.lexicon, s.origin = rules, seed, None, origin
-        s._moves = s._window = None
+        s._moves = s._window = s._usable = None
         return s
 
     def move_facts(self, state: GameState, move: Move) -> dict[str, Any]:

@@ -46,8 +46,9 @@ class CrossWordsState(GameState):
     normal turns taken by seat."""
 
     __slots__ = ("players", "to_move", "phase", "cells", "captured", "pages", "used",
-                 "extra", "turns", "rules", "seed", "lexicon", "origin", "_moves", "_window")
-    CACHES = ("_moves", "_window")
+                 "extra", "turns", "rules", "seed", "lexicon", "origin", "_moves", "_window",
+                 "_usable")
+    CACHES = ("_moves", "_window", "_usable")
 
     # -- where it stands ---------------------------------------------------------------
     @property
@@ -98,7 +99,15 @@ class CrossWordsState(GameState):
         return [words[i] for i in self.usable_indices(seat, restriction)]
 
     def usable_indices(self, seat: int, restriction: Extra | None) -> list[int]:
-        """:meth:`usable` as indices into the page's words."""
+        """:meth:`usable` as indices into the page's words (kept per state)."""
+        if self._usable is None:
+            self._usable = {}
+        key = (seat, restriction)
+        if key not in self._usable:
+            self._usable[key] = self._find_usable(seat, restriction)
+        return self._usable[key]
+
+    def _find_usable(self, seat: int, restriction: Extra | None) -> list[int]:
         page, used = self.pages[seat], self.used[seat]
         starts = page.starts
         out = []
@@ -253,10 +262,12 @@ class CrossWordsState(GameState):
             return self
         limit = self.rules.turn_limit
         done = not self.extra and min(self.turns) >= limit
-        if not done:
+        if not done and self.legal_moves().pass_only:
+            # the turn being played has no write (its list, made here, is kept for the
+            # player to move): any later turn of either player?
             seat = self.seat
-            chances = list(dict.fromkeys(list(self.extra) + [NORMAL]))
-            done = (not any(self.can_write(seat, r) for r in chances)
+            later = list(dict.fromkeys(list(self.extra[1:]) + [NORMAL]))
+            done = (not any(self.can_write(seat, r) for r in later)
                     and not self.can_write(1 - seat, NORMAL))
         return self._copy(phase=OVER, extra=()) if done else self
 
