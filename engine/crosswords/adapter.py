@@ -47,6 +47,9 @@ class Window:
         r_lo, c_lo = spots.min(axis=0) - self.margin
         shape = tuple(spots.max(axis=0) + self.margin - (r_lo, c_lo) + 1)
         self.origin = (int(r_lo), int(c_lo))
+        # the rows and columns of the window that hold every letter and captured cell
+        self.walls = np.array([self.margin, shape[0] - 1 - self.margin, self.margin,
+                               shape[1] - 1 - self.margin], np.int64)
         # int8: the four planes of a window stay in the first-level cache
         self.letter = np.zeros(shape, np.int8)
         self.writer = np.zeros(shape, np.int8)
@@ -81,6 +84,12 @@ class Window:
         out = object.__new__(Window)
         out.margin = self.margin
         out.origin = (r_lo - pad[0][0], c_lo - pad[1][0])
+        walls = self.walls + [pad[0][0], pad[0][0], pad[1][0], pad[1][0]]
+        for (r, c), _, _ in letters:
+            r, c = r - out.origin[0], c - out.origin[1]
+            walls = np.array([min(walls[0], r), max(walls[1], r), min(walls[2], c),
+                              max(walls[3], c)], np.int64)
+        out.walls = walls
         grow = any(pad[0]) or any(pad[1])  # np.pad costs ~20 us, a copy ~1
         out.letter, out.writer, out.captor = (np.pad(a, pad) if grow else a.copy() for a in
                                               (self.letter, self.writer, self.captor))
@@ -121,7 +130,7 @@ class Window:
             out = np.empty((cap, kernel.FIELDS), np.int64)
             n = kernel.writes_into(self.letter, self.writer, self.captor, self.owner,
                                    np.int8(seat + 1), codes, lengths, use, self.anchors(seat),
-                                   everywhere, effects and not first, out)
+                                   self.walls, everywhere, effects and not first, out)
             if n <= cap:
                 break
             cap *= 4
@@ -139,5 +148,6 @@ class Window:
         r_lo, c_lo = self.origin
         mark = np.zeros(self.letter.shape, np.bool_)
         kernel.write_effects(self.letter, self.owner, np.int8(seat + 1), codes[0], len(text),
-                             r - r_lo, c - c_lo, dr, dc, self.encloses_already(seat), mark)
+                             r - r_lo, c - c_lo, dr, dc, self.walls,
+                             self.encloses_already(seat), mark)
         return [(int(a) + r_lo, int(b) + c_lo) for a, b in np.argwhere(mark)]

@@ -25,23 +25,43 @@ WORD, ROW, COL, DIRECTION, CROSSED, ENCLOSED = range(6)
 FIELDS = 6
 
 
+#: :func:`cell_codes`: an empty uncaptured cell, a captured one; the mover's letter L is
+#: L (1-26), the opponent's L + OPPONENT
+EMPTY, CAPTURED, OPPONENT = 0, -1, 32
+
+
 @njit(cache=True)
-def crossing(letter, writer, captor, owner, me, word, n, r0, c0, dr, dc):
+def cell_codes(letter, writer, captor, me):
+    """One int8 per cell for the scan, so that a candidate reads one array: EMPTY,
+    CAPTURED, the mover's letter, or the opponent's letter + OPPONENT."""
+    H, W = letter.shape
+    code = np.zeros((H, W), np.int8)
+    for r in range(H):
+        for c in range(W):
+            if captor[r, c] != 0:
+                code[r, c] = CAPTURED
+            elif letter[r, c] != 0:
+                code[r, c] = letter[r, c] + (0 if writer[r, c] == me else OPPONENT)
+    return code
+
+
+@njit(cache=True)
+def crossing(code, owner, me, word, n, r0, c0, dr, dc):
     """The opponent letters the write crosses, or -1 when it breaks rule 2, 4 or 5 or a
-    cell holds another letter (rule 1 is the caller's: the anchor)."""
+    cell holds another letter (rule 1 is the caller's: the anchor). ``code``:
+    :func:`cell_codes`."""
     new = 0
     crossed = 0
     for j in range(n):
-        r, c = r0 + j * dr, c0 + j * dc
-        if captor[r, c] != 0:
-            return -1  # rule 2
-        held = letter[r, c]
-        if held == 0:
+        held = code[r0 + j * dr, c0 + j * dc]
+        if held == EMPTY:
             new += 1
-        elif held != word[j]:
-            return -1
-        elif writer[r, c] != me:
+        elif held == word[j]:
+            continue
+        elif held == word[j] + OPPONENT:
             crossed += 1
+        else:
+            return -1  # another letter, or captured (rule 2)
     if new == 0:
         return -1  # rule 5
     if crossed == 0:  # rule 4, which a crossing write ignores
@@ -101,22 +121,24 @@ def enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, rays, visit, 
 
 
 @njit(cache=True)
-def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, anchors,
+def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, anchors, walls,
                 everywhere, effects, out):
     """Write the legal writes into ``out`` (int64[cap, FIELDS]); returns how many, or
     cap + 1 when they do not fit (retry larger). ``anchors``: int64[m, 2], the player's
-    uncaptured letters. Without ``effects`` the ENCLOSED column is 0 and the search
+    uncaptured letters; ``walls``: :func:`walls_box` of the window. Without ``effects``
+    the ENCLOSED column is 0 and the search
     stops at the first write found when ``out`` has one row."""
     H, W = letter.shape
     cap = out.shape[0]
+    code = cell_codes(letter, writer, captor, me)
     seen = np.zeros((2, H, W), np.int32)
     visit = np.zeros((H, W), np.int32)
     stack = np.empty((H * W, 2), np.int32)
     changed = np.empty((codes.shape[1] + 1, 3), np.int64)
     no_mark = np.zeros((0, 0), np.bool_)
     box = np.empty(4, np.int64)
-    walls = walls_box(owner) if effects else np.zeros(4, np.int64)
-    rays = clear_rays(owner, walls) if effects and not everywhere else np.zeros((1, 1), np.int8)
+    rays = (clear_rays(owner, walls) if effects and not everywhere
+            else np.zeros((1, 1), np.int8))
     # the anchors grouped by letter: those of letter L are order[start[L]:start[L + 1]]
     start = np.zeros(28, np.int64)
     for a in range(anchors.shape[0]):
@@ -145,8 +167,7 @@ def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, ancho
                     if seen[d, r0, c0] == u + 1:
                         continue
                     seen[d, r0, c0] = u + 1
-                    crossed = crossing(letter, writer, captor, owner, me, word, n, r0, c0,
-                                       dr, dc)
+                    crossed = crossing(code, owner, me, word, n, r0, c0, dr, dc)
                     if crossed < 0:
                         continue
                     if count == cap:
@@ -167,7 +188,7 @@ def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, ancho
 
 
 @njit(cache=True)
-def write_effects(letter, owner, me, word, n, r0, c0, dr, dc, everywhere, mark):
+def write_effects(letter, owner, me, word, n, r0, c0, dr, dc, walls, everywhere, mark):
     """The cells a write encloses, marked in ``mark``; returns their number.
     ``everywhere``: the mover already walls in regions nobody captured (search them
     all)."""
@@ -175,7 +196,6 @@ def write_effects(letter, owner, me, word, n, r0, c0, dr, dc, everywhere, mark):
     visit = np.zeros((H, W), np.int32)
     stack = np.empty((H * W, 2), np.int32)
     changed = np.empty((n + 1, 3), np.int64)
-    walls = walls_box(owner)
     rays = np.zeros((1, 1), np.int8) if everywhere else clear_rays(owner, walls)
     size, _ = enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, rays, visit,
                           1, stack, changed, np.empty(4, np.int64), everywhere, mark)
