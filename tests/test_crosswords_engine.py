@@ -311,3 +311,15 @@ def test_the_line_protocol_takes_pages_and_refuses_bad_ones():
         assert len(reply["moves"]) == len(GAME.new(pages={"red": "An ant at"}).legal_moves())
     finally:
         assert engine.close() == 0
+
+
+def test_terminal_play_reads_the_pages(tmp_path):
+    page = tmp_path / "red.txt"
+    page.write_text("Hello world, 2 go\nSo it goes on\n", encoding="utf-8")
+    run = run_wordbot("play", "--game", "crosswords", "--page", f"red={page}", "--vs",
+                      "greedy", "--no-record", "--color", "never", input="hint 1\nquit\n")
+    assert run.returncode == 0, run.stderr
+    assert "red's next words: WORLD, SO" in run.stdout
+    assert "1. write WORLD " in run.stdout or "1. write SO " in run.stdout
+    refused = run_wordbot("play", "--page", f"red={page}", "--no-record", input="quit\n")
+    assert refused.returncode == 2 and "--page: Control Word has no" in refused.stderr

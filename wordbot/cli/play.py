@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from wordbot.cli import main
-from wordbot.cli.options import game_option, lexicon_option, plugin_option, rule_option
+from wordbot.cli.options import (game_option, lexicon_option, page_option, plugin_option,
+                                 rule_option)
 
 
 @main.command()
@@ -35,10 +36,11 @@ from wordbot.cli.options import game_option, lexicon_option, plugin_option, rule
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="Colours: auto = when the output is a terminal.")
 @plugin_option
+@page_option
 @rule_option
 @lexicon_option
 def play(game_name, bots, seat, players, seed, mat, seconds, hint_player, record, no_record,
-         color, plugins, rules, lexicon_path) -> None:
+         color, plugins, pages, rules, lexicon_path) -> None:
     """Play a game against bots in the terminal.
 
     The position is drawn in colour, your rack (or hand) below it. Type moves in the
@@ -61,7 +63,7 @@ def play(game_name, bots, seat, players, seed, mat, seconds, hint_player, record
     """
     from rich.console import Console
 
-    from wordbot.cli.loading import catalog, game_named, game_rules, lexicon_for
+    from wordbot.cli.loading import catalog, game_named, game_pages, game_rules, lexicon_for
     from wordbot.players import Limit
     from wordbot.plugins import load_catalog
     from wordbot.protocol.session import DEFAULT_PLAYER
@@ -77,7 +79,8 @@ def play(game_name, bots, seat, players, seed, mat, seconds, hint_player, record
     table = catalog().players
     seats = make_seats(table, game, players, seat, list(bots) or [DEFAULT_PLAYER], limit)
     helper = table.make(hint_player or game.default_policy, game)
-    state = game.new(list(seats), seed, rule_set, lexicon_for(game, lexicon_path))
+    state = game.new(list(seats), seed, rule_set, lexicon_for(game, lexicon_path),
+                     **game_pages(game, pages))
     path = None if no_record else (record or Path(f"wordbot-game-{seed}.jsonl"))
     console = Console(highlight=False, force_terminal={"always": True, "never": False,
                                                        "auto": None}[color],
