@@ -450,6 +450,11 @@ class Game(ABC):
         red=FILE``: Cross words combat's pages); StateError when the game has none."""
         raise StateError(f"--{option}: {self.title} has no such set-up option")
 
+    def setup_of(self, start: Any) -> dict[str, Any]:
+        """The :meth:`new` arguments besides players, seed, rules and lexicon that a
+        recorded start position was made with (Cross words combat: its pages)."""
+        return {}
+
     def move_facts(self, state: GameState, move: Move) -> dict[str, Any]:
         """What a move does in ``state``, as the game's own candidate fields, for any
         player's candidates (default: nothing; a player's own details come first)."""

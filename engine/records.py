@@ -208,7 +208,8 @@ def start_state(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] 
     except WordbotError as exc:
         raise RecordError(f"{record.source} line 1: rules: {exc}") from None
     if header["setup"] == "new":
-        return game.new(header["players"], header["seed"], rules, lexicon)
+        return game.new(header["players"], header["seed"], rules, lexicon,
+                        **game.setup_of(header["start"]))
     if header["setup"] == "position":
         return game.from_json(header["start"], lexicon, header["seed"], rule_overrides)
     raise RecordError(f"{record.source} line 1: setup: {header['setup']!r} is not new or "

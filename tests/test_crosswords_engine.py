@@ -323,3 +323,22 @@ def test_terminal_play_reads_the_pages(tmp_path):
     assert "1. write WORLD " in run.stdout or "1. write SO " in run.stdout
     refused = run_wordbot("play", "--page", f"red={page}", "--no-record", input="quit\n")
     assert refused.returncode == 2 and "--page: Control Word has no" in refused.stderr
+
+
+def test_a_tournament_plays_on_the_pages_given_and_its_records_replay(tmp_path):
+    page = tmp_path / "red.txt"
+    page.write_text("Hello world, 2 go\nSo it goes on\n", encoding="utf-8")
+    out = tmp_path / "t"
+    run = run_wordbot("tournament", "--game", "crosswords", "--players", "greedy,random",
+                      "--games", "4", "--seed", "3", "--workers", "2", "--page",
+                      f"red={page}", "--out", str(out), "--quiet")
+    assert run.returncode == 0, run.stderr
+    records = sorted((out / "games").glob("*.jsonl"))
+    assert len(records) == 4
+    for record in records:
+        start = json.loads(record.read_text().splitlines()[0])["start"]
+        assert start["pages"]["red"]["rows"] == ["Hello world, 2 go", "So it goes on"]
+        replay = run_wordbot("replay", str(record))
+        assert replay.returncode == 0 and "every position matches" in replay.stdout
+    again = run_wordbot("tournament", "--resume", str(out), "--page", f"red={page}")
+    assert again.returncode == 2 and "--page is for a new one" in again.stderr

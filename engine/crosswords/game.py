@@ -125,6 +125,13 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         s._moves = s._window = s._usable = None
         return s
 
+    def setup_of(self, start: Any) -> dict[str, Any]:
+        """The pages of a recorded start position (as text)."""
+        try:
+            return {"pages": {p: "\n".join(start["pages"][p]["rows"]) for p in SEATS}}
+        except (KeyError, TypeError):
+            return {}  # a damaged start: the replay reports that it differs
+
     def move_facts(self, state: GameState, move: Move) -> dict[str, Any]:
         """Opponent letters crossed, cells enclosed and the extra turns a move earns."""
         return state.legal_moves().facts(move)

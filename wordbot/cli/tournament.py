@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from wordbot.cli import main
-from wordbot.cli.options import json_option, lexicon_option, rule_option
+from wordbot.cli.options import json_option, lexicon_option, page_option, rule_option
 
 
 @main.command()
@@ -49,10 +49,12 @@ from wordbot.cli.options import json_option, lexicon_option, rule_option
               help="Draw the ratings with their intervals to FILE (.png or .svg).")
 @click.option("--quiet", "-q", is_flag=True, help="No live progress on the terminal.")
 @json_option
+@page_option
 @rule_option
 @lexicon_option
 def tournament(game_name, players, gauntlet, opponents, seats, games, seed, sprt, workers,
-               backend, address, out, resume, plot, quiet, as_json, rules, lexicon_path) -> None:
+               backend, address, out, resume, plot, quiet, as_json, pages, rules,
+               lexicon_path) -> None:
     """Play bots against each other and rate them (Elo with a 95% interval).
 
     Every deal (seed) is played once with every rotation of the seats, so luck of the
@@ -106,7 +108,7 @@ def tournament(game_name, players, gauntlet, opponents, seats, games, seed, sprt
             check_reachable(address)
     options = dict(players=players, gauntlet=gauntlet, opponents=opponents, seats=seats,
                    games=games, seed=seed, rules=rules, lexicon_path=lexicon_path, sprt=sprt,
-                   plugins=catalog().plugins)
+                   plugins=catalog().plugins, pages=pages)
     if resume is not None:
         if out is not None and Path(out).resolve() != Path(resume).resolve():
             raise TournamentError("--out and --resume name different directories; --resume "

@@ -7,7 +7,7 @@ and refuses options that would change it (workers, backend and display may chang
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from wordbot.errors import WordbotError
@@ -34,6 +34,7 @@ class TournamentConfig:
     game: str = DEFAULT_GAME
     seat_names: tuple[str, ...] = ()  # the game's names of the table's seats
     plugins: tuple[str, ...] = ()  # modules that define the game or the players
+    setup: dict[str, Any] = field(default_factory=dict)  # more new() arguments (pages)
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -51,7 +52,7 @@ class TournamentConfig:
                 "gauntlet": self.gauntlet, "seats": self.seats,
                 "seat_names": list(self.seat_names), "games": self.games, "seed": self.seed,
                 "rules": dict(self.rules), "lexicon": self.lexicon, "sprt": self.sprt,
-                "plugins": list(self.plugins)}
+                "plugins": list(self.plugins), "setup": self.setup}
 
     @classmethod
     def from_json(cls, obj: Any, where: str) -> "TournamentConfig":
@@ -66,7 +67,7 @@ class TournamentConfig:
             return cls(dict(obj["players"]), obj["gauntlet"], seats, int(obj["games"]),
                        int(obj["seed"]), dict(obj["rules"]),
                        None if lexicon is None else dict(lexicon), obj["sprt"], game,
-                       seat_names, tuple(obj.get("plugins", ())))
+                       seat_names, tuple(obj.get("plugins", ())), dict(obj.get("setup") or {}))
         except (KeyError, TypeError, ValueError) as exc:
             raise TournamentError(f"{where}: damaged configuration ({exc!r})") from None
 
@@ -122,14 +123,16 @@ def _lexicon(game, path):
 
 
 def new_config(players=None, gauntlet=None, opponents=None, seats=None, games=None, seed=None,
-               rules=(), lexicon_path=None, sprt=None, game=DEFAULT_GAME, plugins=()):
+               rules=(), lexicon_path=None, sprt=None, game=DEFAULT_GAME, plugins=(),
+               pages=()):
     """The configuration of a new tournament of ``game`` (and its lexicon), checked.
 
     ``sprt``: (elo0, elo1, alpha, beta) or None. An unknown game, player or option, a
     player that does not play the game, a --games that is not a multiple of the seats, ...
     raise :class:`TournamentError` (or the player's, rules' or lexicon's own error) before
     anything is played or written. ``plugins``: modules defining more games or players
-    (the workers import them too).
+    (the workers import them too). ``pages``: ``PLAYER=FILE`` items (Cross words
+    combat), read now and saved with the configuration.
     """
     catalog = _catalog(plugins)
     try:
@@ -145,8 +148,11 @@ def new_config(players=None, gauntlet=None, opponents=None, seats=None, games=No
     rules_json = _rules(chosen, rules)
     _check(names, gauntlet_name, seats, games, seed, sprt_json, seat_names)
     lexicon, lex_json = _lexicon(chosen, lexicon_path)
+    setup = chosen.setup_from_cli("page", list(pages)) if pages else {}
+    if "pages" in setup:  # saved as text: the configuration is JSON
+        setup = {"pages": {p: page.text() for p, page in setup["pages"].items()}}
     return TournamentConfig(names, gauntlet_name, seats, games, seed, rules_json, lex_json,
-                            sprt_json, chosen.name, seat_names, tuple(plugins)), lexicon
+                            sprt_json, chosen.name, seat_names, tuple(plugins), setup), lexicon
 
 
 def _check(names, gauntlet_name, seats, games, seed, sprt_json, seat_names) -> None:
@@ -159,7 +165,7 @@ def _check(names, gauntlet_name, seats, games, seed, sprt_json, seat_names) -> N
 
 def resumed_config(saved: TournamentConfig, where: str, players=None, gauntlet=None,
                    opponents=None, seats=None, games=None, seed=None, rules=(),
-                   lexicon_path=None, sprt=None, game=None, plugins=()):
+                   lexicon_path=None, sprt=None, game=None, plugins=(), pages=()):
     """The saved configuration (and its lexicon) after checking that every option given
     again agrees with it; the first that does not is the error."""
 
@@ -204,6 +210,9 @@ def resumed_config(saved: TournamentConfig, where: str, players=None, gauntlet=N
                 f"{saved.lexicon.get('path') or '(default)'} ({saved.lexicon['words']} "
                 f"words); {path or '(default)'} has other words: pass the same list with "
                 "--lexicon")
+    if pages:
+        raise TournamentError(f"--resume {where}: the pages are those saved with the "
+                              "tournament; --page is for a new one")
     _check(saved.players, saved.gauntlet, saved.seats, saved.games, saved.seed, saved.sprt,
            saved.seat_names)
     return saved, lexicon

@@ -58,7 +58,8 @@ class Tournament:
         return WorkerSetup(tuple(self.config.players.items()), lexicon.get("path"),
                            lexicon.get("digest"), self.config.rules, self.config.colours,
                            record=self.store is not None, game=self.config.game,
-                           plugins=tuple(self.config.plugins))
+                           plugins=tuple(self.config.plugins),
+                           setup=tuple(sorted(self.config.setup.items())))
 
     def run(self, workers: int | None = None, backend: str = "process",
             address: str | None = None,

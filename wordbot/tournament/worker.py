@@ -13,6 +13,7 @@ import io
 import os
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from wordbot.tournament.schedule import ScheduledGame, TournamentError
 from wordbot.tournament.standings import GameOutcome
@@ -34,6 +35,7 @@ class WorkerSetup:
     record: bool  # write each game's record (JSON Lines text) into its result
     game: str = "controlword"
     plugins: tuple[str, ...] = ()  # modules defining the game or players
+    setup: tuple[tuple[str, Any], ...] = ()  # more new() arguments (Cross words combat's pages)
 
 
 def load_lexicon(path: str | None, digest: str | None):
@@ -68,7 +70,8 @@ class GameWorker:
             self.warm()
 
     def new_game(self, seed: int, colours):
-        return self.game.new(list(colours), seed, self.rules, self.lexicon)
+        return self.game.new(list(colours), seed, self.rules, self.lexicon,
+                             **dict(self.setup.setup))
 
     def warm(self) -> None:
         """Play the start of one game with the game's default policy, so that its
