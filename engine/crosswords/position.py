@@ -91,6 +91,26 @@ def _page(obj: Any, where: str) -> tuple[Page, frozenset]:
     return page, frozenset(used)
 
 
+def _cell_items(items: Any, field: str, shape: str):
+    """(cell, item, where) of each ``[r, c, ...]`` item of a list field, each cell once;
+    a cells item's letter is checked too."""
+    if not isinstance(items, list):
+        raise PositionError(f"{field}: must be a list of {shape}")
+    seen = set()
+    for k, item in enumerate(items):
+        where = f"{field}[{k}]"
+        if not isinstance(item, list) or len(item) != shape.count(",") + 1:
+            raise PositionError(f"{where}: {item!r} is not {shape}")
+        cell = (_int(item[0], where), _int(item[1], where))
+        if field == "cells" and (not isinstance(item[2], str)
+                                 or not re.fullmatch(r"[A-Z]", item[2])):
+            raise PositionError(f"{where}: {item[2]!r} is not a letter A-Z")
+        if cell in seen:
+            raise PositionError(f"{where}: cell {cell[0]},{cell[1]} is listed twice")
+        seen.add(cell)
+        yield cell, item, where
+
+
 def read_position(obj: Any, rules) -> dict[str, Any]:
     """The state fields of a position object (PositionError naming the field)."""
     check_fields(obj, REQUIRED, OPTIONAL, "position")
@@ -106,29 +126,10 @@ def read_position(obj: Any, rules) -> dict[str, Any]:
     if not isinstance(pages_obj, dict) or set(pages_obj) != set(SEATS):
         raise PositionError("pages: one entry per player (red, green)")
     pages, used = zip(*(_page(pages_obj[p], f"pages.{p}") for p in SEATS))
-    cells: dict[tuple[int, int], tuple[str, int]] = {}
-    if not isinstance(obj["cells"], list):
-        raise PositionError("cells: must be a list of [r, c, LETTER, writer]")
-    for k, item in enumerate(obj["cells"]):
-        where = f"cells[{k}]"
-        if not isinstance(item, list) or len(item) != 4:
-            raise PositionError(f"{where}: {item!r} is not [r, c, LETTER, writer]")
-        cell = (_int(item[0], where), _int(item[1], where))
-        if not isinstance(item[2], str) or not re.fullmatch(r"[A-Z]", item[2]):
-            raise PositionError(f"{where}: {item[2]!r} is not a letter A-Z")
-        if cell in cells:
-            raise PositionError(f"{where}: cell {cell[0]},{cell[1]} is listed twice")
-        cells[cell] = (item[2], _player(item[3], where))
-    captured: dict[tuple[int, int], int] = {}
-    if not isinstance(obj["captured"], list):
-        raise PositionError("captured: must be a list of [r, c, captor]")
-    for k, item in enumerate(obj["captured"]):
-        where = f"captured[{k}]"
-        if not isinstance(item, list) or len(item) != 3:
-            raise PositionError(f"{where}: {item!r} is not [r, c, captor]")
-        cell = (_int(item[0], where), _int(item[1], where))
-        if cell in captured:
-            raise PositionError(f"{where}: cell {cell[0]},{cell[1]} is listed twice")
+    cells = {cell: (item[2], _player(item[3], where))
+             for cell, item, where in _cell_items(obj["cells"], "cells", "[r, c, LETTER, writer]")}
+    captured = {}
+    for cell, item, where in _cell_items(obj["captured"], "captured", "[r, c, captor]"):
         captured[cell] = _player(item[2], where)
         held = cells.get(cell)
         if held is not None and held[1] == captured[cell]:

@@ -90,6 +90,17 @@ def enclosed_all(owner, me, box, visit, stamp, stack, mark):
 
 
 @njit(cache=True)
+def _ray(owner, rays, start, stop, step, line, vertical, bit):
+    """Set ``bit`` on the cells of a column (``vertical``) or row ``line`` from the
+    box's edge ``start`` inwards while every cell so far is empty."""
+    for k in range(start, stop, step):
+        r, c = (k, line) if vertical else (line, k)
+        if owner[r, c] != 0:
+            return
+        rays[r, c] |= bit
+
+
+@njit(cache=True)
 def clear_rays(owner, walls):
     """Per cell of the walls box, bit k set when the cell and every cell from it to the
     box's edge in direction k (up, down, left, right) is empty: a straight way out."""
@@ -98,27 +109,11 @@ def clear_rays(owner, walls):
     if walls[1] < walls[0]:
         return rays
     for c in range(walls[2], walls[3] + 1):
-        up = True
-        for r in range(walls[0], walls[1] + 1):
-            up = up and owner[r, c] == 0
-            if up:
-                rays[r, c] |= 1
-        down = True
-        for r in range(walls[1], walls[0] - 1, -1):
-            down = down and owner[r, c] == 0
-            if down:
-                rays[r, c] |= 2
+        _ray(owner, rays, walls[0], walls[1] + 1, 1, c, True, 1)   # up: from the top
+        _ray(owner, rays, walls[1], walls[0] - 1, -1, c, True, 2)  # down: from the bottom
     for r in range(walls[0], walls[1] + 1):
-        left = True
-        for c in range(walls[2], walls[3] + 1):
-            left = left and owner[r, c] == 0
-            if left:
-                rays[r, c] |= 4
-        right = True
-        for c in range(walls[3], walls[2] - 1, -1):
-            right = right and owner[r, c] == 0
-            if right:
-                rays[r, c] |= 8
+        _ray(owner, rays, walls[2], walls[3] + 1, 1, r, False, 4)  # left
+        _ray(owner, rays, walls[3], walls[2] - 1, -1, r, False, 8)  # right
     return rays
 
 
