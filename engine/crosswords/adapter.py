@@ -36,6 +36,13 @@ def packed_words(texts: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     return codes, np.array([len(t) for t in texts], np.int64)
 
 
+@lru_cache(maxsize=64)
+def page_words(page) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`packed_words` of a page (keyed by the page: hashing its rows is cheaper
+    than hashing its 400 word texts)."""
+    return packed_words(page.texts)
+
+
 class Window:
     """A window of the grid around every letter and captured cell with an empty margin
     wider than the longest word (``reach``): per cell the letter (0-26), writer, captor
@@ -122,10 +129,10 @@ class Window:
         at one (existence)."""
         if not usable:
             return NO_WRITES
-        codes, lengths = packed_words(page.texts)
+        codes, lengths = page_words(page)
         use = np.array(usable, np.int64)
         everywhere = effects and self.encloses_already(seat)
-        cap = 1 if first else 256
+        cap = 1 if first else 2048  # rarely exceeded: a second kernel run is dear
         while True:
             out = np.empty((cap, kernel.FIELDS), np.int64)
             n = kernel.writes_into(self.letter, self.writer, self.captor, self.owner,
