@@ -58,6 +58,19 @@ def page(server, tmp_path):
 
 
 @contextlib.contextmanager
+def game_server(game: str | None = None):
+    """A server for one game's page tests: greedy by default, searches capped at 0.3 s
+    (mc plays a whole game in test time); ``game``: its warm-up loads that game's
+    kernels and tables before the tests."""
+    srv = ServerProcess("--player", "greedy", "--log-level", "warning", "--max-time", "0.3",
+                        *(("--game", game) if game else ()))
+    try:
+        yield srv
+    finally:
+        srv.close()
+
+
+@contextlib.contextmanager
 def open_game_page(url: str, tmp_path, game: str, title: str):
     """:func:`open_page` with ``game`` chosen, once its title (containing ``title``)
     shows."""

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.faces_support import ServerProcess
-from tests.test_faces_page import log_lines, new_game, open_game_page
+from tests.test_faces_page import game_server, log_lines, new_game, open_game_page
 from wordbot.engine.crosswords.game import GAME
 
 SEED = 7
@@ -16,12 +15,8 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def server():
-    # --game crosswords: the warm-up compiles the write generator before the tests;
-    # searches capped at 0.3 s: mc plays a whole game in test time
-    srv = ServerProcess("--player", "greedy", "--log-level", "warning", "--max-time", "0.3",
-                        "--game", "crosswords")
-    yield srv
-    srv.close()
+    with game_server("crosswords") as srv:
+        yield srv
 
 
 @pytest.fixture

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.faces_support import ServerProcess
 from tests.lexicons import default_lexicon
-from tests.test_faces_page import log_lines, new_game, open_game_page
+from tests.test_faces_page import game_server, log_lines, new_game, open_game_page
 from wordbot.engine.firstdraft.game import GAME
 
 # seed 7's line: 1 EOW (free), 2 JRRU, 3 Z, 4 ENRU, 5 DDIRU (costs 4, all our coins)
@@ -18,11 +17,8 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def server():
-    # --game firstdraft: the warm-up loads First Draft's word automaton before the tests
-    srv = ServerProcess("--player", "greedy", "--log-level", "warning", "--max-time", "0.3",
-                        "--game", "firstdraft")
-    yield srv
-    srv.close()
+    with game_server("firstdraft") as srv:
+        yield srv
 
 
 @pytest.fixture

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.faces_support import ServerProcess
 from tests.lexicons import default_lexicon
-from tests.test_faces_page import log_lines, new_game, open_game_page
+from tests.test_faces_page import game_server, log_lines, new_game, open_game_page
 from wordbot.engine.routewords.game import GAME
 
 SEED = 7
@@ -16,10 +15,8 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def server():
-    # searches capped at 0.3 s: mc plays a whole game in CI time
-    srv = ServerProcess("--player", "greedy", "--log-level", "warning", "--max-time", "0.3")
-    yield srv
-    srv.close()
+    with game_server() as srv:
+        yield srv
 
 
 @pytest.fixture

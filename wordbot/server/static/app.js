@@ -55,6 +55,17 @@ function connect() {
   };
 }
 
+// a game module's part of the page (before the message line) and its help paragraph
+// (shown with the help while that game is chosen)
+function addGamePart(area, game, helpText) {
+  $("#message").before(area);
+  const help = document.createElement("p");
+  help.id = `help-${game}`;
+  help.hidden = true;
+  help.textContent = helpText;
+  $("#help-routewords").parentElement.appendChild(help);
+}
+
 function request(obj, onInfo) {
   const id = game.nextId++;
   return new Promise((resolve, reject) => {

@@ -38,19 +38,14 @@
     <div id="xw-mine" class="xw-page" aria-label="your page"></div>
     <div class="xw-label">The opponent's page <span id="xw-theirs-note" class="xw-note"></span></div>
     <div id="xw-theirs" class="xw-page xw-small" aria-label="the opponent's page"></div>`;
-  $("#message").before(area);
-  const help = document.createElement("p");
-  help.id = "help-crosswords";
-  help.hidden = true;
-  help.textContent = "Cross words combat: click a word of your page (highlighted: the words " +
+  addGamePart(area, "crosswords", "Cross words combat: click a word of your page (highlighted: the words " +
     "you may write now; struck through: used), then the cell where it starts on the grid " +
     "(outlined: where it fits), then across or down (or click the cell again to turn it). " +
     "The letters show where they would go; press Write. A word must run through one of " +
     "your letters and keep off the opponent's cells, unless it crosses their letters: " +
     "then it captures them. Walling in empty cells captures them too. Captures and the " +
     "number or letter after a word on the page earn extra turns. Each captured cell " +
-    "scores 1.";
-  $("#help-routewords").parentElement.appendChild(help);
+    "scores 1.");
 
   // ---------------------------------------------------------------- the page's words
   // a row's tokens as the engine finds them (RULES.md section 4, "Pages"): runs of ASCII

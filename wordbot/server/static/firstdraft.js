@@ -37,17 +37,12 @@
     </div>
     <div class="fd-label">Opponents</div>
     <div id="fd-others"></div>`;
-  $("#message").before(area);
-  const help = document.createElement("p");
-  help.id = "help-firstdraft";
-  help.hidden = true;
-  help.textContent = "First Draft: click a coaster in the line, then put its letters into " +
+  addGamePart(area, "firstdraft", "First Draft: click a coaster in the line, then put its letters into " +
     "your rows: click a letter, then a gap in a row (or drag it there); click a placed " +
     "letter to take it back. Letters you do not place go to your pool; when more are left " +
     "than the pool holds, click the ones to keep (the rest are discarded, -1 each). Press " +
     "Take. Before that you may sell a row that is a word, discard a row (-1 a letter), or " +
-    "insert a pool letter: with no coaster picked, click a pool letter and a gap.";
-  $("#help-routewords").after(help);
+    "insert a pool letter: with no coaster picked, click a pool letter and a gap.");
 
   // ---------------------------------------------------------------- the builder
   function reset() {
