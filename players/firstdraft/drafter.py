@@ -45,9 +45,9 @@ _FULL = np.array([FULL_BAG.count(c) for c in LETTERS], np.float64)
 
 def unseen_weights(state: GameState) -> np.ndarray:
     """:data:`WEIGHT` scaled by how many of each letter are unseen (bag and line) against
-    an even share of what is unseen, in quarters up to 1.5 and at most 0.85: a letter
-    that is used up weighs 0. Quarters keep the weights, and so the cached potentials,
-    the same over many turns.
+    an even share of what is unseen, in quarters up to 1: a scarce letter weighs less, a
+    used-up one 0, a plentiful one as among all the tiles. Quarters keep the weights,
+    and so the cached potentials, the same over many turns.
 
     >>> from wordbot.dictionaries import Lexicon
     >>> from wordbot.engine.games import get_game
@@ -65,7 +65,7 @@ def unseen_weights(state: GameState) -> np.ndarray:
         return np.zeros(len(LETTERS), np.float64)
     share = np.divide(unseen * len(FULL_BAG), _FULL * total, out=np.zeros_like(unseen),
                       where=_FULL > 0)
-    return np.minimum(0.85, WEIGHT * np.minimum(1.5, np.round(share * 4) / 4))
+    return WEIGHT * np.minimum(1.0, np.round(share * 4) / 4)
 
 
 def _pay(rules) -> np.ndarray:
