@@ -66,6 +66,20 @@ function addGamePart(area, game, helpText) {
   $("#help-routewords").parentElement.appendChild(help);
 }
 
+// the score table of a game module: a row per player, "player (who)" then the cells
+// cellsOf(p) gives, under the column titles
+function scoreTable(columns, cellsOf) {
+  const table = $("#scores");
+  table.innerHTML = `<tr><th>player</th>${columns.map((c) => `<th>${c}</th>`).join("")}</tr>`;
+  for (const p of game.position.players) {
+    const tr = document.createElement("tr");
+    const who = p === game.human ? "you" : game.bot;
+    tr.innerHTML = `<td><span class="who tile-${p}"></span>${p} (${who})</td>` +
+                   cellsOf(p).map((v) => `<td>${v}</td>`).join("");
+    table.appendChild(tr);
+  }
+}
+
 function request(obj, onInfo) {
   const id = game.nextId++;
   return new Promise((resolve, reject) => {

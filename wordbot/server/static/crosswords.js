@@ -401,17 +401,9 @@
 
   function scores(final) {
     const pos = game.position;
-    const table = $("#scores");
-    table.innerHTML = "<tr><th>player</th><th>letters</th><th>turns</th><th>captured</th></tr>";
-    for (const p of pos.players) {
-      const tr = document.createElement("tr");
-      const who = p === game.human ? "you" : game.bot;
-      const score = final && final.scores ? final.scores[p] : pos.scores[p];
-      const letters = pos.cells.filter((t) => t[3] === p).length;
-      tr.innerHTML = `<td><span class="who tile-${p}"></span>${p} (${who})</td>` +
-                     `<td>${letters}</td><td>${pos.turns_taken[p]}</td><td>${score}</td>`;
-      table.appendChild(tr);
-    }
+    scoreTable(["letters", "turns", "captured"], (p) => [
+      pos.cells.filter((t) => t[3] === p).length, pos.turns_taken[p],
+      final && final.scores ? final.scores[p] : pos.scores[p]]);
   }
 
   function reset() {

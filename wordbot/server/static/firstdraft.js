@@ -372,16 +372,9 @@
 
   function scores(final) {
     const pos = game.position;
-    const table = $("#scores");
-    table.innerHTML = "<tr><th>player</th><th>coins</th><th>discarded</th><th>score</th></tr>";
-    for (const p of pos.players) {
-      const tr = document.createElement("tr");
-      const who = p === game.human ? "you" : game.bot;
-      const score = final && final.scores ? final.scores[p] : pos.scores[p];
-      tr.innerHTML = `<td><span class="who tile-${p}"></span>${p} (${who})</td>` +
-                     `<td>${pos.hands[p].coins}</td><td>${pos.hands[p].discarded}</td><td>${score}</td>`;
-      table.appendChild(tr);
-    }
+    scoreTable(["coins", "discarded", "score"], (p) => [
+      pos.hands[p].coins, pos.hands[p].discarded,
+      final && final.scores ? final.scores[p] : pos.scores[p]]);
   }
 
   // ---------------------------------------------------------------- wiring

@@ -198,17 +198,9 @@
 
   function scores() {
     const pos = game.position;
-    const table = $("#scores");
-    table.innerHTML = "<tr><th>player</th><th>points</th><th>bonus token</th><th>squares</th></tr>";
-    for (const p of pos.players) {
-      const tr = document.createElement("tr");
-      const who = p === game.human ? "you" : game.bot;
-      const owned = pos.owners.filter((o) => o[2] === p).length;
-      tr.innerHTML = `<td><span class="who tile-${p}"></span>${p} (${who})</td>` +
-                     `<td>${pos.scores[p]}</td><td>${pos.bonus_tokens[p] ? "yes" : "-"}</td>` +
-                     `<td>${owned}</td>`;
-      table.appendChild(tr);
-    }
+    scoreTable(["points", "bonus token", "squares"], (p) => [
+      pos.scores[p], pos.bonus_tokens[p] ? "yes" : "-",
+      pos.owners.filter((o) => o[2] === p).length]);
   }
 
   // ---------------------------------------------------------------- wiring
