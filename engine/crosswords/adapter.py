@@ -61,6 +61,7 @@ class Window:
         self.letter = np.zeros(shape, np.int8)
         self.writer = np.zeros(shape, np.int8)
         self.captor = np.zeros(shape, np.int8)
+        self.owner = np.zeros(shape, np.int8)
         self._set([(cell, ch, seat) for cell, (ch, seat) in cells.items()],
                   list(captured.items()))
         self._enclosed: dict[int, bool] = {}
@@ -71,48 +72,48 @@ class Window:
         for (r, c), ch, seat in letters:
             self.letter[r - r_lo, c - c_lo] = ord(ch) - 64
             self.writer[r - r_lo, c - c_lo] = seat + 1
+            if not self.captor[r - r_lo, c - c_lo]:
+                self.owner[r - r_lo, c - c_lo] = seat + 1
         for (r, c), seat in captures:
             self.captor[r - r_lo, c - c_lo] = seat + 1
-        self.owner = np.where(self.captor > 0, self.captor, self.writer).astype(np.int8)
-        self._anchors: dict[int, np.ndarray] = {}
+            self.owner[r - r_lo, c - c_lo] = seat + 1
 
     def changed(self, letters, captures, mover: int) -> "Window":
         """The window after a move wrote ``letters`` and made ``captures`` (see
         :meth:`_set`), grown where the margin got too thin; the mover encloses nothing
         left uncaptured (a write captures all it walls in), the other keeps its state."""
-        pad = [[0, 0], [0, 0]]
         r_lo, c_lo = self.origin
         H, W = self.letter.shape
+        top, bottom, left, right = (int(v) for v in self.walls)
         for (r, c), _, _ in letters:
-            pad[0][0] = max(pad[0][0], self.margin - (r - r_lo))
-            pad[0][1] = max(pad[0][1], self.margin - (r_lo + H - 1 - r))
-            pad[1][0] = max(pad[1][0], self.margin - (c - c_lo))
-            pad[1][1] = max(pad[1][1], self.margin - (c_lo + W - 1 - c))
+            top, bottom = min(top, r - r_lo), max(bottom, r - r_lo)
+            left, right = min(left, c - c_lo), max(right, c - c_lo)
+        # a side whose margin got too thin grows by half a margin more than it needs,
+        # so that the window grows on few moves
+        m, extra = self.margin, self.margin // 2
+        up = m - top + extra if top < m else 0
+        down = m - (H - 1 - bottom) + extra if H - 1 - bottom < m else 0
+        before = m - left + extra if left < m else 0
+        after = m - (W - 1 - right) + extra if W - 1 - right < m else 0
         out = object.__new__(Window)
-        out.margin = self.margin
-        out.origin = (r_lo - pad[0][0], c_lo - pad[1][0])
-        walls = self.walls + [pad[0][0], pad[0][0], pad[1][0], pad[1][0]]
-        for (r, c), _, _ in letters:
-            r, c = r - out.origin[0], c - out.origin[1]
-            walls = np.array([min(walls[0], r), max(walls[1], r), min(walls[2], c),
-                              max(walls[3], c)], np.int64)
-        out.walls = walls
-        grow = any(pad[0]) or any(pad[1])  # np.pad costs ~20 us, a copy ~1
-        out.letter, out.writer, out.captor = (np.pad(a, pad) if grow else a.copy() for a in
-                                              (self.letter, self.writer, self.captor))
+        out.margin = m
+        out.origin = (r_lo - up, c_lo - before)
+        out.walls = np.array([top + up, bottom + up, left + before, right + before], np.int64)
+        if up or down or before or after:
+            out.letter, out.writer, out.captor, out.owner = (
+                np.zeros((H + up + down, W + before + after), np.int8) for _ in range(4))
+            for grown, old in ((out.letter, self.letter), (out.writer, self.writer),
+                               (out.captor, self.captor), (out.owner, self.owner)):
+                grown[up:up + H, before:before + W] = old
+        else:
+            out.letter, out.writer, out.captor, out.owner = (
+                a.copy() for a in (self.letter, self.writer, self.captor, self.owner))
         out._set(letters, captures)
         out._enclosed = {seat: known for seat, known in self._enclosed.items()
                          if seat != mover}
         if letters:
             out._enclosed[mover] = False
         return out
-
-    def anchors(self, seat: int) -> np.ndarray:
-        """The seat's uncaptured letters, int64[m, 2] in window cells."""
-        if seat not in self._anchors:
-            mine = (self.writer == seat + 1) & (self.captor == 0)
-            self._anchors[seat] = np.argwhere(mine).astype(np.int64)
-        return self._anchors[seat]
 
     def encloses_already(self, seat: int) -> bool:
         """Whether the seat walls in a region nobody captured (a hand-made position):
@@ -136,8 +137,8 @@ class Window:
         while True:
             out = np.empty((cap, kernel.FIELDS), np.int64)
             n = kernel.writes_into(self.letter, self.writer, self.captor, self.owner,
-                                   np.int8(seat + 1), codes, lengths, use, self.anchors(seat),
-                                   self.walls, everywhere, effects and not first, out)
+                                   np.int8(seat + 1), codes, lengths, use, self.walls,
+                                   everywhere, effects and not first, out)
             if n <= cap:
                 break
             cap *= 4
@@ -146,15 +147,16 @@ class Window:
         out[:, kernel.COL] += self.origin[1]
         return out
 
-    def enclosed_cells(self, seat: int, text: str, r: int, c: int,
+    def enclosed_cells(self, seat: int, page, w: int, r: int, c: int,
                        direction: str) -> list[tuple[int, int]]:
-        """The cells a write of ``text`` from (r, c) encloses for ``seat`` (its crossing
-        captures already in the window's owners)."""
-        codes, _ = packed_words((text,))
+        """The cells a write of word ``w`` of ``page`` from (r, c) encloses for
+        ``seat`` (its crossing captures already in the window's owners)."""
+        codes, lengths = page_words(page)
         dr, dc = STEP[direction]
         r_lo, c_lo = self.origin
         mark = np.zeros(self.letter.shape, np.bool_)
-        kernel.write_effects(self.letter, self.owner, np.int8(seat + 1), codes[0], len(text),
-                             r - r_lo, c - c_lo, dr, dc, self.walls,
-                             self.encloses_already(seat), mark)
+        if not kernel.write_effects(self.letter, self.owner, np.int8(seat + 1), codes[w],
+                                    lengths[w], r - r_lo, c - c_lo, dr, dc, self.walls,
+                                    self.encloses_already(seat), mark):
+            return []
         return [(int(a) + r_lo, int(b) + c_lo) for a, b in np.argwhere(mark)]

@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from wordbot.engine.crosswords.adapter import CROSSED, ENCLOSED, NO_WRITES
+from wordbot.engine.crosswords.adapter import (COL, CROSSED, DIRECTION, ENCLOSED, NO_WRITES,
+                                               ROW, WORD)
 from wordbot.engine.crosswords.moves import Pass, Write
 from wordbot.engine.crosswords.pages import extra_turns
 from wordbot.engine.crosswords.rules import DIRECTIONS
@@ -49,6 +50,25 @@ class CrossWordsMoves(MoveList):
         w, r, c, d, _, _ = self.rows[i].tolist()
         word = self.state.pages[self.state.seat].words[w]
         return Write(word.row, word.index, r, c, DIRECTIONS[d])
+
+    def find(self, move) -> int | None:
+        """The row of a write in the list (None when it is not one of them).
+
+        >>> from wordbot.engine.crosswords.game import GAME
+        >>> moves = GAME.new(pages={"red": "An ant", "green": "By my ox"}).legal_moves()
+        >>> moves.find(Write(0, 1, 4, 0, "down")), moves.find(Write(0, 1, 9, 9, "down"))
+        (1, None)
+        """
+        if self.pass_only or not isinstance(move, Write):
+            return None
+        page = self.state.pages[self.state.seat]
+        if move.row >= len(page.by_row) or move.word >= len(page.by_row[move.row]):
+            return None
+        rows = self.rows
+        hit = np.flatnonzero((rows[:, ROW] == move.r) & (rows[:, COL] == move.c)
+                             & (rows[:, WORD] == page.starts[move.row] + move.word)
+                             & (rows[:, DIRECTION] == DIRECTIONS.index(move.direction)))
+        return int(hit[0]) if hit.size else None
 
     def facts(self, move) -> dict[str, Any]:
         """:meth:`details` of a move of the list (found by value); {} for another."""

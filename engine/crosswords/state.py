@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordbot.engine.crosswords.adapter import Window
+from wordbot.engine.crosswords.adapter import ENCLOSED, Window
 from wordbot.engine.crosswords.moves import (Pass, TextWrite, Write, parse_json, parse_text,
                                              write_text)
 from wordbot.engine.crosswords.pages import Extra, Page, Word, extra_turns
@@ -37,6 +37,24 @@ from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
 TURN = "turn"
 NORMAL = None  # the restriction of a normal turn: rule 3 only
 ANY_WORD = Extra(any_word=True)
+
+
+def next_words(page: Page, used: set, before: list[int], w: int) -> list[int]:
+    """A normal turn's usable words (indices into ``page.words``, the next unused word
+    of each row) once word ``w`` is used, from the list ``before`` it was.
+
+    >>> page = Page.from_text("An ant\nBy")  # words AN, ANT, BY
+    >>> next_words(page, {(0, 0)}, [0, 2], 0), next_words(page, {(1, 0)}, [0, 2], 2)
+    ([1, 2], [0])
+    """
+    if w not in before:
+        return before  # written out of turn: each row's next word is unchanged
+    keys, end = page.keys, page.starts[page.words[w].row + 1]
+    i = w + 1
+    while i < end and keys[i] in used:
+        i += 1
+    return [v for v in before if v != w] if i == end else [i if v == w else v
+                                                           for v in before]
 
 
 class CrossWordsState(GameState):
@@ -109,17 +127,18 @@ class CrossWordsState(GameState):
 
     def _find_usable(self, seat: int, restriction: Extra | None) -> list[int]:
         page, used = self.pages[seat], self.used[seat]
-        starts = page.starts
+        keys = page.keys
         out = []
         if restriction is not None and restriction.any_word:
-            out = [i for i, key in enumerate(page.keys) if key not in used]
+            out = [i for i, key in enumerate(keys) if key not in used]
         else:
+            starts = page.starts
             for row in range(len(starts) - 1):
-                k = 0
-                while (row, k) in used:
-                    k += 1
-                if starts[row] + k < starts[row + 1]:
-                    out.append(starts[row] + k)
+                i, end = starts[row], starts[row + 1]
+                while i < end and keys[i] in used:
+                    i += 1
+                if i < end:
+                    out.append(i)
         if restriction is not None and restriction != ANY_WORD:
             texts = page.texts
             out = [i for i in out if restriction.allows(texts[i])]
@@ -165,7 +184,8 @@ class CrossWordsState(GameState):
         if self.is_over:
             raise IllegalMove("game_over", "the game is over")
         if isinstance(move, Pass):
-            if len(self.writes(first=True)):
+            if (not self._moves.pass_only if self._moves is not None
+                    else len(self.writes(first=True))):
                 raise IllegalMove("pass", "a pass only when no word can be written")
             return
         if not isinstance(move, Write):
@@ -176,9 +196,8 @@ class CrossWordsState(GameState):
             raise IllegalMove("used", f"{text} (row {move.row}, word {move.word}) is "
                                       "already used", word=text)
         restriction = self.restriction
-        if word not in self.usable(seat, Extra(any_word=True)) or (
-                not (restriction and restriction.any_word)
-                and word not in self.usable(seat, NORMAL)):
+        if not (restriction and restriction.any_word) and any(
+                (word.row, k) not in self.used[seat] for k in range(word.index)):
             raise IllegalMove("next_word", f"{text} is not the next word of row "
                                            f"{move.row} (rule 3)", word=text)
         if restriction is not None and not restriction.allows(text):
@@ -212,7 +231,9 @@ class CrossWordsState(GameState):
     def apply(self, move, check: bool = True) -> "CrossWordsState":
         if isinstance(move, TextWrite):
             move = self.resolve(move)
-        if check:
+        # a write of the legal list (when made) needs no check, and says what it encloses
+        listed = None if self._moves is None else self._moves.find(move)
+        if check and listed is None:
             self.check(move)
         seat = self.seat
         queue = list(self.extra[1:]) if self.extra else []
@@ -233,8 +254,11 @@ class CrossWordsState(GameState):
                 captured[cell] = seat
                 captures.append((cell, seat))
         crossed = len(captures)
-        enclosed = self.window.enclosed_cells(seat, word.text, move.r, move.c,
-                                              move.direction)
+        page = self.pages[seat]
+        enclosed = ([] if listed is not None and not self._moves.rows[listed, ENCLOSED]
+                    else self.window.enclosed_cells(seat, page,
+                                                    page.starts[word.row] + word.index,
+                                                    move.r, move.c, move.direction))
         for cell in enclosed:
             captured[cell] = seat
             captures.append((cell, seat))
@@ -242,16 +266,24 @@ class CrossWordsState(GameState):
         used = list(self.used)
         used[seat] = used[seat] | {word.key}
         window = self.window.changed(letters, captures, seat)
+        # the other player's usable words are as they were; the mover's next words of
+        # a normal turn change in the word's row only
+        known = self._usable or {}
+        usable = {key: v for key, v in known.items() if key[0] != seat}
+        if (seat, NORMAL) in known:
+            usable[(seat, NORMAL)] = next_words(page, used[seat], known[(seat, NORMAL)],
+                                                page.starts[word.row] + word.index)
         return self._copy(cells=cells, captured=captured, used=tuple(used))._next(
-            seat, queue, turns, window)
+            seat, queue, turns, window, usable)
 
-    def _next(self, seat: int, queue: list, turns: list,
-              window: Window | None = None) -> "CrossWordsState":
+    def _next(self, seat: int, queue: list, turns: list, window: Window | None = None,
+              usable: dict | None = None) -> "CrossWordsState":
         """The state once a move's queue and turn counts are known: whose turn, or the
-        end."""
+        end (``window`` and ``usable``: the caches that still hold)."""
         nxt = seat if queue else 1 - seat
         state = self._copy(to_move=self.players[nxt], extra=tuple(queue), turns=tuple(turns))
         state._window = window or self._window
+        state._usable = self._usable if usable is None else usable
         return state.settled()
 
     def settled(self) -> "CrossWordsState":

@@ -19,11 +19,14 @@ from numba import njit
 NO_RAYS = np.zeros((1, 1), np.int8)
 DR = np.array([-1, 1, 0, 0], np.int64)
 DC = np.array([0, 0, -1, 1], np.int64)
+#: the rays (:func:`clear_rays`) of the cell one step in direction k from a word's cell
+#: that the word does not cut: all but the one pointing back
+BACK = np.array([~2, ~1, ~8, ~4], np.int8)
 
 
-@njit(cache=True)
-def flood(owner, me, r0, c0, box, visit, stamp, first_stamp, stack, walls, rays, wr, wc,
-          wn, dr, dc):
+@njit(cache=True, inline="always")
+def flood(owner, me, r0, c0, box, visit, stamp, first_stamp, stack, rays, wr, wc, wn, dr,
+          dc):
     """The size of the region of (r0, c0) when ``me`` encloses it, else 0. Cells reached
     get ``stamp`` in ``visit``; a cell stamped in [first_stamp, stamp) belongs to a
     region already found open, so this one is open too. With ``rays`` (:func:`clear_rays`
@@ -40,7 +43,7 @@ def flood(owner, me, r0, c0, box, visit, stamp, first_stamp, stack, walls, rays,
         size += 1
         if r < box[0] or r > box[1] or c < box[2] or c > box[3]:
             return 0  # outside every wall: the region is infinite
-        if use_rays and way_out(r, c, walls, rays, wr, wc, wn, dr, dc):
+        if use_rays and way_out(r, c, rays, wr, wc, wn, dr, dc):
             return 0
         for k in range(4):
             nr, nc = r + DR[k], c + DC[k]
@@ -80,8 +83,8 @@ def enclosed_all(owner, me, box, visit, stamp, stack, mark):
         for c in range(box[2], box[3] + 1):
             if owner[r, c] != 0 or visit[r, c] >= first:
                 continue
-            size = flood(owner, me, r, c, box, visit, stamp, first, stack, box, NO_RAYS,
-                         0, 0, 0, 0, 0)
+            size = flood(owner, me, r, c, box, visit, stamp, first, stack, NO_RAYS, 0, 0,
+                         0, 0, 0)
             if size and mark.shape[0]:
                 mark_stamp(visit, stamp, box, mark)
             total += size
@@ -90,59 +93,56 @@ def enclosed_all(owner, me, box, visit, stamp, stack, mark):
 
 
 @njit(cache=True)
-def _ray(owner, rays, start, stop, step, line, vertical, bit):
-    """Set ``bit`` on the cells of a column (``vertical``) or row ``line`` from the
-    box's edge ``start`` inwards while every cell so far is empty."""
-    for k in range(start, stop, step):
-        r, c = (k, line) if vertical else (line, k)
-        if owner[r, c] != 0:
-            return
-        rays[r, c] |= bit
-
-
-@njit(cache=True)
-def clear_rays(owner, walls):
-    """Per cell of the walls box, bit k set when the cell and every cell from it to the
-    box's edge in direction k (up, down, left, right) is empty: a straight way out."""
+def clear_rays(owner):
+    """Per cell of the window, bit k set when the cell and every cell from it to the
+    window's edge in direction k (up 1, down 2, left 4, right 8) is empty: a straight
+    way out (past the window's edge everything is empty)."""
     H, W = owner.shape
     rays = np.zeros((H, W), np.int8)
-    if walls[1] < walls[0]:
-        return rays
-    for c in range(walls[2], walls[3] + 1):
-        _ray(owner, rays, walls[0], walls[1] + 1, 1, c, True, 1)   # up: from the top
-        _ray(owner, rays, walls[1], walls[0] - 1, -1, c, True, 2)  # down: from the bottom
-    for r in range(walls[0], walls[1] + 1):
-        _ray(owner, rays, walls[2], walls[3] + 1, 1, r, False, 4)  # left
-        _ray(owner, rays, walls[3], walls[2] - 1, -1, r, False, 8)  # right
+    for c in range(W):
+        for r in range(H):  # up: open while every cell above is empty
+            if owner[r, c] != 0:
+                break
+            rays[r, c] |= 1
+        for r in range(H - 1, -1, -1):
+            if owner[r, c] != 0:
+                break
+            rays[r, c] |= 2
+    for r in range(H):
+        for c in range(W):
+            if owner[r, c] != 0:
+                break
+            rays[r, c] |= 4
+        for c in range(W - 1, -1, -1):
+            if owner[r, c] != 0:
+                break
+            rays[r, c] |= 8
     return rays
 
 
-@njit(cache=True)
-def way_out(r, c, walls, rays, r0, c0, n, dr, dc):
-    """Whether empty cell (r, c) has a straight way out past every wall after a write of
-    ``n`` cells from (r0, c0) along (dr, dc) (``rays``: :func:`clear_rays` before it)."""
-    if r < walls[0] or r > walls[1] or c < walls[2] or c > walls[3]:
-        return True  # beyond every old wall, and not on the word's line (a seed is empty)
-    bits = rays[r, c]
-    if bits == 0:
-        return False
+@njit(cache=True, inline="always")
+def way_out(r, c, rays, r0, c0, n, dr, dc):
+    """Whether empty cell (r, c) has a straight way out after a write of ``n`` cells
+    from (r0, c0) along (dr, dc) (``rays``: :func:`clear_rays` before it): a ray of
+    ``rays`` the word does not cut."""
     if dr == 0:  # across on row r0, columns c0 .. c0 + n - 1
         over = c0 <= c <= c0 + n - 1
-        return ((bits & 1 and not (over and r0 < r)) or (bits & 2 and not (over and r0 > r))
-                or (bits & 4 and not (r == r0 and c0 < c))
-                or (bits & 8 and not (r == r0 and c0 > c)))
-    over = r0 <= r <= r0 + n - 1  # down on column c0, rows r0 .. r0 + n - 1
-    return ((bits & 4 and not (over and c0 < c)) or (bits & 8 and not (over and c0 > c))
-            or (bits & 1 and not (c == c0 and r0 < r))
-            or (bits & 2 and not (c == c0 and r0 > r)))
+        cut = ((1 if over and r0 < r else 0) | (2 if over and r0 > r else 0)
+               | (4 if r == r0 and c0 < c else 0) | (8 if r == r0 and c0 > c else 0))
+    else:  # down on column c0, rows r0 .. r0 + n - 1
+        over = r0 <= r <= r0 + n - 1
+        cut = ((4 if over and c0 < c else 0) | (8 if over and c0 > c else 0)
+               | (1 if c == c0 and r0 < r else 0) | (2 if c == c0 and r0 > r else 0))
+    return (rays[r, c] & ~cut) != 0
 
 
-@njit(cache=True)
-def enclosed_near(owner, me, cells_r, cells_c, count, box, visit, stamp, stack, walls,
-                  rays, r0, c0, n, dr, dc, mark):
+@njit(cache=True, inline="always")
+def enclosed_near(owner, me, cells_r, cells_c, count, box, visit, stamp, stack, rays, r0,
+                  c0, n, dr, dc, mark):
     """The total size of the regions ``me`` encloses among those next to the first
     ``count`` cells (the cells a write of ``n`` cells from (r0, c0) along (dr, dc)
-    changed); a neighbour with a straight way out (:func:`way_out`) needs no search.
+    changed); a neighbour with a straight way out (:func:`way_out`) needs no search: the
+    word cuts only the ray that points back at it (``BACK``).
     With ``mark`` (as for :func:`enclosed_all`) the enclosed cells are set True.
     Returns (size, next free stamp)."""
     first = stamp
@@ -152,10 +152,10 @@ def enclosed_near(owner, me, cells_r, cells_c, count, box, visit, stamp, stack, 
             r, c = cells_r[i] + DR[k], cells_c[i] + DC[k]
             if owner[r, c] != 0 or visit[r, c] >= first:
                 continue
-            if way_out(r, c, walls, rays, r0, c0, n, dr, dc):
+            if rays[r, c] & BACK[k]:
                 continue
-            size = flood(owner, me, r, c, box, visit, stamp, first, stack, walls, rays,
-                         r0, c0, n, dr, dc)
+            size = flood(owner, me, r, c, box, visit, stamp, first, stack, rays, r0, c0, n,
+                         dr, dc)
             if size and mark.shape[0]:
                 mark_stamp(visit, stamp, box, mark)
             total += size

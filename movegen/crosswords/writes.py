@@ -26,14 +26,18 @@ FIELDS = 6
 
 
 #: :func:`cell_codes`: an empty uncaptured cell, a captured one; the mover's letter L is
-#: L (1-26), the opponent's L + OPPONENT
-EMPTY, CAPTURED, OPPONENT = 0, -1, 32
+#: L (1-26), the opponent's L + OPPONENT; TOUCH is added to an empty cell or the mover's
+#: letter next to a cell of the opponent (so rule 4 reads no other array)
+EMPTY, CAPTURED, OPPONENT, TOUCH = 0, 63, 32, 64
+VALUE = 63  # code & VALUE drops TOUCH
 
 
 @njit(cache=True)
-def cell_codes(letter, writer, captor, me):
+def cell_codes(letter, writer, captor, owner, me):
     """One int8 per cell for the scan, so that a candidate reads one array: EMPTY,
-    CAPTURED, the mover's letter, or the opponent's letter + OPPONENT."""
+    CAPTURED, the mover's letter, or the opponent's letter + OPPONENT; plus TOUCH on
+    an empty cell or the mover's letter that has an orthogonal neighbour belonging to
+    the opponent."""
     H, W = letter.shape
     code = np.zeros((H, W), np.int8)
     for r in range(H):
@@ -42,18 +46,29 @@ def cell_codes(letter, writer, captor, me):
                 code[r, c] = CAPTURED
             elif letter[r, c] != 0:
                 code[r, c] = letter[r, c] + (0 if writer[r, c] == me else OPPONENT)
+    for r in range(H):  # the opponent's cells are few: mark around each
+        for c in range(W):
+            if owner[r, c] == 0 or owner[r, c] == me:
+                continue
+            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= nr < H and 0 <= nc < W and code[nr, nc] <= 26:
+                    code[nr, nc] |= TOUCH
     return code
 
 
-@njit(cache=True)
-def crossing(code, owner, me, word, n, r0, c0, dr, dc):
+@njit(cache=True, inline="always")
+def crossing(code, word, n, r0, c0, dr, dc):
     """The opponent letters the write crosses, or -1 when it breaks rule 2, 4 or 5 or a
     cell holds another letter (rule 1 is the caller's: the anchor). ``code``:
-    :func:`cell_codes`."""
+    :func:`cell_codes`; rule 4's cells next to the word are the neighbours of its
+    cells, whose TOUCH says whether one is the opponent's."""
     new = 0
     crossed = 0
+    touch = 0
     for j in range(n):
         held = code[r0 + j * dr, c0 + j * dc]
+        touch |= held
+        held &= VALUE
         if held == EMPTY:
             new += 1
         elif held == word[j]:
@@ -64,15 +79,8 @@ def crossing(code, owner, me, word, n, r0, c0, dr, dc):
             return -1  # another letter, or captured (rule 2)
     if new == 0:
         return -1  # rule 5
-    if crossed == 0:  # rule 4, which a crossing write ignores
-        for j in range(n):
-            r, c = r0 + j * dr, c0 + j * dc
-            o1, o2 = owner[r - dc, c - dr], owner[r + dc, c + dr]
-            if (o1 != 0 and o1 != me) or (o2 != 0 and o2 != me):
-                return -1
-        o1, o2 = owner[r0 - dr, c0 - dc], owner[r0 + n * dr, c0 + n * dc]
-        if (o1 != 0 and o1 != me) or (o2 != 0 and o2 != me):
-            return -1
+    if crossed == 0 and touch & TOUCH:
+        return -1  # rule 4, which a crossing write ignores
     return crossed
 
 
@@ -89,7 +97,7 @@ def walls_box(owner):
     return box
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, rays, visit, stamp,
                 stack, changed, box, everywhere, mark):
     """The cells the write encloses (the word's cells taken as ``me``'s for the search,
@@ -113,44 +121,48 @@ def enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, rays, visit, 
         size, stamp = enclosed_all(owner, me, box, visit, stamp, stack, mark)
     else:
         size, stamp = enclosed_near(owner, me, changed[:, 0], changed[:, 1], count, box,
-                                    visit, stamp, stack, walls, rays, r0, c0, n, dr, dc,
-                                    mark)
+                                    visit, stamp, stack, rays, r0, c0, n, dr, dc, mark)
     for j in range(n):
         owner[r0 + j * dr, c0 + j * dc] = changed[j, 2]
     return size, stamp
 
 
 @njit(cache=True)
-def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, anchors, walls,
+def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, walls,
                 everywhere, effects, out):
     """Write the legal writes into ``out`` (int64[cap, FIELDS]); returns how many, or
-    cap + 1 when they do not fit (retry larger). ``anchors``: int64[m, 2], the player's
-    uncaptured letters; ``walls``: :func:`walls_box` of the window. Without ``effects``
-    the ENCLOSED column is 0 and the search
-    stops at the first write found when ``out`` has one row."""
+    cap + 1 when they do not fit (retry larger). ``walls``: :func:`walls_box` of the
+    window. Without ``effects`` the ENCLOSED column is 0 and the search stops at the
+    first write found when ``out`` has one row."""
     H, W = letter.shape
     cap = out.shape[0]
-    code = cell_codes(letter, writer, captor, me)
+    code = cell_codes(letter, writer, captor, owner, me)
     seen = np.zeros((2, H, W), np.int32)
     visit = np.zeros((H, W), np.int32)
     stack = np.empty((H * W, 2), np.int32)
     changed = np.empty((codes.shape[1] + 1, 3), np.int64)
     no_mark = np.zeros((0, 0), np.bool_)
     box = np.empty(4, np.int64)
-    rays = (clear_rays(owner, walls) if effects and not everywhere
+    rays = (clear_rays(owner) if effects and not everywhere
             else np.zeros((1, 1), np.int8))
-    # the anchors grouped by letter: those of letter L are order[start[L]:start[L + 1]]
+    # the anchors (the mover's uncaptured letters), row by row, grouped by letter:
+    # those of letter L are (anchor_r, anchor_c)[start[L]:start[L + 1]]
     start = np.zeros(28, np.int64)
-    for a in range(anchors.shape[0]):
-        start[letter[anchors[a, 0], anchors[a, 1]] + 1] += 1
+    for r in range(walls[0], walls[1] + 1):
+        for c in range(walls[2], walls[3] + 1):
+            if writer[r, c] == me and captor[r, c] == 0:
+                start[letter[r, c] + 1] += 1
     for L in range(1, 28):
         start[L] += start[L - 1]
-    order = np.empty(anchors.shape[0], np.int64)
+    anchor_r = np.empty(start[27], np.int64)
+    anchor_c = np.empty(start[27], np.int64)
     fill = start.copy()
-    for a in range(anchors.shape[0]):
-        L = letter[anchors[a, 0], anchors[a, 1]]
-        order[fill[L]] = a
-        fill[L] += 1
+    for r in range(walls[0], walls[1] + 1):
+        for c in range(walls[2], walls[3] + 1):
+            if writer[r, c] == me and captor[r, c] == 0:
+                L = letter[r, c]
+                anchor_r[fill[L]], anchor_c[fill[L]] = r, c
+                fill[L] += 1
     stamp = 1
     count = 0
     for u in range(usable.shape[0]):
@@ -160,14 +172,14 @@ def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, ancho
         for i in range(n):
             held = word[i]
             for k in range(start[held], start[held + 1]):
-                ar, ac = anchors[order[k], 0], anchors[order[k], 1]
+                ar, ac = anchor_r[k], anchor_c[k]
                 for d in range(2):
                     dr, dc = (0, 1) if d == 0 else (1, 0)
                     r0, c0 = ar - i * dr, ac - i * dc
                     if seen[d, r0, c0] == u + 1:
                         continue
                     seen[d, r0, c0] = u + 1
-                    crossed = crossing(code, owner, me, word, n, r0, c0, dr, dc)
+                    crossed = crossing(code, word, n, r0, c0, dr, dc)
                     if crossed < 0:
                         continue
                     if count == cap:
@@ -196,7 +208,7 @@ def write_effects(letter, owner, me, word, n, r0, c0, dr, dc, walls, everywhere,
     visit = np.zeros((H, W), np.int32)
     stack = np.empty((H * W, 2), np.int32)
     changed = np.empty((n + 1, 3), np.int64)
-    rays = np.zeros((1, 1), np.int8) if everywhere else clear_rays(owner, walls)
+    rays = np.zeros((1, 1), np.int8) if everywhere else clear_rays(owner)
     size, _ = enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, rays, visit,
                           1, stack, changed, np.empty(4, np.int64), everywhere, mark)
     return size
