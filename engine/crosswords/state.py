@@ -43,7 +43,7 @@ def next_words(page: Page, used: set, before: list[int], w: int) -> list[int]:
     """A normal turn's usable words (indices into ``page.words``, the next unused word
     of each row) once word ``w`` is used, from the list ``before`` it was.
 
-    >>> page = Page.from_text("An ant\nBy")  # words AN, ANT, BY
+    >>> page = Page.from_text("An ant\\nBy")  # words AN, ANT, BY
     >>> next_words(page, {(0, 0)}, [0, 2], 0), next_words(page, {(1, 0)}, [0, 2], 2)
     ([1, 2], [0])
     """
