@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from tests.crosswords_support import random_game_states
 from wordbot.engine.crosswords.game import GAME
 from wordbot.engine.crosswords.legal import CrossWordsMoves
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
+
+from tests.crosswords_support import random_game_states
 
 
 def measured(request) -> bool:
@@ -37,8 +37,11 @@ def positions(request):
     out = []
     seed = 0
     while len(out) < want:
-        states = [s for s in random_game_states(seed, gap=4, default_pages=True)[10:50]
-                  if not s.is_over]
+        states = [
+            s
+            for s in random_game_states(seed, gap=4, default_pages=True)[10:50]
+            if not s.is_over
+        ]
         out += rng.sample(states, min(len(states), 25))
         seed += 1
     return out[:want]
@@ -90,4 +93,5 @@ def test_greedy_self_play_games_per_second(benchmark, request):
     benchmark.pedantic(run, rounds=3 if measured(request) else 1, iterations=1)
     if benchmark.stats is not None:
         benchmark.extra_info["games_per_second"] = round(
-            len(seeds) / benchmark.stats["median"], 1)
+            len(seeds) / benchmark.stats["median"], 1
+        )

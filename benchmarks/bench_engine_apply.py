@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from wordbot.engine.controlword import ControlWordState, Pass, WordPlay
 
 from tests.engine_games import choose_action
 from tests.engine_support import small_lexicon
-from wordbot.engine.controlword import ControlWordState, Pass, WordPlay
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,11 @@ def mid_game(game):
     s = start
     best = None
     for move in moves:
-        if isinstance(move, WordPlay) and s.round >= 5 and (best is None or len(move.tiles) > len(best[1].tiles)):
+        if (
+            isinstance(move, WordPlay)
+            and s.round >= 5
+            and (best is None or len(move.tiles) > len(best[1].tiles))
+        ):
             best = (s, move)
         s = s.apply(move, check=False)
     return best

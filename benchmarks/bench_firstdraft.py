@@ -16,8 +16,6 @@ import random
 
 import numpy as np
 import pytest
-
-from tests.firstdraft_support import mid_game
 from wordbot.engine.firstdraft import adapter
 from wordbot.engine.firstdraft.game import GAME
 from wordbot.engine.firstdraft.legal import FirstDraftMoves
@@ -26,6 +24,8 @@ from wordbot.engine.tiles import FULL_BAG
 from wordbot.movegen.firstdraft import oracle
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
+
+from tests.firstdraft_support import mid_game
 
 
 def measured(request) -> bool:
@@ -41,8 +41,9 @@ def random_rows(n: int, seed: int = 9) -> tuple[np.ndarray, np.ndarray]:
     """Rows of 1-9 letters drawn from the tile set (so common letters are common)."""
     rng = random.Random(seed)
     lengths = np.array([rng.randint(1, 9) for _ in range(n)], np.int64)
-    rows = np.array([[ord(c) - 65 for c in rng.sample(FULL_BAG, 9)] for _ in range(n)],
-                    np.int64)
+    rows = np.array(
+        [[ord(c) - 65 for c in rng.sample(FULL_BAG, 9)] for _ in range(n)], np.int64
+    )
     return rows, lengths
 
 
@@ -82,7 +83,8 @@ def test_whole_list(benchmark, positions):
     per_item(benchmark, len(positions), "us_per_position")
     if benchmark.stats is not None:
         benchmark.extra_info["mean_moves"] = round(
-            sum(len(FirstDraftMoves.of(p)) for p in positions) / len(positions), 1)
+            sum(len(FirstDraftMoves.of(p)) for p in positions) / len(positions), 1
+        )
 
 
 def test_greedy_self_play_games_per_second(benchmark, request, default_lexicon):
@@ -92,11 +94,15 @@ def test_greedy_self_play_games_per_second(benchmark, request, default_lexicon):
 
     def run():
         for seed in seeds:
-            play_game(GAME.new(seats, seed=seed, lexicon=default_lexicon),
-                      dict.fromkeys(seats, greedy), seed)
+            play_game(
+                GAME.new(seats, seed=seed, lexicon=default_lexicon),
+                dict.fromkeys(seats, greedy),
+                seed,
+            )
         return len(seeds)
 
     benchmark.pedantic(run, rounds=3 if measured(request) else 1, iterations=1)
     if benchmark.stats is not None:
         benchmark.extra_info["games_per_second"] = round(
-            len(seeds) / benchmark.stats["median"], 1)
+            len(seeds) / benchmark.stats["median"], 1
+        )

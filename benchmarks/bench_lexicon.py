@@ -25,7 +25,8 @@ def test_cache_load_default(benchmark, default_lexicon):
 def test_membership_lookups(benchmark, default_lexicon):
     rng = random.Random(1)
     probes = rng.sample(default_lexicon.words, 5000) + [
-        "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(6)) for _ in range(5000)
+        "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(6))
+        for _ in range(5000)
     ]
 
     def lookups():
@@ -45,7 +46,11 @@ def test_gaddag_membership_all_splits(benchmark, default_lexicon):
 
 def test_lexicon_info_new_process(benchmark, default_lexicon):
     def run():
-        out = subprocess.run([sys.executable, "-m", "wordbot", "lexicon", "info", "--json"],
-                             capture_output=True, text=True)
+        out = subprocess.run(
+            [sys.executable, "-m", "wordbot", "lexicon", "info", "--json"],
+            capture_output=True,
+            text=True,
+        )
         assert out.returncode == 0 and '"from_cache": true' in out.stdout
+
     benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)

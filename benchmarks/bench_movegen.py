@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from wordbot.engine.controlword import adapter
 from wordbot.movegen.controlword.crosschecks import HAS_CROSS, cross_checks
 
@@ -28,8 +27,9 @@ from tests.conformance import cases
 from tests.movegen_support import BoardGenerator
 
 CASES = cases()
-pytestmark = pytest.mark.skipif(not CASES, reason="../shared/conformance is not beside "
-                                                  "the checkout")
+pytestmark = pytest.mark.skipif(
+    not CASES, reason="../shared/conformance is not beside the checkout"
+)
 
 
 @pytest.fixture(scope="module")
@@ -45,22 +45,26 @@ def _per_position(benchmark, run):
     total = benchmark.pedantic(run, rounds=15, iterations=1, warmup_rounds=1)
     if benchmark.stats is not None:
         benchmark.extra_info["mean_us_per_position"] = round(
-            benchmark.stats["median"] / len(CASES) * 1e6, 1)
+            benchmark.stats["median"] / len(CASES) * 1e6, 1
+        )
     return total
 
 
 def test_word_plays_full(benchmark, gen):
     def run():
         return sum(len(gen.word_plays(c.tiles, c.rack)) for c in CASES)
+
     assert _per_position(benchmark, run) == sum(c.word_plays for c in CASES)
 
 
 def test_word_plays_kernel(benchmark, gen):
-    packed = [(adapter.pack(c.tiles, len(c.rack)), adapter.rack_counts(c.rack))
-              for c in CASES]
+    packed = [
+        (adapter.pack(c.tiles, len(c.rack)), adapter.rack_counts(c.rack)) for c in CASES
+    ]
 
     def run():
         return sum(len(gen.gen.word_plays(grid, counts)) for grid, counts in packed)
+
     assert _per_position(benchmark, run) == sum(c.word_plays for c in CASES)
 
 
@@ -72,12 +76,14 @@ def test_cross_checks(benchmark, gen):
         rbits = sum(1 << code for code, n in enumerate(adapter.rack_counts(c.rack)) if n)
         for grid in (letters, np.ascontiguousarray(letters.T)):
             h, w = grid.shape
-            boards.append((grid, rbits, np.zeros((h, w), np.int64),
-                           np.zeros((h, 2 * w), np.int64)))
+            boards.append(
+                (grid, rbits, np.zeros((h, w), np.int64), np.zeros((h, 2 * w), np.int64))
+            )
 
     def run():
         for grid, rbits, xmask, xsc in boards:
             cross_checks(grid, edges, root, gen.table, rbits, xmask, xsc)
+
     _per_position(benchmark, run)
     # every board has tiles, so some empty square beside them has a cross word
     assert all((xmask & HAS_CROSS).any() for _, _, xmask, _ in boards)
@@ -86,8 +92,10 @@ def test_cross_checks(benchmark, gen):
 @pytest.mark.parametrize("limit", [1, 3, 5])
 def test_replacement_plays(benchmark, gen, limit):
     def run():
-        return sum(len(gen.replacement_plays(c.tiles, c.rack, c.colour, limit))
-                   for c in CASES)
+        return sum(
+            len(gen.replacement_plays(c.tiles, c.rack, c.colour, limit)) for c in CASES
+        )
+
     total = _per_position(benchmark, run)
     benchmark.extra_info["plays_per_position"] = round(total / len(CASES))
     assert total > 0
@@ -95,9 +103,13 @@ def test_replacement_plays(benchmark, gen, limit):
 
 def test_replacement_rows(benchmark, gen):
     def run():
-        return sum(gen.replacement_plays(c.tiles, c.rack, c.colour, 5).moves.shape[0]
-                   for c in CASES)
+        return sum(
+            gen.replacement_plays(c.tiles, c.rack, c.colour, 5).moves.shape[0]
+            for c in CASES
+        )
+
     total = _per_position(benchmark, run)
     benchmark.extra_info["plays_per_position"] = round(total / len(CASES))
-    assert total == sum(len(gen.replacement_plays(c.tiles, c.rack, c.colour, 5))
-                        for c in CASES)
+    assert total == sum(
+        len(gen.replacement_plays(c.tiles, c.rack, c.colour, 5)) for c in CASES
+    )

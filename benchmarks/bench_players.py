@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-
 from wordbot.engine.controlword import ControlWordState
 from wordbot.players import Limit, make_player
 
@@ -24,10 +23,15 @@ def midgame(default_lexicon):
 
 def test_hint_new_process(benchmark, default_lexicon):
     """The README's main job: `wordbot hint` on the built-in position, warm caches."""
+
     def run():
-        out = subprocess.run([sys.executable, "-m", "wordbot", "hint", "--json"],
-                             capture_output=True, text=True)
+        out = subprocess.run(
+            [sys.executable, "-m", "wordbot", "hint", "--json"],
+            capture_output=True,
+            text=True,
+        )
         assert out.returncode == 0, out.stderr
+
     benchmark.pedantic(run, rounds=7, iterations=1, warmup_rounds=1)
 
 
@@ -55,4 +59,5 @@ def test_mc_playouts_per_second(benchmark, midgame):
     benchmark.extra_info["playouts_per_decision"] = playouts
     if benchmark.stats is not None:  # None when the plain test run has benchmarks off
         benchmark.extra_info["playouts_per_second"] = round(
-            playouts / benchmark.stats["median"], 1)
+            playouts / benchmark.stats["median"], 1
+        )

@@ -17,8 +17,6 @@ import random
 
 import numpy as np
 import pytest
-
-from tests.routewords_support import mid_game
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.game import GAME
 from wordbot.engine.routewords.legal import RouteWordsMoves
@@ -26,6 +24,8 @@ from wordbot.engine.tiles import FULL_BAG
 from wordbot.movegen.routewords import bonus
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
+
+from tests.routewords_support import mid_game
 
 
 def measured(request) -> bool:
@@ -43,8 +43,10 @@ def per_item(benchmark, n: int, unit: str = "us_per_position") -> None:
 
 
 def test_routes_of_one_position(benchmark, positions):
-    packed = [(p.lexicon, p.grid, p.blocked(p.seat), p.pawns[p.seat], p.rules.min_word)
-              for p in positions]
+    packed = [
+        (p.lexicon, p.grid, p.blocked(p.seat), p.pawns[p.seat], p.rules.min_word)
+        for p in positions
+    ]
 
     def run():
         return sum(len(adapter.word_paths(*args).tags) for args in packed)
@@ -65,8 +67,9 @@ def test_whole_action_list(benchmark, positions):
 
 def random_grids(n: int, seed: int = 7) -> np.ndarray:
     rng = random.Random(seed)
-    return np.array([[ord(ch) - 65 for ch in rng.sample(FULL_BAG, 25)] for _ in range(n)],
-                    np.int64)
+    return np.array(
+        [[ord(ch) - 65 for ch in rng.sample(FULL_BAG, 25)] for _ in range(n)], np.int64
+    )
 
 
 def test_bonus_solver_grids_per_second(benchmark, request, default_lexicon):
@@ -102,11 +105,15 @@ def test_greedy_self_play_games_per_second(benchmark, request, default_lexicon):
 
     def run():
         for seed in seeds:
-            play_game(GAME.new(seed=seed, lexicon=default_lexicon),
-                      {"red": greedy, "green": greedy}, seed)
+            play_game(
+                GAME.new(seed=seed, lexicon=default_lexicon),
+                {"red": greedy, "green": greedy},
+                seed,
+            )
         return len(seeds)
 
     benchmark.pedantic(run, rounds=3 if measured(request) else 1, iterations=1)
     if benchmark.stats is not None:
         benchmark.extra_info["games_per_second"] = round(
-            len(seeds) / benchmark.stats["median"], 1)
+            len(seeds) / benchmark.stats["median"], 1
+        )

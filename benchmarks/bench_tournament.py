@@ -37,8 +37,11 @@ def test_games_per_core(benchmark, default_lexicon):
     config, lexicon = _config(games)
     Tournament(config, lexicon).run(workers=1)  # warm: kernels loaded in this process
 
-    report = benchmark.pedantic(lambda: Tournament(config, lexicon).run(workers=1),
-                                rounds=1 if benchmark.disabled else 3, iterations=1)
+    report = benchmark.pedantic(
+        lambda: Tournament(config, lexicon).run(workers=1),
+        rounds=1 if benchmark.disabled else 3,
+        iterations=1,
+    )
     assert report.played == games
     if not benchmark.disabled:
         benchmark.extra_info["games_per_second"] = games / benchmark.stats.stats.mean
@@ -53,7 +56,9 @@ def test_games_per_core_with_records(benchmark, default_lexicon, tmp_path):
 
     def run():
         out = tmp_path / f"run{next(runs)}"
-        return Tournament(config, lexicon, TournamentStore.create(out, config)).run(workers=1)
+        return Tournament(config, lexicon, TournamentStore.create(out, config)).run(
+            workers=1
+        )
 
     report = benchmark.pedantic(run, rounds=1 if benchmark.disabled else 3, iterations=1)
     assert report.played == games
@@ -65,8 +70,11 @@ def test_games_per_core_with_records(benchmark, default_lexicon, tmp_path):
 def test_process_pool(benchmark, default_lexicon):
     games = _games(benchmark) * 2
     config, lexicon = _config(games)
-    report = benchmark.pedantic(lambda: Tournament(config, lexicon).run(workers=2),
-                                rounds=1 if benchmark.disabled else 3, iterations=1)
+    report = benchmark.pedantic(
+        lambda: Tournament(config, lexicon).run(workers=2),
+        rounds=1 if benchmark.disabled else 3,
+        iterations=1,
+    )
     assert report.played == games and report.workers == 2
     benchmark.extra_info["games_per_second_per_worker"] = report.games_per_second / 2
     benchmark.extra_info["startup_seconds"] = report.startup

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.conformance import cases, peer_times  # noqa: E402
+from tests.conformance import cases, peer_times
 
 
 def median_us(fn, runs: int) -> float:
@@ -41,9 +41,10 @@ def main(argv=None) -> int:
     if not rows:
         print("../shared/conformance is not beside the checkout", file=sys.stderr)
         return 2
-    from tests.movegen_support import BoardGenerator
     from wordbot.dictionaries import Lexicon
     from wordbot.engine.controlword import adapter
+
+    from tests.movegen_support import BoardGenerator
 
     gen = BoardGenerator(Lexicon.load())
     peers = peer_times()
@@ -67,13 +68,19 @@ def main(argv=None) -> int:
         print(sep.join(f"{h:>9}" for h in head))
     for row in table:
         cells = [row[0], row[1], str(row[2])] + [f"{v:.0f}" for v in row[3:]]
-        print(("| " + sep.join(cells) + " |") if args.markdown
-              else sep.join(f"{x:>9}" for x in cells))
+        print(
+            ("| " + sep.join(cells) + " |")
+            if args.markdown
+            else sep.join(f"{x:>9}" for x in cells)
+        )
     for name, fn in (("mean", statistics.mean), ("median", statistics.median)):
         vals = [fn([r[k] for r in table]) for k in range(3, 7)]
         cells = [name, "", ""] + [f"{v:.0f}" for v in vals]
-        print(("| " + sep.join(cells) + " |") if args.markdown
-              else sep.join(f"{x:>9}" for x in cells))
+        print(
+            ("| " + sep.join(cells) + " |")
+            if args.markdown
+            else sep.join(f"{x:>9}" for x in cells)
+        )
     return 0
 
 

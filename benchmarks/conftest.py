@@ -12,8 +12,11 @@ HERE = Path(__file__).resolve().parent
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config):
-    asked = any(Path(str(arg).split("::")[0]).resolve().is_relative_to(HERE)
-                for arg in config.invocation_params.args if not str(arg).startswith("-"))
+    asked = any(
+        Path(str(arg).split("::")[0]).resolve().is_relative_to(HERE)
+        for arg in config.invocation_params.args
+        if not str(arg).startswith("-")
+    )
     if not asked and hasattr(config.option, "benchmark_disable"):
         config.option.benchmark_disable = True
 

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import marisa_trie
 import numpy as np
+from wordbot.dictionaries.gaddag import ARRAY_NAMES, Gaddag
 
 from wordbot._paths import cache_dir
-from wordbot.dictionaries.gaddag import ARRAY_NAMES, Gaddag
 
 # /2: the GADDAG is one array of arc records (/1 had node and edge arrays)
 FORMAT = "wordbot.lexicon-cache/2"
@@ -48,11 +48,19 @@ def save(text_digest: str, meta: dict, gaddag: Gaddag, trie: marisa_trie.Trie) -
         arrays = {}
         for name, array in gaddag.arrays().items():
             np.save(tmp / f"{name}.npy", array, allow_pickle=False)
-            arrays[name] = {"dtype": str(array.dtype), "shape": list(array.shape),
-                            "crc32": _crc(array)}
+            arrays[name] = {
+                "dtype": str(array.dtype),
+                "shape": list(array.shape),
+                "crc32": _crc(array),
+            }
         trie.save(str(tmp / "words.marisa"))
-        full = dict(meta, format=FORMAT, root=gaddag.root, arrays=arrays,
-                    trie_bytes=(tmp / "words.marisa").stat().st_size)
+        full = dict(
+            meta,
+            format=FORMAT,
+            root=gaddag.root,
+            arrays=arrays,
+            trie_bytes=(tmp / "words.marisa").stat().st_size,
+        )
         (tmp / "meta.json").write_text(json.dumps(full, indent=1))
         if final.exists():
             shutil.rmtree(final, ignore_errors=True)
@@ -80,8 +88,11 @@ def load(text_digest: str) -> tuple[dict, Gaddag, marisa_trie.Trie] | None:
         meta = json.loads(meta_path.read_text())
     except (OSError, ValueError) as exc:
         raise CacheDamaged(f"{meta_path}: unreadable ({exc})") from None
-    if isinstance(meta, dict) and isinstance(meta.get("format"), str) and (
-            meta["format"].startswith(FORMAT_FAMILY) and meta["format"] != FORMAT):
+    if (
+        isinstance(meta, dict)
+        and isinstance(meta.get("format"), str)
+        and (meta["format"].startswith(FORMAT_FAMILY) and meta["format"] != FORMAT)
+    ):
         return None  # an older layout: not damaged, just stale
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise CacheDamaged(f"{meta_path}: not a {FORMAT} entry")
@@ -108,7 +119,9 @@ def load(text_digest: str) -> tuple[dict, Gaddag, marisa_trie.Trie] | None:
         except Exception as exc:  # marisa raises bare RuntimeError-likes on bad files
             raise CacheDamaged(f"{trie_path}: unreadable ({exc})") from None
         if len(trie) != meta["words"]:
-            raise CacheDamaged(f"{trie_path}: holds {len(trie)} words, meta says {meta['words']}")
+            raise CacheDamaged(
+                f"{trie_path}: holds {len(trie)} words, meta says {meta['words']}"
+            )
         gaddag = Gaddag(root=int(meta["root"]), **arrays)
     except (KeyError, TypeError) as exc:
         raise CacheDamaged(f"{meta_path}: missing field {exc}") from None

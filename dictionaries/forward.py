@@ -35,7 +35,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
-
 from wordbot.dictionaries.gaddag_walk import popcount
 
 MASK_BITS = 0x3FFFFFF  # bits 0..25

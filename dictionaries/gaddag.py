@@ -39,7 +39,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-
 from wordbot.dictionaries.gaddag_walk import ACCEPT_SHIFT, ARCS, FIRST_SHIFT, LAST_SHIFT
 
 SEP = 0
@@ -74,7 +73,7 @@ class Gaddag:
     def nbytes(self) -> int:
         return int(sum(getattr(self, name).nbytes for name in ARRAY_NAMES))
 
-    def readonly(self) -> "Gaddag":
+    def readonly(self) -> Gaddag:
         """The same GADDAG with read-only arrays, as a memory-mapped cache entry has them.
 
         numba compiles one specialisation per array mutability; keeping every GADDAG
@@ -129,7 +128,7 @@ class Gaddag:
     def arcs_out(self, rec: int) -> list[int]:
         """The records of every arc out of the node reached by ``rec``, by symbol."""
         first = rec >> FIRST_SHIFT
-        return [int(r) for r in self.records[first:first + (rec & ARCS).bit_count()]]
+        return [int(r) for r in self.records[first : first + (rec & ARCS).bit_count()]]
 
     def _accepts_path(self, path: list[int]) -> bool:
         rec = self.root

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.dictionaries.gaddag import ALPHABET
-from wordbot.dictionaries.gaddag_walk import (ACCEPT_SHIFT, FIRST_SHIFT, LAST_SHIFT,
-                                              SYMBOL_SHIFT, popcount)
+from wordbot.dictionaries.gaddag_walk import (
+    ACCEPT_SHIFT,
+    FIRST_SHIFT,
+    LAST_SHIFT,
+    SYMBOL_SHIFT,
+    popcount,
+)
 
 
 @njit(cache=True, inline="always")
@@ -28,6 +32,7 @@ def _child(node_edge, node_arcs, edge_target, node, sym):
         return -1
     return edge_target[node_edge[node] + popcount(arcs & ((np.int64(1) << sym) - 1))]
 
+
 @njit(cache=True)
 def _hash_node(arcs, accepts, targets, n):
     h = np.uint64(arcs) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(accepts) * np.uint64(
@@ -40,7 +45,9 @@ def _hash_node(arcs, accepts, targets, n):
 
 
 @njit(cache=True)
-def _finish(d, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts):
+def _finish(
+    d, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts
+):
     """Register the path node at depth ``d``: reuse an equal finished node or add it.
 
     Finished nodes live in ``n_edge/n_arcs/n_acc`` with their edges in ``e_sym/e_tgt``;
@@ -86,8 +93,25 @@ def _finish(d, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, ta
 
 
 @njit(cache=True)
-def _insert_sorted(s, length, accept_last, sep_target, prev, prev_len, t_sym, t_acc, t_tgt,
-                   t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts):
+def _insert_sorted(
+    s,
+    length,
+    accept_last,
+    sep_target,
+    prev,
+    prev_len,
+    t_sym,
+    t_acc,
+    t_tgt,
+    t_n,
+    n_edge,
+    n_arcs,
+    n_acc,
+    e_sym,
+    e_tgt,
+    table,
+    counts,
+):
     """Daciuk's step: finish the previous string's unshared tail, then add ``s``.
 
     Returns the new previous length. ``sep_target`` >= 0 adds a separator arc at the end.
@@ -97,8 +121,9 @@ def _insert_sorted(s, length, accept_last, sep_target, prev, prev_len, t_sym, t_
     while cp < limit and prev[cp] == s[cp]:
         cp += 1
     for d in range(prev_len, cp, -1):
-        node = _finish(d, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt,
-                       table, counts)
+        node = _finish(
+            d, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts
+        )
         t_tgt[d - 1, t_n[d - 1] - 1] = node
     for d in range(cp, length):
         k = t_n[d]
@@ -120,14 +145,17 @@ def _insert_sorted(s, length, accept_last, sep_target, prev, prev_len, t_sym, t_
 
 
 @njit(cache=True)
-def _finish_all(prev_len, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt,
-                table, counts):
+def _finish_all(
+    prev_len, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts
+):
     for d in range(prev_len, 0, -1):
-        node = _finish(d, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt,
-                       table, counts)
+        node = _finish(
+            d, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts
+        )
         t_tgt[d - 1, t_n[d - 1] - 1] = node
-    root = _finish(0, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table,
-                   counts)
+    root = _finish(
+        0, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts
+    )
     t_n[0] = 0  # the path is empty again: ready for another automaton
     return root
 
@@ -187,8 +215,16 @@ def _sorted_reversed_prefixes(flat, offsets):
             b = a - 1
             while b >= lo:
                 y = order[b]
-                if _rev_cmp(flat, offsets[owner[y]], y - offsets[owner[y]] + 1,
-                            offsets[owner[x]], x - offsets[owner[x]] + 1) <= 0:
+                if (
+                    _rev_cmp(
+                        flat,
+                        offsets[owner[y]],
+                        y - offsets[owner[y]] + 1,
+                        offsets[owner[x]],
+                        x - offsets[owner[x]] + 1,
+                    )
+                    <= 0
+                ):
                     break
                 order[b + 1] = y
                 b -= 1
@@ -218,8 +254,13 @@ def build(flat, offsets):
     for w in range(nwords):
         cp = 0
         if w > 0:
-            cp = _common(flat, offsets[w - 1], offsets[w] - offsets[w - 1], offsets[w],
-                         offsets[w + 1] - offsets[w])
+            cp = _common(
+                flat,
+                offsets[w - 1],
+                offsets[w] - offsets[w - 1],
+                offsets[w],
+                offsets[w + 1] - offsets[w],
+            )
         created += offsets[w + 1] - offsets[w] - cp
     created += 1
     separators = 0
@@ -229,8 +270,9 @@ def build(flat, offsets):
         cp = 0
         if a > 0:
             f = order[a - 1]
-            cp = _rev_common(flat, offsets[owner[f]], f - offsets[owner[f]] + 1,
-                             offsets[owner[e]], i)
+            cp = _rev_common(
+                flat, offsets[owner[f]], f - offsets[owner[f]] + 1, offsets[owner[e]], i
+            )
         created += i - cp
         separators += 1
     n_edge = np.empty(created, np.int32)
@@ -256,12 +298,41 @@ def build(flat, offsets):
         length = offsets[w + 1] - start
         for j in range(length):
             buf[j] = flat[start + j]
-        prev_len = _insert_sorted(buf, length, True, -1, prev, prev_len, t_sym, t_acc, t_tgt,
-                                  t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts)
+        prev_len = _insert_sorted(
+            buf,
+            length,
+            True,
+            -1,
+            prev,
+            prev_len,
+            t_sym,
+            t_acc,
+            t_tgt,
+            t_n,
+            n_edge,
+            n_arcs,
+            n_acc,
+            e_sym,
+            e_tgt,
+            table,
+            counts,
+        )
         if 2 * (counts[0] + depth) > table.shape[0]:
             table = _grown(table, n_edge, n_arcs, n_acc, e_tgt, counts[0])
-    dawg_root = _finish_all(prev_len, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym,
-                            e_tgt, table, counts)
+    dawg_root = _finish_all(
+        prev_len,
+        t_sym,
+        t_acc,
+        t_tgt,
+        t_n,
+        n_edge,
+        n_arcs,
+        n_acc,
+        e_sym,
+        e_tgt,
+        table,
+        counts,
+    )
 
     # 2. The DAWG state of every prefix q = w[:i], i = 1..len(w).
     state = np.empty(total, np.int32)
@@ -293,16 +364,45 @@ def build(flat, offsets):
             buf[j] = flat[offsets[w] + i - 1 - j]
         target = state[e]
         sep_target = target if n_arcs[target] != 0 else -1
-        prev_len = _insert_sorted(buf, i, accept, sep_target, prev, prev_len, t_sym, t_acc,
-                                  t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table,
-                                  counts)
+        prev_len = _insert_sorted(
+            buf,
+            i,
+            accept,
+            sep_target,
+            prev,
+            prev_len,
+            t_sym,
+            t_acc,
+            t_tgt,
+            t_n,
+            n_edge,
+            n_arcs,
+            n_acc,
+            e_sym,
+            e_tgt,
+            table,
+            counts,
+        )
         if 2 * (counts[0] + depth) > table.shape[0]:
             table = _grown(table, n_edge, n_arcs, n_acc, e_tgt, counts[0])
         a = b
-    root = _finish_all(prev_len, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt,
-                       table, counts)
+    root = _finish_all(
+        prev_len,
+        t_sym,
+        t_acc,
+        t_tgt,
+        t_n,
+        n_edge,
+        n_arcs,
+        n_acc,
+        e_sym,
+        e_tgt,
+        table,
+        counts,
+    )
     out_edge, out_arcs, out_acc, out_sym, out_tgt, out_root = _compact(
-        root, n_edge, n_arcs, n_acc, e_sym, e_tgt, counts[0])
+        root, n_edge, n_arcs, n_acc, e_sym, e_tgt, counts[0]
+    )
     edges, root_rec = _pack(out_edge, out_arcs, out_acc, out_sym, out_tgt, out_root)
     return edges, root_rec, out_edge.shape[0]
 
@@ -314,8 +414,12 @@ def _grown(table, n_edge, n_arcs, n_acc, e_tgt, nnodes):
     mask = bigger.shape[0] - 1
     for node in range(nnodes):
         n = _popcount(np.int64(n_arcs[node]))
-        h = _hash_node(np.int64(n_arcs[node]), np.int64(n_acc[node]),
-                       e_tgt[n_edge[node]:n_edge[node] + n], n)
+        h = _hash_node(
+            np.int64(n_arcs[node]),
+            np.int64(n_acc[node]),
+            e_tgt[n_edge[node] : n_edge[node] + n],
+            n,
+        )
         slot = np.int64(h & np.uint64(mask))
         while bigger[slot] >= 0:
             slot = (slot + 1) & mask

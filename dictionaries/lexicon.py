@@ -11,9 +11,13 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import marisa_trie
-
 from wordbot.dictionaries import cache
-from wordbot.dictionaries.wordlist import DEFAULT_LEXICON, LexiconError, WordList, read_bytes
+from wordbot.dictionaries.wordlist import (
+    DEFAULT_LEXICON,
+    LexiconError,
+    WordList,
+    read_bytes,
+)
 
 
 def report_to_stderr(message: str) -> None:
@@ -44,7 +48,7 @@ def _try_save(save: Callable[[], Path], report) -> Path | None:
         return None
 
 
-_SHARED: dict[str | None, "Lexicon"] = {}
+_SHARED: dict[str | None, Lexicon] = {}
 _SHARED_LOCK = threading.Lock()
 
 
@@ -62,9 +66,18 @@ class Lexicon:
     so the GADDAG is built once per list and memory-mapped afterwards.
     """
 
-    def __init__(self, trie: marisa_trie.Trie, *, source: str, digest: str, skipped: int = 0,
-                 gaddag=None, words: tuple[str, ...] | None = None,
-                 cache_path: Path | None = None, from_cache: bool = False):
+    def __init__(
+        self,
+        trie: marisa_trie.Trie,
+        *,
+        source: str,
+        digest: str,
+        skipped: int = 0,
+        gaddag=None,
+        words: tuple[str, ...] | None = None,
+        cache_path: Path | None = None,
+        from_cache: bool = False,
+    ):
         self.trie = trie
         self.source = source
         self.digest = digest
@@ -81,19 +94,28 @@ class Lexicon:
     # -- construction ---------------------------------------------------------------
 
     @classmethod
-    def from_words(cls, words: Iterable[str], source: str = "<words>") -> "Lexicon":
+    def from_words(cls, words: Iterable[str], source: str = "<words>") -> Lexicon:
         """A lexicon of words in memory (any case; non A-Z words are skipped and counted).
 
         Nothing is written to the cache; the GADDAG is built on first use.
         """
         wl = WordList.from_text("\n".join(words), source=source)
-        return cls(marisa_trie.Trie(wl.words), source=source, digest=wl.digest,
-                   skipped=wl.skipped, words=wl.words)
+        return cls(
+            marisa_trie.Trie(wl.words),
+            source=source,
+            digest=wl.digest,
+            skipped=wl.skipped,
+            words=wl.words,
+        )
 
     @classmethod
-    def load(cls, path: str | Path | None = None, *,
-             report: Callable[[str], None] | None = report_to_stderr,
-             rebuild: bool = False) -> "Lexicon":
+    def load(
+        cls,
+        path: str | Path | None = None,
+        *,
+        report: Callable[[str], None] | None = report_to_stderr,
+        rebuild: bool = False,
+    ) -> Lexicon:
         """Read a word list file; ``None`` is the bundled default (SCOWL size 80).
 
         A cache hit memory-maps the compiled entry. A miss (or ``rebuild=True``) parses
@@ -115,16 +137,26 @@ class Lexicon:
                 hit = None
             if hit is not None:
                 meta, gaddag, trie = hit
-                lexicon = cls(trie, source=str(path), digest=meta["digest"],
-                              skipped=meta["skipped"], gaddag=gaddag,
-                              cache_path=cache.entry_dir(text_digest), from_cache=True)
+                lexicon = cls(
+                    trie,
+                    source=str(path),
+                    digest=meta["digest"],
+                    skipped=meta["skipped"],
+                    gaddag=gaddag,
+                    cache_path=cache.entry_dir(text_digest),
+                    from_cache=True,
+                )
                 lexicon._entry = (text_digest, report)
                 return lexicon
         return cls._build(path, raw, text_digest, report)
 
     @classmethod
-    def shared(cls, path: str | Path | None = None, *,
-               report: Callable[[str], None] | None = report_to_stderr) -> "Lexicon":
+    def shared(
+        cls,
+        path: str | Path | None = None,
+        *,
+        report: Callable[[str], None] | None = report_to_stderr,
+    ) -> Lexicon:
         """The lexicon of ``path`` (None: the bundled default), loaded once per process:
         the one cache every face, server session and tournament worker asks (a forked
         worker finds its parent's here)."""
@@ -136,12 +168,17 @@ class Lexicon:
             return lexicon
 
     @classmethod
-    def _build(cls, path: Path, raw: bytes, text_digest: str, report) -> "Lexicon":
+    def _build(cls, path: Path, raw: bytes, text_digest: str, report) -> Lexicon:
         wl = WordList.from_text(raw.decode("latin-1"), source=str(path))
         if not wl.words:
             raise LexiconError(f"{path}: no usable words (one word a line, letters A-Z)")
-        lexicon = cls(marisa_trie.Trie(wl.words), source=str(path), digest=wl.digest,
-                      skipped=wl.skipped, words=wl.words)
+        lexicon = cls(
+            marisa_trie.Trie(wl.words),
+            source=str(path),
+            digest=wl.digest,
+            skipped=wl.skipped,
+            words=wl.words,
+        )
         lexicon._entry = (text_digest, report)
         return lexicon
 
@@ -151,13 +188,20 @@ class Lexicon:
 
         key, report = self._entry or (None, None)
         name = Path(self.source).name
-        with _building(report if key else None,
-                       f"the GADDAG of {name} ({len(self):,} words)") as built:
+        with _building(
+            report if key else None, f"the GADDAG of {name} ({len(self):,} words)"
+        ) as built:
             gaddag = build_gaddag(self.words)
             built.append(f"{gaddag.nodes:,} nodes, {gaddag.edges:,} edges")
         if key is not None:
-            meta = {"digest": self.digest, "words": len(self), "skipped": self.skipped,
-                    "source": self.source, "nodes": gaddag.nodes, "edges": gaddag.edges}
+            meta = {
+                "digest": self.digest,
+                "words": len(self),
+                "skipped": self.skipped,
+                "source": self.source,
+                "nodes": gaddag.nodes,
+                "edges": gaddag.edges,
+            }
             saved = _try_save(lambda: cache.save(key, meta, gaddag, self.trie), report)
             self.cache_path = saved or self.cache_path
         return gaddag.readonly()
@@ -193,8 +237,12 @@ class Lexicon:
         return self._letter_trie
 
     def _compile_forward(self, qu: bool):
-        from wordbot.dictionaries.forward import (FORWARD_NAME, LETTERS_NAME, Forward,
-                                                  build_forward)
+        from wordbot.dictionaries.forward import (
+            FORWARD_NAME,
+            LETTERS_NAME,
+            Forward,
+            build_forward,
+        )
 
         name = FORWARD_NAME if qu else LETTERS_NAME
         key, report = self._entry or (None, None)
@@ -203,15 +251,16 @@ class Lexicon:
             if records is not None:
                 return Forward(records, qu)
         what = "the route automaton" if qu else "the letter trie"
-        with _building(report if key else None,
-                       f"{what} of {Path(self.source).name}") as built:
+        with _building(
+            report if key else None, f"{what} of {Path(self.source).name}"
+        ) as built:
             forward = build_forward(self.words, qu)
             built.append(f"{forward.nodes:,} nodes")
         if key is not None:
             _try_save(lambda: cache.save_extra(key, name, forward.records), report)
         return forward
 
-    def subsequences(self, lengths) -> "Subsequences":
+    def subsequences(self, lengths) -> Subsequences:
         """The subsequence automaton of the words of ``lengths`` letters
         (:class:`~wordbot.dictionaries.subsequence.Subsequences`: First Draft's
         completable rows), built on first use and cached beside the GADDAG.
@@ -225,8 +274,11 @@ class Lexicon:
         return self._subsequences[key]
 
     def _compile_subsequences(self, lengths: tuple[int, ...]):
-        from wordbot.dictionaries.subsequence import (Subsequences, build_subsequences,
-                                                      subsequence_name)
+        from wordbot.dictionaries.subsequence import (
+            Subsequences,
+            build_subsequences,
+            subsequence_name,
+        )
 
         key, report = self._entry or (None, None)
         name = subsequence_name(lengths)
@@ -235,9 +287,14 @@ class Lexicon:
             if delta is not None:
                 return Subsequences(delta)
         shown = ",".join(map(str, lengths))
-        with _building(report if key else None, f"the subsequence automaton of "
-                       f"{Path(self.source).name} (words of {shown} letters)") as built:
-            progress = (lambda n: report(f"  {n:,} states so far")) if key and report else None
+        with _building(
+            report if key else None,
+            f"the subsequence automaton of "
+            f"{Path(self.source).name} (words of {shown} letters)",
+        ) as built:
+            progress = (
+                (lambda n: report(f"  {n:,} states so far")) if key and report else None
+            )
             sub = build_subsequences(self.words, lengths, progress)
             built.append(f"{sub.states:,} states")
         if key is not None:

@@ -36,11 +36,17 @@ def fetch_source(workdir: Path) -> Path:
     (workdir / "lists" / "partial").mkdir(parents=True, exist_ok=True)
     sources = workdir / "sources.list"
     sources.write_text("deb-src http://deb.debian.org/debian bookworm main\n")
-    opts = [f"-oDir::Etc::SourceList={sources}", "-oDir::Etc::SourceParts=/dev/null",
-            f"-oDir::State::Lists={workdir / 'lists'}"]
+    opts = [
+        f"-oDir::Etc::SourceList={sources}",
+        "-oDir::Etc::SourceParts=/dev/null",
+        f"-oDir::State::Lists={workdir / 'lists'}",
+    ]
     subprocess.run(["apt-get", *opts, "update"], check=True, cwd=workdir)
-    subprocess.run(["apt-get", *opts, "source", "--download-only", "scowl=2020.12.07-2"],
-                   check=True, cwd=workdir)
+    subprocess.run(
+        ["apt-get", *opts, "source", "--download-only", "scowl=2020.12.07-2"],
+        check=True,
+        cwd=workdir,
+    )
     return next(workdir.glob("scowl_*.orig.tar.gz"))
 
 
@@ -58,9 +64,15 @@ def words_from_tarball(tarball: Path) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("scowl80.txt.gz"))
-    parser.add_argument("--workdir", type=Path, default=None,
-                        help="where to download (default: a temporary directory)")
+    parser.add_argument(
+        "--out", type=Path, default=Path(__file__).with_name("scowl80.txt.gz")
+    )
+    parser.add_argument(
+        "--workdir",
+        type=Path,
+        default=None,
+        help="where to download (default: a temporary directory)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         workdir = args.workdir or Path(tmp)

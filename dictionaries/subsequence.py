@@ -71,8 +71,9 @@ class Subsequences:
         return self.state_of(letters) >= 0
 
 
-def build_subsequences(words: Iterable[str], lengths: Iterable[int],
-                       progress=None) -> Subsequences:
+def build_subsequences(
+    words: Iterable[str], lengths: Iterable[int], progress=None
+) -> Subsequences:
     """The automaton of the words (uppercase A-Z) whose length is in ``lengths``.
 
     ``progress(states)`` is called now and then while the states are found."""
@@ -89,7 +90,7 @@ def build_subsequences(words: Iterable[str], lengths: Iterable[int],
                 if ch not in seen:
                     seen.add(ch)
                     if i + 1 < len(suffix):
-                        moved.setdefault(ch, set()).add(suffix[i + 1:])
+                        moved.setdefault(ch, set()).add(suffix[i + 1 :])
                     else:  # the word is used up: a live state with nothing after it
                         moved.setdefault(ch, set())
         row = [DEAD] * LETTERS

@@ -34,7 +34,7 @@ class WordList:
     digest: str
 
     @classmethod
-    def from_text(cls, text: str, source: str) -> "WordList":
+    def from_text(cls, text: str, source: str) -> WordList:
         lines = [line.strip() for line in text.upper().splitlines()]
         words = {w for w in lines if w.isascii() and w.isalpha()}
         skipped = sum(1 for w in lines if w and not (w.isascii() and w.isalpha()))
@@ -43,7 +43,7 @@ class WordList:
         return cls(ordered, skipped, source, digest)
 
     @classmethod
-    def read(cls, path: str | Path | None = None) -> "WordList":
+    def read(cls, path: str | Path | None = None) -> WordList:
         """Read a word list file (``None``: the bundled default, SCOWL size 80)."""
         path = Path(path) if path is not None else DEFAULT_LEXICON
         wl = cls.from_text(read_bytes(path).decode("latin-1"), source=str(path))

@@ -11,8 +11,13 @@ import subprocess
 import sys
 import time
 
-proc = subprocess.Popen([sys.executable, "-m", "wordbot", "engine"], stdin=subprocess.PIPE,
-                        stdout=subprocess.PIPE, text=True, bufsize=1)
+proc = subprocess.Popen(
+    [sys.executable, "-m", "wordbot", "engine"],
+    stdin=subprocess.PIPE,
+    stdout=subprocess.PIPE,
+    text=True,
+    bufsize=1,
+)
 
 
 def send(obj):
@@ -41,8 +46,16 @@ ask({"id": 1, "cmd": "hello"})
 ask({"id": 2, "cmd": "setoption", "name": "player", "value": "control"})
 ask({"id": 3, "cmd": "setoption", "name": "top", "value": 2})
 ask({"id": 4, "cmd": "isready"})
-start = ask({"id": 5, "cmd": "newgame", "game": "controlword", "players": ["red", "green"], "seed": 7,
-             "rules": {"rounds": 6}})
+start = ask(
+    {
+        "id": 5,
+        "cmd": "newgame",
+        "game": "controlword",
+        "players": ["red", "green"],
+        "seed": 7,
+        "rules": {"rounds": 6},
+    }
+)
 best = ask({"id": 6, "cmd": "go"})
 ask({"id": 7, "cmd": "apply", "move": best["notation"]})
 ask({"id": 8, "cmd": "moves", "kind": "word", "limit": 3})

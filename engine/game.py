@@ -89,8 +89,9 @@ def outcome_by_score(scores: Mapping[str, int]) -> Outcome:
     """
     places = places_from_keys({p: -v for p, v in scores.items()})
     winners = tuple(p for p in scores if places[p] == 1)
-    return Outcome(dict(scores), places, winners,
-                   {"scores": dict(scores), "winners": list(winners)})
+    return Outcome(
+        dict(scores), places, winners, {"scores": dict(scores), "winners": list(winners)}
+    )
 
 
 def lexicon_or_default(lexicon: Any) -> Any:
@@ -116,8 +117,12 @@ class MoveList(Sequence):
     (3, 'b', [0, 2, 2], None)
     """
 
-    def __init__(self, moves: Sequence = (), gains: Sequence[float] | None = None,
-                 tiebreak: Sequence[float] | None = None):
+    def __init__(
+        self,
+        moves: Sequence = (),
+        gains: Sequence[float] | None = None,
+        tiebreak: Sequence[float] | None = None,
+    ):
         self._moves = moves
         self._gains = gains
         self._tiebreak = tiebreak
@@ -156,10 +161,14 @@ class MoveList(Sequence):
             if tiebreak is not None and top.size > 1:
                 keys = np.asarray(tiebreak)[top]
                 top = top[keys == keys.min()]
-            pick = int(top[0] if top.size == 1 or rng is None else top[rng.randrange(top.size)])
+            pick = int(
+                top[0] if top.size == 1 or rng is None else top[rng.randrange(top.size)]
+            )
             return [(self[pick], gains[pick].item())]
         index = np.arange(gains.size)
-        keys = (index, -gains) if tiebreak is None else (index, np.asarray(tiebreak), -gains)
+        keys = (
+            (index, -gains) if tiebreak is None else (index, np.asarray(tiebreak), -gains)
+        )
         order = np.lexsort(keys)[:n]
         return [(self[int(i)], gains[i].item()) for i in order]
 
@@ -180,7 +189,7 @@ class GameState(ABC):
     __slots__ = ()
     #: the slots a copy starts empty (None): caches such as a lazily made move list
     CACHES: ClassVar[tuple[str, ...]] = ("_moves",)
-    game: ClassVar["Game"]
+    game: ClassVar[Game]
     players: tuple[str, ...]
     to_move: str
     phase: str
@@ -189,12 +198,15 @@ class GameState(ABC):
     lexicon: Any
     origin: str
 
-    def _copy(self, **changes) -> "GameState":
+    def _copy(self, **changes) -> GameState:
         """A copy of this state with ``changes`` (slot -> value), its caches empty."""
         s = object.__new__(type(self))
         for name in type(self).__slots__:
-            setattr(s, name, None if name in self.CACHES
-                    else changes.get(name, getattr(self, name)))
+            setattr(
+                s,
+                name,
+                None if name in self.CACHES else changes.get(name, getattr(self, name)),
+            )
         return s
 
     # -- where the game stands ---------------------------------------------------------
@@ -242,8 +254,9 @@ class GameState(ABC):
         if kind == "all":
             return moves
         if kind not in self.game.move_kinds:
-            raise MoveError(f"kind: {kind!r} is not one of all, "
-                            f"{', '.join(self.game.move_kinds)}")
+            raise MoveError(
+                f"kind: {kind!r} is not one of all, {', '.join(self.game.move_kinds)}"
+            )
         if hasattr(moves, "of_kind"):  # a segmented list selects without building moves
             return moves.of_kind(kind)
         chosen = [i for i in range(len(moves)) if moves[i].type == kind]
@@ -256,7 +269,7 @@ class GameState(ABC):
         ``move`` is legal now."""
 
     @abstractmethod
-    def apply(self, move: Move, check: bool = True) -> "GameState":
+    def apply(self, move: Move, check: bool = True) -> GameState:
         """The state after ``move`` by the player to move (this one is unchanged).
         ``check=False`` trusts the move (the generator's own output)."""
 
@@ -300,7 +313,7 @@ class GameState(ABC):
         return position_digest(self.to_json())
 
     @abstractmethod
-    def with_seed(self, seed: int) -> "GameState":
+    def with_seed(self, seed: int) -> GameState:
         """The same position with its generator reseeded (to sample other futures)."""
 
     # -- hidden information ----------------------------------------------------------------
@@ -309,7 +322,7 @@ class GameState(ABC):
         from that player). A game without hidden information shows everything."""
         return self.to_json()
 
-    def determinize(self, viewer: str, rng: random.Random) -> "GameState":
+    def determinize(self, viewer: str, rng: random.Random) -> GameState:
         """A state consistent with ``observation(viewer)``, the hidden parts sampled from
         ``rng`` (a searching player plays on these, never on the true state). A game
         without hidden information returns the state itself."""
@@ -336,8 +349,10 @@ class GameState(ABC):
         return "game over" if self.is_over else f"{self.phase} phase"
 
     def __repr__(self) -> str:
-        return (f"<{type(self).__name__} {self.describe()}, {self.to_move} to move, "
-                f"scores {self.scores}>")
+        return (
+            f"<{type(self).__name__} {self.describe()}, {self.to_move} to move, "
+            f"scores {self.scores}>"
+        )
 
 
 class Game(ABC):
@@ -388,14 +403,25 @@ class Game(ABC):
 
     # -- states ------------------------------------------------------------------------
     @abstractmethod
-    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
-            rules: Any = None, lexicon: Any = None, **setup: Any) -> GameState:
+    def new(
+        self,
+        players: Sequence[str] | str | None = None,
+        seed: int | None = None,
+        rules: Any = None,
+        lexicon: Any = None,
+        **setup: Any,
+    ) -> GameState:
         """A new game set up as the rules say, all chance from ``seed`` (None: a random
         seed)."""
 
     @abstractmethod
-    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
-                  rule_overrides: Iterable[str] = ()) -> GameState:
+    def from_json(
+        self,
+        obj: Any,
+        lexicon: Any = None,
+        seed: int | None = None,
+        rule_overrides: Iterable[str] = (),
+    ) -> GameState:
         """A state from a FORMATS.md position (its ``format`` must be this game's);
         ``seed`` None derives one from the position."""
 
@@ -408,8 +434,11 @@ class Game(ABC):
     def seat_names(self, n: int) -> tuple[str, ...]:
         """The names of the first ``n`` seats (a table of ``n`` players)."""
         if not self.min_players <= n <= self.max_players:
-            want = (f"{self.min_players}" if self.min_players == self.max_players
-                    else f"{self.min_players} to {self.max_players}")
+            want = (
+                f"{self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
             raise StateError(f"seats: {n} players; {self.title} is for {want}")
         return tuple(self.seats[:n])
 
@@ -425,8 +454,11 @@ class Game(ABC):
         if len(set(players)) != len(players):
             raise StateError(f"players: a name appears twice in {','.join(players)}")
         if not self.min_players <= len(players) <= self.max_players:
-            want = (f"{self.min_players}" if self.min_players == self.max_players
-                    else f"{self.min_players} to {self.max_players}")
+            want = (
+                f"{self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
             raise StateError(f"players: {len(players)} players; {self.title} needs {want}")
         return players
 
@@ -473,7 +505,9 @@ class Game(ABC):
         return out
 
     # -- pictures --------------------------------------------------------------------------
-    def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
+    def picture(
+        self, state: GameState, move: Move | None = None, viewer: str | None = None
+    ):
         """The position for a terminal (rich Text), ``move`` marked, as ``viewer`` sees
         it. The default is the position JSON, one field a line."""
         from rich.text import Text
@@ -490,11 +524,15 @@ class Game(ABC):
         from xml.sax.saxutils import escape
 
         text = self.picture(state, move).plain.splitlines()
-        rows = "".join(f'<text x="8" y="{20 + 18 * i}">{escape(line)}</text>'
-                       for i, line in enumerate(text))
+        rows = "".join(
+            f'<text x="8" y="{20 + 18 * i}">{escape(line)}</text>'
+            for i, line in enumerate(text)
+        )
         height = 24 + 18 * len(text)
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height}" '
-                f'font-family="monospace" font-size="14">{rows}</svg>')
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height}" '
+            f'font-family="monospace" font-size="14">{rows}</svg>'
+        )
 
     def score_text(self, state: GameState) -> str:
         """The result as it stands, for people (``wordbot score``)."""

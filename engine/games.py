@@ -53,12 +53,14 @@ class Games(Mapping):
             if not isinstance(game, Game) or game.name != name:
                 raise GameError(f"game {name!r}: not a Game object named {name!r}")
             if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
-                raise GameError(f"game {name!r}: a game's name is lowercase letters, digits "
-                                "and _ (it is part of its formats' names)")
+                raise GameError(
+                    f"game {name!r}: a game's name is lowercase letters, digits "
+                    "and _ (it is part of its formats' names)"
+                )
             self._paths[name] = ""
             self._loaded[name] = game
 
-    def with_games(self, extra: Mapping[str, Game]) -> "Games":
+    def with_games(self, extra: Mapping[str, Game]) -> Games:
         """These games and ``extra`` ones."""
         mine = {n: g for n, g in self._loaded.items() if n not in BUILTIN}
         return Games({**mine, **extra})
@@ -78,7 +80,9 @@ class Games(Mapping):
     def __getitem__(self, name: str) -> Game:
         if not isinstance(name, str) or name not in self._paths:
             shown = name if isinstance(name, str) else repr(name)
-            raise GameError(f"unknown game {shown[:60]!r} (games: {', '.join(self.names())})")
+            raise GameError(
+                f"unknown game {shown[:60]!r} (games: {', '.join(self.names())})"
+            )
         if name not in self._loaded:
             self._loaded[name] = load_path(self._paths[name])
         return self._loaded[name]
@@ -94,8 +98,10 @@ class Games(Mapping):
         if len(parts) != 3 or parts[0] != "wordbot" or parts[1] not in self._paths:
             formats = ", ".join(f"wordbot.{n}.{kind}/1" for n in self.names())
             shown = fmt[:80] if isinstance(fmt, str) else fmt
-            raise error(f"{field}: {shown!r} is not a {kind} format of a game wordbot plays "
-                        f"({formats})")
+            raise error(
+                f"{field}: {shown!r} is not a {kind} format of a game wordbot plays "
+                f"({formats})"
+            )
         game = self[parts[1]]
         want = game.record_format if kind == "game" else game.position_format
         if fmt != want:

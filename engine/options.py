@@ -103,7 +103,8 @@ class RuleOption:
         if not isinstance(value, int) or isinstance(value, bool):
             raise self._bad(where, value)
         if (self.minimum is not None and value < self.minimum) or (
-                self.maximum is not None and value > self.maximum):
+            self.maximum is not None and value > self.maximum
+        ):
             raise self._bad(where, value)
         return value
 
@@ -115,9 +116,13 @@ class RuleOption:
         return value
 
 
-def integer(help: str, minimum: int | None = None, maximum: int | None = None,
-            special: Mapping[str, Any] | None = None, allowed: str | None = None
-            ) -> RuleOption:
+def integer(
+    help: str,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    special: Mapping[str, Any] | None = None,
+    allowed: str | None = None,
+) -> RuleOption:
     """An integer option, with optional bounds and special spellings (``allowed``
     overrides the generated description)."""
     if allowed is None:
@@ -141,11 +146,22 @@ def boolean(help: str) -> RuleOption:
     return RuleOption(help, "true or false", "bool")
 
 
-def custom(help: str, allowed: str, read_text: Callable[[str], Any],
-           read_json: Callable[[Any], Any], write_json: Callable[[Any], Any]) -> RuleOption:
+def custom(
+    help: str,
+    allowed: str,
+    read_text: Callable[[str], Any],
+    read_json: Callable[[Any], Any],
+    write_json: Callable[[Any], Any],
+) -> RuleOption:
     """An option with its own text and JSON forms (lists, tables)."""
-    return RuleOption(help, allowed, "custom", read_text=read_text, read_json=read_json,
-                      write_json=write_json)
+    return RuleOption(
+        help,
+        allowed,
+        "custom",
+        read_text=read_text,
+        read_json=read_json,
+        write_json=write_json,
+    )
 
 
 class GameRules:
@@ -158,8 +174,9 @@ class GameRules:
         try:
             return cls.OPTIONS[name]
         except KeyError:
-            raise RuleError(f"{where}: unknown rule option {name!r} "
-                            f"(options: {', '.join(cls.OPTIONS)})") from None
+            raise RuleError(
+                f"{where}: unknown rule option {name!r} (options: {', '.join(cls.OPTIONS)})"
+            ) from None
 
     @classmethod
     def parse(cls, assignments: Iterable[str], base: Any = None) -> Any:
@@ -187,8 +204,10 @@ class GameRules:
 
     def to_json(self) -> dict[str, Any]:
         """Every option, JSON-ready."""
-        return {name: option.to_json(getattr(self, name))
-                for name, option in self.OPTIONS.items()}
+        return {
+            name: option.to_json(getattr(self, name))
+            for name, option in self.OPTIONS.items()
+        }
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from the defaults (JSON-ready)."""
@@ -199,9 +218,10 @@ class GameRules:
     def catalogue(cls) -> dict[str, dict[str, Any]]:
         """``{OPTION: {"default": ..., "help": ..., "allowed": ...}}`` (``wordbot games``)."""
         default = cls().to_json()
-        return {name: {"default": default[name], "help": option.help,
-                       "allowed": option.allowed}
-                for name, option in cls.OPTIONS.items()}
+        return {
+            name: {"default": default[name], "help": option.help, "allowed": option.allowed}
+            for name, option in cls.OPTIONS.items()
+        }
 
     @classmethod
     def describe(cls) -> str:
@@ -210,5 +230,7 @@ class GameRules:
         def text(value: Any) -> str:
             return str(value).lower() if isinstance(value, bool) else str(value)
 
-        return "\n".join(f"{name}: {entry['allowed']} (default {text(entry['default'])})"
-                         for name, entry in cls.catalogue().items())
+        return "\n".join(
+            f"{name}: {entry['allowed']} (default {text(entry['default'])})"
+            for name, entry in cls.catalogue().items()
+        )

@@ -55,14 +55,17 @@ def read_position_arg(arg: str, stdin=None) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise PositionError(f"position: no such file {arg!r} (and not inline JSON)") from None
+        raise PositionError(
+            f"position: no such file {arg!r} (and not inline JSON)"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise PositionError(f"position: cannot read {arg!r} ({exc})") from None
     return load_json_text(text, f"position {arg}")
 
 
-def check_fields(obj: Any, required: Iterable[str], optional: Iterable[str],
-                 what: str = "position") -> dict:
+def check_fields(
+    obj: Any, required: Iterable[str], optional: Iterable[str], what: str = "position"
+) -> dict:
     """``obj`` as a dict with every ``required`` field and no field outside ``required``
     and ``optional`` (each error names the field)."""
     if not isinstance(obj, dict):

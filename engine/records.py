@@ -29,14 +29,16 @@ and checks every line.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Iterable
+from typing import IO, Any
 
 from wordbot.engine.errors import RecordError
 from wordbot.engine.game import Game, GameState
 from wordbot.engine.games import GAMES, Games
 from wordbot.engine.position import canonical_json
+
 from wordbot.errors import WordbotError
 
 HEADER_KEYS = ("setup", "seed", "players", "rules", "start", "digest")
@@ -50,8 +52,12 @@ class GameRecorder:
     player to who or what plays it.
     """
 
-    def __init__(self, path: str | Path | IO[str], state: GameState,
-                 agents: dict[str, str] | None = None):
+    def __init__(
+        self,
+        path: str | Path | IO[str],
+        state: GameState,
+        agents: dict[str, str] | None = None,
+    ):
         if isinstance(path, (str, Path)):
             self._file = open(path, "w", encoding="utf-8")
             self._owned = True
@@ -71,7 +77,11 @@ class GameRecorder:
         header["rules"] = state.rules.to_json()
         if game.uses_lexicon:
             lex = state.lexicon
-            header["lexicon"] = {"source": lex.source, "digest": lex.digest, "words": len(lex)}
+            header["lexicon"] = {
+                "source": lex.source,
+                "digest": lex.digest,
+                "words": len(lex),
+            }
         header["start"] = state.to_json()
         header["digest"] = state.digest()
         self._write(header)
@@ -125,7 +135,9 @@ class GameRecord:
     game: Game | None = None
 
 
-def read_record(path_or_lines: str | Path | Iterable[str], games: Games = GAMES) -> GameRecord:
+def read_record(
+    path_or_lines: str | Path | Iterable[str], games: Games = GAMES
+) -> GameRecord:
     """Read a record file (or an iterable of its lines) of any game ``games`` holds."""
     if isinstance(path_or_lines, (str, Path)):
         source = str(path_or_lines)
@@ -159,7 +171,9 @@ def read_record(path_or_lines: str | Path | Iterable[str], games: Games = GAMES)
             raise RecordError(f"{source} line {i}: must be a JSON object")
         objs.append((i, obj))
     i, header = objs[0]
-    game = games.of_format(header.get("format"), kind="game", field=f"{source} line 1: format")
+    game = games.of_format(
+        header.get("format"), kind="game", field=f"{source} line 1: format"
+    )
     keys = HEADER_KEYS + (("lexicon",) if game.uses_lexicon else ())
     for key in keys:
         if key not in header:
@@ -202,30 +216,42 @@ def start_state(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] 
             raise RecordError(
                 f"{record.source}: recorded with lexicon {recorded.get('source')!r} "
                 f"({recorded.get('words')} words), not {lexicon.source!r}; pass that "
-                "word list with --lexicon")
+                "word list with --lexicon"
+            )
     try:
         rules = game.rules(rule_overrides, header["rules"])
     except WordbotError as exc:
         raise RecordError(f"{record.source} line 1: rules: {exc}") from None
     if header["setup"] == "new":
-        return game.new(header["players"], header["seed"], rules, lexicon,
-                        **game.setup_of(header["start"]))
+        return game.new(
+            header["players"],
+            header["seed"],
+            rules,
+            lexicon,
+            **game.setup_of(header["start"]),
+        )
     if header["setup"] == "position":
         return game.from_json(header["start"], lexicon, header["seed"], rule_overrides)
-    raise RecordError(f"{record.source} line 1: setup: {header['setup']!r} is not new or "
-                      "position")
+    raise RecordError(
+        f"{record.source} line 1: setup: {header['setup']!r} is not new or position"
+    )
 
 
-def replay(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ()) -> ReplayResult:
+def replay(
+    record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ()
+) -> ReplayResult:
     """Re-apply the record's moves from its seed, checking every position.
 
     Raises :class:`RecordError` when the record cannot be replayed at all (bad header, a
     different lexicon); returns a result with ``ok=False`` and the first mismatch."""
     state = start_state(record, lexicon, rule_overrides)
-    notes = ["the record ends in an unterminated line (ignored)"] if record.truncated else []
+    notes = (
+        ["the record ends in an unterminated line (ignored)"] if record.truncated else []
+    )
     if state.digest() != record.header["digest"]:
-        return ReplayResult(False, 0, state, "start: the set-up position differs from the "
-                                             "record", notes)
+        return ReplayResult(
+            False, 0, state, "start: the set-up position differs from the record", notes
+        )
     for n, line in enumerate(record.actions, 1):
         where = f"action {n}"
 
@@ -233,7 +259,9 @@ def replay(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ())
             return ReplayResult(False, n - 1, state, f"{where}: {message}", notes)
 
         if line["player"] != state.to_move:
-            return failed(f"recorded player {line['player']}, but {state.to_move} is to move")
+            return failed(
+                f"recorded player {line['player']}, but {state.to_move} is to move"
+            )
         try:
             move = state.move_from_json(line["move"])
             after = state.apply(move)
@@ -242,7 +270,9 @@ def replay(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ())
         events = after.record_events()
         for key in sorted(set(events) | _event_keys(line, state, after)):
             if events.get(key) != line.get(key):
-                return failed(f"{key} recorded {line.get(key)!r}, replayed {events.get(key)!r}")
+                return failed(
+                    f"{key} recorded {line.get(key)!r}, replayed {events.get(key)!r}"
+                )
         for key, value in after.record_scores().items():
             if line.get(key) != value:
                 return failed(f"{key} recorded {line.get(key)}, replayed {value}")
@@ -251,18 +281,30 @@ def replay(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ())
         state = after
     if record.result is not None:
         if canonical_json(state.outcome().details) != canonical_json(record.result):
-            return ReplayResult(False, len(record.actions), state,
-                                "result: the evaluation differs", notes)
+            return ReplayResult(
+                False, len(record.actions), state, "result: the evaluation differs", notes
+            )
     return ReplayResult(True, len(record.actions), state, None, notes)
 
 
 def _event_keys(line: dict, before: GameState, after: GameState) -> set[str]:
     """The keys of ``line`` that record chance (neither the fixed keys, nor where the move
     stood, nor scores): a replay that produced none of them must still match them."""
-    fixed = set(ACTION_KEYS) | {"text"} | set(before.record_context()) | \
-        set(after.record_scores())
+    fixed = (
+        set(ACTION_KEYS)
+        | {"text"}
+        | set(before.record_context())
+        | set(after.record_scores())
+    )
     return {k for k in line if k not in fixed}
 
 
-__all__ = ["GameRecord", "GameRecorder", "RecordError", "ReplayResult", "read_record",
-           "replay", "start_state"]
+__all__ = [
+    "GameRecord",
+    "GameRecorder",
+    "RecordError",
+    "ReplayResult",
+    "read_record",
+    "replay",
+    "start_state",
+]

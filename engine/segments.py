@@ -16,7 +16,6 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 import numpy as np
-
 from wordbot.engine.game import MoveList
 
 
@@ -29,8 +28,15 @@ class Segment:
 
     __slots__ = ("kind", "_count", "_gains", "_build", "_later", "order")
 
-    def __init__(self, kind: str, count: int = 0, gains=None,
-                 build: Callable[[int], object] | None = None, later=None, order=None):
+    def __init__(
+        self,
+        kind: str,
+        count: int = 0,
+        gains=None,
+        build: Callable[[int], object] | None = None,
+        later=None,
+        order=None,
+    ):
         self.kind, self._count, self._gains, self._build = kind, count, gains, build
         self._later, self.order = later, order
 
@@ -76,7 +82,7 @@ class SegmentedMoves(MoveList):
         self._offsets: list[int] | None = None
         super().__init__(self, None, None)
 
-    def _derived(self, segments: list[Segment]) -> "SegmentedMoves":
+    def _derived(self, segments: list[Segment]) -> SegmentedMoves:
         """A list of these segments, carrying whatever else this list keeps."""
         return type(self)(segments)
 
@@ -107,15 +113,19 @@ class SegmentedMoves(MoveList):
     def tiebreak(self) -> np.ndarray:
         if not self.segments:
             return np.zeros(0, np.int64)
-        return np.concatenate([
-            np.full(seg.count, self.KIND_ORDER.get(seg.kind, 0), np.int64)
-            if seg.orders() is None else np.asarray(seg.order, np.int64)
-            for seg in self.segments])
+        return np.concatenate(
+            [
+                np.full(seg.count, self.KIND_ORDER.get(seg.kind, 0), np.int64)
+                if seg.orders() is None
+                else np.asarray(seg.order, np.int64)
+                for seg in self.segments
+            ]
+        )
 
-    def of_kind(self, *kinds: str) -> "SegmentedMoves":
+    def of_kind(self, *kinds: str) -> SegmentedMoves:
         """The moves of these kinds."""
         return self._derived([s for s in self.segments if s.kind in kinds])
 
-    def without(self, kind: str) -> "SegmentedMoves":
+    def without(self, kind: str) -> SegmentedMoves:
         """These moves less those of one kind."""
         return self._derived([s for s in self.segments if s.kind != kind])

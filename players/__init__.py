@@ -14,5 +14,14 @@ Generic players play every game through the game interface: ``random``, ``greedy
 from wordbot.players.base import Candidate, Limit, Option, Player, PlayerError
 from wordbot.players.registry import PLAYERS, Players, make_player, parse_spec
 
-__all__ = ["Candidate", "Limit", "Option", "PLAYERS", "Player", "PlayerError", "Players",
-           "make_player", "parse_spec"]
+__all__ = [
+    "Candidate",
+    "Limit",
+    "Option",
+    "PLAYERS",
+    "Player",
+    "PlayerError",
+    "Players",
+    "make_player",
+    "parse_spec",
+]

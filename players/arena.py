@@ -105,9 +105,13 @@ class GameResult:
         return self.scores[seat] - max(v for c, v in self.scores.items() if c != seat)
 
 
-def play_game(state: GameState, seats: Mapping[str, Player], seed: int = 0,
-              on_move: Callable[[GameState, Move, GameState], Any] | None = None,
-              on_error: str = "raise") -> GameResult:
+def play_game(
+    state: GameState,
+    seats: Mapping[str, Player],
+    seed: int = 0,
+    on_move: Callable[[GameState, Move, GameState], Any] | None = None,
+    on_error: str = "raise",
+) -> GameResult:
     """Play ``state`` to the end; ``seats`` maps each seat to its player.
 
     Each player draws from a generator seeded from ``seed`` and its seat, so a game
@@ -147,17 +151,35 @@ def play_game(state: GameState, seats: Mapping[str, Player], seed: int = 0,
     if error is not None and forfeit is None:
         places = dict.fromkeys(places, 1)  # nobody to blame: a draw for all
     elif forfeit is not None:
-        places = {p: (len(places) if p == forfeit else
-                      1 + sum(1 for o in places if o != forfeit and places[o] < places[p]))
-                  for p in places}
+        places = {
+            p: (
+                len(places)
+                if p == forfeit
+                else 1 + sum(1 for o in places if o != forfeit and places[o] < places[p])
+            )
+            for p in places
+        }
     winners = tuple(p for p in final.players if places[p] == 1)
-    return GameResult(seed, {p: pl.spec for p, pl in seats.items()}, final,
-                      dict(outcome.scores), winners, places, len(match.moves), match.think,
-                      match.decisions, match.moves, forfeit, error, outcome)
+    return GameResult(
+        seed,
+        {p: pl.spec for p, pl in seats.items()},
+        final,
+        dict(outcome.scores),
+        winners,
+        places,
+        len(match.moves),
+        match.think,
+        match.decisions,
+        match.moves,
+        forfeit,
+        error,
+        outcome,
+    )
 
 
-def paired_games(a: Player, b: Player, game, seed: int, lexicon=None, rules=None
-                 ) -> tuple[GameResult, GameResult]:
+def paired_games(
+    a: Player, b: Player, game, seed: int, lexicon=None, rules=None
+) -> tuple[GameResult, GameResult]:
     """Two games of ``game`` on one deal with the seats swapped: ``a`` in the first seat
     first, then in the second."""
     first_seat, second_seat = game.default_players[:2]
@@ -165,5 +187,7 @@ def paired_games(a: Player, b: Player, game, seed: int, lexicon=None, rules=None
     def deal() -> GameState:
         return game.new(game.default_players[:2], seed, rules, lexicon)
 
-    return (play_game(deal(), {first_seat: a, second_seat: b}, seed),
-            play_game(deal(), {first_seat: b, second_seat: a}, seed))
+    return (
+        play_game(deal(), {first_seat: a, second_seat: b}, seed),
+        play_game(deal(), {first_seat: b, second_seat: a}, seed),
+    )

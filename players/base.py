@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from wordbot.engine.errors import GameError, GameOverError
 from wordbot.engine.game import GameState, Move
+
 from wordbot.errors import WordbotError
 
 #: Called with the current candidates while a player searches; True asks it to stop.
@@ -65,8 +66,15 @@ class Limit:
                 raise PlayerError(f"limit {name}: must be >= 0, got {value}")
 
     def options(self) -> dict[str, Any]:
-        return {k: v for k, v in (("time", self.time), ("iterations", self.iterations),
-                                  ("plies", self.plies)) if v is not None}
+        return {
+            k: v
+            for k, v in (
+                ("time", self.time),
+                ("iterations", self.iterations),
+                ("plies", self.plies),
+            )
+            if v is not None
+        }
 
 
 @dataclass
@@ -89,10 +97,14 @@ class Candidate:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        out = {"move": self.move.to_json(), "notation": self.notation, "points": self.points,
-               "equity": round(self.equity, 3),
-               "win_rate": None if self.win_rate is None else round(self.win_rate, 4),
-               "iterations": self.iterations}
+        out = {
+            "move": self.move.to_json(),
+            "notation": self.notation,
+            "points": self.points,
+            "equity": round(self.equity, 3),
+            "win_rate": None if self.win_rate is None else round(self.win_rate, 4),
+            "iterations": self.iterations,
+        }
         for key, value in self.details.items():
             out[key] = round(value, 3) if isinstance(value, float) else value
         return out
@@ -122,8 +134,9 @@ class Player:
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
-            raise PlayerError(f"player {self.name}: unknown option {unknown[0]!r} "
-                              f"(options: {known})")
+            raise PlayerError(
+                f"player {self.name}: unknown option {unknown[0]!r} (options: {known})"
+            )
         self.settings = {key: opt.default for key, opt in self.options.items()}
         self.settings.update(options)
 
@@ -137,8 +150,10 @@ class Player:
         """Refuse a state of a game this player does not play, or a finished one."""
         game = state.game.name
         if not self.plays(game):
-            raise GameError(f"player {self.name}: plays {', '.join(sorted(self.games or ()))}"
-                            f" only, not {game}")
+            raise GameError(
+                f"player {self.name}: plays {', '.join(sorted(self.games or ()))}"
+                f" only, not {game}"
+            )
         if state.is_over:
             raise GameOverError("the game is over: there is no move to choose")
 
@@ -147,8 +162,13 @@ class Player:
         self.check(state)
         return self._choose(state, rng if rng is not None else random.Random(0))
 
-    def top(self, state: GameState, n: int = 5, rng: random.Random | None = None,
-            progress: Progress | None = None) -> list[Candidate]:
+    def top(
+        self,
+        state: GameState,
+        n: int = 5,
+        rng: random.Random | None = None,
+        progress: Progress | None = None,
+    ) -> list[Candidate]:
         """Up to ``n`` candidates for the player to move, best first."""
         self.check(state)
         return self._top(state, n, rng if rng is not None else random.Random(0), progress)
@@ -159,8 +179,9 @@ class Player:
         return float(state.outcome().margin(viewer))
 
     # -- what subclasses implement ---------------------------------------------------------
-    def _top(self, state: GameState, n: int, rng: random.Random,
-             progress: Progress | None) -> list[Candidate]:
+    def _top(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
         move = self._choose(state, rng)
         return [Candidate(move, state.notation(move), iterations=1)]
 
@@ -171,8 +192,11 @@ class Player:
     @property
     def spec(self) -> str:
         """The ``name:key=value,...`` text that makes this player again."""
-        changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                   for k, v in self.settings.items() if v != self.options[k].default]
+        changed = [
+            f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+            for k, v in self.settings.items()
+            if v != self.options[k].default
+        ]
         return self.name + (":" + ",".join(changed) if changed else "")
 
     def __repr__(self) -> str:

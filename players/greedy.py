@@ -29,9 +29,13 @@ class GreedyPlayer(Player):
     def _choose(self, state: GameState, rng: random.Random) -> Move:
         return state.bot_moves().best(1, rng)[0][0]
 
-    def _top(self, state: GameState, n: int, rng: random.Random,
-             progress: Progress | None) -> list[Candidate]:
+    def _top(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
         moves = state.bot_moves()
-        return [Candidate(move, state.notation(move), points=gain, equity=gain,
-                          iterations=len(moves))
-                for move, gain in moves.best(n, rng)]
+        return [
+            Candidate(
+                move, state.notation(move), points=gain, equity=gain, iterations=len(moves)
+            )
+            for move, gain in moves.best(n, rng)
+        ]

@@ -61,27 +61,42 @@ class MonteCarloPlayer(Player):
     """Monte Carlo lookahead (see the module docstring)."""
 
     name = "mc"
-    description = "Monte Carlo lookahead over the best candidates of the game's default policy"
+    description = (
+        "Monte Carlo lookahead over the best candidates of the game's default policy"
+    )
     options = {
         "time": Option(float, 1.0, "seconds per decision"),
         "k": Option(int, 5, "candidates taken from the game's default policy"),
-        "rollout": Option(str, "", "player spec that plays the playouts (and gives their "
-                                   "leaf value); empty: the game's default policy"),
-        "leaf": Option(str, "", "player spec whose value scores a playout's end; empty: "
-                                "the rollout player"),
-        "plies": Option(int, 0, "moves to play forward; 0: to where the game stops a "
-                                "playout (Control Word: the end of the round)"),
+        "rollout": Option(
+            str,
+            "",
+            "player spec that plays the playouts (and gives their "
+            "leaf value); empty: the game's default policy",
+        ),
+        "leaf": Option(
+            str,
+            "",
+            "player spec whose value scores a playout's end; empty: the rollout player",
+        ),
+        "plies": Option(
+            int,
+            0,
+            "moves to play forward; 0: to where the game stops a "
+            "playout (Control Word: the end of the round)",
+        ),
         "to_end": Option(bool, False, "play every playout to the end of the game"),
         "iterations": Option(int, 0, "playouts per candidate at most; 0: no cap"),
-        "by": Option(str, "margin", "rank by mean 'margin' (the policy's value) or by "
-                                    "'winrate'"),
+        "by": Option(
+            str, "margin", "rank by mean 'margin' (the policy's value) or by 'winrate'"
+        ),
     }
 
     def __init__(self, **options):
         super().__init__(**options)
         if self.settings["by"] not in ("margin", "winrate"):
-            raise PlayerError(f"player mc: option by={self.settings['by']!r} is not "
-                              "'margin' or 'winrate'")
+            raise PlayerError(
+                f"player mc: option by={self.settings['by']!r} is not 'margin' or 'winrate'"
+            )
         self._policies: dict[str, Player] = {}
         self.playouts = 0  # playouts of the last decision
 
@@ -101,8 +116,9 @@ class MonteCarloPlayer(Player):
             policy = self._policies[spec + ":" + game.name] = make_player(spec, game)
         return policy
 
-    def _playout(self, state: GameState, mover: str, rng: random.Random, policy: Player,
-                 leaf: Player) -> float:
+    def _playout(
+        self, state: GameState, mover: str, rng: random.Random, policy: Player, leaf: Player
+    ) -> float:
         """Play ``state`` (a candidate applied to a determinized sample) forward."""
         start = state
         game = state.game
@@ -118,11 +134,14 @@ class MonteCarloPlayer(Player):
             steps += 1
         return leaf.value(state, mover)
 
-    def _top(self, state: GameState, n: int, rng: random.Random,
-             progress: Progress | None) -> list[Candidate]:
+    def _top(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
         started = time.perf_counter()
         seconds, cap = self.settings["time"], self.settings["iterations"]
-        arms = [_Arm(c) for c in self.policy(state.game).top(state, self.settings["k"], rng)]
+        arms = [
+            _Arm(c) for c in self.policy(state.game).top(state, self.settings["k"], rng)
+        ]
         policy = self.policy(state.game, rollout=True)
         leaf = self.policy(state.game, leaf=True)
         alive = list(arms)
@@ -134,10 +153,14 @@ class MonteCarloPlayer(Player):
             # the hidden parts are sampled before a candidate is applied: applying one to
             # the true state would show the mover what it draws (tiles, a new coaster);
             # the future follows sample_seed, so every candidate meets the same one
-            sample = state.determinize(mover, random.Random(sample_seed)).with_seed(sample_seed)
+            sample = state.determinize(mover, random.Random(sample_seed)).with_seed(
+                sample_seed
+            )
             for arm in alive:
                 after = sample.apply(arm.cand.move, check=False)
-                value = self._playout(after, mover, random.Random(sample_seed), policy, leaf)
+                value = self._playout(
+                    after, mover, random.Random(sample_seed), policy, leaf
+                )
                 arm.values.append(value)
                 arm.wins += value > 0
                 self.playouts += 1
@@ -151,24 +174,39 @@ class MonteCarloPlayer(Player):
         return self._ranking(arms)[:n]
 
     def _ranking(self, arms: list[_Arm]) -> list[Candidate]:
-        key = (lambda a: a.win_rate) if self.settings["by"] == "winrate" else (lambda a: a.mean)
+        key = (
+            (lambda a: a.win_rate)
+            if self.settings["by"] == "winrate"
+            else (lambda a: a.mean)
+        )
         ranked = sorted(arms, key=lambda a: (a.n > 0, key(a), a.cand.equity), reverse=True)
-        return [Candidate(a.cand.move, a.cand.notation, points=a.cand.points,
-                          equity=a.mean if a.n else a.cand.equity,
-                          win_rate=a.win_rate if a.n else None, iterations=a.n,
-                          details=dict(a.cand.details)) for a in ranked]
+        return [
+            Candidate(
+                a.cand.move,
+                a.cand.notation,
+                points=a.cand.points,
+                equity=a.mean if a.n else a.cand.equity,
+                win_rate=a.win_rate if a.n else None,
+                iterations=a.n,
+                details=dict(a.cand.details),
+            )
+            for a in ranked
+        ]
 
     def _survivors(self, alive: list[_Arm]) -> list[_Arm]:
         if alive[0].n < 4:
             return alive
         if self.settings["by"] == "winrate":
+
             def bounds(a):
                 p = a.win_rate
                 half = Z * math.sqrt(max(p * (1 - p), 0.25 / a.n) / a.n)
                 return p - half, p + half
         else:
+
             def bounds(a):
                 return a.mean - Z * a.stderr, a.mean + Z * a.stderr
+
         best_low = max(bounds(a)[0] for a in alive)
         return [a for a in alive if bounds(a)[1] >= best_low]
 

@@ -44,8 +44,9 @@ def _convert(player: str, key: str, text: str, kind: type):
             raise ValueError
         return kind(text)
     except ValueError:
-        raise PlayerError(f"player {player}: option {key}={text!r} is not a "
-                          f"{kind.__name__}") from None
+        raise PlayerError(
+            f"player {player}: option {key}={text!r} is not a {kind.__name__}"
+        ) from None
 
 
 class Players:
@@ -63,8 +64,9 @@ class Players:
             self._paths[cls.name] = ""
             self._loaded[cls.name] = cls
 
-    def extended(self, players: Iterable[type[Player]] = (), games: Games | None = None
-                 ) -> "Players":
+    def extended(
+        self, players: Iterable[type[Player]] = (), games: Games | None = None
+    ) -> Players:
         """These players and ``players``, for ``games`` (default: the same games)."""
         mine = [c for n, c in self._loaded.items() if self._paths.get(n) == ""]
         return Players([*mine, *players], games or self.games)
@@ -75,8 +77,9 @@ class Players:
         if game not in self._own:
             module = f"wordbot.players.{game}"
             found = importlib.util.find_spec(module) is not None
-            self._own[game] = dict(getattr(import_module(module), "PLAYERS", {})) \
-                if found else {}
+            self._own[game] = (
+                dict(getattr(import_module(module), "PLAYERS", {})) if found else {}
+            )
         return self._own[game]
 
     def _every_path(self) -> dict[str, str]:
@@ -97,8 +100,9 @@ class Players:
         if name not in self._loaded:
             path = self._paths.get(name) or self._every_path().get(name)
             if not path:
-                raise PlayerError(f"unknown player {name!r} (players: "
-                                  f"{', '.join(self.names())})")
+                raise PlayerError(
+                    f"unknown player {name!r} (players: {', '.join(self.names())})"
+                )
             self._loaded[name] = load_path(path)
         return self._loaded[name]
 
@@ -122,12 +126,15 @@ class Players:
                 raise PlayerError(f"player {name}: option {part!r} needs key=value")
             if key not in cls.options:
                 known = ", ".join(sorted(cls.options)) or "none"
-                raise PlayerError(f"player {name}: unknown option {key!r} (options: {known})")
+                raise PlayerError(
+                    f"player {name}: unknown option {key!r} (options: {known})"
+                )
             options[key] = _convert(name, key, value, cls.options[key].type)
         return name, options
 
-    def make(self, spec: str, game: str | Game | None = None, limit: Limit | None = None
-             ) -> Player:
+    def make(
+        self, spec: str, game: str | Game | None = None, limit: Limit | None = None
+    ) -> Player:
         """A player from its spec; with ``game``, one that plays it (else a
         :class:`PlayerError` naming both); ``limit`` sets its time / iterations / plies
         options, where it has them."""
@@ -136,8 +143,10 @@ class Players:
         if game is not None:
             game_name = game.name if isinstance(game, Game) else game
             if not cls.plays(game_name):
-                raise PlayerError(f"player {name}: plays {', '.join(sorted(cls.games or ()))}"
-                                  f" only, not {game_name}")
+                raise PlayerError(
+                    f"player {name}: plays {', '.join(sorted(cls.games or ()))}"
+                    f" only, not {game_name}"
+                )
         if limit is not None:
             for key, value in limit.options().items():
                 if key in cls.options:
@@ -154,7 +163,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return PLAYERS.parse_spec(spec)
 
 
-def make_player(spec: str, game: str | Game | None = None, limit: Limit | None = None
-                ) -> Player:
+def make_player(
+    spec: str, game: str | Game | None = None, limit: Limit | None = None
+) -> Player:
     """:meth:`Players.make` of the built-in players."""
     return PLAYERS.make(spec, game, limit)

@@ -34,9 +34,15 @@ def cases(path: Path = POSITIONS) -> list[Case]:
         if line.strip():
             row = json.loads(line)
             pos = row["position"]
-            out.append(Case(row["id"], {(r, c): (letter, colour)
-                                        for r, c, letter, colour in pos["board"]},
-                            pos["racks"][pos["to_move"]], pos["to_move"], row["word_plays"]))
+            out.append(
+                Case(
+                    row["id"],
+                    {(r, c): (letter, colour) for r, c, letter, colour in pos["board"]},
+                    pos["racks"][pos["to_move"]],
+                    pos["to_move"],
+                    row["word_plays"],
+                )
+            )
     return out
 
 
@@ -48,4 +54,6 @@ def peer_times() -> dict[str, tuple[float, float]]:
     lines = PEERS.read_text().splitlines()
     head = lines[0].split("\t")
     q, w = head.index("quackle_us"), head.index("wolges_us")
-    return {f[0]: (float(f[q]), float(f[w])) for f in (l.split("\t") for l in lines[1:] if l)}
+    return {
+        f[0]: (float(f[q]), float(f[w])) for f in (l.split("\t") for l in lines[1:] if l)
+    }

@@ -20,15 +20,26 @@ def default_lexicon():
     return Lexicon.load()
 
 
-def run_wordbot(*args: str, input: str | None = None, env: dict | None = None,
-                cwd: str | os.PathLike | None = None, timeout: float = 300):
+def run_wordbot(
+    *args: str,
+    input: str | None = None,
+    env: dict | None = None,
+    cwd: str | os.PathLike | None = None,
+    timeout: float = 300,
+):
     """Run the real ``wordbot`` command line in a subprocess (``python -m wordbot``)."""
     full_env = dict(os.environ)
     if env:
         full_env.update(env)
-    return subprocess.run([sys.executable, "-m", "wordbot", *args], input=input,
-                          capture_output=True, text=True, env=full_env, cwd=cwd,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "wordbot", *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        cwd=cwd,
+        timeout=timeout,
+    )
 
 
 @pytest.fixture

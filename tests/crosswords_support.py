@@ -23,8 +23,12 @@ def random_page(rng: random.Random, rows: int | None = None) -> str:
             elif roll < 0.22:
                 tokens.append(rng.choice(LETTERS).lower())
             else:
-                tokens.append("".join(rng.choice(LETTERS) for _ in range(rng.randint(2, 6))))
-        lines.append(rng.choice([" ", ", ", "; ", " - "]).join(tokens) + rng.choice(["", ".", "!"]))
+                tokens.append(
+                    "".join(rng.choice(LETTERS) for _ in range(rng.randint(2, 6)))
+                )
+        lines.append(
+            rng.choice([" ", ", ", "; ", " - "]).join(tokens) + rng.choice(["", ".", "!"])
+        )
         if rng.random() < 0.15:
             lines.append("  ")  # a blank line: dropped
     if not any(len(t) >= 2 and t.isalpha() for line in lines for t in line.split()):
@@ -37,8 +41,9 @@ def random_game_states(seed: int, gap: int | None = None, default_pages: bool = 
     ``default_pages``), the first the set-up."""
     rng = random.Random(seed)
     pages = None if default_pages else {"red": random_page(rng), "green": random_page(rng)}
-    rules = GAME.rules([f"start_gap={gap or rng.randint(1, 4)}",
-                        f"turn_limit={rng.randint(3, 30)}"])
+    rules = GAME.rules(
+        [f"start_gap={gap or rng.randint(1, 4)}", f"turn_limit={rng.randint(3, 30)}"]
+    )
     state = GAME.new(seed=seed, rules=rules, pages=pages)
     states = [state]
     while not state.is_over:

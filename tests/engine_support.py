@@ -15,7 +15,7 @@ SMALL_WORDS = DATA / "small_words.txt"
 CODES = {"r": "red", "g": "green", "b": "blue", "k": "black", "w": "white"}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def small_lexicon() -> Lexicon:
     """1,723 words: every 2-3 letter word of SCOWL 80, 400 of its 4-5 letter words, the
     built-in mats' words and a few JQXZ words."""
@@ -87,7 +87,9 @@ def position(
 
 
 def state(board, lex=None, seed=1, **kw) -> ControlWordState:
-    return ControlWordState.from_json(position(board, **kw), lex or small_lexicon(), seed=seed)
+    return ControlWordState.from_json(
+        position(board, **kw), lex or small_lexicon(), seed=seed
+    )
 
 
 def tile_census(s: ControlWordState) -> dict[str, Counter]:

@@ -22,8 +22,9 @@ class SlowPlayer(Player):
 
     def _top(self, state, n, rng, progress):
         base = GreedyPlayer().top(state, n, rng)
-        cands = [Candidate(c.move, c.notation, points=c.points, equity=c.equity)
-                 for c in base]
+        cands = [
+            Candidate(c.move, c.notation, points=c.points, equity=c.equity) for c in base
+        ]
         end = time.monotonic() + self.settings["time"]
         k = 0
         while time.monotonic() < end:

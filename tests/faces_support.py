@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def wordbot_env() -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+        p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p
+    )
     env.setdefault("PYTHONUNBUFFERED", "1")
     return env
 
@@ -32,9 +33,13 @@ class EngineProcess:
     """``wordbot engine`` in a subprocess; replies are collected by a reader thread."""
 
     def __init__(self, *args: str):
-        self.proc = subprocess.Popen(wordbot_command("engine", *args), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     env=wordbot_env())
+        self.proc = subprocess.Popen(
+            wordbot_command("engine", *args),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=wordbot_env(),
+        )
         self.replies: queue.Queue = queue.Queue()
         self.seen: list[dict] = []  # every reply taken so far
         self.stderr: list[bytes] = []
@@ -62,7 +67,9 @@ class EngineProcess:
 
     def next(self, timeout: float = 60.0) -> dict:
         msg = self.replies.get(timeout=timeout)
-        assert msg is not None, "the engine closed its output: " + b"".join(self.stderr).decode()
+        assert msg is not None, (
+            "the engine closed its output: " + b"".join(self.stderr).decode()
+        )
         self.seen.append(msg)
         return msg
 
@@ -79,8 +86,9 @@ class EngineProcess:
     def ask(self, obj, timeout: float = 60.0) -> dict:
         """Send one request and return its final reply (infos are dropped)."""
         self.send(obj)
-        return self.until_final(obj.get("id") if isinstance(obj, dict) else None,
-                                timeout)[-1]
+        return self.until_final(obj.get("id") if isinstance(obj, dict) else None, timeout)[
+            -1
+        ]
 
     @property
     def alive(self) -> bool:
@@ -116,7 +124,10 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             wordbot_command("serve", "--port", str(self.port), *args),
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=wordbot_env())
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=wordbot_env(),
+        )
         self.output: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
         deadline = time.monotonic() + startup
@@ -130,7 +141,9 @@ class ServerProcess:
                 pass
             if time.monotonic() > deadline:
                 self.close()
-                raise RuntimeError("wordbot serve did not come up:\n" + "".join(self.output))
+                raise RuntimeError(
+                    "wordbot serve did not come up:\n" + "".join(self.output)
+                )
             time.sleep(0.2)
 
     def _read(self):

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 
-from tests.sampling import gather
 from wordbot.engine.firstdraft.game import GAME
+
+from tests.sampling import gather
 
 
 def random_action(state, rng: random.Random):
@@ -41,8 +42,9 @@ def random_positions(lexicon, n: int, seed: int = 0, players=None, rules=None):
     out = []
     for _ in range(n):
         count = players or rng.choice((2, 2, 3, 4, 5))
-        state = GAME.new(GAME.seats[:count], seed=rng.getrandbits(32), rules=rules,
-                         lexicon=lexicon)
+        state = GAME.new(
+            GAME.seats[:count], seed=rng.getrandbits(32), rules=rules, lexicon=lexicon
+        )
         history = [state]
         while not state.is_over:
             state = state.apply(random_action(state, rng), check=False)
@@ -53,5 +55,9 @@ def random_positions(lexicon, n: int, seed: int = 0, players=None, rules=None):
 
 def mid_game(lexicon, n: int, seed: int = 0, players=None):
     """``n`` positions in phase ``turn``."""
-    return gather(lambda k, s: random_positions(lexicon, k, s, players), n,
-                  lambda state: not state.is_over, seed)
+    return gather(
+        lambda k, s: random_positions(lexicon, k, s, players),
+        n,
+        lambda state: not state.is_over,
+        seed,
+    )

@@ -23,13 +23,13 @@ import random
 from wordbot.dictionaries import Lexicon
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def default_lexicon() -> Lexicon:
     """The bundled default word list (SCOWL size 80)."""
     return Lexicon.load()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def small_lexicon(n: int = 2500, max_len: int = 6, all_upto: int = 3) -> Lexicon:
     """``n`` words of 2..``max_len`` letters from the default list, deterministically.
 
@@ -47,14 +47,18 @@ def small_lexicon(n: int = 2500, max_len: int = 6, all_upto: int = 3) -> Lexicon
         key=lambda w: hashlib.sha256(w.encode("ascii")).hexdigest(),
     )
     if len(short) >= n:
-        chosen = sorted(short, key=lambda w: hashlib.sha256(w.encode("ascii")).hexdigest())[:n]
+        chosen = sorted(short, key=lambda w: hashlib.sha256(w.encode("ascii")).hexdigest())[
+            :n
+        ]
     else:
         chosen = short + longer[: n - len(short)]
     return Lexicon.from_words(chosen, source=f"<small_lexicon n={n} max_len={max_len}>")
 
 
-@functools.lru_cache(maxsize=None)
-def tiny_lexicon(alphabet: str = "AEST", seed: int = 0, density: tuple = (0.6, 0.3, 0.12)) -> Lexicon:
+@functools.cache
+def tiny_lexicon(
+    alphabet: str = "AEST", seed: int = 0, density: tuple = (0.6, 0.3, 0.12)
+) -> Lexicon:
     """Synthetic words over ``alphabet``: each possible word of length 2, 3, 4 is kept
     with probability ``density[0]``, ``density[1]``, ``density[2]`` (seeded)."""
     rng = random.Random(f"tiny_lexicon:{alphabet}:{seed}")

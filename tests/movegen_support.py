@@ -21,5 +21,6 @@ class BoardGenerator:
 
     def replacement_plays(self, board, rack: str, colour: str, limit: int):
         own, blue = adapter.rack_arrays(rack)
-        return self.gen.replacement_plays(adapter.pack(board, 0),
-                                          adapter.colour_index(colour), own, blue, limit)
+        return self.gen.replacement_plays(
+            adapter.pack(board, 0), adapter.colour_index(colour), own, blue, limit
+        )

@@ -19,6 +19,8 @@ def assert_same_moves(ours, theirs: list[dict], position: dict) -> None:
     other = sorted(key(m) for m in theirs)
     if mine != other:
         extra, missing = sorted(set(mine) - set(other)), sorted(set(other) - set(mine))
-        pytest.fail(f"{json.dumps(position)}\n{len(mine)} vs {len(other)} moves; only ours: "
-                    f"{extra[:3]}; only the reference's: {missing[:3]}")
+        pytest.fail(
+            f"{json.dumps(position)}\n{len(mine)} vs {len(other)} moves; only ours: "
+            f"{extra[:3]}; only the reference's: {missing[:3]}"
+        )
     assert len(mine) == len(set(mine)), "a move is listed twice"

@@ -25,8 +25,32 @@ ALL_COLOURS = PLAYER_COLOURS + ("blue",)
 
 # The 98-tile set of RULES.md (the standard 100 without blanks), for rack draws.
 TILE_COUNTS = dict(
-    A=9, B=2, C=2, D=4, E=12, F=2, G=3, H=2, I=9, J=1, K=1, L=4, M=2,
-    N=6, O=8, P=2, Q=1, R=6, S=4, T=6, U=4, V=2, W=2, X=1, Y=2, Z=1,
+    A=9,
+    B=2,
+    C=2,
+    D=4,
+    E=12,
+    F=2,
+    G=3,
+    H=2,
+    I=9,
+    J=1,
+    K=1,
+    L=4,
+    M=2,
+    N=6,
+    O=8,
+    P=2,
+    Q=1,
+    R=6,
+    S=4,
+    T=6,
+    U=4,
+    V=2,
+    W=2,
+    X=1,
+    Y=2,
+    Z=1,
 )
 TILE_BAG = "".join(letter * count for letter, count in TILE_COUNTS.items())
 
@@ -35,8 +59,13 @@ def _words_of(lexicon) -> list[str]:
     return sorted(w for w in lexicon if len(w) >= 2)
 
 
-def random_board(rng: random.Random, lexicon, n_words: int, colours=ALL_COLOURS,
-                 attempts_per_word: int = 200) -> dict:
+def random_board(
+    rng: random.Random,
+    lexicon,
+    n_words: int,
+    colours=ALL_COLOURS,
+    attempts_per_word: int = 200,
+) -> dict:
     """A connected board of up to ``n_words`` lexicon words, grown by legal word plays.
 
     The first word goes across from (0, 0). Each later word is tried many times: a random
@@ -74,9 +103,14 @@ def random_board(rng: random.Random, lexicon, n_words: int, colours=ALL_COLOURS,
             side = rng.choice((-1, 1))
             perp = (direction[1], direction[0])
             i = rng.randrange(-len(word), 2)
-            start = (anchor[0] + side * perp[0] + i * direction[0],
-                     anchor[1] + side * perp[1] + i * direction[1])
-        squares = [(start[0] + k * direction[0], start[1] + k * direction[1]) for k in range(len(word))]
+            start = (
+                anchor[0] + side * perp[0] + i * direction[0],
+                anchor[1] + side * perp[1] + i * direction[1],
+            )
+        squares = [
+            (start[0] + k * direction[0], start[1] + k * direction[1])
+            for k in range(len(word))
+        ]
         if any(sq in board and board[sq][0] != word[k] for k, sq in enumerate(squares)):
             continue
         tiles = [(sq[0], sq[1], word[k]) for k, sq in enumerate(squares) if sq not in board]
@@ -88,7 +122,9 @@ def random_board(rng: random.Random, lexicon, n_words: int, colours=ALL_COLOURS,
     return board
 
 
-def random_rack(rng: random.Random, n: int, blue: float = 0.25, alphabet: str | None = None) -> str:
+def random_rack(
+    rng: random.Random, n: int, blue: float = 0.25, alphabet: str | None = None
+) -> str:
     """``n`` tiles: letters drawn from the 98-tile set (or uniformly from ``alphabet``),
     each blue (lowercase) with probability ``blue``."""
     pool = alphabet if alphabet is not None else TILE_BAG
@@ -106,8 +142,14 @@ class Position(NamedTuple):
     limit: int
 
 
-def random_position(rng: random.Random, lexicon, n_words=(1, 8), rack_size=(1, 9),
-                    limit=(1, 5), alphabet: str | None = None) -> Position:
+def random_position(
+    rng: random.Random,
+    lexicon,
+    n_words=(1, 8),
+    rack_size=(1, 9),
+    limit=(1, 5),
+    alphabet: str | None = None,
+) -> Position:
     """A random (board, rack, colour, limit); each range is inclusive (lo, hi).
 
     Boards of 1-8 words have roughly 3-40 tiles with a few-thousand-word lexicon."""

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 
-from tests.sampling import gather
 from wordbot.engine.routewords.game import GAME
 from wordbot.engine.routewords.moves import BonusWord
+
+from tests.sampling import gather
 
 
 def random_action(state, rng: random.Random):
@@ -34,15 +35,17 @@ def random_action(state, rng: random.Random):
     return seg.build(rng.randrange(seg.count))
 
 
-def random_positions(lexicon, n: int, seed: int = 0, players=None, max_turns: int = 60,
-                     rules=None):
+def random_positions(
+    lexicon, n: int, seed: int = 0, players=None, max_turns: int = 60, rules=None
+):
     """``n`` positions, each after a random number of actions of its own seeded game."""
     rng = random.Random(seed)
     out = []
     for _ in range(n):
         count = players or rng.choice((2, 2, 3, 4))
-        state = GAME.new(GAME.seats[:count], seed=rng.getrandbits(32), rules=rules,
-                         lexicon=lexicon)
+        state = GAME.new(
+            GAME.seats[:count], seed=rng.getrandbits(32), rules=rules, lexicon=lexicon
+        )
         for _ in range(rng.randrange(max_turns)):
             if state.is_over:
                 break
@@ -53,5 +56,9 @@ def random_positions(lexicon, n: int, seed: int = 0, players=None, max_turns: in
 
 def mid_game(lexicon, n: int, seed: int = 0, players=None):
     """``n`` positions in phase ``turn`` (a route or a swap to find)."""
-    return gather(lambda k, s: random_positions(lexicon, k, s, players), n,
-                  lambda state: state.phase == "turn", seed)
+    return gather(
+        lambda k, s: random_positions(lexicon, k, s, players),
+        n,
+        lambda state: state.phase == "turn",
+        seed,
+    )

@@ -89,7 +89,9 @@ def word_play_problem(board, tiles, lexicon, rack=None, bounds=None) -> str | No
     # Connected: a new tile touches a board tile (a board tile inside the main word is
     # next to a new tile along the line, so "using a board tile" is included).
     if not any(
-        (r + dr, c + dc) in letters for r, c in squares for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+        (r + dr, c + dc) in letters
+        for r, c in squares
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
     ):
         return "not connected to the board"
     # Every run through a new tile (the main word and the cross words) of 2+ letters is a

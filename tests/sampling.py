@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 
-def gather(batch: Callable[[int, int], list], n: int, keep: Callable[[object], bool],
-           seed: int = 0) -> list:
+def gather(
+    batch: Callable[[int, int], list], n: int, keep: Callable[[object], bool], seed: int = 0
+) -> list:
     """The first ``n`` states that ``keep`` accepts from batches ``batch(n, seed)`` of
     successive seeds (``seed * 1000``, then + 1, ...)."""
     out: list = []

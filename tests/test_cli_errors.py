@@ -5,13 +5,16 @@ from __future__ import annotations
 import pytest
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["new", "--seed", "x"], "'--seed'"),
-    (["apply"], "Missing argument 'POSITION'"),
-    (["frobnicate"], "No such command 'frobnicate'"),
-    (["moves", "-", "--kind", "sideways"], "'--kind'"),
-    (["hint", "--top", "0"], "'--top'"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["new", "--seed", "x"], "'--seed'"),
+        (["apply"], "Missing argument 'POSITION'"),
+        (["frobnicate"], "No such command 'frobnicate'"),
+        (["moves", "-", "--kind", "sideways"], "'--kind'"),
+        (["hint", "--top", "0"], "'--top'"),
+    ],
+)
 def test_usage_errors_are_one_line(wordbot_cli, args, needle):
     out = wordbot_cli(*args, input="")
     assert out.returncode == 2
@@ -41,4 +44,6 @@ def test_every_command_module_is_in_the_lazy_command_map():
     assert registered == set(cli.COMMANDS)
     ctx = click.Context(cli.main)
     for name, module in cli.COMMANDS.items():
-        assert cli.main.get_command(ctx, name).callback.__module__ == f"wordbot.cli.{module}"
+        assert (
+            cli.main.get_command(ctx, name).callback.__module__ == f"wordbot.cli.{module}"
+        )

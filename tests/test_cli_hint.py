@@ -5,13 +5,22 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from tests.conftest import ROOT
-from tests.engine_support import position, small_lexicon
 from wordbot.engine.controlword import ControlWordState, move_from_json
 
+from tests.conftest import ROOT
+from tests.engine_support import position, small_lexicon
+
 SMALL = str(ROOT / "tests" / "data" / "small_words.txt")
-KEYS = {"move", "notation", "points", "control_change", "equity", "win_rate", "iterations",
-        "words"}
+KEYS = {
+    "move",
+    "notation",
+    "points",
+    "control_change",
+    "equity",
+    "win_rate",
+    "iterations",
+    "words",
+}
 
 
 def test_builtin_position_json(wordbot_cli):
@@ -30,8 +39,9 @@ def test_hint_moves_are_legal_and_best_first(wordbot_cli, tmp_path):
     start = ControlWordState.new(["red", "green"], seed=21, lexicon=lex)
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(start.to_json()))
-    out = wordbot_cli("hint", str(path), "--json", "--lexicon", SMALL, "--player", "greedy",
-                      "--top", "4")
+    out = wordbot_cli(
+        "hint", str(path), "--json", "--lexicon", SMALL, "--player", "greedy", "--top", "4"
+    )
     data = json.loads(out.stdout)
     for cand in data["candidates"]:
         move = move_from_json(cand["move"])
@@ -52,8 +62,9 @@ def test_text_output_and_svg(wordbot_cli, tmp_path):
 
 
 def test_mc_with_tiny_time_still_answers(wordbot_cli):
-    out = wordbot_cli("hint", "--player", "mc:k=3", "--time", "0", "--json",
-                      "--lexicon", SMALL)
+    out = wordbot_cli(
+        "hint", "--player", "mc:k=3", "--time", "0", "--json", "--lexicon", SMALL
+    )
     assert out.returncode == 0, out.stderr
     cands = json.loads(out.stdout)["candidates"]
     assert cands and cands[0]["win_rate"] is not None
@@ -67,17 +78,36 @@ def one_line_error(out, needle):
 
 
 def test_bad_input(wordbot_cli, tmp_path):
-    one_line_error(wordbot_cli("hint", "--player", "wizard", "--lexicon", SMALL),
-                   "unknown player 'wizard'")
-    one_line_error(wordbot_cli("hint", "--player", "mc:depth=3", "--lexicon", SMALL),
-                   "unknown option 'depth'")
+    one_line_error(
+        wordbot_cli("hint", "--player", "wizard", "--lexicon", SMALL),
+        "unknown player 'wizard'",
+    )
+    one_line_error(
+        wordbot_cli("hint", "--player", "mc:depth=3", "--lexicon", SMALL),
+        "unknown option 'depth'",
+    )
     over = tmp_path / "over.json"
-    over.write_text(json.dumps(position([[0, 0, "A", "blue"], [0, 1, "T", "blue"]],
-                                        racks={"red": "A", "green": "B"}, phase="over")))
+    over.write_text(
+        json.dumps(
+            position(
+                [[0, 0, "A", "blue"], [0, 1, "T", "blue"]],
+                racks={"red": "A", "green": "B"},
+                phase="over",
+            )
+        )
+    )
     one_line_error(wordbot_cli("hint", str(over), "--lexicon", SMALL), "game is over")
     forbidden = tmp_path / "rack.json"
-    forbidden.write_text(json.dumps(position([[0, 0, "A", "blue"], [0, 1, "T", "blue"]],
-                                             racks={"red": "ZZ", "green": "B"})))
+    forbidden.write_text(
+        json.dumps(
+            position(
+                [[0, 0, "A", "blue"], [0, 1, "T", "blue"]],
+                racks={"red": "ZZ", "green": "B"},
+            )
+        )
+    )
     one_line_error(wordbot_cli("hint", str(forbidden), "--lexicon", SMALL), "red")
     unwritable = tmp_path / "no" / "such" / "dir.svg"
-    one_line_error(wordbot_cli("hint", "--svg", str(unwritable), "--lexicon", SMALL), "--svg")
+    one_line_error(
+        wordbot_cli("hint", "--svg", str(unwritable), "--lexicon", SMALL), "--svg"
+    )

@@ -54,16 +54,21 @@ def test_build_then_info_from_cache(wordbot_cli, tmp_path):
     again = wordbot_cli("lexicon", "info", "--lexicon", str(words), "--json", env=env)
     assert json.loads(again.stdout)["from_cache"] is True
     assert again.stderr == ""
-    check = wordbot_cli("lexicon", "check", "GAMMA", "delta", "--lexicon", str(words), env=env)
+    check = wordbot_cli(
+        "lexicon", "check", "GAMMA", "delta", "--lexicon", str(words), env=env
+    )
     assert check.returncode == 1 and check.stdout.strip() == "not a word: delta"
 
 
-@pytest.mark.parametrize("make,needle", [
-    (lambda p: p.write_text(""), "empty"),
-    (lambda p: p.write_text("1234\n"), "no usable words"),
-    (lambda p: None, "no such file"),
-    (lambda p: p.mkdir(), "is a directory"),
-])
+@pytest.mark.parametrize(
+    "make,needle",
+    [
+        (lambda p: p.write_text(""), "empty"),
+        (lambda p: p.write_text("1234\n"), "no usable words"),
+        (lambda p: None, "no such file"),
+        (lambda p: p.mkdir(), "is a directory"),
+    ],
+)
 def test_bad_lexicon_is_one_line_exit_2(wordbot_cli, tmp_path, make, needle):
     path = tmp_path / "words.txt"
     make(path)

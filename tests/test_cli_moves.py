@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import ControlWordState, move_from_json
-from wordbot.engine.controlword import reference
+from wordbot.engine.controlword import ControlWordState, move_from_json, reference
 
 SMALL = "tests/data/small_words.txt"
 
@@ -33,8 +31,9 @@ def small_lexicon():
 def test_word_plays_json_equal_the_reference(wordbot_cli, start):
     from tests.conftest import ROOT
 
-    out = wordbot_cli("moves", str(start), "--kind", "word", "--json", "--lexicon",
-                      str(ROOT / SMALL))
+    out = wordbot_cli(
+        "moves", str(start), "--kind", "word", "--json", "--lexicon", str(ROOT / SMALL)
+    )
     assert out.returncode == 0, out.stderr
     moves = [move_from_json(m) for m in json.loads(out.stdout)]
     lex = small_lexicon()
@@ -50,7 +49,9 @@ def test_count_and_all_kinds(wordbot_cli, start):
     from tests.conftest import ROOT
 
     lex_args = ("--lexicon", str(ROOT / SMALL))
-    word = int(wordbot_cli("moves", str(start), "--kind", "word", "--count", *lex_args).stdout)
+    word = int(
+        wordbot_cli("moves", str(start), "--kind", "word", "--count", *lex_args).stdout
+    )
     every = int(wordbot_cli("moves", str(start), "--count", *lex_args).stdout)
     state = ControlWordState.from_json(json.loads(start.read_text()), small_lexicon())
     # word phase: word plays + pass + redraw + an exchange per own letter and blue bag
@@ -65,8 +66,9 @@ def test_count_and_all_kinds(wordbot_cli, start):
 def test_replace_kind_uses_the_replacement_limit(wordbot_cli, start):
     from tests.conftest import ROOT
 
-    out = wordbot_cli("moves", str(start), "--kind", "replace", "--json", "--lexicon",
-                      str(ROOT / SMALL))
+    out = wordbot_cli(
+        "moves", str(start), "--kind", "replace", "--json", "--lexicon", str(ROOT / SMALL)
+    )
     moves = json.loads(out.stdout)
     state = ControlWordState.from_json(json.loads(start.read_text()), small_lexicon())
     assert moves and max(len(m["tiles"]) for m in moves) <= state.replacement_limit

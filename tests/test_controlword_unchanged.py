@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 
 import pytest
-
-from tests.lexicons import default_lexicon
 from wordbot.engine.records import read_record, replay
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
+
+from tests.lexicons import default_lexicon
 from wordbot.tournament import Tournament, TournamentConfig
 
 RECORDS = Path(__file__).with_name("data") / "records"
@@ -25,8 +25,11 @@ GAMES = sorted(RECORDS.glob("*/games/*.jsonl"))
 
 def test_the_old_records_are_there():
     assert len(TOURNAMENTS) == 3 and len(GAMES) == 17
-    agents = {spec for path in GAMES
-              for spec in json.loads(path.read_text().splitlines()[0])["agents"].values()}
+    agents = {
+        spec
+        for path in GAMES
+        for spec in json.loads(path.read_text().splitlines()[0])["agents"].values()
+    }
     assert agents == {"random", "greedy", "control", "mc:time=1000.0,k=3,iterations=3"}
 
 
@@ -39,8 +42,12 @@ def test_an_old_record_replays_and_is_played_again_move_for_move(path):
     if any(spec.startswith("mc") for spec in header["agents"].values()):
         return  # mc samples before it applies a candidate now (see the module docstring)
     game = record.game
-    state = game.new(header["players"], header["seed"], game.rules((), header["rules"]),
-                     default_lexicon())
+    state = game.new(
+        header["players"],
+        header["seed"],
+        game.rules((), header["rules"]),
+        default_lexicon(),
+    )
     seats = {seat: make_player(spec, game) for seat, spec in header["agents"].items()}
     played = play_game(state, seats, seed=header["seed"])
     assert [m.to_json() for m in played.moves] == [line["move"] for line in record.actions]
@@ -52,18 +59,27 @@ def without_mc(folder: Path) -> bool:
     return not any(spec.startswith("mc") for spec in players.values())
 
 
-@pytest.mark.parametrize("folder", [f for f in TOURNAMENTS if without_mc(f)],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "folder", [f for f in TOURNAMENTS if without_mc(f)], ids=lambda p: p.name
+)
 def test_an_old_tournament_gives_the_same_results(folder):
-    config = TournamentConfig.from_json(json.loads((folder / "tournament.json").read_text()),
-                                        str(folder))
+    config = TournamentConfig.from_json(
+        json.loads((folder / "tournament.json").read_text()), str(folder)
+    )
     assert config.game == "controlword" and config.seat_names[:2] == ("red", "green")
     outcomes = {}
     report = Tournament(config, default_lexicon()).run(
-        workers=1, on_game=lambda o: outcomes.__setitem__(o.game, o))
-    saved = [json.loads(line) for line in (folder / "results.jsonl").read_text().splitlines()]
+        workers=1, on_game=lambda o: outcomes.__setitem__(o.game, o)
+    )
+    saved = [
+        json.loads(line) for line in (folder / "results.jsonl").read_text().splitlines()
+    ]
     assert report.played == len(saved) == len(outcomes)
     for line in saved:
         mine = outcomes[line["game"]]
-        assert (mine.seats, mine.scores, mine.places, mine.actions) == \
-            (line["seats"], line["scores"], line["places"], line["actions"])
+        assert (mine.seats, mine.scores, mine.places, mine.actions) == (
+            line["seats"],
+            line["scores"],
+            line["places"],
+            line["actions"],
+        )

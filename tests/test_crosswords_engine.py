@@ -13,16 +13,16 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from tests.conftest import run_wordbot
-from tests.crosswords_support import random_game_states, random_page
-from tests.reference import crosswords as ref
 from wordbot.engine.crosswords.game import GAME
 from wordbot.engine.crosswords.moves import Pass, Write
 from wordbot.engine.crosswords.pages import Extra, Page
 from wordbot.engine.errors import IllegalMove, MoveError, PositionError, StateError
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
+
+from tests.conftest import run_wordbot
+from tests.crosswords_support import random_game_states
+from tests.reference import crosswords as ref
 
 # red: AN at (4, 0); green: BY at (-4, 0) (start_gap 4)
 PAGES = {"red": "An ant, tan nab 3 tab. Bat\nNat at y", "green": "By my ox; yo b"}
@@ -46,13 +46,19 @@ def test_pages_read_as_the_reference_reads_them(text):
 
 def test_set_up_writes_both_start_words_and_red_moves_first():
     state = GAME.new(pages=PAGES, rules=GAME.rules(["start_gap=3"]))
-    assert state.cells == {(3, 0): ("A", 0), (3, 1): ("N", 0), (-3, 0): ("B", 1),
-                           (-3, 1): ("Y", 1)}
+    assert state.cells == {
+        (3, 0): ("A", 0),
+        (3, 1): ("N", 0),
+        (-3, 0): ("B", 1),
+        (-3, 1): ("Y", 1),
+    }
     assert state.to_move == "red" and state.turns == (0, 0) and not state.captured
     assert state.used == (frozenset({(0, 0)}), frozenset({(0, 0)}))
     # the bundled pages
     default = GAME.new()
-    assert default.pages[0].first_word.text == "CHAPTER" and len(default.pages[1].words) > 200
+    assert (
+        default.pages[0].first_word.text == "CHAPTER" and len(default.pages[1].words) > 200
+    )
 
 
 def test_a_page_without_a_word_is_refused():
@@ -66,7 +72,8 @@ def test_positions_round_trip_and_replay_exactly():
         again = GAME.from_json(json.loads(json.dumps(obj)))
         assert again.to_json() == obj
         assert [m.to_json() for m in again.legal_moves()] == [
-            m.to_json() for m in state.legal_moves()]
+            m.to_json() for m in state.legal_moves()
+        ]
 
 
 def _changed(obj, path, value):
@@ -78,22 +85,25 @@ def _changed(obj, path, value):
     return out
 
 
-@pytest.mark.parametrize("path,value,field", [
-    (("players",), ["green", "red"], "players"),
-    (("to_move",), "blue", "to_move"),
-    (("phase",), "bonus", "phase"),
-    (("cells",), [[4, 0, "A", "red"], [4, 0, "N", "red"]], "cells[1]"),
-    (("cells", 0, 2), "a", "cells[0]"),
-    (("captured",), [[4, 0, "red"]], "captured[0]"),
-    (("pages", "red", "rows"), ["1 2 3"], "pages.red.rows"),
-    (("pages", "red", "used"), [[0, 0], [5, 0]], "pages.red.used[1]"),
-    (("pages", "red", "used"), [[0, 1]], "pages.red.used"),
-    (("extra",), [{"lengths": [5, 2]}], "extra[0].lengths"),
-    (("extra",), [{"colour": 1}], "extra[0].colour"),
-    (("turns_taken",), {"red": -1, "green": 0}, "turns_taken.red"),
-    (("scores",), {"red": 2, "green": 0}, "scores.red"),
-    (("surprise",), 1, "surprise"),
-])
+@pytest.mark.parametrize(
+    "path,value,field",
+    [
+        (("players",), ["green", "red"], "players"),
+        (("to_move",), "blue", "to_move"),
+        (("phase",), "bonus", "phase"),
+        (("cells",), [[4, 0, "A", "red"], [4, 0, "N", "red"]], "cells[1]"),
+        (("cells", 0, 2), "a", "cells[0]"),
+        (("captured",), [[4, 0, "red"]], "captured[0]"),
+        (("pages", "red", "rows"), ["1 2 3"], "pages.red.rows"),
+        (("pages", "red", "used"), [[0, 0], [5, 0]], "pages.red.used[1]"),
+        (("pages", "red", "used"), [[0, 1]], "pages.red.used"),
+        (("extra",), [{"lengths": [5, 2]}], "extra[0].lengths"),
+        (("extra",), [{"colour": 1}], "extra[0].colour"),
+        (("turns_taken",), {"red": -1, "green": 0}, "turns_taken.red"),
+        (("scores",), {"red": 2, "green": 0}, "scores.red"),
+        (("surprise",), 1, "surprise"),
+    ],
+)
 def test_a_bad_position_names_its_field(path, value, field):
     obj = GAME.new(pages=PAGES).to_json()
     with pytest.raises(PositionError) as err:
@@ -107,8 +117,9 @@ def test_cells_that_disagree_with_the_used_words_are_refused():
     with pytest.raises(PositionError, match="cells: red wrote 1 Z"):
         GAME.from_json(more)
     moved = copy.deepcopy(obj)
-    moved["cells"] = [c if c[3] == "green" else [c[0] + 1, c[1], c[2], c[3]]
-                      for c in obj["cells"]]
+    moved["cells"] = [
+        c if c[3] == "green" else [c[0] + 1, c[1], c[2], c[3]] for c in obj["cells"]
+    ]
     with pytest.raises(PositionError, match="start word AN"):
         GAME.from_json(moved)
 
@@ -116,19 +127,24 @@ def test_cells_that_disagree_with_the_used_words_are_refused():
 def situation():
     """Red to move (AN at 4,0-4,1; ANT and NAT next) with green's O at 3,2."""
     state = GAME.new(pages=PAGES)
-    return state._copy(cells={**state.cells, (3, 2): ("O", 1)},
-                       used=(state.used[0], state.used[1] | {(0, 2)}))
+    return state._copy(
+        cells={**state.cells, (3, 2): ("O", 1)},
+        used=(state.used[0], state.used[1] | {(0, 2)}),
+    )
 
 
-@pytest.mark.parametrize("move,rule", [
-    (Write(0, 1, 0, 5, "across"), "own_letter"),          # ANT far from red's letters
-    (Write(0, 2, 4, 0, "down"), "next_word"),             # TAN: ANT comes first
-    (Write(0, 1, 4, 1, "across"), "letters"),             # ANT's A on AN's N
-    (Write(0, 1, 4, 0, "across"), "opponent_adjacent"),   # T at 4,2 under green's O
-    (Write(0, 0, 4, 0, "across"), "used"),                # AN again
-    (Write(9, 0, 4, 0, "across"), "page"),
-    (Pass(), "pass"),
-])
+@pytest.mark.parametrize(
+    "move,rule",
+    [
+        (Write(0, 1, 0, 5, "across"), "own_letter"),  # ANT far from red's letters
+        (Write(0, 2, 4, 0, "down"), "next_word"),  # TAN: ANT comes first
+        (Write(0, 1, 4, 1, "across"), "letters"),  # ANT's A on AN's N
+        (Write(0, 1, 4, 0, "across"), "opponent_adjacent"),  # T at 4,2 under green's O
+        (Write(0, 0, 4, 0, "across"), "used"),  # AN again
+        (Write(9, 0, 4, 0, "across"), "page"),
+        (Pass(), "pass"),
+    ],
+)
 def test_a_bad_move_names_its_rule_and_changes_nothing(move, rule):
     state = situation()
     before = state.to_json()
@@ -205,6 +221,7 @@ def test_greedy_takes_the_most_cells_and_every_player_finishes():
 
 # -- the real command line, protocol and client --------------------------------------------
 
+
 def test_the_command_line_new_moves_apply_and_hint(tmp_path):
     page = tmp_path / "red.txt"
     page.write_text("An ant, tan nab 3 tab\n", encoding="utf-8")
@@ -221,8 +238,10 @@ def test_the_command_line_new_moves_apply_and_hint(tmp_path):
     assert int(count.stdout) == len(state.legal_moves())
     applied = run_wordbot("apply", str(pos), "write ANT 4,0 down")
     assert applied.returncode == 0, applied.stderr
-    assert json.loads(applied.stdout) == state.apply(state.parse_move("write ANT 4,0 down")
-                                                     ).to_json()
+    assert (
+        json.loads(applied.stdout)
+        == state.apply(state.parse_move("write ANT 4,0 down")).to_json()
+    )
     bad = run_wordbot("apply", str(pos), "write ANT 4,1 down")
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.strip().count("\n") == 0 and "illegal move (letters)" in bad.stderr
@@ -237,8 +256,9 @@ def test_a_whole_game_through_the_python_client():
     from tests.faces_support import wordbot_command, wordbot_env
     from wordbot.client import EngineError, Limit, SimpleEngine
 
-    with SimpleEngine.popen(wordbot_command("engine", "--game", "crosswords"),
-                            env=wordbot_env()) as engine:
+    with SimpleEngine.popen(
+        wordbot_command("engine", "--game", "crosswords"), env=wordbot_env()
+    ) as engine:
         position = engine.new_game(seed=3)
         state = GAME.new(seed=3)
         assert position == state.to_json()
@@ -286,8 +306,13 @@ def test_territory_looks_ahead_and_says_why():
         top = bot.top(state, 3)
         assert [c.equity for c in top] == sorted((c.equity for c in top), reverse=True)
         for cand in top:
-            assert {"crossed", "enclosed", "extra_turns", "next_best", "opponent_best"} <= set(
-                cand.details) or state.apply(cand.move).is_over
+            assert {
+                "crossed",
+                "enclosed",
+                "extra_turns",
+                "next_best",
+                "opponent_best",
+            } <= set(cand.details) or state.apply(cand.move).is_over
             assert cand.points == cand.details["crossed"] + cand.details["enclosed"]
         # it never gives up more than greedy's best capture for nothing it can see
         assert top[0].points >= greedy.top(state, 1)[0].points - 3
@@ -308,7 +333,9 @@ def test_the_line_protocol_takes_pages_and_refuses_bad_ones():
         reply = engine.ask({"id": 3, "cmd": "newgame", "pages": ["An ant"]})
         assert reply["type"] == "error" and reply["error"]["message"].startswith("pages:")
         reply = engine.ask({"id": 4, "cmd": "moves"})  # still the first game
-        assert len(reply["moves"]) == len(GAME.new(pages={"red": "An ant at"}).legal_moves())
+        assert len(reply["moves"]) == len(
+            GAME.new(pages={"red": "An ant at"}).legal_moves()
+        )
     finally:
         assert engine.close() == 0
 
@@ -316,8 +343,19 @@ def test_the_line_protocol_takes_pages_and_refuses_bad_ones():
 def test_terminal_play_reads_the_pages(tmp_path):
     page = tmp_path / "red.txt"
     page.write_text("Hello world, 2 go\nSo it goes on\n", encoding="utf-8")
-    run = run_wordbot("play", "--game", "crosswords", "--page", f"red={page}", "--vs",
-                      "greedy", "--no-record", "--color", "never", input="hint 1\nquit\n")
+    run = run_wordbot(
+        "play",
+        "--game",
+        "crosswords",
+        "--page",
+        f"red={page}",
+        "--vs",
+        "greedy",
+        "--no-record",
+        "--color",
+        "never",
+        input="hint 1\nquit\n",
+    )
     assert run.returncode == 0, run.stderr
     assert "red's next words: WORLD, SO" in run.stdout
     assert "1. write WORLD " in run.stdout or "1. write SO " in run.stdout
@@ -329,9 +367,24 @@ def test_a_tournament_plays_on_the_pages_given_and_its_records_replay(tmp_path):
     page = tmp_path / "red.txt"
     page.write_text("Hello world, 2 go\nSo it goes on\n", encoding="utf-8")
     out = tmp_path / "t"
-    run = run_wordbot("tournament", "--game", "crosswords", "--players", "greedy,random",
-                      "--games", "4", "--seed", "3", "--workers", "2", "--page",
-                      f"red={page}", "--out", str(out), "--quiet")
+    run = run_wordbot(
+        "tournament",
+        "--game",
+        "crosswords",
+        "--players",
+        "greedy,random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--workers",
+        "2",
+        "--page",
+        f"red={page}",
+        "--out",
+        str(out),
+        "--quiet",
+    )
     assert run.returncode == 0, run.stderr
     records = sorted((out / "games").glob("*.jsonl"))
     assert len(records) == 4

@@ -29,8 +29,9 @@ def check_game(states, applied: int = 6) -> dict:
     was covered."""
     seen = {"positions": 0, "writes": 0, "crossing": 0, "enclosing": 0, "pass": 0}
     first = states[0]
-    setup = ref.new_position(first.pages[0].text(), first.pages[1].text(),
-                             first.rules.to_json())
+    setup = ref.new_position(
+        first.pages[0].text(), first.pages[1].text(), first.rules.to_json()
+    )
     assert without_rules(first.to_json()) == without_rules(setup)
     for state in states:
         obj = state.to_json()
@@ -47,10 +48,13 @@ def check_game(states, applied: int = 6) -> dict:
             seen["crossing"] += details["crossed"] > 0
             seen["enclosing"] += details["enclosed"] > 0
             after = state.apply(move)
-            assert without_rules(after.to_json()) == without_rules(ref.apply(obj, move.to_json())), (
-                obj, move)
+            assert without_rules(after.to_json()) == without_rules(
+                ref.apply(obj, move.to_json())
+            ), (obj, move)
             # the gain is the cells the write captures now
-            assert sum(after.scores.values()) - sum(state.scores.values()) == moves.gains()[i]
+            assert (
+                sum(after.scores.values()) - sum(state.scores.values()) == moves.gains()[i]
+            )
     return seen
 
 
@@ -85,6 +89,7 @@ def test_many_positions_equal_the_reference(chunk, pages):
     done, seed = 0, 1000 + chunk * 100_000
     while done < want:
         states = random_game_states(seed, default_pages=pages == "default")
-        done += check_game(states[:want - done],
-                           applied=5 if pages == "default" else 20)["positions"]
+        done += check_game(states[: want - done], applied=5 if pages == "default" else 20)[
+            "positions"
+        ]
         seed += 1

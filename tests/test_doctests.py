@@ -8,11 +8,20 @@ import pkgutil
 
 import pytest
 
-import wordbot
-
-PACKAGES = ["wordbot", "wordbot.dictionaries", "wordbot.engine", "wordbot.movegen",
-            "wordbot.players", "wordbot.cli", "wordbot.tournament"]
-SKIP = {"wordbot.__main__", "wordbot.players.controlword.tune", "wordbot.dictionaries.rebuild_scowl80"}
+PACKAGES = [
+    "wordbot",
+    "wordbot.dictionaries",
+    "wordbot.engine",
+    "wordbot.movegen",
+    "wordbot.players",
+    "wordbot.cli",
+    "wordbot.tournament",
+]
+SKIP = {
+    "wordbot.__main__",
+    "wordbot.players.controlword.tune",
+    "wordbot.dictionaries.rebuild_scowl80",
+}
 
 
 def modules():
@@ -24,7 +33,9 @@ def modules():
         names.append(package)
         for info in pkgutil.iter_modules(mod.__path__):
             name = f"{package}.{info.name}"
-            if info.ispkg and package != "wordbot":  # wordbot's path holds the checkout root
+            if (
+                info.ispkg and package != "wordbot"
+            ):  # wordbot's path holds the checkout root
                 queue.append(name)
             elif name not in SKIP and not info.ispkg:
                 names.append(name)
@@ -35,11 +46,15 @@ def modules():
 def test_docstring_examples(name, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    result = doctest.testmod(
+        module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    )
     assert result.failed == 0
 
 
 def test_examples_exist():
-    total = sum(doctest.testmod(importlib.import_module(n), report=False).attempted
-                for n in modules())
+    total = sum(
+        doctest.testmod(importlib.import_module(n), report=False).attempted
+        for n in modules()
+    )
     assert total >= 30

@@ -3,9 +3,17 @@
 from collections import Counter
 
 import pytest
+from wordbot.engine.controlword import (
+    ControlWordState,
+    Exchange,
+    IllegalMove,
+    Pass,
+    Placement,
+    Redraw,
+    WordPlay,
+)
 
 from tests.engine_support import across, lexicon, state, tile_census
-from wordbot.engine.controlword import ControlWordState, Exchange, IllegalMove, Pass, Placement, Redraw, WordPlay
 
 LEX = lexicon("PLANT", "PLANTS", "AT")
 BOARD = across(0, 0, "PLANT", "bbbbb")
@@ -18,7 +26,9 @@ def test_exchange_returns_an_own_tile_and_draws_from_the_chosen_blue_bag():
     assert drawn.islower() and drawn.upper() in "AEIOU"
     assert after.racks["red"] == "CDFGHKM" + drawn
     assert Counter(after.bags["red"]) == Counter(s.bags["red"]) + Counter("B")
-    assert Counter(s.bags["blue_vowels"]) - Counter(after.bags["blue_vowels"]) == Counter(drawn.upper())
+    assert Counter(s.bags["blue_vowels"]) - Counter(after.bags["blue_vowels"]) == Counter(
+        drawn.upper()
+    )
     assert after.to_move == "red" and after.phase == "word"  # a free action: same turn
     again = after.apply(Exchange("C", "consonant"))  # repeatable
     assert again.racks["red"][-1].upper() not in "AEIOU"
@@ -78,7 +88,9 @@ def test_redraw_count_resets_with_the_turn():
 
 
 def test_redraw_penalty_option():
-    s = state(BOARD, lex=LEX, racks={"red": "ABCDEF", "green": ""}, rules={"redraw_penalty": 3})
+    s = state(
+        BOARD, lex=LEX, racks={"red": "ABCDEF", "green": ""}, rules={"redraw_penalty": 3}
+    )
     assert s.apply(Redraw()).apply(Redraw()).penalties["red"] == 3
 
 
@@ -113,7 +125,12 @@ def test_challenge_reject_refuses_and_changes_nothing():
 
 
 def test_challenge_penalty_withdraws_the_play_with_one_token_and_the_player_acts_again():
-    s = state(BOARD, lex=LEX, racks={"red": "XS", "green": ""}, rules={"challenge_rule": "penalty"})
+    s = state(
+        BOARD,
+        lex=LEX,
+        racks={"red": "XS", "green": ""},
+        rules={"challenge_rule": "penalty"},
+    )
     after = s.apply(WordPlay([Placement(0, 5, "X", "red")]))
     assert after.penalties["red"] == 1 and len(after.penalty_tiles["red"]) == 1
     assert after.board == s.board and after.racks == s.racks
@@ -123,7 +140,9 @@ def test_challenge_penalty_withdraws_the_play_with_one_token_and_the_player_acts
 
 
 def test_challenge_penalty_does_not_excuse_other_rules():
-    s = state(BOARD, lex=LEX, racks={"red": "X", "green": ""}, rules={"challenge_rule": "penalty"})
+    s = state(
+        BOARD, lex=LEX, racks={"red": "X", "green": ""}, rules={"challenge_rule": "penalty"}
+    )
     with pytest.raises(IllegalMove) as info:
         s.apply(WordPlay([Placement(5, 5, "X", "red")]))
     assert info.value.rule == "connected"

@@ -4,8 +4,6 @@ import dataclasses
 from collections import Counter
 
 import pytest
-
-from tests.engine_support import small_lexicon
 from wordbot.dictionaries import Lexicon
 from wordbot.engine.controlword import (
     ACROSS,
@@ -21,7 +19,6 @@ from wordbot.engine.controlword import (
     random_mat,
 )
 from wordbot.engine.controlword.mats import is_hash_shape
-from wordbot.engine.rng import Rng
 from wordbot.engine.controlword.tiles import (
     DRAW_DIE,
     FULL_BAG,
@@ -30,14 +27,41 @@ from wordbot.engine.controlword.tiles import (
     REPLACEMENT_DIE,
     TILE_COUNTS,
 )
+from wordbot.engine.rng import Rng
+
+from tests.engine_support import small_lexicon
 
 
 # --------------------------------------------------------------------------- tiles
 def test_bags_hold_the_98_tiles_of_the_standard_set_without_blanks():
     assert len(FULL_BAG) == 98
     assert Counter(FULL_BAG) == Counter(
-        A=9, B=2, C=2, D=4, E=12, F=2, G=3, H=2, I=9, J=1, K=1, L=4, M=2, N=6, O=8, P=2,
-        Q=1, R=6, S=4, T=6, U=4, V=2, W=2, X=1, Y=2, Z=1,
+        A=9,
+        B=2,
+        C=2,
+        D=4,
+        E=12,
+        F=2,
+        G=3,
+        H=2,
+        I=9,
+        J=1,
+        K=1,
+        L=4,
+        M=2,
+        N=6,
+        O=8,
+        P=2,
+        Q=1,
+        R=6,
+        S=4,
+        T=6,
+        U=4,
+        V=2,
+        W=2,
+        X=1,
+        Y=2,
+        Z=1,
     )
     assert sum(TILE_COUNTS.values()) == 98
 
@@ -68,10 +92,16 @@ def test_rng_is_deterministic_uniform_enough_and_draws_without_replacement():
 def test_rule_defaults_are_those_of_rules_md():
     r = Rules()
     assert (r.rounds, r.turn_order, r.replacement_order, r.rotate_first_player) == (
-        10, "clockwise", "same", True,
+        10,
+        "clockwise",
+        "same",
+        True,
     )
     assert (r.board_size, r.score_replacements, r.penalty_points, r.redraw_penalty) == (
-        None, False, 5, 2,
+        None,
+        False,
+        5,
+        2,
     )
     assert (r.challenge_rule, r.jqxz_bonus, r.start_mat) == ("reject", 4, 1)
 
@@ -131,9 +161,19 @@ def test_rules_from_json_errors_name_the_field():
 
 def test_rules_cover_every_option_named_in_rules_md():
     names = {f.name for f in dataclasses.fields(Rules)}
-    for option in ("rounds", "turn_order", "replacement_order", "rotate_first_player",
-                   "board_size", "score_replacements", "penalty_points", "redraw_penalty",
-                   "challenge_rule", "jqxz_bonus", "start_mat"):
+    for option in (
+        "rounds",
+        "turn_order",
+        "replacement_order",
+        "rotate_first_player",
+        "board_size",
+        "score_replacements",
+        "penalty_points",
+        "redraw_penalty",
+        "challenge_rule",
+        "jqxz_bonus",
+        "start_mat",
+    ):
         assert option in names
 
 
@@ -147,7 +187,8 @@ def test_words_are_maximal_runs_of_two_or_more_across_and_down():
     b = make({(-1, -1): "C", (-1, 0): "A", (-1, 1): "T", (0, -1): "A", (5, 5): "S"})
     words = b.words()
     assert [(w.direction, w.letters, w.squares[0]) for w in words] == [
-        (ACROSS, "CAT", (-1, -1)), (DOWN, "CA", (-1, -1)),
+        (ACROSS, "CAT", (-1, -1)),
+        (DOWN, "CA", (-1, -1)),
     ]
     assert b.word_at((-1, 0), ACROSS).letters == "CAT"
     assert b.word_at((-1, 0), DOWN) is None  # a single tile is not a word
@@ -161,11 +202,17 @@ def test_place_returns_a_new_board():
     assert c.word_at((0, 0), ACROSS).colours == ("blue", "red")
 
 
-@pytest.mark.parametrize("size, low, high", [(15, -7, 7), (20, -9, 10), (3, -1, 1), (4, -1, 2)])
+@pytest.mark.parametrize(
+    "size, low, high", [(15, -7, 7), (20, -9, 10), (3, -1, 1), (4, -1, 2)]
+)
 def test_bounded_board_is_centred(size, low, high):
     assert centred_bounds(size) == (low, high, low, high)
     b = Board({}, centred_bounds(size))
-    assert b.in_bounds((low, high)) and not b.in_bounds((low - 1, 0)) and not b.in_bounds((0, high + 1))
+    assert (
+        b.in_bounds((low, high))
+        and not b.in_bounds((low - 1, 0))
+        and not b.in_bounds((0, high + 1))
+    )
     assert Board({}).in_bounds((10**6, -(10**6)))
 
 

@@ -11,11 +11,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from wordbot.engine.controlword import ControlWordState
+from wordbot.engine.records import GameRecorder
 
 from tests.engine_games import CAPPED, choose_action
 from tests.engine_support import SMALL_WORDS, small_lexicon, tile_census
-from wordbot.engine.controlword import ControlWordState
-from wordbot.engine.records import GameRecorder
 
 ROOT = Path(__file__).resolve().parents[1]
 LEX = ["--lexicon", str(SMALL_WORDS)]
@@ -25,7 +25,12 @@ def wordbot(*args, stdin=None):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
         [sys.executable, "-m", "wordbot", *args],
-        input=stdin, capture_output=True, text=True, env=env, cwd=ROOT, timeout=60,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
     )
 
 
@@ -46,24 +51,56 @@ def fails(*args, stdin=None) -> str:
 
 
 def test_new_prints_the_start_position():
-    obj = json.loads(ok("new", "--players", "red,green,black", "--seed", "7", "--mat", "3",
-                        "--rule", "rounds=6"))
+    obj = json.loads(
+        ok(
+            "new",
+            "--players",
+            "red,green,black",
+            "--seed",
+            "7",
+            "--mat",
+            "3",
+            "--rule",
+            "rounds=6",
+        )
+    )
     assert obj["players"] == ["red", "green", "black"] and obj["rules"]["rounds"] == 6
-    assert obj["round"] == 1 and obj["phase"] == "word" and obj["to_move"] == obj["first_player"]
+    assert (
+        obj["round"] == 1
+        and obj["phase"] == "word"
+        and obj["to_move"] == obj["first_player"]
+    )
     assert all(len(obj["racks"][p]) == obj["rack_limit"] for p in obj["players"])
-    again = json.loads(ok("new", "--players", "red,green,black", "--seed", "7", "--mat", "3",
-                          "--rule", "rounds=6"))
+    again = json.loads(
+        ok(
+            "new",
+            "--players",
+            "red,green,black",
+            "--seed",
+            "7",
+            "--mat",
+            "3",
+            "--rule",
+            "rounds=6",
+        )
+    )
     assert again == obj
-    api = ControlWordState.new(["red", "green", "black"], seed=7, mat=3,
-                               rules=ControlWordState.from_json(obj, small_lexicon()).rules,
-                               lexicon=small_lexicon())
+    api = ControlWordState.new(
+        ["red", "green", "black"],
+        seed=7,
+        mat=3,
+        rules=ControlWordState.from_json(obj, small_lexicon()).rules,
+        lexicon=small_lexicon(),
+    )
     assert api.to_json() == obj
 
 
 def test_new_random_mat_uses_the_lexicon():
     obj = json.loads(ok("new", "--seed", "2", "--mat", "random", *LEX))
     s = ControlWordState.from_json(obj, small_lexicon())
-    assert len(s.board.words()) == 4 and all(w.letters in small_lexicon() for w in s.board.words())
+    assert len(s.board.words()) == 4 and all(
+        w.letters in small_lexicon() for w in s.board.words()
+    )
 
 
 @pytest.mark.parametrize(
@@ -106,7 +143,9 @@ def test_apply_word_play_in_notation_with_negative_coordinates(start):
     text = s.notation(move)
     out = json.loads(ok("apply", str(start), text, *LEX))
     assert out == s.apply(move).to_json()
-    unquoted = json.loads(ok("apply", str(start), *text.split(), *LEX))  # words as arguments
+    unquoted = json.loads(
+        ok("apply", str(start), *text.split(), *LEX)
+    )  # words as arguments
     assert unquoted == out
 
 
@@ -123,12 +162,18 @@ def test_apply_rule_override_and_seed(start):
 
 def test_apply_illegal_moves_name_the_rule_and_word(tmp_path):
     pos = {
-        "format": "wordbot.controlword.position/1", "players": ["red", "green"],
-        "first_player": "red", "to_move": "red", "phase": "word", "round": 2,
-        "rack_limit": 8, "replacement_limit": 3,
+        "format": "wordbot.controlword.position/1",
+        "players": ["red", "green"],
+        "first_player": "red",
+        "to_move": "red",
+        "phase": "word",
+        "round": 2,
+        "rack_limit": 8,
+        "replacement_limit": 3,
         "board": [[0, 0, "C", "blue"], [0, 1, "A", "blue"]],
         "racks": {"red": "TQ", "green": "E"},
-        "scores": {"red": 0, "green": 0}, "penalties": {"red": 0, "green": 0},
+        "scores": {"red": 0, "green": 0},
+        "penalties": {"red": 0, "green": 0},
     }
     path = tmp_path / "p.json"
     path.write_text(json.dumps(pos))
@@ -138,8 +183,12 @@ def test_apply_illegal_moves_name_the_rule_and_word(tmp_path):
     assert "(phase)" in fails("apply", str(path), "replace 0,0=T", *LEX)
     assert "(rack)" in fails("apply", str(path), "0,0 across (CA)E", *LEX)
     # the challenge rule 'penalty' turns the invalid word into a penalty token
-    out = json.loads(ok("apply", str(path), "0,0 across (CA)Q", "--rule", "challenge_rule=penalty", *LEX))
-    assert out["penalties"]["red"] == 1 and out["to_move"] == "red" and len(out["board"]) == 2
+    out = json.loads(
+        ok("apply", str(path), "0,0 across (CA)Q", "--rule", "challenge_rule=penalty", *LEX)
+    )
+    assert (
+        out["penalties"]["red"] == 1 and out["to_move"] == "red" and len(out["board"]) == 2
+    )
     out = json.loads(ok("apply", str(path), "0,0 across (CA)T", *LEX))
     assert out["board"][2] == [0, 2, "T", "red"] and out["racks"]["red"] == "Q"
 
@@ -152,7 +201,11 @@ def test_apply_illegal_moves_name_the_rule_and_word(tmp_path):
         ('{"format": "wordbot.controlword.position/1"}', ["pass"], "players: missing"),
         ("START", ["fly"], "not a move"),
         ("START", ["0,0 across (Q)"], "square 0,0 holds A, not (Q)"),
-        ("START", ['{"type": "word", "tiles": [[0, 0, "A", "teal"]]}'], "move.tiles[0]: colour 'teal'"),
+        (
+            "START",
+            ['{"type": "word", "tiles": [[0, 0, "A", "teal"]]}'],
+            "move.tiles[0]: colour 'teal'",
+        ),
         ("START", ["pass", "--rule", "rounds=zero"], "rounds=zero"),
     ],
 )
@@ -172,8 +225,13 @@ def test_score_json_and_table(start):
     obj = json.loads(ok("score", str(start), "--json", *LEX))
     assert set(obj) == {"words", "totals", "ranking", "winners"}
     assert len(obj["words"]) == 4 and all(w["controller"] is None for w in obj["words"])
-    assert set(obj["totals"]["red"]) == {"word_points", "words_controlled", "penalty_points",
-                                         "played_points", "final"}
+    assert set(obj["totals"]["red"]) == {
+        "word_points",
+        "words_controlled",
+        "penalty_points",
+        "played_points",
+        "final",
+    }
     table = ok("score", str(start), *LEX)
     assert "PLANT" in table and "final" in table and "shared win" in table
 
@@ -182,7 +240,7 @@ def independent_score(position: dict) -> dict:
     """End-of-game totals recomputed from the position alone, straight from RULES.md."""
     squares = {(r, c): (ch, colour) for r, c, ch, colour in position["board"]}
     totals = {p: {"word_points": 0, "words_controlled": 0} for p in position["players"]}
-    for (r, c) in squares:
+    for r, c in squares:
         for dr, dc in ((0, 1), (1, 0)):
             if (r - dr, c - dc) in squares or (r + dr, c + dc) not in squares:
                 continue
@@ -207,15 +265,19 @@ def independent_score(position: dict) -> dict:
     return totals
 
 
-@pytest.mark.parametrize("players, seed", [("red,green", 11), ("red,green,black", 12),
-                                           ("white,red,green,black", 13)])
+@pytest.mark.parametrize(
+    "players, seed",
+    [("red,green", 11), ("red,green,black", 12), ("white,red,green,black", 13)],
+)
 def test_full_games_through_the_cli(tmp_path, players, seed):
     """wordbot new -> wordbot apply (random legal actions) until the game is over ->
     wordbot score; every position is checked against the API and conserves tiles."""
     lex = small_lexicon()
     rng = random.Random(seed)
     path = tmp_path / "pos.json"
-    path.write_text(ok("new", "--players", players, "--seed", str(seed), "--rule", "rounds=3", *LEX))
+    path.write_text(
+        ok("new", "--players", players, "--seed", str(seed), "--rule", "rounds=3", *LEX)
+    )
     census = None
     actions = 0
     free, turn = 0, None

@@ -3,19 +3,19 @@
 from collections import Counter
 
 import pytest
-
-from tests.engine_support import across, lexicon, small_lexicon, state
 from wordbot.engine.controlword import (
     ControlWordState,
     Pass,
     Placement,
     Replacement,
+    RuleError,
     Rules,
     StateError,
-    RuleError,
     WordPlay,
 )
 from wordbot.engine.controlword.tiles import DRAW_DIE, FULL_BAG, REPLACEMENT_DIE
+
+from tests.engine_support import across, lexicon, small_lexicon, state
 
 LEX = lexicon("PLANT", "PLANTS", "AT")
 BOARD = across(0, 0, "PLANT", "bbbbb")
@@ -34,8 +34,15 @@ def movers(s, n):
 def three_player_state(**rules):
     racks = {p: "ABC" for p in THREE}
     # A replacement by the first player keeps the round from being all passes.
-    return state(BOARD, lex=LEX, players=THREE, first_player="green", to_move="green",
-                 racks=racks, rules=rules or None)
+    return state(
+        BOARD,
+        lex=LEX,
+        players=THREE,
+        first_player="green",
+        to_move="green",
+        racks=racks,
+        rules=rules or None,
+    )
 
 
 def test_new_game_set_up():
@@ -47,7 +54,9 @@ def test_new_game_set_up():
         assert Counter(s.bags[p]) + Counter(s.racks[p]) == Counter(FULL_BAG)
     # The mat's letters come out of the blue bags.
     mat = Counter(t.letter for t in s.board.values())
-    assert Counter(s.bags["blue_vowels"] + s.bags["blue_consonants"]) + mat == Counter(FULL_BAG)
+    assert Counter(s.bags["blue_vowels"] + s.bags["blue_consonants"]) + mat == Counter(
+        FULL_BAG
+    )
     assert all(t.colour == "blue" for t in s.board.values())
 
 
@@ -76,8 +85,10 @@ def test_same_seed_same_game_and_different_seeds_differ():
     assert a.to_json() != c.to_json()
 
 
-@pytest.mark.parametrize("players", [["red"], ["red", "red"], ["red", "pink"],
-                                     ["red", "green", "black", "white", "red"]])
+@pytest.mark.parametrize(
+    "players",
+    [["red"], ["red", "red"], ["red", "pink"], ["red", "green", "black", "white", "red"]],
+)
 def test_players_must_be_two_to_four_colours(players):
     with pytest.raises(StateError) as info:
         ControlWordState.new(players, seed=1, lexicon=LEX)
@@ -85,7 +96,11 @@ def test_players_must_be_two_to_four_colours(players):
 
 
 def test_two_three_and_four_players():
-    for players in (["red", "green"], ["red", "green", "black"], ["white", "red", "green", "black"]):
+    for players in (
+        ["red", "green"],
+        ["red", "green", "black"],
+        ["white", "red", "green", "black"],
+    ):
         s = ControlWordState.new(players, seed=2, lexicon=LEX)
         assert s.players == tuple(players) and set(s.racks) == set(players)
 
@@ -93,8 +108,14 @@ def test_two_three_and_four_players():
 def test_clockwise_order_same_replacement_order_and_rotation():
     s = three_player_state()
     seq, after = movers(s, 6)
-    assert seq == [("word", "green"), ("word", "black"), ("word", "red"),
-                   ("replacement", "green"), ("replacement", "black"), ("replacement", "red")]
+    assert seq == [
+        ("word", "green"),
+        ("word", "black"),
+        ("word", "red"),
+        ("replacement", "green"),
+        ("replacement", "black"),
+        ("replacement", "red"),
+    ]
 
 
 def test_counterclockwise_turn_order():
@@ -186,22 +207,30 @@ def test_a_player_with_empty_bag_and_rack_ends_the_game_at_once():
 
 
 def test_board_size_option_bounds_the_board_centred_on_the_mat():
-    s = ControlWordState.new(["red", "green"], seed=1, mat=1, rules=Rules(board_size=9), lexicon=LEX)
+    s = ControlWordState.new(
+        ["red", "green"], seed=1, mat=1, rules=Rules(board_size=9), lexicon=LEX
+    )
     assert s.board.bounds == (-4, 4, -4, 4)
     r0, r1, c0, c1 = s.board.extent()  # mat 1 is 6 rows x 5 columns
     assert (r0, r1, c0, c1) == (-2, 3, -2, 2)
     assert (r0 - -4, 4 - r1) == (2, 1)  # margins differ by one (odd N, even height)
     assert (c0 - -4, 4 - c1) == (2, 2)
     with pytest.raises(RuleError) as info:
-        ControlWordState.new(["red", "green"], seed=1, rules=Rules(board_size=5), lexicon=LEX)
+        ControlWordState.new(
+            ["red", "green"], seed=1, rules=Rules(board_size=5), lexicon=LEX
+        )
     assert "board_size" in str(info.value)
 
 
 def test_start_mat_option_and_random_mats():
     a = ControlWordState.new(["red", "green"], seed=4, mat=2, lexicon=LEX)
     assert {w.letters for w in a.board.words()} == {"GARDEN", "EARTH", "APPLE", "DESERT"}
-    r1 = ControlWordState.new(["red", "green"], seed=4, mat="random", lexicon=small_lexicon())
-    r2 = ControlWordState.new(["red", "green"], seed=4, mat="random", lexicon=small_lexicon())
+    r1 = ControlWordState.new(
+        ["red", "green"], seed=4, mat="random", lexicon=small_lexicon()
+    )
+    r2 = ControlWordState.new(
+        ["red", "green"], seed=4, mat="random", lexicon=small_lexicon()
+    )
     assert r1.board == r2.board and len(r1.board.words()) == 4
     assert all(w.letters in small_lexicon() for w in r1.board.words())
 

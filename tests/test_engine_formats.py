@@ -3,8 +3,6 @@
 import json
 
 import pytest
-
-from tests.engine_support import across, down, lexicon, position, state, tiles
 from wordbot.engine.controlword import (
     ControlWordState,
     Exchange,
@@ -19,9 +17,14 @@ from wordbot.engine.controlword import (
     move_from_json,
 )
 
+from tests.engine_support import across, down, lexicon, position, state, tiles
+
 # ----------------------------------------------------------------------------- moves
 FORMATS_MOVES = [
-    {"type": "word", "tiles": [[3, -1, "C", "red"], [3, 0, "A", "red"], [3, 2, "S", "blue"]]},
+    {
+        "type": "word",
+        "tiles": [[3, -1, "C", "red"], [3, 0, "A", "red"], [3, 2, "S", "blue"]],
+    },
     {"type": "replace", "tiles": [[0, 2, "R", "red"], [1, 4, "E", "blue"]]},
     {"type": "pass"},
     {"type": "redraw"},
@@ -54,7 +57,10 @@ def test_moves_with_the_same_tiles_are_equal_and_hash_equal():
         ({"type": "word", "tiles": [[0, 0, "a", "red"]]}, "move.tiles[0]: letter 'a'"),
         ({"type": "word", "tiles": [[0, 0, "A", "pink"]]}, "move.tiles[0]: colour 'pink'"),
         ({"type": "word", "tiles": [[0, 0.5, "A", "red"]]}, "move.tiles[0]: col 0.5"),
-        ({"type": "word", "tiles": [[0, 0, "A"]]}, "move.tiles[0]: must be [row, col, LETTER, colour]"),
+        (
+            {"type": "word", "tiles": [[0, 0, "A"]]},
+            "move.tiles[0]: must be [row, col, LETTER, colour]",
+        ),
         ({"type": "exchange", "tile": "e", "bag": "vowel"}, "move.tile: 'e'"),
         ({"type": "exchange", "tile": "E", "bag": "blue"}, "move.bag: 'blue'"),
     ],
@@ -119,7 +125,9 @@ def test_one_tile_play_direction():
     move = WordPlay([Placement(1, 0, "A", "red")])
     assert s.notation(move) == "0,0 down (P)A"
     # S after PLANT with a tile under it: both runs are 2+: across.
-    s2 = notation_state(tiles(board, down(1, 5, "A", "b")), racks={"red": "S", "green": "E"})
+    s2 = notation_state(
+        tiles(board, down(1, 5, "A", "b")), racks={"red": "S", "green": "E"}
+    )
     assert s2.notation(WordPlay([Placement(0, 5, "S", "red")])) == "0,0 across (PLANT)S"
 
 
@@ -188,15 +196,29 @@ def test_new_position_json_round_trip_and_key_order():
     s = ControlWordState.new(["red", "green", "black"], seed=3, lexicon=LEX)
     obj = s.to_json()
     assert list(obj) == [
-        "format", "rules", "players", "first_player", "to_move", "phase", "round",
-        "rack_limit", "replacement_limit", "board", "racks", "scores", "penalties", "bags",
+        "format",
+        "rules",
+        "players",
+        "first_player",
+        "to_move",
+        "phase",
+        "round",
+        "rack_limit",
+        "replacement_limit",
+        "board",
+        "racks",
+        "scores",
+        "penalties",
+        "bags",
     ]
     assert set(obj["bags"]) == {"red", "green", "black", "blue"}
     back = ControlWordState.from_json(json.loads(json.dumps(obj)), LEX)
     assert back.to_json() == obj
     # At the start nothing has left the game, so the inferred bags are the real ones
     # (the mat's letters count as taken from the blue bags).
-    inferred = ControlWordState.from_json({k: v for k, v in obj.items() if k != "bags"}, LEX)
+    inferred = ControlWordState.from_json(
+        {k: v for k, v in obj.items() if k != "bags"}, LEX
+    )
     assert inferred.to_json() == obj
 
 
@@ -246,17 +268,34 @@ def _bad(**changes):
         (_bad(board=[[0, 0, "AB", "blue"]]), "board[0]: letter 'AB'"),
         (_bad(board=[[0, 0, "A", "mauve"]]), "board[0]: colour 'mauve'"),
         (_bad(board=[[0, 0, "A", "black"]]), "board[0]: colour 'black' is not playing"),
-        (_bad(board=[[0, 0, "A", "blue"], [0, 0, "B", "blue"]]), "board[1]: square 0,0 appears twice"),
+        (
+            _bad(board=[[0, 0, "A", "blue"], [0, 0, "B", "blue"]]),
+            "board[1]: square 0,0 appears twice",
+        ),
         (_bad(board=[["0", 0, "A", "blue"]]), "board[0]: row '0' is not an integer"),
-        (_bad(rules={"board_size": 5}, board=[[9, 0, "A", "blue"]]),
-         "board[0]: square 9,0 is outside the 5x5 board"),
+        (
+            _bad(rules={"board_size": 5}, board=[[9, 0, "A", "blue"]]),
+            "board[0]: square 9,0 is outside the 5x5 board",
+        ),
         (_bad(racks={"red": "A1"}), "racks.red: 'A1' is not a string of letters"),
         (_bad(racks={"black": "A"}), "racks.black: not a player of this game"),
-        (_bad(racks={"red": "ZZ"}), "racks.red: the bags could not have supplied this rack (red Z: 2 > 1)"),
-        (_bad(racks={"red": "qq"}), "racks.red: the bags could not have supplied this rack (blue Q: 2 > 1)"),
-        (_bad(board=[[0, i, "Z", "red"] for i in range(2)]), "board: more red tiles than a bag holds (Z: 2 > 1)"),
+        (
+            _bad(racks={"red": "ZZ"}),
+            "racks.red: the bags could not have supplied this rack (red Z: 2 > 1)",
+        ),
+        (
+            _bad(racks={"red": "qq"}),
+            "racks.red: the bags could not have supplied this rack (blue Q: 2 > 1)",
+        ),
+        (
+            _bad(board=[[0, i, "Z", "red"] for i in range(2)]),
+            "board: more red tiles than a bag holds (Z: 2 > 1)",
+        ),
         (_bad(bags={"red": "Aa"}), "bags.red: 'Aa' is not a string of uppercase letters"),
-        (_bad(bags={"red": "A" * 9}), "bags.red: more tiles than the set holds with the board and racks (A: 10 > 9)"),
+        (
+            _bad(bags={"red": "A" * 9}),
+            "bags.red: more tiles than the set holds with the board and racks (A: 10 > 9)",
+        ),
         (_bad(bags={"pink": ""}), "bags.pink: not a player of this game or blue"),
         (_bad(scores={"red": 0}), "scores.green: missing"),
         (_bad(scores={"red": 0, "green": "1"}), "scores.green: '1' is not an integer"),
@@ -296,7 +335,10 @@ def test_readers_name_the_field_for_values_of_the_wrong_type():
     """Found by the protocol fuzz: values of the wrong JSON type are named, not crashed on."""
     with pytest.raises(MoveError, match="move.type"):
         move_from_json({"type": []})
-    obj = position([[0, 0, "A", "blue"], [0, 1, "T", "blue"]], racks={"red": "A"},
-                   scores={"red": {}, "green": 0})
+    obj = position(
+        [[0, 0, "A", "blue"], [0, 1, "T", "blue"]],
+        racks={"red": "A"},
+        scores={"red": {}, "green": 0},
+    )
     with pytest.raises(PositionError, match="scores.red"):
         ControlWordState.from_json(obj, lexicon("AT"))

@@ -16,10 +16,6 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from tests.engine_games import choose_action, invalid_word_attempt
-from tests.engine_support import small_lexicon, tile_census
-from tests.rules import replacement_problem, word_play_problem
 from wordbot.engine.controlword import (
     ControlWordState,
     IllegalMove,
@@ -28,8 +24,12 @@ from wordbot.engine.controlword import (
     Rules,
     WordPlay,
 )
-from wordbot.engine.records import GameRecorder, read_record, replay
 from wordbot.engine.controlword.position import POSITION_FORMAT
+from wordbot.engine.records import GameRecorder, read_record, replay
+
+from tests.engine_games import choose_action, invalid_word_attempt
+from tests.engine_support import small_lexicon, tile_census
+from tests.rules import replacement_problem, word_play_problem
 
 RULE_VARIANTS = [
     {},
@@ -51,7 +51,11 @@ def perturbations(move, rng):
     """Copies of a play shifted by one square or with one letter changed."""
     out = []
     dr, dc = rng.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
-    out.append(type(move)([Placement(t.row + dr, t.col + dc, t.letter, t.colour) for t in move.tiles]))
+    out.append(
+        type(move)(
+            [Placement(t.row + dr, t.col + dc, t.letter, t.colour) for t in move.tiles]
+        )
+    )
     tiles = list(move.tiles)
     i = rng.randrange(len(tiles))
     t = tiles[i]
@@ -102,7 +106,9 @@ def recompute_played_scores(record):
         if n < 4:
             return 0
         x = n - 3
-        return (x * x - x + 2) // 2 + rules["jqxz_bonus"] * sum(word.count(ch) for ch in "JQXZ")
+        return (x * x - x + 2) // 2 + rules["jqxz_bonus"] * sum(
+            word.count(ch) for ch in "JQXZ"
+        )
 
     def run(sq, d):
         r, c = sq
@@ -130,7 +136,9 @@ def recompute_played_scores(record):
                 runs = {run(sq, d) for sq in squares for d in ((0, 1), (1, 0))}
             for word_squares in runs:
                 if len(word_squares) >= 2:
-                    scores[line["player"]] += points("".join(letters[q] for q in word_squares))
+                    scores[line["player"]] += points(
+                        "".join(letters[q] for q in word_squares)
+                    )
         assert scores == line["scores"], line["action"]
     return scores
 
@@ -148,15 +156,25 @@ def play_game(tmp_path, seed, players, rules, mat, choice_seed, max_actions=400)
         if state.is_over:
             break
         move = None
-        if state.rules.challenge_rule == "penalty" and state.phase == "word" and rng.random() < 0.1:
+        if (
+            state.rules.challenge_rule == "penalty"
+            and state.phase == "word"
+            and rng.random() < 0.1
+        ):
             move = invalid_word_attempt(state, rng)
         if move is None:
             move = choose_action(state, rng, free)
-        if isinstance(move, (WordPlay, Replacement)) and engine_verdict(state, move) is None:
+        if (
+            isinstance(move, (WordPlay, Replacement))
+            and engine_verdict(state, move) is None
+        ):
             assert independent_verdict(state, move) is None, move
             for other in perturbations(move, rng):
                 engine_ok = engine_verdict(state, other) is None
-                assert engine_ok == (independent_verdict(state, other) is None), (other, engine_verdict(state, other))
+                assert engine_ok == (independent_verdict(state, other) is None), (
+                    other,
+                    engine_verdict(state, other),
+                )
         before = state.to_json()
         after = state.apply(move)
         assert state.to_json() == before  # the old state never changes

@@ -7,16 +7,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from wordbot.engine.controlword import ControlWordState
 
 from tests.engine_games import choose_action
 from tests.engine_support import small_lexicon, tile_census
-from wordbot.engine.controlword import ControlWordState
 
 
 def midgame(seed: int, players: int) -> ControlWordState:
     rng = random.Random(seed)
-    s = ControlWordState.new(["red", "green", "black", "white"][:players], seed=seed,
-                             lexicon=small_lexicon())
+    s = ControlWordState.new(
+        ["red", "green", "black", "white"][:players], seed=seed, lexicon=small_lexicon()
+    )
     for _ in range(rng.randint(2, 12)):
         if s.is_over:
             break
@@ -37,8 +38,9 @@ def test_determinize_keeps_what_the_viewer_sees(seed):
             for p in s.players:
                 if p in s.racks and p != viewer:
                     assert len(d.racks[p]) == len(s.racks[p])
-                    assert sum(ch.islower() for ch in d.racks[p]) == \
-                        sum(ch.islower() for ch in s.racks[p])
+                    assert sum(ch.islower() for ch in d.racks[p]) == sum(
+                        ch.islower() for ch in s.racks[p]
+                    )
 
 
 @pytest.mark.parametrize("seed", range(8))

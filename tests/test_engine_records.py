@@ -3,15 +3,17 @@
 import json
 
 import pytest
-
-from tests.engine_support import across, position, small_lexicon
 from wordbot.dictionaries import Lexicon
 from wordbot.engine.controlword import GAME_FORMAT, ControlWordState
 from wordbot.engine.errors import RecordError
 from wordbot.engine.records import GameRecorder, read_record, replay
 
+from tests.engine_support import across, position, small_lexicon
 
-def scripted_game(path, seed=21, actions=("redraw", "redraw", "first", "pass", "pass", "pass")):
+
+def scripted_game(
+    path, seed=21, actions=("redraw", "redraw", "first", "pass", "pass", "pass")
+):
     """A short game: the first mover redraws twice (2 tokens), then plays the first word
     play the reference finds, and everyone passes on. Returns the states."""
     lex = small_lexicon()
@@ -44,7 +46,9 @@ def test_header_and_lines(tmp_path):
     assert second_redraw["move"] == {"type": "redraw"}
     assert second_redraw["penalties"][states[0].to_move] == 2
     assert len(second_redraw["penalty_tiles"][states[0].to_move]) == 2
-    assert len(second_redraw["drawn"][states[0].to_move]) == max(states[0].rack_limit - 2, 5)
+    assert len(second_redraw["drawn"][states[0].to_move]) == max(
+        states[0].rack_limit - 2, 5
+    )
     assert lines[3]["text"] == states[2].notation(states[2].parse_move(lines[3]["text"]))
     rec.finish()
     assert "result" in json.loads(path.read_text().splitlines()[-1])

@@ -1,9 +1,9 @@
 """Replacement plays: every rule of RULES.md "Replacement play"."""
 
 import pytest
+from wordbot.engine.controlword import IllegalMove, Placement, Replacement
 
 from tests.engine_support import across, down, lexicon, state, tiles
-from wordbot.engine.controlword import IllegalMove, Placement, Replacement
 
 LEX = lexicon("PLAYING", "PRAYING", "REPAST", "REPENT", "PLAN", "PEN", "PAN", "AN", "EN")
 

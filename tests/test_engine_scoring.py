@@ -1,7 +1,8 @@
 """End-of-game and when-played scoring, each case worked out from RULES.md by hand."""
 
-from tests.engine_support import across, down, state, tiles
 from wordbot.engine.controlword import Rules, played_points, word_score
+
+from tests.engine_support import across, down, state, tiles
 
 
 def evaluation(board, **kw):
@@ -88,7 +89,9 @@ def test_short_words_pay_nothing_but_count_as_controlled():
     by_word = {w.word.letters: w for w in ev.words}
     assert by_word["CAT"].controller == "red" and by_word["CAT"].points == 0
     assert by_word["AT"].controller == "green" and by_word["AT"].control == "majority"
-    assert ev.totals["red"].words_controlled == 1 and ev.totals["green"].words_controlled == 1
+    assert (
+        ev.totals["red"].words_controlled == 1 and ev.totals["green"].words_controlled == 1
+    )
 
 
 def test_no_jqxz_bonus_at_the_end():
@@ -113,21 +116,36 @@ def test_totals_add_played_points_and_penalties():
         penalties={"red": 1, "green": 3},
     )
     red, green = ev.totals["red"], ev.totals["green"]
-    assert (red.played_points, red.word_points, red.penalty_points, red.final) == (10, 6, -5, 11)
-    assert (green.played_points, green.word_points, green.penalty_points, green.final) == (7, 0, -15, -8)
+    assert (red.played_points, red.word_points, red.penalty_points, red.final) == (
+        10,
+        6,
+        -5,
+        11,
+    )
+    assert (green.played_points, green.word_points, green.penalty_points, green.final) == (
+        7,
+        0,
+        -15,
+        -8,
+    )
     assert ev.ranking == ("red", "green") and ev.winners == ("red",)
 
 
 def test_penalty_points_option():
-    ev = evaluation(across(0, 0, "AT", "rg"), penalties={"red": 2, "green": 0},
-                    rules={"penalty_points": 3})
+    ev = evaluation(
+        across(0, 0, "AT", "rg"),
+        penalties={"red": 2, "green": 0},
+        rules={"penalty_points": 3},
+    )
     assert ev.totals["red"].penalty_points == -6
 
 
 def test_tie_break_fewest_penalty_tokens():
     # Both finish on 5: red 10 - 5 (1 token), green 5 (0 tokens): green ranks first.
     ev = evaluation(
-        across(0, 0, "AT", "bb"), scores={"red": 10, "green": 5}, penalties={"red": 1, "green": 0}
+        across(0, 0, "AT", "bb"),
+        scores={"red": 10, "green": 5},
+        penalties={"red": 1, "green": 0},
     )
     assert ev.totals["red"].final == ev.totals["green"].final == 5
     assert ev.ranking == ("green", "red") and ev.winners == ("green",)
@@ -151,11 +169,16 @@ def test_winner_property_only_when_over():
 def test_control_cases():
     # RULES.md: strictly the most tiles controls; half or more is a majority; a tie for
     # the most, or blue with the most, controls nothing.
-    cases = {("RAT", "rrg"): ("red", "majority"), ("RATED", "rrgkb"): ("red", "plurality"),
-             ("BAT", "bbr"): (None, None), ("AT", "rg"): (None, None)}
+    cases = {
+        ("RAT", "rrg"): ("red", "majority"),
+        ("RATED", "rrgkb"): ("red", "plurality"),
+        ("BAT", "bbr"): (None, None),
+        ("AT", "rg"): (None, None),
+    }
     for (word, colours), expected in cases.items():
-        w = only_word(evaluation(across(0, 0, word, colours),
-                                 players=("red", "green", "black")))
+        w = only_word(
+            evaluation(across(0, 0, word, colours), players=("red", "green", "black"))
+        )
         assert (w.controller, w.control) == expected, word
 
 
@@ -163,11 +186,19 @@ def test_score_json_shape():
     ev = evaluation(across(0, 0, "PLANT", "rrrgb"))
     obj = ev.to_json()
     assert obj["words"] == [
-        {"word": "PLANT", "squares": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]],
-         "controller": "red", "control": "majority", "points": 6}
+        {
+            "word": "PLANT",
+            "squares": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]],
+            "controller": "red",
+            "control": "majority",
+            "points": 6,
+        }
     ]
     assert obj["totals"]["red"] == {
-        "word_points": 6, "words_controlled": 1, "penalty_points": 0, "played_points": 0,
+        "word_points": 6,
+        "words_controlled": 1,
+        "penalty_points": 0,
+        "played_points": 0,
         "final": 6,
     }
     assert obj["ranking"] == ["red", "green"]

@@ -1,13 +1,27 @@
 """Word plays: one test per rule of RULES.md "Word play" and per failure the checker names."""
 
 import pytest
-
-from tests.engine_support import across, down, lexicon, state, tiles
 from wordbot.engine.controlword import ControlWordState, IllegalMove, Placement, WordPlay
 
+from tests.engine_support import across, down, lexicon, state, tiles
+
 LEX = lexicon(
-    "PLANT", "PLANTS", "AT", "CAT", "LA", "ALE", "TA", "PA", "QUIZ", "ZAX", "AX", "TAX",
-    "SPLANT", "ANT", "TAT", "ACT",
+    "PLANT",
+    "PLANTS",
+    "AT",
+    "CAT",
+    "LA",
+    "ALE",
+    "TA",
+    "PA",
+    "QUIZ",
+    "ZAX",
+    "AX",
+    "TAX",
+    "SPLANT",
+    "ANT",
+    "TAT",
+    "ACT",
 )
 BOARD = across(0, 0, "PLANT", "bbbbb")
 
@@ -36,7 +50,9 @@ def test_extending_a_word_is_a_word_play_scoring_the_full_word():
     assert after.scores["red"] == 4
     assert after.board[(0, 5)] == ("S", "red")
     assert after.racks["red"] == "ABCETX"
-    assert s.board.get((0, 5)) is None and s.racks["red"] == "ABCESTX"  # old state unchanged
+    assert (
+        s.board.get((0, 5)) is None and s.racks["red"] == "ABCESTX"
+    )  # old state unchanged
 
 
 def test_main_word_and_every_cross_word_score():

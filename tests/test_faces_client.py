@@ -19,8 +19,11 @@ from wordbot.client import (
 
 
 def popen(*args, **kw) -> SimpleEngine:
-    return SimpleEngine.popen(wordbot_command("engine", "--plugin", "tests.faces_plugin",
-                                              *args), env=wordbot_env(), **kw)
+    return SimpleEngine.popen(
+        wordbot_command("engine", "--plugin", "tests.faces_plugin", *args),
+        env=wordbot_env(),
+        **kw,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +44,9 @@ def test_id_configure_play_analyse(engine):
     assert result.info and result.info[-1]["candidates"][0]["notation"] == result.notation
     cands = engine.analyse(position, Limit(time=0.5), player="greedy", top=3)
     assert len(cands) == 3
-    assert [c["points"] for c in cands] == sorted((c["points"] for c in cands), reverse=True)
+    assert [c["points"] for c in cands] == sorted(
+        (c["points"] for c in cands), reverse=True
+    )
     engine.configure({"player": "greedy", "top": 2})
     try:
         assert engine.play(position).player == "greedy"
@@ -126,8 +131,11 @@ def test_engine_death_is_a_clear_error():
 
 def test_engine_that_cannot_start():
     with pytest.raises(EngineTerminatedError) as err:
-        SimpleEngine.popen(wordbot_command("engine", "--plugin", "no_such_module_xyz"),
-                           env=wordbot_env(), timeout=120)
+        SimpleEngine.popen(
+            wordbot_command("engine", "--plugin", "no_such_module_xyz"),
+            env=wordbot_env(),
+            timeout=120,
+        )
     assert "no_such_module_xyz" in str(err.value)  # its stderr is in the message
 
 

@@ -16,35 +16,65 @@ def engine():
     assert eng.ask({"id": "ready", "cmd": "isready"}, timeout=300)["type"] == "readyok"
     # the first search may compile the kernels (a fresh machine): give it time once
     eng.ask({"id": "warm", "cmd": "newgame", "seed": 1})
-    assert eng.ask({"id": "warm", "cmd": "go", "player": "control"},
-                   timeout=900)["type"] == "bestmove"
+    assert (
+        eng.ask({"id": "warm", "cmd": "go", "player": "control"}, timeout=900)["type"]
+        == "bestmove"
+    )
     yield eng
     assert eng.close() == 0
 
 
 @pytest.fixture(scope="module")
 def start(engine):
-    return engine.ask({"id": "s", "cmd": "newgame", "players": ["red", "green"],
-                       "seed": 11})["position"]
+    return engine.ask(
+        {"id": "s", "cmd": "newgame", "players": ["red", "green"], "seed": 11}
+    )["position"]
 
 
 def test_hello_lists_commands_options_and_players(engine):
     hello = engine.ask({"id": 1, "cmd": "hello"})
     assert hello["id"] == 1 and hello["type"] == "hello"
     assert hello["engine"] == "wordbot" and hello["protocol"] == "wordbot.engine/1"
-    assert {"hello", "isready", "setoption", "position", "newgame", "apply", "moves",
-            "score", "go", "stop", "quit"} <= set(hello["commands"])
-    assert hello["options"]["top"] == {"type": "integer", "default": 5, "nullable": False,
-                                       "help": hello["options"]["top"]["help"]}
+    assert {
+        "hello",
+        "isready",
+        "setoption",
+        "position",
+        "newgame",
+        "apply",
+        "moves",
+        "score",
+        "go",
+        "stop",
+        "quit",
+    } <= set(hello["commands"])
+    assert hello["options"]["top"] == {
+        "type": "integer",
+        "default": 5,
+        "nullable": False,
+        "help": hello["options"]["top"]["help"],
+    }
     assert {"random", "greedy", "control", "slow"} <= set(hello["players"])
     assert hello["players"]["control"]["options"]["explain"]["type"] == "bool"
     assert hello["limits"]["line_bytes"] == 1 << 20
 
 
 def test_stateful_game_newgame_go_apply_score(engine):
-    pos = engine.ask({"id": "n", "cmd": "newgame", "players": ["red", "green"], "seed": 7,
-                      "mat": 3, "rules": {"rounds": 4}})
-    assert pos["type"] == "position" and pos["phase"] == "word" and pos["game"] == "controlword"
+    pos = engine.ask(
+        {
+            "id": "n",
+            "cmd": "newgame",
+            "players": ["red", "green"],
+            "seed": 7,
+            "mat": 3,
+            "rules": {"rounds": 4},
+        }
+    )
+    assert (
+        pos["type"] == "position"
+        and pos["phase"] == "word"
+        and pos["game"] == "controlword"
+    )
     assert pos["position"]["round"] == 1
     assert pos["position"]["rules"]["rounds"] == 4
     engine.send({"id": "g", "cmd": "go", "player": "control", "top": 3})
@@ -52,7 +82,10 @@ def test_stateful_game_newgame_go_apply_score(engine):
     infos, best = replies[:-1], replies[-1]
     assert infos and all(r["type"] == "info" and r["id"] == "g" for r in infos)
     assert best["type"] == "bestmove" and best["stopped"] is False
-    assert len(best["candidates"]) == 3 and best["notation"] == best["candidates"][0]["notation"]
+    assert (
+        len(best["candidates"]) == 3
+        and best["notation"] == best["candidates"][0]["notation"]
+    )
     after = engine.ask({"id": "a", "cmd": "apply", "move": best["notation"]})
     assert after["notation"] == best["notation"] and after["player"] == pos["to_move"]
     assert after["move"] == best["move"]
@@ -72,8 +105,9 @@ def test_stateless_requests_leave_the_session_alone(engine, start):
     assert inline["to_move"] != start["to_move"]
     again = engine.ask({"id": 3, "cmd": "apply", "move": "pass"})  # still from start
     assert again["position"] == inline["position"]
-    moves = engine.ask({"id": 4, "cmd": "moves", "position": start, "kind": "word",
-                        "limit": 4})
+    moves = engine.ask(
+        {"id": 4, "cmd": "moves", "position": start, "kind": "word", "limit": 4}
+    )
     assert moves["count"] > 4 and len(moves["moves"]) == 4
     pts = [m["points"] for m in moves["moves"]]
     assert pts == sorted(pts, reverse=True)
@@ -90,8 +124,9 @@ def test_go_is_reproducible_with_a_seed(engine, start):
 
 def test_stop_ends_a_search_at_once_with_its_best_so_far(engine, start):
     engine.seen.clear()
-    engine.send({"id": "long", "cmd": "go", "position": start, "player": "slow",
-                 "time": 30})
+    engine.send(
+        {"id": "long", "cmd": "go", "position": start, "player": "slow", "time": 30}
+    )
     first = engine.next()
     assert first["type"] == "info" and first["id"] == "long"
     # the engine reads and answers while it searches
@@ -109,15 +144,25 @@ def test_stop_ends_a_search_at_once_with_its_best_so_far(engine, start):
     assert finals[1] == {"id": "halt", "type": "stopped", "search": "long"}
     # a player that streams progress is seen to: infos come from it, iterations grow
     # (the player's spec carries the request's limit: slow:time=30.0)
-    slow_infos = [r["iterations"] for r in engine.seen
-                  if r["type"] == "info" and r["player"] == "slow:time=30.0"]
+    slow_infos = [
+        r["iterations"]
+        for r in engine.seen
+        if r["type"] == "info" and r["player"] == "slow:time=30.0"
+    ]
     assert len(slow_infos) >= 2 and slow_infos == sorted(slow_infos)
     assert finals[0]["player"] == "slow:time=30.0"
 
 
 def test_stop_a_player_that_does_not_listen(engine, start):
-    engine.send({"id": "deaf", "cmd": "go", "position": start,
-                 "player": "slow:progress=false", "time": 1.5})
+    engine.send(
+        {
+            "id": "deaf",
+            "cmd": "go",
+            "position": start,
+            "player": "slow:progress=false",
+            "time": 1.5,
+        }
+    )
     assert engine.next()["player"] == "control"  # the quick first ranking
     engine.send({"id": "x", "cmd": "stop"})
     finals = [r for r in engine.until_final("x") if r["type"] != "info"]
@@ -129,46 +174,60 @@ def test_stop_a_player_that_does_not_listen(engine, start):
 
 
 def test_stop_without_a_search(engine):
-    assert engine.ask({"id": 9, "cmd": "stop"}) == {"id": 9, "type": "stopped", "search": None}
+    assert engine.ask({"id": 9, "cmd": "stop"}) == {
+        "id": 9,
+        "type": "stopped",
+        "search": None,
+    }
 
 
 def test_setoption(engine, start):
-    assert engine.ask({"id": 1, "cmd": "setoption", "name": "player", "value": "greedy"}) == \
-        {"id": 1, "type": "option", "name": "player", "value": "greedy"}
+    assert engine.ask(
+        {"id": 1, "cmd": "setoption", "name": "player", "value": "greedy"}
+    ) == {"id": 1, "type": "option", "name": "player", "value": "greedy"}
     best = engine.ask({"id": 2, "cmd": "go", "position": start})
     assert best["player"] == "greedy"
     engine.ask({"id": 3, "cmd": "setoption", "name": "top", "value": 2})
     assert len(engine.ask({"id": 4, "cmd": "go", "position": start})["candidates"]) == 2
-    for bad in ({"name": "top", "value": 0}, {"name": "top", "value": "3"},
-                {"name": "player", "value": "nobody"}, {"name": "colour", "value": 1},
-                {"name": "seed"}, {"name": "lexicon", "value": "/no/such/file.txt"}):
+    for bad in (
+        {"name": "top", "value": 0},
+        {"name": "top", "value": "3"},
+        {"name": "player", "value": "nobody"},
+        {"name": "colour", "value": 1},
+        {"name": "seed"},
+        {"name": "lexicon", "value": "/no/such/file.txt"},
+    ):
         err = engine.ask({"id": 5, "cmd": "setoption", **bad})
         assert err["type"] == "error" and err["id"] == 5, bad
     engine.ask({"id": 6, "cmd": "setoption", "name": "player", "value": "control"})
     engine.ask({"id": 7, "cmd": "setoption", "name": "top", "value": 5})
 
 
-@pytest.mark.parametrize("request_obj, code, words", [
-    ({"cmd": "castle"}, "unknown_command", ["castle", "commands"]),
-    ({"id": 1}, "bad_request", ["cmd", "missing"]),
-    ({"cmd": "position"}, "bad_request", ["position", "missing"]),
-    ({"cmd": "score", "postion": {}}, "bad_request", ["postion", "unknown field"]),
-    ({"cmd": "position", "position": {"format": "x"}}, "bad_position", []),
-    ({"cmd": "position", "position": [1, 2]}, "bad_position", ["JSON object"]),
-    ({"cmd": "go", "player": "grandmaster"}, "bad_player", ["grandmaster"]),
-    ({"cmd": "go", "time": -1}, "bad_request", ["time"]),
-    ({"cmd": "go", "top": 1000}, "bad_request", ["top"]),
-    ({"cmd": "newgame", "players": ["red", "red"]}, "bad_request", ["players"]),
-    ({"cmd": "newgame", "rules": {"rounds": "ten"}}, "bad_rules", ["rounds"]),
-    ({"cmd": "newgame", "mat": 9}, "bad_rules", ["9"]),
-    ({"cmd": "moves", "kind": "every"}, "bad_request", ["kind"]),
-    ({"cmd": "apply", "move": 42}, "bad_move", ["move"]),
-    ({"cmd": "apply", "move": "fly away"}, "bad_move", ["fly away"]),
-    ({"cmd": "apply", "move": {"type": "word"}}, "bad_move", ["tiles"]),
-    ({"id": [1], "cmd": "hello"}, "bad_request", ["id"]),
-])
-def test_bad_requests_get_error_replies_naming_the_problem(engine, start, request_obj, code,
-                                                           words):
+@pytest.mark.parametrize(
+    "request_obj, code, words",
+    [
+        ({"cmd": "castle"}, "unknown_command", ["castle", "commands"]),
+        ({"id": 1}, "bad_request", ["cmd", "missing"]),
+        ({"cmd": "position"}, "bad_request", ["position", "missing"]),
+        ({"cmd": "score", "postion": {}}, "bad_request", ["postion", "unknown field"]),
+        ({"cmd": "position", "position": {"format": "x"}}, "bad_position", []),
+        ({"cmd": "position", "position": [1, 2]}, "bad_position", ["JSON object"]),
+        ({"cmd": "go", "player": "grandmaster"}, "bad_player", ["grandmaster"]),
+        ({"cmd": "go", "time": -1}, "bad_request", ["time"]),
+        ({"cmd": "go", "top": 1000}, "bad_request", ["top"]),
+        ({"cmd": "newgame", "players": ["red", "red"]}, "bad_request", ["players"]),
+        ({"cmd": "newgame", "rules": {"rounds": "ten"}}, "bad_rules", ["rounds"]),
+        ({"cmd": "newgame", "mat": 9}, "bad_rules", ["9"]),
+        ({"cmd": "moves", "kind": "every"}, "bad_request", ["kind"]),
+        ({"cmd": "apply", "move": 42}, "bad_move", ["move"]),
+        ({"cmd": "apply", "move": "fly away"}, "bad_move", ["fly away"]),
+        ({"cmd": "apply", "move": {"type": "word"}}, "bad_move", ["tiles"]),
+        ({"id": [1], "cmd": "hello"}, "bad_request", ["id"]),
+    ],
+)
+def test_bad_requests_get_error_replies_naming_the_problem(
+    engine, start, request_obj, code, words
+):
     engine.ask({"id": "p", "cmd": "position", "position": start})
     engine.send(request_obj)
     err = engine.until_final()[-1]
@@ -181,17 +240,30 @@ def test_bad_requests_get_error_replies_naming_the_problem(engine, start, reques
 
 
 def test_illegal_move_names_rule_and_word(engine, start):
-    err = engine.ask({"id": "i", "cmd": "apply", "position": start,
-                      "move": {"type": "word", "tiles": [[40, 40, "Q", start["to_move"]]]}})
+    err = engine.ask(
+        {
+            "id": "i",
+            "cmd": "apply",
+            "position": start,
+            "move": {"type": "word", "tiles": [[40, 40, "Q", start["to_move"]]]},
+        }
+    )
     assert err["error"]["code"] in ("illegal_move", "bad_move")
     # a real word play with a non-word: find the first tile row of the mat and extend it
     rack = start["racks"][start["to_move"]]
-    moves = engine.ask({"id": "m", "cmd": "moves", "position": start, "kind": "word",
-                        "limit": 1})["moves"]
+    moves = engine.ask(
+        {"id": "m", "cmd": "moves", "position": start, "kind": "word", "limit": 1}
+    )["moves"]
     tiles = moves[0]["move"]["tiles"]
     bad = [[r, c, "Z" if letter != "Z" else "Q", colour] for r, c, letter, colour in tiles]
-    err = engine.ask({"id": "w", "cmd": "apply", "position": start,
-                      "move": {"type": "word", "tiles": bad}})
+    err = engine.ask(
+        {
+            "id": "w",
+            "cmd": "apply",
+            "position": start,
+            "move": {"type": "word", "tiles": bad},
+        }
+    )
     assert err["type"] == "error" and err["id"] == "w"
     assert err["error"]["code"] == "illegal_move"
     assert err["error"]["rule"] in ("rack", "word")
@@ -218,8 +290,17 @@ def test_no_position_and_game_over(engine):
 
 
 def test_junk_lines_and_huge_lines_are_refused_and_the_engine_reads_on(engine):
-    for line in (b"", b"   ", b"not json", b"\xff\xfe\x00", b"[" * 200000, b"1" * 5000,
-                 b'{"cmd": "hello"', b"null", b'"hello"'):
+    for line in (
+        b"",
+        b"   ",
+        b"not json",
+        b"\xff\xfe\x00",
+        b"[" * 200000,
+        b"1" * 5000,
+        b'{"cmd": "hello"',
+        b"null",
+        b'"hello"',
+    ):
         engine.send(line)
         err = engine.next()
         assert err["type"] == "error" and err["id"] is None, (line[:20], err)
@@ -239,7 +320,9 @@ def test_spread_out_board_and_huge_rack_are_refused(engine, start):
     big["racks"][start["to_move"]] = "AEIOURSTLNDCMPBGHEAIOST"
     big.pop("bags", None)
     err = engine.ask({"id": 2, "cmd": "moves", "position": big})
-    assert err["error"]["code"] == "bad_position" and "limit is 20" in err["error"]["message"]
+    assert (
+        err["error"]["code"] == "bad_position" and "limit is 20" in err["error"]["message"]
+    )
 
 
 def test_quit_and_end_of_input():

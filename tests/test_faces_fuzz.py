@@ -13,19 +13,71 @@ from hypothesis import strategies as st
 
 from tests.faces_support import EngineProcess
 
-COMMANDS = ["hello", "isready", "setoption", "position", "newgame", "apply", "moves",
-            "score", "go", "stop"]  # not quit: the engine must live through the batch
-FIELDS = ["id", "cmd", "name", "value", "position", "players", "seed", "mat", "rules",
-          "move", "kind", "limit", "player", "time", "iterations", "plies", "top"]
+COMMANDS = [
+    "hello",
+    "isready",
+    "setoption",
+    "position",
+    "newgame",
+    "apply",
+    "moves",
+    "score",
+    "go",
+    "stop",
+]  # not quit: the engine must live through the batch
+FIELDS = [
+    "id",
+    "cmd",
+    "name",
+    "value",
+    "position",
+    "players",
+    "seed",
+    "mat",
+    "rules",
+    "move",
+    "kind",
+    "limit",
+    "player",
+    "time",
+    "iterations",
+    "plies",
+    "top",
+]
 MIN_LINES = 10_000
 
-scalars = (st.none() | st.booleans() | st.integers() | st.integers(-3, 3)
-           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12)
-           | st.sampled_from(["red", "green", "blue", "word", "pass", "control", "greedy",
-                              "random", "all", "replace", "AEIRST", "3,0 down FINE"]))
-json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
-                           | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                           max_leaves=12)
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(-3, 3)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
+    | st.sampled_from(
+        [
+            "red",
+            "green",
+            "blue",
+            "word",
+            "pass",
+            "control",
+            "greedy",
+            "random",
+            "all",
+            "replace",
+            "AEIRST",
+            "3,0 down FINE",
+        ]
+    )
+)
+json_values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 def no_newline(text: str) -> str:
@@ -97,10 +149,13 @@ def mutated_request(draw, templates):
         i = draw(st.integers(0, len(text) - 1))
         op = draw(st.sampled_from(["delete", "insert", "truncate", "keep", "keep"]))
         if op == "delete":
-            text = text[:i] + text[i + 1:]
+            text = text[:i] + text[i + 1 :]
         elif op == "insert":
-            text = text[:i] + draw(st.sampled_from(list('{}[]",:0e-\\ ') + ["\x00", "é"])) \
+            text = (
+                text[:i]
+                + draw(st.sampled_from(list('{}[]",:0e-\\ ') + ["\x00", "é"]))
                 + text[i:]
+            )
         elif op == "truncate":
             text = text[:i]
     return no_newline(text)
@@ -144,11 +199,13 @@ def line_strategy(templates):
 
 def build_templates(engine: EngineProcess) -> list[dict]:
     start = engine.ask({"id": 0, "cmd": "newgame", "seed": 3}, timeout=300)["position"]
-    moves = engine.ask({"id": 0, "cmd": "moves", "position": start, "limit": 3},
-                       timeout=900)["moves"]
+    moves = engine.ask(
+        {"id": 0, "cmd": "moves", "position": start, "limit": 3}, timeout=900
+    )["moves"]
     engine.ask({"id": 0, "cmd": "go", "position": start}, timeout=900)  # kernels compiled
-    later = engine.ask({"id": 0, "cmd": "apply", "position": start,
-                        "move": moves[0]["move"]})["position"]
+    later = engine.ask(
+        {"id": 0, "cmd": "apply", "position": start, "move": moves[0]["move"]}
+    )["position"]
     return [
         {"id": 1, "cmd": "hello"},
         {"id": 2, "cmd": "isready"},
@@ -156,12 +213,21 @@ def build_templates(engine: EngineProcess) -> list[dict]:
         {"id": 4, "cmd": "setoption", "name": "player", "value": "greedy"},
         {"id": 5, "cmd": "position", "position": start},
         {"id": 6, "cmd": "position", "position": later},
-        {"id": 7, "cmd": "newgame", "players": ["red", "green", "black"], "seed": 9,
-         "mat": 2, "rules": {"rounds": 3}},
+        {
+            "id": 7,
+            "cmd": "newgame",
+            "players": ["red", "green", "black"],
+            "seed": 9,
+            "mat": 2,
+            "rules": {"rounds": 3},
+        },
         {"id": 8, "cmd": "apply", "move": moves[0]["notation"], "position": start},
         {"id": 9, "cmd": "apply", "move": moves[1]["move"], "position": start},
-        {"id": 10, "cmd": "apply", "move": {"type": "exchange", "tile": "E",
-                                            "bag": "vowel"}},
+        {
+            "id": 10,
+            "cmd": "apply",
+            "move": {"type": "exchange", "tile": "E", "bag": "vowel"},
+        },
         {"id": 11, "cmd": "moves", "position": later, "kind": "all", "limit": 5},
         {"id": 12, "cmd": "score", "position": later},
         {"id": 13, "cmd": "go", "position": start, "player": "greedy", "top": 2, "seed": 1},
@@ -190,7 +256,10 @@ def test_fuzz_the_engine_with_random_and_mutated_lines():
             stats["batches"] += 1
             sync = f"sync-{stats['batches']}"
             # a trailing stop ends any search the batch started; readyok marks the end
-            batch += [b'{"cmd": "stop"}', json.dumps({"id": sync, "cmd": "isready"}).encode()]
+            batch += [
+                b'{"cmd": "stop"}',
+                json.dumps({"id": sync, "cmd": "isready"}).encode(),
+            ]
             t_send = time.monotonic()
             engine.write(b"".join(line + b"\n" for line in batch))
             finals = []
@@ -213,8 +282,13 @@ def test_fuzz_the_engine_with_random_and_mutated_lines():
                 if m["type"] == "error" and m["error"]["code"] == "internal":
                     internal.add(m["error"]["message"])
 
-        @settings(max_examples=MIN_LINES // (1 + VARIANTS) + 50, deadline=None,
-                  database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=MIN_LINES // (1 + VARIANTS) + 50,
+            deadline=None,
+            database=None,
+            derandomize=True,
+            suppress_health_check=list(HealthCheck),
+        )
         @given(line_strategy(templates), st.randoms(use_true_random=False))
         def one_line(line, rnd):
             data = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
@@ -227,9 +301,11 @@ def test_fuzz_the_engine_with_random_and_mutated_lines():
         flush()
         assert stats["lines"] >= MIN_LINES, stats
         assert engine.ask({"id": "end", "cmd": "hello"})["type"] == "hello"
-        print(f"\nfuzz: {stats['lines']} lines in {stats['batches']} batches, "
-              f"{stats['replies']} final replies, {stats['errors']} errors, "
-              f"engine {stats['engine_s']:.1f} s")
+        print(
+            f"\nfuzz: {stats['lines']} lines in {stats['batches']} batches, "
+            f"{stats['replies']} final replies, {stats['errors']} errors, "
+            f"engine {stats['engine_s']:.1f} s"
+        )
         print("internal errors:", *sorted(internal), sep="\n  ")
     finally:
         assert engine.close() == 0

@@ -13,21 +13,39 @@ from tests.faces_support import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
 # Without these the closed network makes Chromium hang at start.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install -y chromium); the page test "
-                "needs a real browser", allow_module_level=True)
+    pytest.skip(
+        f"{CHROMIUM} is not installed (apt-get install -y chromium); the page test "
+        "needs a real browser",
+        allow_module_level=True,
+    )
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
 def server():
     # the toy game of the tests: a game the server plays but the page cannot draw
-    srv = ServerProcess("--player", "greedy", "--log-level", "warning", "--plugin",
-                        "tests.toygame", "--game", "toy")
+    srv = ServerProcess(
+        "--player",
+        "greedy",
+        "--log-level",
+        "warning",
+        "--plugin",
+        "tests.toygame",
+        "--game",
+        "toy",
+    )
     yield srv
     srv.close()
 
@@ -38,8 +56,12 @@ def open_page(url: str, tmp_path, timeout_ms: int = 30_000):
     happen while it is open."""
     with sync_api.sync_playwright() as pw:
         ctx = pw.chromium.launch_persistent_context(
-            tempfile.mkdtemp(dir=tmp_path), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-            headless=True, viewport={"width": 1200, "height": 900})
+            tempfile.mkdtemp(dir=tmp_path),
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 1200, "height": 900},
+        )
         pg = ctx.new_page()
         errors = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -62,8 +84,15 @@ def game_server(game: str | None = None):
     """A server for one game's page tests: greedy by default, searches capped at 0.3 s
     (mc plays a whole game in test time); ``game``: its warm-up loads that game's
     kernels and tables before the tests."""
-    srv = ServerProcess("--player", "greedy", "--log-level", "warning", "--max-time", "0.3",
-                        *(("--game", game) if game else ()))
+    srv = ServerProcess(
+        "--player",
+        "greedy",
+        "--log-level",
+        "warning",
+        "--max-time",
+        "0.3",
+        *(("--game", game) if game else ()),
+    )
     try:
         yield srv
     finally:
@@ -76,12 +105,15 @@ def open_game_page(url: str, tmp_path, game: str, title: str):
     shows."""
     with open_page(url, tmp_path, timeout_ms=60_000) as pg:
         pg.select_option("#game", game)
-        pg.wait_for_function(f"document.querySelector('#title').textContent.includes({title!r})")
+        pg.wait_for_function(
+            f"document.querySelector('#title').textContent.includes({title!r})"
+        )
         yield pg
 
 
-def new_game(page, bot="greedy", colour="red", seed=7, shown="#board .cell",
-             ready="#play:enabled"):
+def new_game(
+    page, bot="greedy", colour="red", seed=7, shown="#board .cell", ready="#play:enabled"
+):
     """A new game against ``bot``, once ``shown`` is drawn and ``ready`` says it is our
     turn (the bot may have moved first)."""
     page.select_option("#bot", bot)
@@ -120,8 +152,13 @@ def test_play_a_word_from_a_hint_and_see_the_bot_answer(page, tmp_path):
 
 def test_a_game_without_a_page_says_not_yet(page):
     titles = page.locator("#game option").all_inner_texts()
-    assert titles == ["Control Word", "Cross words combat", "First Draft", "RouteWords",
-                      "Hidden take-away (not yet)"]
+    assert titles == [
+        "Control Word",
+        "Cross words combat",
+        "First Draft",
+        "RouteWords",
+        "Hidden take-away (not yet)",
+    ]
     page.select_option("#game", "toy")
     assert "not yet" in page.inner_text("#message")
     assert page.locator("#new-game").is_disabled()

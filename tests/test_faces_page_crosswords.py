@@ -6,9 +6,9 @@ game against ``mc`` made from the page's hints."""
 from __future__ import annotations
 
 import pytest
+from wordbot.engine.crosswords.game import GAME
 
 from tests.test_faces_page import game_server, log_lines, new_game, open_game_page
-from wordbot.engine.crosswords.game import GAME
 
 SEED = 7
 
@@ -26,7 +26,9 @@ def page(server, tmp_path):
 
 
 def start(page, bot="greedy", seed=SEED):
-    new_game(page, bot, seed=seed, shown="#xw-grid .xw-cell.xw-letter", ready="#xw-hint:enabled")
+    new_game(
+        page, bot, seed=seed, shown="#xw-grid .xw-cell.xw-letter", ready="#xw-hint:enabled"
+    )
 
 
 def first_state():
@@ -43,16 +45,20 @@ def word(page, row, index, box="#xw-mine"):
 
 def wait_for_legal(page):
     """Until the server's legal moves for the position have arrived (the note counts them)."""
-    page.wait_for_function("document.querySelector('#xw-mine-note').textContent"
-                           ".includes('legal writes') || document.querySelector("
-                           "'#xw-mine-note').textContent.includes('pass')")
+    page.wait_for_function(
+        "document.querySelector('#xw-mine-note').textContent"
+        ".includes('legal writes') || document.querySelector("
+        "'#xw-mine-note').textContent.includes('pass')"
+    )
 
 
 def wait_for(page, count):
     """Until the log has ``count`` lines and it is our turn again (or the game is over)."""
     page.wait_for_function(f"document.querySelectorAll('#log li').length >= {count}")
-    page.wait_for_function("document.querySelector('#xw-hint').disabled === false || "
-                           "document.querySelector('#status').textContent.includes('Game over')")
+    page.wait_for_function(
+        "document.querySelector('#xw-hint').disabled === false || "
+        "document.querySelector('#status').textContent.includes('Game over')"
+    )
 
 
 def grid_letters(page) -> dict[tuple[int, int], tuple[str, str]]:
@@ -93,7 +99,9 @@ def test_the_page_shows_the_grid_and_both_start_words(page):
     green = state.pages[1].first_word.text
     assert "".join(cell(page, -4, c).inner_text() for c in range(len(green))) == green
     # a margin of empty cells around the letters
-    assert cell(page, 7, -3).count() == 1 and "xw-empty" in cell(page, 7, -3).get_attribute("class")
+    assert cell(page, 7, -3).count() == 1 and "xw-empty" in cell(page, 7, -3).get_attribute(
+        "class"
+    )
     # both pages, the start words struck through
     assert word(page, 0, 0).inner_text() == "CHAPTER"
     assert "used" in word(page, 0, 0).get_attribute("class")
@@ -109,7 +117,9 @@ def test_the_page_shows_the_grid_and_both_start_words(page):
     assert {tuple(k) for k in shown} == legal
     status = page.inner_text("#status")
     assert status == "turn 1 of 30 · your turn · red 0, green 0", status
-    assert page.locator("#xw-write").is_disabled() and page.locator("#xw-pass").is_disabled()
+    assert (
+        page.locator("#xw-write").is_disabled() and page.locator("#xw-pass").is_disabled()
+    )
     assert page.locator("#scores tr").count() == 3
 
 
@@ -131,9 +141,12 @@ def test_choose_a_word_a_cell_and_a_direction_then_write(page):
     page.click("#xw-write")
     wait_for(page, 2)
     lines = log_lines(page)
-    move = state.parse_move({"type": "write", "row": 1, "word": 0, "at": [4, 0],
-                             "direction": "down"})
-    assert lines[0] == f"red (you): {state.notation(move)}" == "red (you): write CALL 4,0 down"
+    move = state.parse_move(
+        {"type": "write", "row": 1, "word": 0, "at": [4, 0], "direction": "down"}
+    )
+    assert (
+        lines[0] == f"red (you): {state.notation(move)}" == "red (you): write CALL 4,0 down"
+    )
     assert lines[1].startswith("green (greedy): ")
     after = replay(lines)
     assert grid_letters(page) == state_letters(after)
@@ -156,7 +169,8 @@ def test_the_cells_where_the_chosen_word_fits_are_marked(page):
             want.setdefault((m.r, m.c), []).append(m.direction)
     assert want, "LITTLE has legal places in the new game"
     assert {(r, c): sorted(d.split()) for r, c, d in shown} == {
-        k: sorted(v) for k, v in want.items()}
+        k: sorted(v) for k, v in want.items()
+    }
     (r, c), dirs = next(iter(want.items()))
     cell(page, r, c).click()  # a legal cell: the direction follows
     assert page.get_attribute(f"#xw-{dirs[0]}", "aria-pressed") == "true"
@@ -219,7 +233,9 @@ def test_a_refused_move_shows_the_reason_and_changes_nothing(page):
     word(page, 1, 1).click()  # ME: CALL comes first
     cell(page, 4, 1).click()
     page.click("#xw-write")
-    page.wait_for_function("document.querySelector('#message').textContent.includes('rule 3')")
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.includes('rule 3')"
+    )
     assert "ME is not the next word of row 1" in page.inner_text("#message")
     assert log_lines(page) == [] and grid_letters(page) == before
 
@@ -229,8 +245,13 @@ def wait_or_explain(page, condition: str) -> None:
     try:
         page.wait_for_function(condition)
     except Exception:
-        raise AssertionError(page.inner_text("#message") + " | " + page.inner_text("#status")
-                             + " | " + str(log_lines(page)[-3:])) from None
+        raise AssertionError(
+            page.inner_text("#message")
+            + " | "
+            + page.inner_text("#status")
+            + " | "
+            + str(log_lines(page)[-3:])
+        ) from None
 
 
 def test_a_whole_game_from_hints(page, tmp_path):
@@ -253,9 +274,12 @@ def test_a_whole_game_from_hints(page, tmp_path):
             page.locator("#hints li").first.click()
             page.click("#xw-write")
         wait_or_explain(page, f"document.querySelectorAll('#log li').length > {before}")
-        wait_or_explain(page, "document.querySelector('#xw-hint').disabled === false || "
-                              "document.querySelector('#status').textContent.includes("
-                              "'Game over')")
+        wait_or_explain(
+            page,
+            "document.querySelector('#xw-hint').disabled === false || "
+            "document.querySelector('#status').textContent.includes("
+            "'Game over')",
+        )
     status = page.inner_text("#status")
     page.screenshot(path=str(tmp_path / "crosswords.png"), full_page=True)
     assert "Game over" in status, status

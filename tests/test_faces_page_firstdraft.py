@@ -6,10 +6,10 @@ and a whole game against ``mc`` made from the page's hints."""
 from __future__ import annotations
 
 import pytest
+from wordbot.engine.firstdraft.game import GAME
 
 from tests.lexicons import default_lexicon
 from tests.test_faces_page import game_server, log_lines, new_game, open_game_page
-from wordbot.engine.firstdraft.game import GAME
 
 # seed 7's line: 1 EOW (free), 2 JRRU, 3 Z, 4 ENRU, 5 DDIRU (costs 4, all our coins)
 SEED = 7
@@ -66,14 +66,20 @@ def wait_for(page, count):
 def wait_for_legal(page):
     """Until the server's legal moves for the position have arrived (discard A or B is
     enabled once a row has letters; with both rows empty, wait for nothing)."""
-    page.wait_for_function("document.querySelector('#fd-discard-A').disabled === false || "
-                           "document.querySelector('#fd-discard-B').disabled === false")
+    page.wait_for_function(
+        "document.querySelector('#fd-discard-A').disabled === false || "
+        "document.querySelector('#fd-discard-B').disabled === false"
+    )
 
 
 def line_shown(page) -> list[tuple[str, int]]:
-    cards = [page.locator("#fd-line .fd-coaster").nth(i)
-             for i in range(page.locator("#fd-line .fd-coaster").count())]
-    return [(c.get_attribute("data-tiles"), int(c.get_attribute("data-coins"))) for c in cards]
+    cards = [
+        page.locator("#fd-line .fd-coaster").nth(i)
+        for i in range(page.locator("#fd-line .fd-coaster").count())
+    ]
+    return [
+        (c.get_attribute("data-tiles"), int(c.get_attribute("data-coins"))) for c in cards
+    ]
 
 
 def test_the_page_shows_the_line_and_the_rows(page):
@@ -118,8 +124,12 @@ def test_click_and_drag_letters_into_rows_take_and_the_bot_answers(page):
     assert row(page, "A").get_attribute("data-letters") == "WE"
     green = after.hands[1]
     for name, letters in zip("AB", green.rows):
-        assert row(page, name, '#fd-others [data-player="green"]').get_attribute(
-            "data-letters") == letters
+        assert (
+            row(page, name, '#fd-others [data-player="green"]').get_attribute(
+                "data-letters"
+            )
+            == letters
+        )
 
 
 def test_sell_discard_and_insert_follow_the_legal_moves(page):
@@ -137,11 +147,16 @@ def test_sell_discard_and_insert_follow_the_legal_moves(page):
     wait_for_legal(page)
     after = state.apply(state.parse_move("take 1 A=OW B= pool=E"))
     after = after.apply(after.parse_move(log_lines(page)[1].split(": ", 1)[1]))
-    assert [m.to_json() for m in after.moves("discard")] == [{"type": "discard", "row": "A"}]
+    assert [m.to_json() for m in after.moves("discard")] == [
+        {"type": "discard", "row": "A"}
+    ]
     assert len(after.moves("sell")) == 0
     assert page.locator("#fd-discard-A").is_enabled()
     assert page.locator("#fd-sell-A").is_disabled()  # OW: two letters never sell
-    assert page.locator("#fd-sell-B").is_disabled() and page.locator("#fd-discard-B").is_disabled()
+    assert (
+        page.locator("#fd-sell-B").is_disabled()
+        and page.locator("#fd-discard-B").is_disabled()
+    )
     # insert: no coaster picked, the pool's E into a gap of row A, sent at once
     letter(page, "E").click()
     assert "fits" in gap(page, "A", 2).get_attribute("class")  # OWE: the server lists it
@@ -154,7 +169,10 @@ def test_sell_discard_and_insert_follow_the_legal_moves(page):
     assert log_lines(page)[3] == "red (you): sell A"
     assert row(page, "A").get_attribute("data-letters") == ""
     assert "5 coins" in page.inner_text("#fd-mine")  # 4 + 1 for a three-letter word
-    assert page.locator("#fd-sell-A").is_disabled() and page.locator("#fd-discard-A").is_disabled()
+    assert (
+        page.locator("#fd-sell-A").is_disabled()
+        and page.locator("#fd-discard-A").is_disabled()
+    )
     assert "your turn" in page.inner_text("#status")  # a sale does not end the turn
 
 
@@ -181,7 +199,9 @@ def test_a_refused_move_shows_the_reason_and_changes_nothing(page):
     for i in range(3):
         page.locator("#fd-leftover .fd-keep").nth(i).click()
     page.click("#fd-take")
-    page.wait_for_function("document.querySelector('#message').textContent.includes('keep')")
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.includes('keep')"
+    )
     assert "keep exactly 4" in page.inner_text("#message")
     assert log_lines(page) == [] and "your turn" in page.inner_text("#status")
     assert line_shown(page) == [(c.tiles, c.coins) for c in first_state().line]
@@ -193,7 +213,9 @@ def test_a_refused_move_shows_the_reason_and_changes_nothing(page):
     assert "dear" in coaster(page, 2).get_attribute("class")
     coaster(page, 2).click()
     page.click("#fd-take")
-    page.wait_for_function("document.querySelector('#message').textContent.includes('costs')")
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.includes('costs')"
+    )
     assert "coaster 2 costs 1" in page.inner_text("#message")
     assert line_shown(page) == before and len(log_lines(page)) == 2
 
@@ -203,8 +225,13 @@ def wait_or_explain(page, condition: str) -> None:
     try:
         page.wait_for_function(condition)
     except Exception:
-        raise AssertionError(page.inner_text("#message") + " | " + page.inner_text("#status")
-                             + " | " + str(log_lines(page)[-3:])) from None
+        raise AssertionError(
+            page.inner_text("#message")
+            + " | "
+            + page.inner_text("#status")
+            + " | "
+            + str(log_lines(page)[-3:])
+        ) from None
 
 
 def test_a_whole_game_from_hints(page, tmp_path):
@@ -219,9 +246,12 @@ def test_a_whole_game_from_hints(page, tmp_path):
         if page.locator("#fd-take").is_enabled():
             page.click("#fd-take")
         wait_or_explain(page, f"document.querySelectorAll('#log li').length > {before}")
-        wait_or_explain(page, "document.querySelector('#status').textContent.includes("
-                              "'your turn') || document.querySelector('#status')"
-                              ".textContent.includes('Game over')")
+        wait_or_explain(
+            page,
+            "document.querySelector('#status').textContent.includes("
+            "'your turn') || document.querySelector('#status')"
+            ".textContent.includes('Game over')",
+        )
     status = page.inner_text("#status")
     page.screenshot(path=str(tmp_path / "firstdraft.png"))
     assert "Game over" in status, status

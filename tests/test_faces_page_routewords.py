@@ -5,10 +5,10 @@ word, and a whole game against ``mc`` made from the page's hints."""
 from __future__ import annotations
 
 import pytest
+from wordbot.engine.routewords.game import GAME
 
 from tests.lexicons import default_lexicon
 from tests.test_faces_page import game_server, log_lines, new_game, open_game_page
-from wordbot.engine.routewords.game import GAME
 
 SEED = 7
 
@@ -72,7 +72,8 @@ def test_trace_a_route_and_see_the_bot_answer(page):
     # the coin is ours now, and the pawn stands where the route stopped
     after = state.apply(route)
     assert page.locator("#scores tr").nth(1).inner_text().split("\t")[1] == str(
-        after.scores["red"])
+        after.scores["red"]
+    )
     assert point(page, route.end // 6, route.end % 6).get_attribute("data-pawn") == "red"
 
 
@@ -123,7 +124,7 @@ def test_a_bonus_round_with_a_typed_word(page):
     page.wait_for_function(f"document.querySelectorAll('#log li').length >= {before + 3}")
     page.wait_for_selector("#rw-swap:enabled")
     lines = log_lines(page)
-    assert lines[before:before + 2] == ["red (you): bonus", f"red (you): word {word}"]
+    assert lines[before : before + 2] == ["red (you): bonus", f"red (you): word {word}"]
     assert lines[before + 2].startswith("green (greedy): word ")
     red = page.locator("#scores tr").nth(1).inner_text().split("\t")[1]
     assert int(red) >= 1 + len(word) or int(red) == 1  # scored unless green's was longer
@@ -142,13 +143,22 @@ def test_a_whole_game_against_mc_from_hints(page, tmp_path):
             page.wait_for_selector("#hints li")
             page.locator("#hints li").first.click()
         try:
-            page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+            page.wait_for_function(
+                f"document.querySelectorAll('#log li').length > {before}"
+            )
         except Exception:
-            raise AssertionError(page.inner_text("#message") + " | " + page.inner_text("#status")
-                                 + " | " + str(log_lines(page)[-3:])) from None
-        page.wait_for_function("document.querySelector('#status').textContent.includes("
-                               "'your turn') || document.querySelector('#status')"
-                               ".textContent.includes('Game over')")
+            raise AssertionError(
+                page.inner_text("#message")
+                + " | "
+                + page.inner_text("#status")
+                + " | "
+                + str(log_lines(page)[-3:])
+            ) from None
+        page.wait_for_function(
+            "document.querySelector('#status').textContent.includes("
+            "'your turn') || document.querySelector('#status')"
+            ".textContent.includes('Game over')"
+        )
     status = page.inner_text("#status")
     page.screenshot(path=str(tmp_path / "routewords.png"))
     assert "Game over" in status, status

@@ -15,19 +15,39 @@ from tests.faces_support import ROOT, wordbot_command, wordbot_env
 
 
 def play(*args, lines: list[str], cwd, timeout: float = 900):
-    return subprocess.run(wordbot_command("play", *args), input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, env=wordbot_env(), cwd=cwd,
-                          timeout=timeout)
+    return subprocess.run(
+        wordbot_command("play", *args),
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env=wordbot_env(),
+        cwd=cwd,
+        timeout=timeout,
+    )
 
 
 def replay(path, cwd):
-    return subprocess.run(wordbot_command("replay", str(path), "--json"), capture_output=True,
-                          text=True, env=wordbot_env(), cwd=cwd, timeout=300)
+    return subprocess.run(
+        wordbot_command("replay", str(path), "--json"),
+        capture_output=True,
+        text=True,
+        env=wordbot_env(),
+        cwd=cwd,
+        timeout=300,
+    )
 
 
 def test_a_whole_game_against_a_bot_is_recorded_and_replays(tmp_path):
-    out = play("--vs", "greedy", "--seed", "7", "--rule", "rounds=2", lines=["pass"] * 30,
-               cwd=tmp_path)
+    out = play(
+        "--vs",
+        "greedy",
+        "--seed",
+        "7",
+        "--rule",
+        "rounds=2",
+        lines=["pass"] * 30,
+        cwd=tmp_path,
+    )
     assert out.returncode == 0, out.stderr
     assert "your rack (red)" in out.stdout
     assert re.search(r"green \(greedy\): \S", out.stdout)
@@ -43,9 +63,16 @@ def test_a_whole_game_against_a_bot_is_recorded_and_replays(tmp_path):
 
 def test_illegal_moves_are_explained_with_alternatives_hint_and_undo(tmp_path):
     record = tmp_path / "game.jsonl"
-    out = play("--vs", "greedy", "--seed", "7", "--record", str(record),
-               lines=["0,0 across ZZZ", "40,40 across QI", "hint 2", "moves 1", "undo"],
-               cwd=tmp_path)
+    out = play(
+        "--vs",
+        "greedy",
+        "--seed",
+        "7",
+        "--record",
+        str(record),
+        lines=["0,0 across ZZZ", "40,40 across QI", "hint 2", "moves 1", "undo"],
+        cwd=tmp_path,
+    )
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "square 0,0 holds A; write board letters in parentheses" in text
@@ -54,8 +81,16 @@ def test_illegal_moves_are_explained_with_alternatives_hint_and_undo(tmp_path):
     assert "hints (control):" in text and "nothing to take back." in text
     # the best move by points, read off `moves 1`, then played; then taken back
     best = re.search(r"red> +(\d+) +(.+)", text).group(2).strip()
-    out = play("--vs", "greedy", "--seed", "7", "--record", str(record),
-               lines=[best, "undo", "score", "quit"], cwd=tmp_path)
+    out = play(
+        "--vs",
+        "greedy",
+        "--seed",
+        "7",
+        "--record",
+        str(record),
+        lines=[best, "undo", "score", "quit"],
+        cwd=tmp_path,
+    )
     assert out.returncode == 0, out.stderr
     assert f"red (you): {best}" in out.stdout and "green (greedy): " in out.stdout
     assert "taken back." in out.stdout
@@ -67,8 +102,21 @@ def test_illegal_moves_are_explained_with_alternatives_hint_and_undo(tmp_path):
 
 
 def test_seat_and_several_bots(tmp_path):
-    out = play("--players", "red,green,black", "--seat", "2", "--vs", "greedy", "--vs",
-               "random", "--seed", "3", "--no-record", lines=["quit"], cwd=tmp_path)
+    out = play(
+        "--players",
+        "red,green,black",
+        "--seat",
+        "2",
+        "--vs",
+        "greedy",
+        "--vs",
+        "random",
+        "--seed",
+        "3",
+        "--no-record",
+        lines=["quit"],
+        cwd=tmp_path,
+    )
     assert out.returncode == 0, out.stderr
     assert "green> " in out.stdout and not list(tmp_path.iterdir())
     bad = play("--seat", "5", "--no-record", lines=[], cwd=tmp_path)
@@ -87,13 +135,30 @@ def test_in_a_real_terminal_with_colours(tmp_path):
     session = f"wordbot-play-{int(time.time() * 1000)}"
     env = wordbot_env()
     cmd = " ".join(wordbot_command("play", "--vs", "greedy", "--seed", "7", "--no-record"))
-    exports = " ".join(f"{k}={env[k]}" for k in ("PYTHONPATH", "WORDBOT_CACHE_DIR")
-                       if k in env)
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "50",
-                    f"cd {ROOT} && env {exports} {cmd}; sleep 30"], check=True)
+    exports = " ".join(
+        f"{k}={env[k]}" for k in ("PYTHONPATH", "WORDBOT_CACHE_DIR") if k in env
+    )
+    subprocess.run(
+        [
+            "tmux",
+            "new-session",
+            "-d",
+            "-s",
+            session,
+            "-x",
+            "120",
+            "-y",
+            "50",
+            f"cd {ROOT} && env {exports} {cmd}; sleep 30",
+        ],
+        check=True,
+    )
     try:
+
         def screen(colours=False):
-            args = ["tmux", "capture-pane", "-p", "-t", session] + (["-e"] if colours else [])
+            args = ["tmux", "capture-pane", "-p", "-t", session] + (
+                ["-e"] if colours else []
+            )
             return subprocess.run(args, capture_output=True, text=True).stdout
 
         deadline = time.monotonic() + 600

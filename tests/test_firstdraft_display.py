@@ -9,13 +9,19 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
+from wordbot.engine.firstdraft.display import (
+    GOLD,
+    added_letters,
+    board_svg,
+    board_text,
+    change,
+)
+from wordbot.engine.firstdraft.game import GAME
+from wordbot.engine.firstdraft.state import EXAMPLE
 
 from tests.conftest import run_wordbot
 from tests.firstdraft_support import random_action, random_positions
 from tests.lexicons import small_lexicon
-from wordbot.engine.firstdraft.display import GOLD, added_letters, board_svg, board_text, change
-from wordbot.engine.firstdraft.game import GAME
-from wordbot.engine.firstdraft.state import EXAMPLE
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -32,8 +38,11 @@ def finished(lexicon):
 def states():
     """The FORMATS.md example, random positions of 2-5 player games and a finished one."""
     lexicon = small_lexicon()
-    return ([GAME.from_json(EXAMPLE, lexicon)] + random_positions(lexicon, 8, seed=5)
-            + [finished(lexicon)])
+    return (
+        [GAME.from_json(EXAMPLE, lexicon)]
+        + random_positions(lexicon, 8, seed=5)
+        + [finished(lexicon)]
+    )
 
 
 def groups(root, cls):
@@ -57,13 +66,21 @@ def test_the_svg_names_every_coaster_and_every_row(states):
         hands = groups(root, "hand")
         assert [g.get("data-player") for g in hands] == list(state.players)
         for g, hand in zip(hands, state.hands):
-            rows = {r.get("data-row"): r for r in g.iter(NS + "g")
-                    if r.get("class") in ("row", "pool")}
-            for name, letters in (("A", hand.rows[0]), ("B", hand.rows[1]),
-                                  ("pool", hand.pool)):
+            rows = {
+                r.get("data-row"): r
+                for r in g.iter(NS + "g")
+                if r.get("class") in ("row", "pool")
+            }
+            for name, letters in (
+                ("A", hand.rows[0]),
+                ("B", hand.rows[1]),
+                ("pool", hand.pool),
+            ):
                 assert rows[name].get("data-letters") == letters
                 assert texts(rows[name]) == [name] + list(letters)
-            assert f"{hand.coins} coins · {hand.discarded} discarded" in "".join(g.itertext())
+            assert f"{hand.coins} coins · {hand.discarded} discarded" in "".join(
+                g.itertext()
+            )
 
 
 def test_the_terminal_text_shows_the_line_and_the_rows(states):
@@ -76,9 +93,13 @@ def test_the_terminal_text_shows_the_line_and_the_rows(states):
             assert f"{k} {c.tiles} ({c.value})" in line
         for player, hand in zip(state.players, state.hands):
             at = next(i for i, x in enumerate(lines) if x[2:].startswith(player + "  "))
-            assert lines[at].startswith("▶ ") == (player == state.to_move and not state.is_over)
-            assert f"{hand.coins} coins · {hand.discarded} discarded · score {hand.score}" \
+            assert lines[at].startswith("▶ ") == (
+                player == state.to_move and not state.is_over
+            )
+            assert (
+                f"{hand.coins} coins · {hand.discarded} discarded · score {hand.score}"
                 in lines[at]
+            )
             assert lines[at + 1].split() == ["A"] + [hand.rows[0] or "·"]
             assert lines[at + 2].split() == ["B"] + [hand.rows[1] or "·"]
             assert lines[at + 3].split() == ["pool"] + [hand.pool or "·"]
@@ -89,8 +110,9 @@ def test_a_move_marks_what_it_changes():
     draft = state.parse_move("take 3 A=SOFT B=EX pool=A")
     assert change(state, draft)[:4] == (3, ("SOFT", "EX"), "A", (None, None))
     root = ET.fromstring(board_svg(state, draft))
-    taken = [g for g in groups(root, "coaster")
-             if g.find(NS + "rect").get("stroke") == GOLD]
+    taken = [
+        g for g in groups(root, "coaster") if g.find(NS + "rect").get("stroke") == GOLD
+    ]
     assert [g.get("data-position") for g in taken] == ["3"]
     mover = groups(root, "hand")[0]
     rows = {r.get("data-row"): r for r in mover.iter(NS + "g") if r.get("class") == "row"}
@@ -109,14 +131,26 @@ def test_wordbot_hint_prints_the_picture_and_writes_the_svg(tmp_path):
     position = tmp_path / "fd.json"
     position.write_text(json.dumps(EXAMPLE))
     svg = tmp_path / "best.svg"
-    out = run_wordbot("hint", str(position), "--player", "greedy", "--top", "2",
-                      "--svg", str(svg), timeout=120)
+    out = run_wordbot(
+        "hint",
+        str(position),
+        "--player",
+        "greedy",
+        "--top",
+        "2",
+        "--svg",
+        str(svg),
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     assert "▶ p1  3 coins · 0 discarded · score 3" in out.stdout
     assert "B  BRN" in out.stdout and "line  1 ERT (3) ●1" in out.stdout
     assert "move  take " in out.stdout
     root = ET.fromstring(svg.read_text())
     hands = {g.get("data-player"): g for g in groups(root, "hand")}
-    rows = {r.get("data-row"): r.get("data-letters") for r in hands["p2"].iter(NS + "g")
-            if r.get("data-row")}
+    rows = {
+        r.get("data-row"): r.get("data-letters")
+        for r in hands["p2"].iter(NS + "g")
+        if r.get("data-row")
+    }
     assert rows == {"A": "QI", "B": "BRN", "pool": ""}

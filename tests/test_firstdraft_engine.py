@@ -16,22 +16,27 @@ import subprocess
 from collections import Counter
 
 import pytest
-
-from tests.faces_support import wordbot_command, wordbot_env
-from tests.firstdraft_support import random_positions
-from tests.lexicons import small_lexicon
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.errors import (IllegalMove, MoveError, PositionError, RuleError,
-                                   StateError)
+from wordbot.engine.errors import (
+    IllegalMove,
+    MoveError,
+    PositionError,
+    RuleError,
+    StateError,
+)
 from wordbot.engine.firstdraft.game import GAME
 from wordbot.engine.firstdraft.moves import Discard, Draft, Insert, Sell
 from wordbot.engine.firstdraft.rules import Rules
 from wordbot.engine.firstdraft.state import EXAMPLE, Coaster, FirstDraftState, Hand
 from wordbot.engine.records import GameRecorder, read_record, replay
 from wordbot.engine.tiles import FULL_BAG, TILE_COUNTS
-from wordbot.errors import WordbotError
 from wordbot.players import make_player
 from wordbot.players.arena import paired_games, play_game
+
+from tests.faces_support import wordbot_command, wordbot_env
+from tests.firstdraft_support import random_positions
+from tests.lexicons import small_lexicon
+from wordbot.errors import WordbotError
 
 # the example's words: p1 can make SOFT, p2's BRN counts as a word (it sells at the end);
 # QI and EX are 2-letter words (they never sell)
@@ -63,8 +68,14 @@ def files(tmp_path_factory):
 
 
 def wordbot(*args, stdin=None, timeout=300):
-    return subprocess.run(wordbot_command(*args), input=stdin, capture_output=True, text=True,
-                          timeout=timeout, env=wordbot_env())
+    return subprocess.run(
+        wordbot_command(*args),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=wordbot_env(),
+    )
 
 
 def cli(*args, stdin=None):
@@ -126,6 +137,7 @@ def tiles_of(state) -> Counter:
 
 # -- set-up --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("count", [2, 3, 4, 5])
 def test_set_up_from_a_seed(count):
     players = ["ann", "bob", "cy", "dee", "eve"][:count]
@@ -135,8 +147,9 @@ def test_set_up_from_a_seed(count):
     assert len(state.line) == 5
     for c in state.line:
         assert len(c.tiles) == c.value and c.coins == 0
-    assert Counter(c.value for c in state.line) + Counter(state.deck) == \
-        Counter((1, 2, 2, 3, 3, 3, 3, 4, 4, 5))
+    assert Counter(c.value for c in state.line) + Counter(state.deck) == Counter(
+        (1, 2, 2, 3, 3, 3, 3, 4, 4, 5)
+    )
     assert state.pile == ()
     assert all(h == Hand(4, ("", ""), "", 0) for h in state.hands)
     assert state.scores == dict.fromkeys(players, 4)
@@ -153,10 +166,28 @@ def test_set_up_from_a_seed(count):
 
 def test_the_default_players_and_the_command_line_set_up(files):
     assert GAME.new(seed=1, lexicon=small_lexicon()).players == ("p1", "p2")
-    first = wordbot("new", "--game", "firstdraft", "--players", "a,b,c", "--seed", "5",
-                    "--lexicon", files["words"])
-    second = wordbot("new", "--game", "firstdraft", "--players", "a,b,c", "--seed", "5",
-                     "--lexicon", files["words"])
+    first = wordbot(
+        "new",
+        "--game",
+        "firstdraft",
+        "--players",
+        "a,b,c",
+        "--seed",
+        "5",
+        "--lexicon",
+        files["words"],
+    )
+    second = wordbot(
+        "new",
+        "--game",
+        "firstdraft",
+        "--players",
+        "a,b,c",
+        "--seed",
+        "5",
+        "--lexicon",
+        files["words"],
+    )
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     obj = json.loads(first.stdout)
@@ -169,14 +200,23 @@ def test_the_default_players_and_the_command_line_set_up(files):
 def test_one_or_six_players_are_refused(players, files):
     with pytest.raises(StateError, match="players"):
         GAME.new(players, seed=1, lexicon=small_lexicon())
-    obj = changed(players=players, to_move=players[0], scores=dict.fromkeys(players, 4),
-                  hands={})
-    obj["hands"] = {p: {"coins": 4, "rows": ["", ""], "pool": "", "discarded": 0}
-                    for p in players}
+    obj = changed(
+        players=players, to_move=players[0], scores=dict.fromkeys(players, 4), hands={}
+    )
+    obj["hands"] = {
+        p: {"coins": 4, "rows": ["", ""], "pool": "", "discarded": 0} for p in players
+    }
     with pytest.raises(PositionError, match="^players"):
         GAME.from_json(obj, small_lexicon())
-    run = wordbot("new", "--game", "firstdraft", "--players", ",".join(players),
-                  "--lexicon", files["words"])
+    run = wordbot(
+        "new",
+        "--game",
+        "firstdraft",
+        "--players",
+        ",".join(players),
+        "--lexicon",
+        files["words"],
+    )
     one_line_error(run, "players")
 
 
@@ -198,17 +238,25 @@ BAD_POSITIONS = [
     (changed(hands={"p1": {"pool": "AEIOU"}}), "hands.p1.pool"),
     (changed(hands={"p1": {"pool": "A1"}}), "hands.p1.pool"),
     (changed(hands={"p1": {"rows": ["SFT", "É"]}}), "hands.p1.rows[1]"),
-    (changed(line=[{"value": 3, "tiles": "E*T", "coins": 1}] + EXAMPLE["line"][1:]),
-     "line[0].tiles"),
+    (
+        changed(line=[{"value": 3, "tiles": "E*T", "coins": 1}] + EXAMPLE["line"][1:]),
+        "line[0].tiles",
+    ),
     (changed(hands={"p2": {"rows": ["QI", "BRNQ"]}}), "tiles"),  # two Qs: the set has one
     (changed(hands={"p1": {"pool": "ZZ"}}), "tiles"),
-    (changed(line=EXAMPLE["line"][:4] + [{"value": 6, "tiles": "IGPEEA", "coins": 0}]),
-     "line"),  # no coaster of value 6
-    (changed(line=EXAMPLE["line"][:4] + [{"value": 5, "tiles": "IGPEA", "coins": 0}]),
-     "deck"),  # the one 5 is in the line and in the deck
+    (
+        changed(line=EXAMPLE["line"][:4] + [{"value": 6, "tiles": "IGPEEA", "coins": 0}]),
+        "line",
+    ),  # no coaster of value 6
+    (
+        changed(line=EXAMPLE["line"][:4] + [{"value": 5, "tiles": "IGPEA", "coins": 0}]),
+        "deck",
+    ),  # the one 5 is in the line and in the deck
     (changed(deck=[2, 7]), "deck"),
-    (changed(line=[{"value": 3, "tiles": "ERTS", "coins": 1}] + EXAMPLE["line"][1:]),
-     "line[0].tiles"),  # 4 tiles on a 3
+    (
+        changed(line=[{"value": 3, "tiles": "ERTS", "coins": 1}] + EXAMPLE["line"][1:]),
+        "line[0].tiles",
+    ),  # 4 tiles on a 3
     (changed(scores={"p1": 3, "p2": 6}), "scores.p2"),  # 6 coins, but 2 discarded
     (changed(scores={"p1": 4, "p2": 4}), "scores.p1"),
     (changed(colour="red"), "colour"),
@@ -242,24 +290,51 @@ def test_the_command_line_refuses_a_bad_position_in_one_line(obj, field, files):
     text = json.dumps(obj)
     path.write_text(text)
     one_line_error(cli("moves", str(path), "--count", "--lexicon", files["words"]), field)
-    one_line_error(cli("apply", str(path), "discard", "A", "--lexicon", files["words"]), field)
+    one_line_error(
+        cli("apply", str(path), "discard", "A", "--lexicon", files["words"]), field
+    )
     assert path.read_text() == text
 
 
 def test_a_real_command_line_refuses_bad_input_in_one_line(files):
     """One bad position and one bad move through real ``wordbot`` processes."""
     obj = changed(hands={"p1": {"pool": "AEIOU"}})
-    bad = wordbot("moves", "-", "--count", "--lexicon", files["words"], stdin=json.dumps(obj))
+    bad = wordbot(
+        "moves", "-", "--count", "--lexicon", files["words"], stdin=json.dumps(obj)
+    )
     one_line_error(bad, "hands.p1.pool")
     path = files["root"] / "bad-scores.json"
     path.write_text(json.dumps(changed(scores={"p1": 3, "p2": 6})))
-    one_line_error(wordbot("apply", str(path), "sell A", "--lexicon", files["words"]),
-                   "scores.p2")
+    one_line_error(
+        wordbot("apply", str(path), "sell A", "--lexicon", files["words"]), "scores.p2"
+    )
     before = files["example"].read_bytes()
-    one_line_error(wordbot("apply", str(files["example"]), "take 3 A=FST B=EX pool=A",
-                           "--lexicon", files["words"]), "reorder", "moves letters")
-    one_line_error(wordbot("apply", str(files["example"]), "take", "5", "A=SFTI", "B=GP",
-                           "pool=AE", "--lexicon", files["words"]), "pay", "costs 4 coins")
+    one_line_error(
+        wordbot(
+            "apply",
+            str(files["example"]),
+            "take 3 A=FST B=EX pool=A",
+            "--lexicon",
+            files["words"],
+        ),
+        "reorder",
+        "moves letters",
+    )
+    one_line_error(
+        wordbot(
+            "apply",
+            str(files["example"]),
+            "take",
+            "5",
+            "A=SFTI",
+            "B=GP",
+            "pool=AE",
+            "--lexicon",
+            files["words"],
+        ),
+        "pay",
+        "costs 4 coins",
+    )
     assert files["example"].read_bytes() == before
 
 
@@ -324,8 +399,9 @@ def test_rows_never_pass_the_row_limit(lex, files):
     assert all(max(map(len, m.rows)) <= 9 for m in state.moves("draft"))
     path = files["root"] / "nine.json"
     path.write_text(json.dumps(obj))
-    one_line_error(cli("apply", str(path), "insert A A0", "--lexicon", files["words"]),
-                   "row_limit")
+    one_line_error(
+        cli("apply", str(path), "insert A A0", "--lexicon", files["words"]), "row_limit"
+    )
 
 
 def test_a_finished_game_takes_no_move(lex, files):
@@ -340,11 +416,13 @@ def test_a_finished_game_takes_no_move(lex, files):
     assert counted.returncode == 0 and counted.stdout.strip() == "0"
     listed = wordbot("moves", str(path), "--json", "--lexicon", files["words"])
     assert listed.returncode == 0 and json.loads(listed.stdout) == []
-    one_line_error(wordbot("apply", str(path), "discard B", "--lexicon", files["words"]),
-                   "game_over")
+    one_line_error(
+        wordbot("apply", str(path), "discard B", "--lexicon", files["words"]), "game_over"
+    )
 
 
 # -- the rules of play ---------------------------------------------------------------------
+
 
 def test_the_formats_example_take_3(lex):
     state = GAME.from_json(EXAMPLE, lex)
@@ -376,8 +454,9 @@ def test_paying_and_gaining(k, lex):
     assert after.hands[0].coins == 4 - (k - 1) + k  # price k-1, the k coins on it gained
     kept = [c for i, c in enumerate(state.line) if i != k - 1]
     assert [c.value for c in after.line[:4]] == [c.value for c in kept]
-    assert [c.coins for c in after.line[:4]] == \
-        [c.coins + (1 if i < k - 1 else 0) for i, c in enumerate(kept)]
+    assert [c.coins for c in after.line[:4]] == [
+        c.coins + (1 if i < k - 1 else 0) for i, c in enumerate(kept)
+    ]
     assert after.line[4].coins == 0
     assert after.scores["p1"] == 4 + 1 - dropped
 
@@ -444,12 +523,18 @@ def test_an_empty_deck_is_refilled_from_the_discard_pile(lex):
     assert events["deck"] == [after.line[-1].value] + list(after.deck)
     assert after.pile == ()
     assert len(after.line[-1].tiles) == after.line[-1].value
-    assert after.line[-1].tiles == "".join(sorted(state.bag[:after.line[-1].value]))
+    assert after.line[-1].tiles == "".join(sorted(state.bag[: after.line[-1].value]))
     # the same position (and seed) shuffles the same way; other seeds differ
     again = GAME.from_json(obj, lex).apply(state.parse_move("take 3 A=SOFT B=EX pool=A"))
     assert again.to_json() == after.to_json()
-    orders = {tuple(GAME.from_json(obj, lex, seed=s).apply(
-        state.parse_move("take 3 A=SOFT B=EX pool=A")).deck) for s in range(8)}
+    orders = {
+        tuple(
+            GAME.from_json(obj, lex, seed=s)
+            .apply(state.parse_move("take 3 A=SOFT B=EX pool=A"))
+            .deck
+        )
+        for s in range(8)
+    }
     assert len(orders) > 1
 
 
@@ -483,8 +568,11 @@ def test_the_end_sells_every_word_row(lex):
 
 
 def test_ties_share_the_win(lex, files):
-    obj = changed(phase="over", hands={"p1": {"coins": 6}, "p2": {"coins": 8}},
-                  scores={"p1": 6, "p2": 6})
+    obj = changed(
+        phase="over",
+        hands={"p1": {"coins": 6}, "p2": {"coins": 8}},
+        scores={"p1": 6, "p2": 6},
+    )
     state = GAME.from_json(obj, lex)
     outcome = state.outcome()
     assert outcome.winners == ("p1", "p2") and outcome.places == {"p1": 1, "p2": 1}
@@ -492,8 +580,10 @@ def test_ties_share_the_win(lex, files):
     path.write_text(json.dumps(obj))
     scored = wordbot("score", str(path), "--json", "--lexicon", files["words"])
     assert scored.returncode == 0, scored.stderr
-    assert json.loads(scored.stdout) == {"scores": {"p1": 6, "p2": 6},
-                                         "winners": ["p1", "p2"]}
+    assert json.loads(scored.stdout) == {
+        "scores": {"p1": 6, "p2": 6},
+        "winners": ["p1", "p2"],
+    }
 
 
 def test_three_players_two_share_first(lex):
@@ -510,6 +600,7 @@ def test_three_players_two_share_first(lex):
 
 # -- rule options --------------------------------------------------------------------------
 
+
 def test_pool_limit_option(lex):
     state = GAME.from_json(EXAMPLE, lex, rule_overrides=["pool_limit=2"])
     after = state.apply(state.parse_move("take 3 A=SOFT B= pool=AX"))  # 3 left: keep 2
@@ -519,8 +610,11 @@ def test_pool_limit_option(lex):
     assert all(len(m.pool) <= 2 for m in state.moves("draft"))
     with pytest.raises(PositionError, match="hands.p1.pool"):  # the example's AE is 2
         GAME.from_json(EXAMPLE, lex, rule_overrides=["pool_limit=1"])
-    zero = GAME.from_json(changed(hands={"p1": {"pool": ""}, "p2": {"rows": ["QI", "BRNAE"]}}),
-                          lex, rule_overrides=["pool_limit=0"])
+    zero = GAME.from_json(
+        changed(hands={"p1": {"pool": ""}, "p2": {"rows": ["QI", "BRNAE"]}}),
+        lex,
+        rule_overrides=["pool_limit=0"],
+    )
     assert all(m.pool == "" for m in zero.moves("draft"))
 
 
@@ -532,8 +626,9 @@ def test_payout_option(lex):
     with pytest.raises(IllegalMove, match="sell"):  # 4 letters pay nothing now
         state.check(Sell(1))
     assert list(state.moves("sell")) == [Sell(0)]
-    two = GAME.from_json(changed(hands={"p1": {"rows": ["ET", ""]}}), lex,
-                         rule_overrides=["payout=2:1"])
+    two = GAME.from_json(
+        changed(hands={"p1": {"rows": ["ET", ""]}}), lex, rule_overrides=["payout=2:1"]
+    )
     assert two.apply(Sell(0)).hands[0].coins == 4  # a payout for 2 letters sells them
     # the rules travel with the position (payout as an object of length -> coins)
     assert state.to_json()["rules"]["payout"] == {"3": 4, "5": 9}
@@ -547,8 +642,11 @@ def test_row_limit_option(lex):
     with pytest.raises(IllegalMove, match="row_limit"):
         state.check(state.parse_move("take 1 A=SFTERT B= pool=AE"))
     with pytest.raises(PositionError, match=r"hands.p1.rows\[0\]"):
-        GAME.from_json(changed(hands={"p1": {"rows": ["SOFTE", ""]}}), lex,
-                       rule_overrides=["row_limit=4"])
+        GAME.from_json(
+            changed(hands={"p1": {"rows": ["SOFTE", ""]}}),
+            lex,
+            rule_overrides=["row_limit=4"],
+        )
 
 
 def test_coasters_line_and_start_coins_options(lex):
@@ -574,11 +672,19 @@ def test_coasters_line_and_start_coins_options(lex):
 
 
 BAD_RULES = [
-    ("pool_limit=x", "pool_limit"), ("pool_limit=10", "pool_limit"),
-    ("row_limit=0", "row_limit"), ("line=0", "line"), ("start_coins=-1", "start_coins"),
-    ("coasters=1,2", "coasters"), ("coasters=1,0,2,2,3,3", "coasters"),
-    ("coasters=a,b", "coasters"), ("payout=3:1,3:2", "payout"), ("payout=3:-1", "payout"),
-    ("payout=three", "payout"), ("payout=", "payout"), ("bogus=1", "bogus"),
+    ("pool_limit=x", "pool_limit"),
+    ("pool_limit=10", "pool_limit"),
+    ("row_limit=0", "row_limit"),
+    ("line=0", "line"),
+    ("start_coins=-1", "start_coins"),
+    ("coasters=1,2", "coasters"),
+    ("coasters=1,0,2,2,3,3", "coasters"),
+    ("coasters=a,b", "coasters"),
+    ("payout=3:1,3:2", "payout"),
+    ("payout=3:-1", "payout"),
+    ("payout=three", "payout"),
+    ("payout=", "payout"),
+    ("bogus=1", "bogus"),
 ]
 
 
@@ -589,12 +695,17 @@ def test_bad_rule_values_are_refused(assignment, name):
     assert name in str(err.value) and str(err.value).count("\n") == 0
 
 
-@pytest.mark.parametrize("rules, name", [
-    ({"coasters": "1,2,2,3,3,3"}, "rules.coasters"),
-    ({"coasters": [1, 2, 2, 3, 3, 0]}, "rules.coasters"),
-    ({"payout": [[3, 1]]}, "rules.payout"), ({"payout": {"x": 1}}, "rules.payout"),
-    ({"line": True}, "rules.line"), ({"pool_limit": "4"}, "rules.pool_limit"),
-])
+@pytest.mark.parametrize(
+    "rules, name",
+    [
+        ({"coasters": "1,2,2,3,3,3"}, "rules.coasters"),
+        ({"coasters": [1, 2, 2, 3, 3, 0]}, "rules.coasters"),
+        ({"payout": [[3, 1]]}, "rules.payout"),
+        ({"payout": {"x": 1}}, "rules.payout"),
+        ({"line": True}, "rules.line"),
+        ({"pool_limit": "4"}, "rules.pool_limit"),
+    ],
+)
 def test_bad_rules_in_a_position_are_refused(rules, name, lex):
     with pytest.raises(RuleError) as err:
         GAME.from_json(changed(rules=rules), lex)
@@ -607,19 +718,54 @@ def test_a_boolean_payout_is_refused(lex):
 
 
 def test_bad_rules_on_the_command_line(files):
-    one_line_error(wordbot("new", "--game", "firstdraft", "--rule", "pool_limit=10",
-                           "--lexicon", files["words"]), "pool_limit")
-    for assignment, name in (("coasters=1,2", "coasters"), ("payout=3:1,3:2", "payout"),
-                             ("line=0", "line"), ("bogus=1", "bogus")):
-        one_line_error(cli("new", "--game", "firstdraft", "--rule", assignment,
-                           "--lexicon", files["words"]), name)
+    one_line_error(
+        wordbot(
+            "new",
+            "--game",
+            "firstdraft",
+            "--rule",
+            "pool_limit=10",
+            "--lexicon",
+            files["words"],
+        ),
+        "pool_limit",
+    )
+    for assignment, name in (
+        ("coasters=1,2", "coasters"),
+        ("payout=3:1,3:2", "payout"),
+        ("line=0", "line"),
+        ("bogus=1", "bogus"),
+    ):
+        one_line_error(
+            cli(
+                "new",
+                "--game",
+                "firstdraft",
+                "--rule",
+                assignment,
+                "--lexicon",
+                files["words"],
+            ),
+            name,
+        )
     before = files["example"].read_bytes()
-    one_line_error(cli("moves", str(files["example"]), "--rule", "line=3", "--count",
-                       "--lexicon", files["words"]), "line")
+    one_line_error(
+        cli(
+            "moves",
+            str(files["example"]),
+            "--rule",
+            "line=3",
+            "--count",
+            "--lexicon",
+            files["words"],
+        ),
+        "line",
+    )
     assert files["example"].read_bytes() == before
 
 
 # -- notation and JSON ---------------------------------------------------------------------
+
 
 def test_every_listed_move_round_trips():
     rng = random.Random(5)
@@ -645,15 +791,23 @@ def test_every_listed_move_round_trips():
     assert seen["draft"] and seen["insert"] and seen["sell"]
 
 
-@pytest.mark.parametrize("text, obj", [
-    ("sell A", {"type": "sell", "row": "A"}),
-    ("discard B", {"type": "discard", "row": "B"}),
-    ("insert A A1", {"type": "insert", "row": "A", "at": 1, "letter": "A"}),
-    ("insert E B0", {"type": "insert", "row": "B", "at": 0, "letter": "E"}),
-    ("take 3 A=SOFT B=EX pool=A", {"type": "draft", "coaster": 3, "rows": ["SOFT", "EX"],
-                                   "pool": "A"}),
-    ("take 1 A= B= pool=", {"type": "draft", "coaster": 1, "rows": ["", ""], "pool": ""}),
-])
+@pytest.mark.parametrize(
+    "text, obj",
+    [
+        ("sell A", {"type": "sell", "row": "A"}),
+        ("discard B", {"type": "discard", "row": "B"}),
+        ("insert A A1", {"type": "insert", "row": "A", "at": 1, "letter": "A"}),
+        ("insert E B0", {"type": "insert", "row": "B", "at": 0, "letter": "E"}),
+        (
+            "take 3 A=SOFT B=EX pool=A",
+            {"type": "draft", "coaster": 3, "rows": ["SOFT", "EX"], "pool": "A"},
+        ),
+        (
+            "take 1 A= B= pool=",
+            {"type": "draft", "coaster": 1, "rows": ["", ""], "pool": ""},
+        ),
+    ],
+)
 def test_the_formats_notation(text, obj, lex):
     state = GAME.from_json(EXAMPLE, lex)
     move = state.parse_move(text)
@@ -662,22 +816,35 @@ def test_the_formats_notation(text, obj, lex):
     # a draft's pool is a multiset: any order reads as the same move
     if obj["type"] == "draft":
         rows = tuple(obj["rows"])
-        assert state.parse_move({**obj, "pool": "XEA"}) == Draft(obj["coaster"], rows, "AEX")
-        assert state.parse_move(f"take {obj['coaster']} A={rows[0]} B={rows[1]} pool=EXA"
-                                ) == Draft(obj["coaster"], rows, "AEX")
+        assert state.parse_move({**obj, "pool": "XEA"}) == Draft(
+            obj["coaster"], rows, "AEX"
+        )
+        assert state.parse_move(
+            f"take {obj['coaster']} A={rows[0]} B={rows[1]} pool=EXA"
+        ) == Draft(obj["coaster"], rows, "AEX")
 
 
 def test_the_formats_example_reads_and_writes(lex):
     state = GAME.from_json(EXAMPLE, lex)
     out = state.to_json()
     # written canonically: unordered tiles sorted, bag written, rules added
-    assert out["line"] == [{"value": 3, "tiles": "ERT", "coins": 1},
-                           {"value": 1, "tiles": "A", "coins": 1},
-                           {"value": 2, "tiles": "OX", "coins": 1},
-                           {"value": 4, "tiles": "DELN", "coins": 0},
-                           {"value": 3, "tiles": "GIP", "coins": 0}]
-    for key in ("players", "to_move", "phase", "turn", "hands", "scores", "deck",
-                "discard_pile"):
+    assert out["line"] == [
+        {"value": 3, "tiles": "ERT", "coins": 1},
+        {"value": 1, "tiles": "A", "coins": 1},
+        {"value": 2, "tiles": "OX", "coins": 1},
+        {"value": 4, "tiles": "DELN", "coins": 0},
+        {"value": 3, "tiles": "GIP", "coins": 0},
+    ]
+    for key in (
+        "players",
+        "to_move",
+        "phase",
+        "turn",
+        "hands",
+        "scores",
+        "deck",
+        "discard_pile",
+    ):
         assert out[key] == EXAMPLE[key], key
     assert out["gone"] == "NRTUV" and len(out["bag"]) == 98 - 28
     assert GAME.from_json(out, lex).to_json() == out
@@ -700,14 +867,17 @@ def test_a_missing_bag_or_deck_is_shuffled_from_the_seed(lex):
         assert a.observation("p1") == full.observation("p1")
     # another seed orders the missing parts another way
     obj = {k: v for k, v in base.items() if k not in ("bag", "deck")}
-    orders = {(GAME.from_json(obj, lex, seed=s).bag, GAME.from_json(obj, lex, seed=s).deck)
-              for s in range(6)}
+    orders = {
+        (GAME.from_json(obj, lex, seed=s).bag, GAME.from_json(obj, lex, seed=s).deck)
+        for s in range(6)
+    }
     assert len(orders) > 1
     # the example itself has no bag
     assert "bag" not in EXAMPLE and len(GAME.from_json(EXAMPLE, lex).bag) == 70
 
 
 # -- hidden information --------------------------------------------------------------------
+
 
 def mid_states(n=10, seed=3):
     return [s for s in random_positions(small_lexicon(), n, seed=seed) if not s.is_over]
@@ -786,6 +956,7 @@ def test_mc_chooses_from_what_it_sees():
 
 # -- records and replay --------------------------------------------------------------------
 
+
 def record_game(start, seed=5):
     buf = io.StringIO()
     recorder = GameRecorder(buf, start, {"p1": "greedy", "p2": "random"})
@@ -801,17 +972,19 @@ def test_a_recorded_game_replays_with_its_reshuffles():
     assert result.final.is_over
     actions = [json.loads(x) for x in lines[1:-1]]
     assert json.loads(lines[0])["format"] == "wordbot.firstdraft.game/1"
-    assert sum("deck" in a for a in actions) >= 1 and all("laid" in a or "sold" in a
-                                                          for a in actions
-                                                          if a["move"]["type"] == "draft")
+    assert sum("deck" in a for a in actions) >= 1 and all(
+        "laid" in a or "sold" in a for a in actions if a["move"]["type"] == "draft"
+    )
     out = replay(read_record(lines), lexicon)
     assert out.ok, out.mismatch
     assert out.final.to_json() == result.final.to_json()
     # a reshuffle recorded otherwise is caught
     k = next(i for i, a in enumerate(actions, 1) if "deck" in a)
     bad = json.loads(lines[k])
-    bad["deck"] = bad["deck"][::-1] if bad["deck"] != bad["deck"][::-1] else bad["deck"] + [9]
-    tampered = lines[:k] + [json.dumps(bad) + "\n"] + lines[k + 1:]
+    bad["deck"] = (
+        bad["deck"][::-1] if bad["deck"] != bad["deck"][::-1] else bad["deck"] + [9]
+    )
+    tampered = lines[:k] + [json.dumps(bad) + "\n"] + lines[k + 1 :]
     out = replay(read_record(tampered), lexicon)
     assert not out.ok and "deck" in out.mismatch
 
@@ -838,9 +1011,23 @@ def test_a_record_from_a_partial_position_replays(drop):
 
 
 def test_tournament_records_replay(files, tmp_path):
-    out = wordbot("tournament", "--game", "firstdraft", "--players", "greedy,random",
-                  "--games", "2", "--seed", "4", "--workers", "1", "--out",
-                  str(tmp_path / "t"), "--lexicon", files["small"])
+    out = wordbot(
+        "tournament",
+        "--game",
+        "firstdraft",
+        "--players",
+        "greedy,random",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--workers",
+        "1",
+        "--out",
+        str(tmp_path / "t"),
+        "--lexicon",
+        files["small"],
+    )
     assert out.returncode == 0, out.stderr
     records = sorted((tmp_path / "t" / "games").glob("*.jsonl"))
     assert len(records) == 2
@@ -859,21 +1046,39 @@ def test_terminal_play_writes_a_record_that_replays(files, tmp_path):
     start = GAME.new(seed=4, lexicon=lexicon)
     mine = start.notation(start.legal_moves().best(1)[0][0])
     record = tmp_path / "play.jsonl"
-    run = wordbot("play", "--game", "firstdraft", "--vs", "greedy", "--seed", "4",
-                  "--record", str(record), "--lexicon", files["small"], "--color", "never",
-                  stdin=f"sell A\n{mine}\nquit\n")
+    run = wordbot(
+        "play",
+        "--game",
+        "firstdraft",
+        "--vs",
+        "greedy",
+        "--seed",
+        "4",
+        "--record",
+        str(record),
+        "--lexicon",
+        files["small"],
+        "--color",
+        "never",
+        stdin=f"sell A\n{mine}\nquit\n",
+    )
     assert run.returncode == 0, run.stderr
     assert "illegal move (sell)" in run.stdout
     lines = [json.loads(x) for x in record.read_text().splitlines()]
     assert [x["player"] for x in lines[1:]] == ["p1", "p2"]  # mine, then greedy's
     assert lines[1]["text"] == mine
-    assert lines[2]["player"] == "p2" and lines[2]["move"]["type"] in ("draft", "sell",
-                                                                       "insert", "discard")
+    assert lines[2]["player"] == "p2" and lines[2]["move"]["type"] in (
+        "draft",
+        "sell",
+        "insert",
+        "discard",
+    )
     replayed = wordbot("replay", str(record), "--lexicon", files["small"])
     assert replayed.returncode == 0 and "2 actions replayed" in replayed.stdout
 
 
 # -- the command line's move list ----------------------------------------------------------
+
 
 def test_the_command_line_lists_moves(files, lex):
     path = str(files["example"])
@@ -886,11 +1091,14 @@ def test_the_command_line_lists_moves(files, lex):
     assert counts["all"] == len(state.legal_moves()) > 0
     assert counts["all"] == sum(counts[k] for k in ("sell", "discard", "insert", "draft"))
     assert counts["discard"] == 1 and counts["sell"] == 0
-    listed = wordbot("moves", path, "--kind", "insert", "--json", "--lexicon", files["words"])
+    listed = wordbot(
+        "moves", path, "--kind", "insert", "--json", "--lexicon", files["words"]
+    )
     moves = json.loads(listed.stdout)
     assert len(moves) == counts["insert"]
-    assert {json.dumps(m, sort_keys=True) for m in moves} == \
-        {json.dumps(m.to_json(), sort_keys=True) for m in state.moves("insert")}
+    assert {json.dumps(m, sort_keys=True) for m in moves} == {
+        json.dumps(m.to_json(), sort_keys=True) for m in state.moves("insert")
+    }
     text = wordbot("moves", path, "--kind", "draft", "--lexicon", files["words"])
     first = text.stdout.splitlines()[0].split(None, 1)
     assert first[1].startswith("take ") and int(first[0]) == 1  # coaster 1: its coin, free
@@ -909,21 +1117,33 @@ def test_the_command_line_applies_a_turn(files, lex):
     obj = json.loads(run.stdout)
     state = GAME.from_json(EXAMPLE, lex)
     assert obj == state.apply(state.parse_move("take 3 A=SOFT B=EX pool=A")).to_json()
-    assert obj["hands"]["p1"] == {"coins": 2, "rows": ["SOFT", "EX"], "pool": "A",
-                                  "discarded": 0}
-    again = wordbot("apply", path, '{"type": "insert", "row": "A", "at": 1, "letter": "E"}',
-                    "--lexicon", files["words"])
+    assert obj["hands"]["p1"] == {
+        "coins": 2,
+        "rows": ["SOFT", "EX"],
+        "pool": "A",
+        "discarded": 0,
+    }
+    again = wordbot(
+        "apply",
+        path,
+        '{"type": "insert", "row": "A", "at": 1, "letter": "E"}',
+        "--lexicon",
+        files["words"],
+    )
     assert json.loads(again.stdout)["hands"]["p1"]["rows"] == ["SEFT", ""]
 
 
 # -- the line protocol and the Python client -----------------------------------------------
 
+
 def test_a_whole_game_through_the_python_client(files):
     from wordbot.client import EngineError, Limit, SimpleEngine
 
     lexicon = Lexicon.load(files["small"])
-    with SimpleEngine.popen(wordbot_command("engine", "--game", "firstdraft", "--lexicon",
-                                            files["small"]), env=wordbot_env()) as engine:
+    with SimpleEngine.popen(
+        wordbot_command("engine", "--game", "firstdraft", "--lexicon", files["small"]),
+        env=wordbot_env(),
+    ) as engine:
         assert "firstdraft" in engine.id["games"]
         position = engine.new_game(seed=2)
         state = GAME.new(seed=2, lexicon=lexicon)
@@ -956,8 +1176,10 @@ def test_the_engine_answers_with_each_bots_candidates(files, spec):
     targets) over the protocol, as JSON numbers and text, in every phase of a game."""
     from wordbot.client import Limit, SimpleEngine
 
-    with SimpleEngine.popen(wordbot_command("engine", "--game", "firstdraft", "--lexicon",
-                                            files["small"]), env=wordbot_env()) as engine:
+    with SimpleEngine.popen(
+        wordbot_command("engine", "--game", "firstdraft", "--lexicon", files["small"]),
+        env=wordbot_env(),
+    ) as engine:
         position = engine.new_game(seed=5)
         for _ in range(12):
             cands = engine.analyse(None, Limit(time=5), player=spec, top=3)
@@ -980,9 +1202,12 @@ def test_the_line_protocol_refuses_bad_input(files):
         assert reply["type"] == "position" and reply["to_move"] == "p1"
         reply = engine.ask({"id": 2, "cmd": "apply", "move": "take 5 A=SFTI B=GP pool=AE"})
         assert reply["error"]["code"] == "illegal_move" and reply["error"]["rule"] == "pay"
-        reply = engine.ask({"id": 3, "cmd": "apply", "move": {"type": "sell", "row": "A",
-                                                               "x": 1}})
-        assert reply["error"]["code"] == "bad_move" and "move.x" in reply["error"]["message"]
+        reply = engine.ask(
+            {"id": 3, "cmd": "apply", "move": {"type": "sell", "row": "A", "x": 1}}
+        )
+        assert (
+            reply["error"]["code"] == "bad_move" and "move.x" in reply["error"]["message"]
+        )
         bad = changed(hands={"p1": {"pool": "AEIOU"}})
         reply = engine.ask({"id": 4, "cmd": "position", "position": bad})
         assert reply["error"]["code"] == "bad_position"
@@ -997,14 +1222,16 @@ def test_the_line_protocol_refuses_bad_input(files):
 
 # -- the players ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("spec", ["random", "greedy", "mc:iterations=2,k=3,time=30"])
 def test_every_player_finishes_games(spec):
     lexicon = small_lexicon()
     bot = make_player(spec, GAME)
     for seed, count in ((1, 2), (2, 3)):
         players = GAME.seats[:count]
-        result = play_game(GAME.new(players, seed=seed, lexicon=lexicon),
-                           dict.fromkeys(players, bot), seed)
+        result = play_game(
+            GAME.new(players, seed=seed, lexicon=lexicon), dict.fromkeys(players, bot), seed
+        )
         assert result.final.is_over and result.forfeit is None and result.actions > 0
         assert result.winners and set(result.scores) == set(players)
 
@@ -1023,8 +1250,10 @@ def test_greedy_beats_random():
 def test_a_game_replays_exactly_from_its_seed():
     lexicon = small_lexicon()
     greedy, rand = make_player("greedy", GAME), make_player("random", GAME)
-    games = [play_game(GAME.new(seed=9, lexicon=lexicon), {"p1": greedy, "p2": rand}, 9)
-             for _ in range(2)]
+    games = [
+        play_game(GAME.new(seed=9, lexicon=lexicon), {"p1": greedy, "p2": rand}, 9)
+        for _ in range(2)
+    ]
     assert [m.to_json() for m in games[0].moves] == [m.to_json() for m in games[1].moves]
     assert games[0].final.to_json() == games[1].final.to_json()
     kinds = Counter(m.type for m in games[0].moves)

@@ -16,20 +16,24 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wordbot.engine.firstdraft import adapter
+from wordbot.engine.firstdraft.rules import Rules
 
 from tests.firstdraft_support import random_positions
 from tests.lexicons import default_lexicon, small_lexicon
 from tests.movelists import assert_same_moves
 from tests.reference import firstdraft as ref
-from wordbot.engine.firstdraft import adapter
-from wordbot.engine.firstdraft.rules import Rules
 
-RULE_VARIANTS = (Rules(), Rules(pool_limit=2), Rules(row_limit=6),
-                 Rules(payout=((4, 2), (5, 4), (6, 6))),
-                 Rules(coasters=(1, 1, 2, 3, 5, 5), line=3, start_coins=1))
+RULE_VARIANTS = (
+    Rules(),
+    Rules(pool_limit=2),
+    Rules(row_limit=6),
+    Rules(payout=((4, 2), (5, 4), (6, 6))),
+    Rules(coasters=(1, 1, 2, 3, 5, 5), line=3, start_coins=1),
+)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def small_words() -> frozenset:
     """One word set for every example (the reference keeps its tables per set)."""
     return frozenset(small_lexicon().words)
@@ -69,8 +73,9 @@ def compare(state, words, rng: random.Random, applied: int = 4) -> None:
         move = ours[i]
         after = state.apply(move).to_json()
         reshuffled = move.type == "draft" and not obj["deck"]
-        expected = ref.apply(obj, move.to_json(), words,
-                             rng=SameShuffle(after) if reshuffled else None)
+        expected = ref.apply(
+            obj, move.to_json(), words, rng=SameShuffle(after) if reshuffled else None
+        )
         assert after == expected, (obj, move.to_json())
 
 
@@ -93,7 +98,8 @@ def test_oracle_equals_reference(row):
     lex, words = small_lexicon(), small_words()
     for rules in (Rules(), Rules(payout=((5, 3), (6, 5)))):
         assert adapter.completable(lex, rules, row) == ref.completable(
-            row, words, {"payout": rules.to_json()["payout"]}), row
+            row, words, {"payout": rules.to_json()["payout"]}
+        ), row
 
 
 def test_insertions_equal_the_oracle_letter_by_letter():

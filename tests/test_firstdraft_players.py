@@ -8,13 +8,13 @@ from collections import Counter
 
 import numpy as np
 import pytest
-
-from tests.lexicons import small_lexicon
 from wordbot.engine.firstdraft import adapter
 from wordbot.engine.firstdraft.game import GAME
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
 from wordbot.players.firstdraft.drafter import WEIGHT
+
+from tests.lexicons import small_lexicon
 
 
 def holds(word: str, row: str) -> bool:
@@ -29,8 +29,9 @@ def brute_potential(words, row: str, pay, row_limit: int, max_missing: int):
             continue
         if len(w) - len(row) > max_missing:
             continue
-        value = pay[len(w)] * float(np.prod([WEIGHT[ord(c) - 65]
-                                             for c in (Counter(w) - Counter(row)).elements()]))
+        value = pay[len(w)] * float(
+            np.prod([WEIGHT[ord(c) - 65] for c in (Counter(w) - Counter(row)).elements()])
+        )
         best = max(best, value)
         if len(w) > len(row):
             grow = max(grow, value)
@@ -44,8 +45,11 @@ def test_row_potentials_equal_a_brute_force(row_limit, max_missing):
     pay = np.zeros(10)
     pay[3:10] = [1, 2, 3, 5, 7, 9, 12]
     rng = random.Random(row_limit * 10 + max_missing)
-    rows = [""] + ["".join(c for c in rng.choice(words) if rng.random() < 0.5)
-                   for _ in range(60)] + ["QZX", "EEEE"]
+    rows = (
+        [""]
+        + ["".join(c for c in rng.choice(words) if rng.random() < 0.5) for _ in range(60)]
+        + ["QZX", "EEEE"]
+    )
     found = adapter.row_potentials(lex, rows, WEIGHT, pay, row_limit, max_missing)
     for row, (best, grow) in zip(rows, found.tolist()):
         want = brute_potential(words, row, pay, row_limit, max_missing)

@@ -8,10 +8,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from wordbot.dictionaries.gaddag import SEP, build_gaddag
-from wordbot.dictionaries.gaddag_walk import (ACCEPT_SHIFT, ARCS, FIRST_SHIFT, LAST_SHIFT,
-                                              SYMBOL_SHIFT)
+from wordbot.dictionaries.gaddag_walk import (
+    ACCEPT_SHIFT,
+    ARCS,
+    FIRST_SHIFT,
+    LAST_SHIFT,
+    SYMBOL_SHIFT,
+)
 
 
 def gaddag_strings(words):
@@ -25,8 +29,13 @@ def gaddag_strings(words):
 
 def fields(rec):
     """An arc record's fields: (target arcs, accepts, last, symbol, target first arc)."""
-    return (rec & ARCS, (rec >> ACCEPT_SHIFT) & 1, (rec >> LAST_SHIFT) & 1,
-            (rec >> SYMBOL_SHIFT) & 31, rec >> FIRST_SHIFT)
+    return (
+        rec & ARCS,
+        (rec >> ACCEPT_SHIFT) & 1,
+        (rec >> LAST_SHIFT) & 1,
+        (rec >> SYMBOL_SHIFT) & 31,
+        rec >> FIRST_SHIFT,
+    )
 
 
 def automaton_strings(g):
@@ -65,16 +74,18 @@ def signatures_unique(g) -> bool:
     """No two nodes with the same arcs, accept flags and targets (so none to merge)."""
     seen = set()
     for first, recs in node_lists(g).items():
-        sig = tuple((fields(r)[3], fields(r)[1], fields(r)[4] if fields(r)[0] else -1)
-                    for r in recs)
+        sig = tuple(
+            (fields(r)[3], fields(r)[1], fields(r)[4] if fields(r)[0] else -1) for r in recs
+        )
         if sig in seen:
             return False
         seen.add(sig)
     return True
 
 
-words_strategy = st.lists(st.text(alphabet="ABCDE", min_size=1, max_size=7), min_size=1,
-                          max_size=40)
+words_strategy = st.lists(
+    st.text(alphabet="ABCDE", min_size=1, max_size=7), min_size=1, max_size=40
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -132,13 +143,15 @@ def test_default_list_rejects_non_words(default_lexicon):
     g = default_lexicon.gaddag
     non_words = set()
     while len(non_words) < 20_000:
-        w = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(rng.randint(2, 9)))
+        w = "".join(
+            rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(rng.randint(2, 9))
+        )
         if w not in default_lexicon:
             non_words.add(w)
     # near misses too: real words with one letter changed or dropped
     for w in rng.sample(default_lexicon.words, 5_000):
         k = rng.randrange(len(w))
-        for variant in (w[:k] + w[k + 1:], w[:k] + "Q" + w[k + 1:]):
+        for variant in (w[:k] + w[k + 1 :], w[:k] + "Q" + w[k + 1 :]):
             if variant and variant not in default_lexicon:
                 non_words.add(variant)
     counts = g.accepting_splits(sorted(non_words))

@@ -10,13 +10,13 @@ import subprocess
 import sys
 
 import pytest
+from wordbot.engine import GAMES, GameError, get_game
+from wordbot.players import PlayerError
+from wordbot.players.arena import play_game
 
 from tests.conftest import ROOT
 from tests.engine_support import SMALL_WORDS, small_lexicon
 from tests.faces_support import wordbot_env
-from wordbot.engine import GAMES, GameError, get_game
-from wordbot.players import PlayerError
-from wordbot.players.arena import play_game
 from wordbot.plugins import load_catalog
 
 TOY = load_catalog(["tests.toygame"])
@@ -24,14 +24,26 @@ PLUGIN = ["--plugin", "tests.toygame"]
 
 
 def wordbot(*args, input=None, timeout=300):
-    return subprocess.run([sys.executable, "-m", "wordbot", *args], input=input,
-                          capture_output=True, text=True, env=wordbot_env(), cwd=ROOT,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "wordbot", *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        env=wordbot_env(),
+        cwd=ROOT,
+        timeout=timeout,
+    )
 
 
 def fresh_python(code: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=wordbot_env(), cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=wordbot_env(),
+        cwd=ROOT,
+        timeout=300,
+    )
 
 
 # ------------------------------------------------------------------------- the registry
@@ -45,14 +57,22 @@ def test_registry_by_name_and_by_format():
         get_game("nosuch")
     with pytest.raises(Exception, match="not a position format of a game"):
         GAMES.of_position({"format": "wordbot.nosuch.position/1"})
-    assert TOY.games.names() == ["controlword", "crosswords", "firstdraft", "routewords", "toy"]
+    assert TOY.games.names() == [
+        "controlword",
+        "crosswords",
+        "firstdraft",
+        "routewords",
+        "toy",
+    ]
     assert TOY.games.of_position({"format": "wordbot.toy.position/1"}).name == "toy"
 
 
 def test_players_say_which_games_they_play():
     assert TOY.players.for_game("toy") == ["greedy", "mc", "random"]
     assert TOY.players.for_game("controlword") == ["control", "greedy", "mc", "random"]
-    with pytest.raises(PlayerError, match="player control: plays controlword only, not toy"):
+    with pytest.raises(
+        PlayerError, match="player control: plays controlword only, not toy"
+    ):
         TOY.players.make("control", "toy")
 
 
@@ -61,10 +81,16 @@ def test_players_say_which_games_they_play():
 def test_generic_players_play_the_toy_game(spec):
     game = TOY.game("toy")
     for seed in range(4):
-        seats = {"north": TOY.players.make(spec, game), "south": TOY.players.make("greedy", game)}
+        seats = {
+            "north": TOY.players.make(spec, game),
+            "south": TOY.players.make("greedy", game),
+        }
         result = play_game(game.new(seed=seed), seats, seed=seed)
-        again = play_game(game.new(seed=seed), {p: TOY.players.make(s.spec, game)
-                                                  for p, s in seats.items()}, seed=seed)
+        again = play_game(
+            game.new(seed=seed),
+            {p: TOY.players.make(s.spec, game) for p, s in seats.items()},
+            seed=seed,
+        )
         assert result.final.is_over and result.moves == again.moves
         # the engine checked every move; the heap was taken to the last token
         assert sum(m.count for m in result.moves) == 12
@@ -81,7 +107,9 @@ def test_mc_plays_the_toy_game_on_determinized_states_only():
     assert state.observation("north") == twin.observation("north")
     mc = TOY.players.make("mc:iterations=6,k=3", game)
     picks = [mc.top(s, 3, random.Random(7)) for s in (state, twin)]
-    assert [(c.notation, c.equity) for c in picks[0]] == [(c.notation, c.equity) for c in picks[1]]
+    assert [(c.notation, c.equity) for c in picks[0]] == [
+        (c.notation, c.equity) for c in picks[1]
+    ]
 
 
 def test_determinize_is_consistent_with_the_observation_and_blind_to_the_hidden():
@@ -96,8 +124,13 @@ def test_determinize_is_consistent_with_the_observation_and_blind_to_the_hidden(
 def test_a_toy_tournament_with_processes_and_inline_agree(tmp_path):
     from wordbot.tournament import Tournament, new_config
 
-    config, lexicon = new_config(game="toy", players="greedy,random,mc:iterations=3,k=2",
-                                 games=4, seed=5, plugins=("tests.toygame",))
+    config, lexicon = new_config(
+        game="toy",
+        players="greedy,random,mc:iterations=3,k=2",
+        games=4,
+        seed=5,
+        plugins=("tests.toygame",),
+    )
     assert config.lexicon is None and config.seat_names == ("north", "south")
     one = Tournament(config, lexicon).run(workers=1).summary.to_json(0)
     two = Tournament(config, lexicon).run(workers=2).summary.to_json(0)
@@ -106,8 +139,23 @@ def test_a_toy_tournament_with_processes_and_inline_agree(tmp_path):
 
 def test_toy_tournament_records_replay_through_the_command_line(tmp_path):
     out = tmp_path / "toy"
-    run = wordbot(*PLUGIN, "tournament", "--game", "toy", "--players", "greedy,random",
-                  "--games", "4", "--seed", "3", "--out", str(out), "--json", "--workers", "1")
+    run = wordbot(
+        *PLUGIN,
+        "tournament",
+        "--game",
+        "toy",
+        "--players",
+        "greedy,random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--out",
+        str(out),
+        "--json",
+        "--workers",
+        "1",
+    )
     assert run.returncode == 0, run.stderr
     summary = json.loads(run.stdout)
     assert summary["game"] == "toy" and summary["pairs"][0]["games"] == 4
@@ -124,7 +172,9 @@ def test_toy_tournament_records_replay_through_the_command_line(tmp_path):
     assert unknown.returncode == 2 and "wordbot.toy.game/1" in unknown.stderr
     assert len(unknown.stderr.strip().splitlines()) == 1
     resumed = wordbot(*PLUGIN, "tournament", "--resume", str(out), "--game", "controlword")
-    assert resumed.returncode == 2 and "--game toy, not --game controlword" in resumed.stderr
+    assert (
+        resumed.returncode == 2 and "--game toy, not --game controlword" in resumed.stderr
+    )
 
 
 def test_toy_game_over_the_line_protocol():
@@ -135,28 +185,51 @@ def test_toy_game_over_the_line_protocol():
         {"id": 4, "cmd": "apply", "move": "take 2"},
         {"id": 5, "cmd": "score"},
         {"id": 6, "cmd": "setoption", "name": "player", "value": "control"},
-        {"id": 7, "cmd": "position", "position": get_game("controlword").new(
-            seed=1, lexicon=small_lexicon()).to_json()},
+        {
+            "id": 7,
+            "cmd": "position",
+            "position": get_game("controlword")
+            .new(seed=1, lexicon=small_lexicon())
+            .to_json(),
+        },
         {"id": 8, "cmd": "newgame", "game": "nosuch"},
         {"id": 9, "cmd": "hello"},
         {"cmd": "quit"},
     ]
-    run = wordbot("engine", *PLUGIN, "--lexicon", str(SMALL_WORDS),
-                  input="".join(json.dumps(x) + "\n" for x in lines))
+    run = wordbot(
+        "engine",
+        *PLUGIN,
+        "--lexicon",
+        str(SMALL_WORDS),
+        input="".join(json.dumps(x) + "\n" for x in lines),
+    )
     assert run.returncode == 0, run.stderr
-    finals = {r["id"]: r for r in map(json.loads, run.stdout.splitlines())
-              if r["type"] != "info"}
+    finals = {
+        r["id"]: r for r in map(json.loads, run.stdout.splitlines()) if r["type"] != "info"
+    }
     assert finals[1]["type"] == "position" and finals[1]["game"] == "toy"
     assert finals[1]["position"]["format"] == "wordbot.toy.position/1"
     assert finals[2]["count"] == 3 and finals[2]["game"] == "toy"
     assert finals[3]["type"] == "bestmove" and finals[3]["game"] == "toy"
     assert finals[4]["notation"] == "take 2" and finals[4]["position"]["heap"] == 10
     assert finals[5]["type"] == "score" and finals[5]["game"] == "toy"
-    assert finals[6]["error"]["code"] == "bad_player" and "not toy" in finals[6]["error"]["message"]
+    assert (
+        finals[6]["error"]["code"] == "bad_player"
+        and "not toy" in finals[6]["error"]["message"]
+    )
     assert finals[7]["error"]["code"] == "bad_game"
     assert "this session plays toy" in finals[7]["error"]["message"]
-    assert finals[8]["error"]["code"] == "bad_game" and "nosuch" in finals[8]["error"]["message"]
-    assert finals[9]["game"] == "toy" and sorted(finals[9]["games"]) == ["controlword", "crosswords", "firstdraft", "routewords", "toy"]
+    assert (
+        finals[8]["error"]["code"] == "bad_game"
+        and "nosuch" in finals[8]["error"]["message"]
+    )
+    assert finals[9]["game"] == "toy" and sorted(finals[9]["games"]) == [
+        "controlword",
+        "crosswords",
+        "firstdraft",
+        "routewords",
+        "toy",
+    ]
     assert sorted(finals[9]["players"]) == ["greedy", "mc", "random"]
 
 
@@ -164,8 +237,11 @@ def test_games_command_lists_the_plugin_game():
     run = wordbot(*PLUGIN, "games", "--json")
     assert run.returncode == 0, run.stderr
     games = {g["name"]: g for g in json.loads(run.stdout)}
-    assert games["toy"]["rules"]["heap"] == {"default": 12, "help": "tokens on the heap at "
-                                             "the start", "allowed": "an integer >= 1"}
+    assert games["toy"]["rules"]["heap"] == {
+        "default": 12,
+        "help": "tokens on the heap at the start",
+        "allowed": "an integer >= 1",
+    }
     assert games["toy"]["players"] == ["greedy", "mc", "random"]
     assert games["controlword"]["position_format"] == "wordbot.controlword.position/1"
     assert games["controlword"]["rules"]["rounds"]["default"] == 10
@@ -174,27 +250,41 @@ def test_games_command_lists_the_plugin_game():
 
 
 # ------------------------------------------------------------------ bad input, one line
-@pytest.mark.parametrize("args", [
-    ["new", "--game", "nosuch"], ["hint", "--game", "nosuch"],
-    ["tournament", "--game", "nosuch", "--players", "greedy,random"],
-    ["play", "--game", "nosuch", "--no-record"], ["engine", "--game", "nosuch"],
-    ["serve", "--game", "nosuch", "--port", "0"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["new", "--game", "nosuch"],
+        ["hint", "--game", "nosuch"],
+        ["tournament", "--game", "nosuch", "--players", "greedy,random"],
+        ["play", "--game", "nosuch", "--no-record"],
+        ["engine", "--game", "nosuch"],
+        ["serve", "--game", "nosuch", "--port", "0"],
+    ],
+)
 def test_an_unknown_game_is_one_line_naming_it(args):
     run = wordbot(*args, input="")
     assert run.returncode == 2, run.stdout
     lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1 and "--game nosuch: unknown game 'nosuch'" in lines[0], run.stderr
+    assert len(lines) == 1 and "--game nosuch: unknown game 'nosuch'" in lines[0], (
+        run.stderr
+    )
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["tournament", "--game", "toy", "--players", "control,greedy"],
-     "player control: plays controlword only, not toy"),
-    (["hint", "--game", "toy", "--player", "control"],
-     "player control: plays controlword only, not toy"),
-    (["new", "--game", "toy", "--lexicon", str(SMALL_WORDS)], "uses no word list"),
-    (["new", "--game", "toy", "--rule", "rounds=3"], "unknown rule option 'rounds'"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (
+            ["tournament", "--game", "toy", "--players", "control,greedy"],
+            "player control: plays controlword only, not toy",
+        ),
+        (
+            ["hint", "--game", "toy", "--player", "control"],
+            "player control: plays controlword only, not toy",
+        ),
+        (["new", "--game", "toy", "--lexicon", str(SMALL_WORDS)], "uses no word list"),
+        (["new", "--game", "toy", "--rule", "rounds=3"], "unknown rule option 'rounds'"),
+    ],
+)
 def test_a_player_or_option_of_another_game_is_one_line(args, needle):
     run = wordbot(*PLUGIN, *args, input="")
     assert run.returncode == 2, run.stdout
@@ -203,8 +293,11 @@ def test_a_player_or_option_of_another_game_is_one_line(args, needle):
 
 
 # ---------------------------------------------------------------------- layers and loading
-GAME_PACKAGES = ("wordbot.engine.controlword", "wordbot.movegen.controlword",
-                 "wordbot.players.controlword")
+GAME_PACKAGES = (
+    "wordbot.engine.controlword",
+    "wordbot.movegen.controlword",
+    "wordbot.players.controlword",
+)
 
 
 def generic_modules() -> list[str]:
@@ -214,15 +307,25 @@ def generic_modules() -> list[str]:
     import wordbot
 
     out = []
-    for package in ("wordbot", "wordbot.engine", "wordbot.movegen", "wordbot.players",
-                    "wordbot.dictionaries", "wordbot.cli", "wordbot.protocol",
-                    "wordbot.server", "wordbot.tournament"):
+    for package in (
+        "wordbot",
+        "wordbot.engine",
+        "wordbot.movegen",
+        "wordbot.players",
+        "wordbot.dictionaries",
+        "wordbot.cli",
+        "wordbot.protocol",
+        "wordbot.server",
+        "wordbot.tournament",
+    ):
         mod = __import__(package, fromlist=["_"])
         out.append(package)
         for info in pkgutil.iter_modules(mod.__path__):
             name = f"{package}.{info.name}"
-            if not info.ispkg and name not in ("wordbot.__main__",
-                                               "wordbot.dictionaries.rebuild_scowl80"):
+            if not info.ispkg and name not in (
+                "wordbot.__main__",
+                "wordbot.dictionaries.rebuild_scowl80",
+            ):
                 out.append(name)
     assert wordbot  # the package's path is what pkgutil walks
     return out
@@ -231,9 +334,11 @@ def generic_modules() -> list[str]:
 def test_the_generic_layers_import_no_game():
     modules = generic_modules()
     assert "wordbot.players.montecarlo" in modules and "wordbot.protocol.session" in modules
-    code = ("import importlib, sys, json\n"
-            f"for m in {modules!r}: importlib.import_module(m)\n"
-            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('wordbot'))))")
+    code = (
+        "import importlib, sys, json\n"
+        f"for m in {modules!r}: importlib.import_module(m)\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('wordbot'))))"
+    )
     run = fresh_python(code)
     assert run.returncode == 0, run.stderr
     loaded = json.loads(run.stdout)
@@ -249,15 +354,18 @@ def test_asking_for_one_game_loads_that_game_only():
         "for spec in ('random', 'greedy', 'mc:iterations=2'):\n"
         "    play_game(g.new(seed=1), {p: cat.players.make(spec, g) for p in g.seats})\n"
         "cat.players.for_game(g)\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('wordbot', 'numba')))))")
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('wordbot', 'numba')))))"
+    )
     run = fresh_python(code)
     assert run.returncode == 0, run.stderr
     loaded = json.loads(run.stdout)
     assert not [m for m in loaded if m.startswith(GAME_PACKAGES) or m.startswith("numba")]
-    code = ("import sys, json\n"
-            "from wordbot.engine import get_game\n"
-            "get_game('controlword')\n"
-            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('wordbot'))))")
+    code = (
+        "import sys, json\n"
+        "from wordbot.engine import get_game\n"
+        "get_game('controlword')\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('wordbot'))))"
+    )
     loaded = json.loads(fresh_python(code).stdout)
     assert "wordbot.engine.controlword.state" in loaded
     assert not [m for m in loaded if m.startswith(("wordbot.players.", "wordbot.movegen."))]
@@ -278,9 +386,13 @@ def imports_of(path) -> set[str]:
 
 
 def test_the_import_rule():
-    folders = {"engine": ROOT / "engine", "movegen": ROOT / "movegen",
-               "players": ROOT / "players", "dictionaries": ROOT / "dictionaries",
-               "wordbot": ROOT / "wordbot"}
+    folders = {
+        "engine": ROOT / "engine",
+        "movegen": ROOT / "movegen",
+        "players": ROOT / "players",
+        "dictionaries": ROOT / "dictionaries",
+        "wordbot": ROOT / "wordbot",
+    }
     games = GAMES.names()
     checked = 0
     for layer, folder in folders.items():
@@ -290,16 +402,21 @@ def test_the_import_rule():
             names = imports_of(path)
             where = f"{layer}/{'/'.join(rel)}"
             if layer == "movegen":
-                assert not [n for n in names if n.startswith(("wordbot.engine",
-                                                              "wordbot.players"))], where
+                assert not [
+                    n for n in names if n.startswith(("wordbot.engine", "wordbot.players"))
+                ], where
             if layer == "engine" and rel[-1] != "adapter.py":
                 assert not [n for n in names if n.startswith("wordbot.movegen")], where
             if layer == "players":
                 assert not [n for n in names if n.startswith("wordbot.movegen")], where
             if layer == "dictionaries":
-                assert not [n for n in names if n.startswith(("wordbot.engine",
-                                                              "wordbot.movegen",
-                                                              "wordbot.players"))], where
+                assert not [
+                    n
+                    for n in names
+                    if n.startswith(
+                        ("wordbot.engine", "wordbot.movegen", "wordbot.players")
+                    )
+                ], where
             for n in names:
                 parts = n.split(".")
                 if len(parts) > 2 and parts[0] == "wordbot" and parts[2] in games:

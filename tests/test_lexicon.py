@@ -7,7 +7,6 @@ import json
 
 import numpy as np
 import pytest
-
 from wordbot.dictionaries import Lexicon, LexiconError
 
 WORDS = ["cat", "cats", "Scat", "dog", "DOGS", "don't", "e-mail", "act", "tact"]
@@ -109,12 +108,15 @@ def test_unwritable_cache_still_works(word_file, tmp_path, monkeypatch):
     assert any("cannot write the lexicon cache" in m for m in messages)
 
 
-@pytest.mark.parametrize("content,needle", [
-    (b"", "empty"),
-    (b"   \n\n", "empty"),
-    (b"123\nit's\n", "no usable words"),
-    (b"\x1f\x8b\x08\x00garbage", "corrupt gzip"),
-])
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        (b"", "empty"),
+        (b"   \n\n", "empty"),
+        (b"123\nit's\n", "no usable words"),
+        (b"\x1f\x8b\x08\x00garbage", "corrupt gzip"),
+    ],
+)
 def test_bad_files_name_the_file_and_problem(tmp_path, cache, content, needle):
     path = tmp_path / "bad.txt"
     path.write_bytes(content)

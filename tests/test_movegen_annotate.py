@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import random
 
+from wordbot.engine.controlword import (
+    COLOURS,
+    ControlWordState,
+    Replacement,
+    WordPlay,
+    adapter,
+)
+
 from tests.engine_support import small_lexicon
 from tests.movegen_support import BoardGenerator
 from tests.positions import random_position
 from tests.rules import control, run_through
-from wordbot.engine.controlword import COLOURS, ControlWordState, Replacement, WordPlay, adapter
 
 
 def words_by_rules(board, play):
@@ -40,7 +47,12 @@ def test_words_formed_match_the_rules():
             assert mine == words_by_rules(pos.board, play)
             main = rows[rows[:, 0] == i][0]
             r, c, d, n = plays.word(i)
-            assert (main[1], main[2], main[3], main[4]) == (r, c, ("across", "down").index(d), n)
+            assert (main[1], main[2], main[3], main[4]) == (
+                r,
+                c,
+                ("across", "down").index(d),
+                n,
+            )
             checked += 1
     assert checked > 1000
 
@@ -119,16 +131,19 @@ def test_replacement_points_match_the_engine_when_replacements_score():
     rng = random.Random(4)
     checked = 0
     for seed in range(30):
-        s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex,
-                                 rules=Rules(score_replacements=True))
+        s = ControlWordState.new(
+            ["red", "green"], seed=seed, lexicon=lex, rules=Rules(score_replacements=True)
+        )
         while s.phase != "replacement" and not s.is_over:
             s = s.apply(rng.choice(s.legal_moves()))
         if s.is_over:
             continue
         plays = adapter.replacement_plays(s)
         points = adapter.replacement_points(s, plays)
-        moves = {frozenset((t.row, t.col, t.letter) for t in m.tiles): m
-                 for m in adapter.FAST.replacement_plays(s)}
+        moves = {
+            frozenset((t.row, t.col, t.letter) for t in m.tiles): m
+            for m in adapter.FAST.replacement_plays(s)
+        }
         for i, play in enumerate(plays.as_sets()[:40]):
             after = s.apply(moves[play])
             assert points[i] == after.scores[s.to_move] - s.scores[s.to_move]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from tests.lexicons import small_lexicon, tiny_lexicon
-from tests.positions import random_position
 from wordbot.dictionaries import Lexicon
 from wordbot.engine.controlword import reference
+
+from tests.lexicons import small_lexicon, tiny_lexicon
 from tests.movegen_support import BoardGenerator
+from tests.positions import random_position
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +28,14 @@ def check(gen, lexicon, board, rack, colour, limit):
     sets = fast.as_sets()
     assert len(sets) == len(set(sets)), "a play was listed twice"
     expected = reference.replacement_plays(board, rack, colour, limit, lexicon)
-    assert set(sets) == expected, (board, rack, colour, limit,
-                                   sorted(map(sorted, expected - set(sets)))[:3],
-                                   sorted(map(sorted, set(sets) - expected))[:3])
+    assert set(sets) == expected, (
+        board,
+        rack,
+        colour,
+        limit,
+        sorted(map(sorted, expected - set(sets)))[:3],
+        sorted(map(sorted, set(sets) - expected))[:3],
+    )
     for i, play in enumerate(sets):
         changed = sum(1 for r, c, letter in play if board[(r, c)][0] != letter)
         assert fast.moves[i, 2] == changed
@@ -47,8 +52,12 @@ def test_thousand_random_positions_match_the_reference(gen, lexicon):
     for _ in range(1000):
         pos = random_position(rng, lexicon, n_words=(1, 8), rack_size=(1, 9), limit=(1, 5))
         total += check(gen, lexicon, pos.board, pos.rack, pos.colour, pos.limit)
-        sizes.update(len(p) for p in gen.replacement_plays(pos.board, pos.rack, pos.colour,
-                                                           pos.limit).as_sets())
+        sizes.update(
+            len(p)
+            for p in gen.replacement_plays(
+                pos.board, pos.rack, pos.colour, pos.limit
+            ).as_sets()
+        )
     assert total > 10_000
     assert sizes >= {1, 2, 3, 4, 5}  # sets of every size up to L = 5 were compared
 
@@ -57,7 +66,6 @@ def test_a_search_that_outgrows_its_arrays_goes_on_where_it_stopped(lexicon):
     # the search starts with room for 16 sets of letter changes, then doubles it,
     # going on where it stopped; the result must not depend on where that happened
     import numpy as np
-
     from wordbot.engine.controlword import adapter
     from wordbot.movegen.controlword import replacements
 
@@ -68,8 +76,16 @@ def test_a_search_that_outgrows_its_arrays_goes_on_where_it_stopped(lexicon):
         pos = random_position(rng, lexicon, n_words=(4, 8), rack_size=(5, 9), limit=(3, 5))
         grid = adapter.pack(pos.board, 0)
         own, blue = adapter.rack_arrays(pos.rack)
-        args = (grid.letters, grid.colours, adapter.colour_index(pos.colour), own + blue,
-                pos.limit, records, root, replacements.new_pools(4096))
+        args = (
+            grid.letters,
+            grid.colours,
+            adapter.colour_index(pos.colour),
+            own + blue,
+            pos.limit,
+            records,
+            root,
+            replacements.new_pools(4096),
+        )
         small = replacements.generate(*args, 16)
         roomy = replacements.generate(*args, 1 << 16)
         assert small[0] == roomy[0] == 0 and small[3] == roomy[3]
@@ -85,14 +101,17 @@ def test_dense_tiny_lexicons():
         g = BoardGenerator(lex)
         rng = random.Random(seed)
         for _ in range(30):
-            pos = random_position(rng, lex, n_words=(2, 8), rack_size=(1, 6), limit=(1, 4),
-                                  alphabet="AEST")
+            pos = random_position(
+                rng, lex, n_words=(2, 8), rack_size=(1, 6), limit=(1, 4), alphabet="AEST"
+            )
             check(g, lex, pos.board, pos.rack, pos.colour, pos.limit)
 
 
 def word_board(word, row=0, col=0, colour="blue", down=False):
-    return {((row + k, col) if down else (row, col + k)): (ch, colour)
-            for k, ch in enumerate(word)}
+    return {
+        ((row + k, col) if down else (row, col + k)): (ch, colour)
+        for k, ch in enumerate(word)
+    }
 
 
 def test_repast_to_repent_needs_both_changes():
@@ -106,7 +125,8 @@ def test_repast_to_repent_needs_both_changes():
     assert frozenset({(0, 1, "E")}) in plays  # same letter, own colour
     assert plays == reference.replacement_plays(board, "EN", "red", 2, lex)
     assert frozenset({(0, 3, "E"), (0, 4, "N")}) not in set(
-        g.replacement_plays(board, "EN", "red", 1).as_sets())  # L = 1 is too few
+        g.replacement_plays(board, "EN", "red", 1).as_sets()
+    )  # L = 1 is too few
 
 
 def test_crossing_square_checks_both_words():
@@ -128,8 +148,10 @@ def test_own_colour_is_never_replaced():
     plays = set(g.replacement_plays(board, "BT", "red", 2).as_sets())
     assert plays == {frozenset({(0, 2, "T")})}
     assert set(g.replacement_plays(board, "BT", "green", 2).as_sets()) == {
-        frozenset({(0, 0, "B")}), frozenset({(0, 2, "T")}),
-        frozenset({(0, 0, "B"), (0, 2, "T")})}
+        frozenset({(0, 0, "B")}),
+        frozenset({(0, 2, "T")}),
+        frozenset({(0, 0, "B"), (0, 2, "T")}),
+    }
 
 
 def test_nothing_without_rack_or_limit(gen):

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from wordbot.engine.controlword import reference
 
 from tests import conformance
 from tests.lexicons import small_lexicon, tiny_lexicon
+from tests.movegen_support import BoardGenerator
 from tests.positions import random_position
 from tests.rules import run_through
-from wordbot.engine.controlword import reference
-from tests.movegen_support import BoardGenerator
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +55,13 @@ def check_position(gen, lexicon, board, rack, bounds=None):
     expected = reference.word_plays(board, rack, lexicon, bounds=bounds)
     missing = expected - set(sets)
     extra = set(sets) - expected
-    assert not missing and not extra, (board, rack, bounds, sorted(map(sorted, missing))[:3],
-                                       sorted(map(sorted, extra))[:3])
+    assert not missing and not extra, (
+        board,
+        rack,
+        bounds,
+        sorted(map(sorted, missing))[:3],
+        sorted(map(sorted, extra))[:3],
+    )
     for i, play in enumerate(sets):
         assert fast.points[i] == points_by_rules(board, play), (board, sorted(play))
     return len(sets)
@@ -65,8 +70,12 @@ def check_position(gen, lexicon, board, rack, bounds=None):
 def bounds_around(board, rng):
     rows = [r for r, _ in board]
     cols = [c for _, c in board]
-    return (min(rows) - rng.randint(0, 2), max(rows) + rng.randint(0, 2),
-            min(cols) - rng.randint(0, 2), max(cols) + rng.randint(0, 2))
+    return (
+        min(rows) - rng.randint(0, 2),
+        max(rows) + rng.randint(0, 2),
+        min(cols) - rng.randint(0, 2),
+        max(cols) + rng.randint(0, 2),
+    )
 
 
 def test_thousand_random_positions_match_the_reference(gen, lexicon):
@@ -86,14 +95,18 @@ def test_dense_tiny_lexicon_positions(gen):
         g = BoardGenerator(lex)
         rng = random.Random(seed)
         for _ in range(25):
-            pos = random_position(rng, lex, n_words=(2, 10), rack_size=(1, 9), alphabet="AEST")
+            pos = random_position(
+                rng, lex, n_words=(2, 10), rack_size=(1, 9), alphabet="AEST"
+            )
             check_position(g, lex, pos.board, pos.rack)
 
 
 def test_extensions_both_ends_and_through_several_tiles():
     from wordbot.dictionaries import Lexicon
 
-    lex = Lexicon.from_words(["AR", "PARTS", "PARTY", "ARTS", "ART", "PART", "TARP", "STAR"])
+    lex = Lexicon.from_words(
+        ["AR", "PARTS", "PARTY", "ARTS", "ART", "PART", "TARP", "STAR"]
+    )
     g = BoardGenerator(lex)
     board = {(0, 1): ("A", "blue"), (0, 2): ("R", "blue"), (0, 4): ("S", "red")}
     plays = set(g.word_plays(board, "PTE").as_sets())
@@ -124,13 +137,19 @@ def test_many_more_random_positions(gen, lexicon):
     rng = random.Random(7)
     for k in range(20_000):
         pos = random_position(rng, lexicon, n_words=(1, 12), rack_size=(1, 9))
-        check_position(gen, lexicon, pos.board, pos.rack,
-                       bounds_around(pos.board, rng) if k % 3 == 0 else None)
+        check_position(
+            gen,
+            lexicon,
+            pos.board,
+            pos.rack,
+            bounds_around(pos.board, rng) if k % 3 == 0 else None,
+        )
 
 
-@pytest.mark.skipif(not conformance.POSITIONS.exists(),
-                    reason=f"{conformance.POSITIONS} is not here (../shared is beside the "
-                           "checkout in CI)")
+@pytest.mark.skipif(
+    not conformance.POSITIONS.exists(),
+    reason=f"{conformance.POSITIONS} is not here (../shared is beside the checkout in CI)",
+)
 def test_conformance_counts_from_two_engines(default_lexicon):
     g = BoardGenerator(default_lexicon)
     cases = conformance.cases()

@@ -22,8 +22,13 @@ COMMANDS = [
 
 
 def wordbot(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "wordbot", *args], capture_output=True,
-                          text=True, env=env, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "wordbot", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +49,11 @@ def test_second_process_loads_every_kernel_from_the_cache(position, command):
     second = wordbot(*args, env=env)
     assert second.returncode == 0, second.stderr
     assert "data loaded from" in second.stdout + second.stderr
-    saved = [line for line in (second.stdout + second.stderr).splitlines()
-             if "data saved to" in line]
+    saved = [
+        line
+        for line in (second.stdout + second.stderr).splitlines()
+        if "data saved to" in line
+    ]
     assert saved == [], f"recompiled in a new process: {saved[:3]}"
     assert answer(second) == answer(first)
 

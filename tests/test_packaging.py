@@ -20,10 +20,13 @@ def test_subpackages_import_under_wordbot():
 
 
 def test_no_bare_top_level_packages_importable(tmp_path):
-    code = ("import importlib.util, sys; "
-            f"print([n for n in {BARE!r} if importlib.util.find_spec(n) is not None])")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=tmp_path)
+    code = (
+        "import importlib.util, sys; "
+        f"print([n for n in {BARE!r} if importlib.util.find_spec(n) is not None])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
 
@@ -37,11 +40,11 @@ def test_distribution_top_level_is_wordbot_only():
 
 
 def test_numba_cache_dir_is_set_before_numba_loads(tmp_path):
-    code = ("import os, wordbot, wordbot.movegen; "
-            "print(os.environ['NUMBA_CACHE_DIR'])")
+    code = "import os, wordbot, wordbot.movegen; print(os.environ['NUMBA_CACHE_DIR'])"
     env = {"WORDBOT_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=tmp_path)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
     # a folder per version of the kernels' sources, under the cache's numba/
     assert Path(out.stdout.strip()).parent == tmp_path / "numba"
 

@@ -6,28 +6,39 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from tests.engine_support import across, down, small_lexicon, state, tiles
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import (GAME, ControlWordState, Placement, Replacement, Rules,
-                                        WordPlay, adapter)
-from wordbot.engine.errors import GameError, GameOverError
+from wordbot.engine.controlword import (
+    GAME,
+    ControlWordState,
+    Placement,
+    Replacement,
+    Rules,
+    WordPlay,
+    adapter,
+)
+from wordbot.engine.errors import GameOverError
 from wordbot.players import Limit, PlayerError, make_player, parse_spec
 from wordbot.players.arena import paired_games, play_game
 from wordbot.players.controlword.control import Evaluator, phases_left
 from wordbot.players.controlword.explain import word_changes
 from wordbot.players.controlword.weights import DEFAULT
 
+from tests.engine_support import across, down, small_lexicon, state, tiles
+
 
 def test_specs_and_errors():
     assert parse_spec("mc:time=0.5,plies=4,to_end=yes") == (
-        "mc", {"time": 0.5, "plies": 4, "to_end": True})
+        "mc",
+        {"time": 0.5, "plies": 4, "to_end": True},
+    )
     assert make_player("mc:k=3").spec == "mc:k=3"
-    for bad, needle in (("nobody", "unknown player 'nobody'"),
-                        ("mc:speed=2", "unknown option 'speed'"),
-                        ("mc:time=fast", "time='fast' is not a float"),
-                        ("mc:k", "needs key=value"),
-                        ("mc:by=luck", "by='luck'")):
+    for bad, needle in (
+        ("nobody", "unknown player 'nobody'"),
+        ("mc:speed=2", "unknown option 'speed'"),
+        ("mc:time=fast", "time='fast' is not a float"),
+        ("mc:k", "needs key=value"),
+        ("mc:by=luck", "by='luck'"),
+    ):
         with pytest.raises(PlayerError, match=needle):
             make_player(bad)
 
@@ -38,8 +49,9 @@ def test_every_player_plays_legal_games(spec):
     lex = small_lexicon()
     opponent = make_player("greedy")
     for seed in range(2):
-        first, second = paired_games(make_player(spec), opponent, GAME, seed, lex,
-                                     rules=Rules(rounds=3))
+        first, second = paired_games(
+            make_player(spec), opponent, GAME, seed, lex, rules=Rules(rounds=3)
+        )
         for game in (first, second):
             assert game.final.is_over and game.actions > 0
 
@@ -50,10 +62,16 @@ def test_players_are_deterministic_given_their_seed():
     for spec in ("random", "mc:iterations=3,k=4"):
         a = [make_player(spec).choose(s, random.Random(9)) for _ in range(2)]
         assert a[0] == a[1]
-    games = [play_game(ControlWordState.new(["red", "green"], seed=2, lexicon=lex,
-                                            rules=Rules(rounds=2)),
-                       {"red": make_player("random"), "green": make_player("control")}, seed=5)
-             for _ in range(2)]
+    games = [
+        play_game(
+            ControlWordState.new(
+                ["red", "green"], seed=2, lexicon=lex, rules=Rules(rounds=2)
+            ),
+            {"red": make_player("random"), "green": make_player("control")},
+            seed=5,
+        )
+        for _ in range(2)
+    ]
     assert games[0].moves == games[1].moves and games[0].scores == games[1].scores
 
 
@@ -67,14 +85,17 @@ def test_greedy_takes_the_most_points():
     lex = small_lexicon()
     for seed in range(5):
         s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
-        best = max(points_by_rules(s, m) for m in s.legal_moves() if isinstance(m, WordPlay))
+        best = max(
+            points_by_rules(s, m) for m in s.legal_moves() if isinstance(m, WordPlay)
+        )
         choice = make_player("greedy").choose(s)
         assert points_by_rules(s, choice) == best
 
 
 def test_players_refuse_a_finished_game_and_a_game_they_do_not_play():
-    s = state(tiles(across(0, 0, "CAT", "bbb")), racks={"red": "A", "green": "B"},
-              phase="over")
+    s = state(
+        tiles(across(0, 0, "CAT", "bbb")), racks={"red": "A", "green": "B"}, phase="over"
+    )
     for spec in ("random", "greedy", "control", "mc"):
         with pytest.raises(GameOverError, match="the game is over"):
             make_player(spec).choose(s)
@@ -88,8 +109,16 @@ def board_value(s, colour, my, their):
     grid = adapter.board_grid(s)
     starts, lengths, _d, squares, _w = adapter.board_words(grid.letters)
     return adapter.evaluation.word_values(
-        grid.colours, starts, lengths, squares, adapter.colour_index(colour),
-        DEFAULT.vector(), adapter.score_table(s.rules.jqxz_bonus), my, their).sum()
+        grid.colours,
+        starts,
+        lengths,
+        squares,
+        adapter.colour_index(colour),
+        DEFAULT.vector(),
+        adapter.score_table(s.rules.jqxz_bonus),
+        my,
+        their,
+    ).sum()
 
 
 def test_control_change_equals_a_full_recount():
@@ -118,7 +147,7 @@ def test_control_change_equals_a_full_recount():
             move = adapter.play_move(s, plays, i, cols)
             s.check(move)
             after = board_value(s.apply(move, check=False), s.to_move, my, their)
-            assert ctrl[i] == pytest.approx(after - before, abs=1e-9), (s.notation(move))
+            assert ctrl[i] == pytest.approx(after - before, abs=1e-9), s.notation(move)
             checked += 1
     assert checked > 100
 
@@ -129,10 +158,20 @@ def test_replacement_taking_a_word_is_explained_and_valued():
     board = tiles(across(0, 0, "GRAIL", "gggbb"), down(0, 4, "LO", "bb"))
     if "GRAIL" not in lex:
         lex = Lexicon.from_words(list(lex) + ["GRAIL"])
-    s = state(board, lex=lex, racks={"red": "RAI", "green": "EE"}, phase="replacement",
-              replacement_limit=3)
-    move = Replacement((Placement(0, 1, "R", "red"), Placement(0, 2, "A", "red"),
-                        Placement(0, 3, "I", "red")))
+    s = state(
+        board,
+        lex=lex,
+        racks={"red": "RAI", "green": "EE"},
+        phase="replacement",
+        replacement_limit=3,
+    )
+    move = Replacement(
+        (
+            Placement(0, 1, "R", "red"),
+            Placement(0, 2, "A", "red"),
+            Placement(0, 3, "I", "red"),
+        )
+    )
     s.check(move)
     words = word_changes(s.evaluate(), s.apply(move).evaluate(), "red")
     assert words == ["takes GRAIL from green: majority -> majority, +6 at the end"]
@@ -156,7 +195,9 @@ def test_mc_ranks_by_playouts_and_reports_win_rates():
     player = make_player("mc:k=4", limit=Limit(iterations=6, time=30))
     cands = player.top(s, 5, random.Random(1))
     assert 1 <= len(cands) <= 4
-    assert all(c.win_rate is not None and 0 <= c.win_rate <= 1 for c in cands if c.iterations)
+    assert all(
+        c.win_rate is not None and 0 <= c.win_rate <= 1 for c in cands if c.iterations
+    )
     ranked = [c.equity for c in cands if c.iterations]
     assert ranked == sorted(ranked, reverse=True)
 
@@ -166,8 +207,12 @@ def test_phases_left_counts_the_other_sides_turns():
     s = ControlWordState.new(["red", "green", "black"], seed=1, lexicon=lex)
     mine, theirs = phases_left(s)
     assert (mine, theirs) == (2, 2)  # capped; plenty of rounds ahead
-    last = state(tiles(across(0, 0, "CAT", "bbb")), racks={"red": "A", "green": "B"},
-                 phase="replacement", round=10)
+    last = state(
+        tiles(across(0, 0, "CAT", "bbb")),
+        racks={"red": "A", "green": "B"},
+        phase="replacement",
+        round=10,
+    )
     assert phases_left(last) == (0, 1)  # red acts first: green still replaces after
 
 

@@ -17,6 +17,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from wordbot.engine.controlword.reference import replacement_plays, word_plays
 
 from tests import conformance
 from tests.lexicons import default_lexicon, small_lexicon, tiny_lexicon
@@ -28,7 +29,6 @@ from tests.rules import (
     replacement_problem,
     word_play_problem,
 )
-from wordbot.engine.controlword.reference import replacement_plays, word_plays
 
 
 def across(row, col, word, colour="blue"):
@@ -53,13 +53,13 @@ def plays(*tile_lists):
 AT_BOARD = across(0, 0, "AT")
 AT_LEXICON = {"AT", "AS", "TA", "SAT", "TAT", "STAT"}
 AT_PLAYS = plays(
-    [(0, -1, "S")],                 # SAT across
-    [(0, -1, "T")],                 # TAT across
-    [(-1, 0, "T")],                 # TA down
-    [(1, 0, "S")],                  # AS down
-    [(1, 0, "T")],                  # AT down
-    [(0, -2, "S"), (0, -1, "T")],   # STAT across
-    [(-1, 0, "S"), (1, 0, "T")],    # SAT down through the A
+    [(0, -1, "S")],  # SAT across
+    [(0, -1, "T")],  # TAT across
+    [(-1, 0, "T")],  # TA down
+    [(1, 0, "S")],  # AS down
+    [(1, 0, "T")],  # AT down
+    [(0, -2, "S"), (0, -1, "T")],  # STAT across
+    [(-1, 0, "S"), (1, 0, "T")],  # SAT down through the A
 )
 
 
@@ -142,7 +142,9 @@ def test_blue_rack_letters_count_as_letters():
     assert word_plays(board, "en", lexicon) == word_plays(board, "EN", lexicon)
     # 'E' and 'e' are two E tiles.
     assert frozenset({(0, 1, "E"), (0, 2, "E")}) in word_plays(board, "Ee", lexicon)
-    assert all(letter.isupper() for p in word_plays(board, "Een", lexicon) for _, _, letter in p)
+    assert all(
+        letter.isupper() for p in word_plays(board, "Een", lexicon) for _, _, letter in p
+    )
 
 
 def test_main_word_is_the_maximal_run():
@@ -162,7 +164,11 @@ def test_word_plays_use_the_lexicon_only():
     # A Lexicon, a frozenset and a list give the same answer.
     from wordbot.dictionaries import Lexicon
 
-    for lexicon in (Lexicon.from_words(AT_LEXICON), frozenset(AT_LEXICON), sorted(AT_LEXICON)):
+    for lexicon in (
+        Lexicon.from_words(AT_LEXICON),
+        frozenset(AT_LEXICON),
+        sorted(AT_LEXICON),
+    ):
         assert word_plays(AT_BOARD, "ST", lexicon) == AT_PLAYS
 
 
@@ -212,9 +218,9 @@ def test_playing_to_praying_and_own_colour():
 def test_crossing_square_keeps_both_words():
     board = across(0, 0, "CAT") | down(-1, 1, "BAD")
     # O at the crossing: COT and BOD. E would make BED but also CET.
-    assert replacement_plays(board, "EO", "red", 1, {"CAT", "COT", "BAD", "BED", "BOD"}) == plays(
-        [(0, 1, "O")]
-    )
+    assert replacement_plays(
+        board, "EO", "red", 1, {"CAT", "COT", "BAD", "BED", "BOD"}
+    ) == plays([(0, 1, "O")])
     assert replacement_plays(board, "EO", "red", 1, {"CAT", "COT", "BAD", "BED"}) == set()
 
 
@@ -224,14 +230,18 @@ def test_same_letter_replacements_and_the_limit():
     assert replacement_plays(board, "AT", "red", 2, lexicon) == plays(
         [(0, 0, "A")], [(0, 1, "T")], [(0, 0, "A"), (0, 1, "T")]
     )
-    assert replacement_plays(board, "AT", "red", 1, lexicon) == plays([(0, 0, "A")], [(0, 1, "T")])
+    assert replacement_plays(board, "AT", "red", 1, lexicon) == plays(
+        [(0, 0, "A")], [(0, 1, "T")]
+    )
 
 
 def test_replacement_rack_counts():
     board = across(0, 0, "TEE")
     lexicon = {"TEE"}
     # One E: either E square, not both.
-    assert replacement_plays(board, "E", "red", 3, lexicon) == plays([(0, 1, "E")], [(0, 2, "E")])
+    assert replacement_plays(board, "E", "red", 3, lexicon) == plays(
+        [(0, 1, "E")], [(0, 2, "E")]
+    )
     # 'E' and 'e' are two E.
     assert replacement_plays(board, "Ee", "red", 3, lexicon) == plays(
         [(0, 1, "E")], [(0, 2, "E")], [(0, 1, "E"), (0, 2, "E")]
@@ -246,11 +256,16 @@ def test_replacements_in_several_words_at_once():
     assert replacement_plays(board, "I", "red", 2, lexicon) == plays([(3, 0, "I")])
     # With a T too: T on either T (one T tile, so not both), alone or with the I.
     assert replacement_plays(board, "IT", "red", 2, lexicon) == plays(
-        [(3, 0, "I")], [(0, 2, "T")], [(3, 1, "T")],
-        [(3, 0, "I"), (0, 2, "T")], [(3, 0, "I"), (3, 1, "T")],
+        [(3, 0, "I")],
+        [(0, 2, "T")],
+        [(3, 1, "T")],
+        [(3, 0, "I"), (0, 2, "T")],
+        [(3, 0, "I"), (3, 1, "T")],
     )
     # Two T tiles: both T squares together as well.
-    assert frozenset({(0, 2, "T"), (3, 1, "T")}) in replacement_plays(board, "ITT", "red", 2, lexicon)
+    assert frozenset({(0, 2, "T"), (3, 1, "T")}) in replacement_plays(
+        board, "ITT", "red", 2, lexicon
+    )
 
 
 def test_words_that_are_not_words_block_replacements_through_them():
@@ -259,13 +274,17 @@ def test_words_that_are_not_words_block_replacements_through_them():
     board = across(0, 0, "XQ")
     assert replacement_plays(board, "XQ", "red", 2, {"AT"}) == set()
     # Changing it into a word is fine.
-    assert replacement_plays(board, "AT", "red", 2, {"AT"}) == plays([(0, 0, "A"), (0, 1, "T")])
+    assert replacement_plays(board, "AT", "red", 2, {"AT"}) == plays(
+        [(0, 0, "A"), (0, 1, "T")]
+    )
 
 
 def test_a_tile_in_no_word_takes_any_rack_letter():
     # No word runs through an isolated tile, so there is nothing to check.
     board = {(0, 0): ("A", "blue")}
-    assert replacement_plays(board, "BA", "red", 1, set()) == plays([(0, 0, "B")], [(0, 0, "A")])
+    assert replacement_plays(board, "BA", "red", 1, set()) == plays(
+        [(0, 0, "B")], [(0, 0, "A")]
+    )
 
 
 def test_no_rack_or_no_limit_gives_nothing():
@@ -315,17 +334,23 @@ def test_bounded_word_plays_match_brute_force(seed):
     rows = [r for r, _ in board]
     cols = [c for _, c in board]
     rng = random.Random(seed)
-    bounds = (min(rows) - rng.randint(0, 2), max(rows) + rng.randint(0, 2),
-              min(cols) - rng.randint(0, 2), max(cols) + rng.randint(0, 2))
-    assert word_plays(board, rack, lexicon, bounds) == brute_word_plays(board, rack, lexicon, bounds)
+    bounds = (
+        min(rows) - rng.randint(0, 2),
+        max(rows) + rng.randint(0, 2),
+        min(cols) - rng.randint(0, 2),
+        max(cols) + rng.randint(0, 2),
+    )
+    assert word_plays(board, rack, lexicon, bounds) == brute_word_plays(
+        board, rack, lexicon, bounds
+    )
 
 
 @pytest.mark.parametrize("seed", range(60))
 def test_replacement_plays_match_brute_force(seed):
     lexicon, board, rack, colour, limit = tiny_position(seed)
-    assert replacement_plays(board, rack, colour, limit, lexicon) == brute_replacement_plays(
+    assert replacement_plays(
         board, rack, colour, limit, lexicon
-    )
+    ) == brute_replacement_plays(board, rack, colour, limit, lexicon)
 
 
 def test_tiny_positions_exercise_the_hard_cases():
@@ -343,21 +368,29 @@ def test_tiny_positions_exercise_the_hard_cases():
             same_letter += len(changed) < len(play)
             if len(changed) >= 2 and all(frozenset({t}) not in found for t in changed):
                 joint += 1
-    assert word_total > 200 and joint >= 5 and same_letter > 50, (word_total, joint, same_letter)
+    assert word_total > 200 and joint >= 5 and same_letter > 50, (
+        word_total,
+        joint,
+        same_letter,
+    )
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), words=st.integers(1, 4), rack_size=st.integers(1, 4),
-       limit=st.integers(0, 4))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    words=st.integers(1, 4),
+    rack_size=st.integers(1, 4),
+    limit=st.integers(0, 4),
+)
 def test_replacements_match_brute_force_property(seed, words, rack_size, limit):
     rng = random.Random(seed)
     lexicon = tiny_lexicon(TINY, seed % 3)
     board = random_board(rng, lexicon, words)
     rack = random_rack(rng, rack_size, alphabet=TINY)
     colour = rng.choice(PLAYER_COLOURS)
-    assert replacement_plays(board, rack, colour, limit, lexicon) == brute_replacement_plays(
+    assert replacement_plays(
         board, rack, colour, limit, lexicon
-    )
+    ) == brute_replacement_plays(board, rack, colour, limit, lexicon)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -395,7 +428,9 @@ def test_every_replacement_is_legal(seed):
     board, rack, colour, limit = random_position(random.Random(seed), lexicon)
     for play in replacement_plays(board, rack, colour, limit, lexicon):
         assert 1 <= len(play) <= limit
-        assert replacement_problem(board, play, rack, colour, limit, lexicon) is None, sorted(play)
+        assert replacement_problem(board, play, rack, colour, limit, lexicon) is None, (
+            sorted(play)
+        )
 
 
 def test_random_boards_are_legal_positions():

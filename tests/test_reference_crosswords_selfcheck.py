@@ -12,10 +12,10 @@ import pytest
 
 from tests.reference import crosswords as cw
 
-
 # ---------------------------------------------------------------------------------------
 # helpers that build hand-made positions
 # ---------------------------------------------------------------------------------------
+
 
 def put(word, at, direction, writer):
     """Cell entries [r, c, LETTER, writer] of a word written on the grid."""
@@ -27,8 +27,18 @@ def put(word, at, direction, writer):
     return out
 
 
-def make(cells, red_rows, green_rows, red_used=((0, 0),), green_used=((0, 0),),
-         captured=(), extra=(), to_move="red", turns=(0, 0), rules=None):
+def make(
+    cells,
+    red_rows,
+    green_rows,
+    red_used=((0, 0),),
+    green_used=((0, 0),),
+    captured=(),
+    extra=(),
+    to_move="red",
+    turns=(0, 0),
+    rules=None,
+):
     """A position dict in the FORMATS.md shape (scores = captured cells per captor)."""
     captured = [list(c) for c in captured]
     position = {
@@ -38,8 +48,10 @@ def make(cells, red_rows, green_rows, red_used=((0, 0),), green_used=((0, 0),),
         "phase": "turn",
         "cells": [list(c) for c in cells],
         "captured": captured,
-        "pages": {"red": {"rows": list(red_rows), "used": [list(u) for u in red_used]},
-                  "green": {"rows": list(green_rows), "used": [list(u) for u in green_used]}},
+        "pages": {
+            "red": {"rows": list(red_rows), "used": [list(u) for u in red_used]},
+            "green": {"rows": list(green_rows), "used": [list(u) for u in green_used]},
+        },
         "extra": [dict(e) for e in extra],
         "turns_taken": {"red": turns[0], "green": turns[1]},
         "scores": {p: sum(1 for *_, who in captured if who == p) for p in ("red", "green")},
@@ -70,6 +82,7 @@ CAT = put("CAT", (0, 0), "across", "red")  # C(0,0) A(0,1) T(0,2)
 # ---------------------------------------------------------------------------------------
 # Pages and tokens
 # ---------------------------------------------------------------------------------------
+
 
 def test_tokens_punctuation_digits_and_non_ascii():
     assert cw.tokens("The cat sat; on 2 mats.") == ["THE", "CAT", "SAT", "ON", "2", "MATS"]
@@ -110,13 +123,15 @@ def test_combo_markers():
 # Set-up
 # ---------------------------------------------------------------------------------------
 
+
 def test_new_position():
     p = cw.new_position("Hello, world\nfoo", "-- 7 --\n\nBig dog")
     # red's first word HELLO across at (4, 0); green's first row has no word (7 is a
     # marker), so its first word is BIG (row 1 after the blank line is dropped) at (-4, 0)
-    assert p["cells"] == ([[-4, 0, "B", "green"], [-4, 1, "I", "green"],
-                           [-4, 2, "G", "green"]]
-                          + put("HELLO", (4, 0), "across", "red"))
+    assert p["cells"] == (
+        [[-4, 0, "B", "green"], [-4, 1, "I", "green"], [-4, 2, "G", "green"]]
+        + put("HELLO", (4, 0), "across", "red")
+    )
     assert p["pages"]["red"] == {"rows": ["Hello, world", "foo"], "used": [[0, 0]]}
     assert p["pages"]["green"] == {"rows": ["-- 7 --", "Big dog"], "used": [[1, 0]]}
     assert p["to_move"] == "red" and p["phase"] == "turn" and p["extra"] == []
@@ -125,8 +140,12 @@ def test_new_position():
     assert "rules" not in p
     # start_gap 2: rows 2 and -2; the rules are kept
     q = cw.new_position("ab", "cd", rules={"start_gap": 2})
-    assert q["cells"] == [[-2, 0, "C", "green"], [-2, 1, "D", "green"],
-                          [2, 0, "A", "red"], [2, 1, "B", "red"]]
+    assert q["cells"] == [
+        [-2, 0, "C", "green"],
+        [-2, 1, "D", "green"],
+        [2, 0, "A", "red"],
+        [2, 1, "B", "red"],
+    ]
     assert q["rules"] == {"start_gap": 2}
 
 
@@ -148,13 +167,15 @@ def test_setup_end_check():
 # Writing rules
 # ---------------------------------------------------------------------------------------
 
+
 def test_rule_1_must_cross_own_letter():
     p = make(CAT + FAR_GREEN, ["cat", "tea"], ["dog"])
     # TEA must put one of its letters on C(0,0) A(0,1) T(0,2) with matching letters:
     #   T on (0,2): across from (0,2) [T E A new], down from (0,2)
     #   A on (0,1): across from (0,-1) puts E on C: clash; down from (-2,1)
-    assert cw.legal_moves(p) == canon([W(1, 0, 0, 2, "across"), W(1, 0, 0, 2, "down"),
-                                       W(1, 0, -2, 1, "down")])
+    assert cw.legal_moves(p) == canon(
+        [W(1, 0, 0, 2, "across"), W(1, 0, 0, 2, "down"), W(1, 0, -2, 1, "down")]
+    )
     with pytest.raises(ValueError, match="rule 1"):
         cw.apply(p, W(1, 0, 5, 5, "across"))
     with pytest.raises(ValueError, match="clash"):
@@ -174,8 +195,9 @@ def test_rule_3_next_word_and_same_text_twice():
     p = make(CAT + FAR_GREEN, ["cat", "tea ant", "tea"], ["dog"])
     # next words: TEA (1.0) and TEA (2.0); ANT (1.1) waits for TEA (1.0)
     three = [(0, 2, "across"), (0, 2, "down"), (-2, 1, "down")]
-    assert cw.legal_moves(p) == canon([W(row, 0, r, c, d) for row in (1, 2)
-                                       for r, c, d in three])
+    assert cw.legal_moves(p) == canon(
+        [W(row, 0, r, c, d) for row in (1, 2) for r, c, d in three]
+    )
     with pytest.raises(ValueError, match="rule 3"):
         cw.apply(p, W(1, 1, 0, 1, "down"))
     # once TEA (1.0) is used, ANT is next: A on (0,1) down from (0,1); T on (0,2) down
@@ -186,12 +208,23 @@ def test_rule_3_next_word_and_same_text_twice():
 
 def test_any_word_extra_turn_lifts_rule_3():
     p = make(CAT + FAR_GREEN, ["cat", "tea ant"], ["dog"], extra=[{"any_word": True}])
-    assert cw.legal_moves(p) == canon([W(1, 0, 0, 2, "across"), W(1, 0, 0, 2, "down"),
-                                       W(1, 0, -2, 1, "down"),
-                                       W(1, 1, 0, 1, "down"), W(1, 1, -2, 2, "down")])
+    assert cw.legal_moves(p) == canon(
+        [
+            W(1, 0, 0, 2, "across"),
+            W(1, 0, 0, 2, "down"),
+            W(1, 0, -2, 1, "down"),
+            W(1, 1, 0, 1, "down"),
+            W(1, 1, -2, 2, "down"),
+        ]
+    )
     # a used word stays unusable even then
-    q = make(CAT + FAR_GREEN, ["cat", "tea ant"], ["dog"], red_used=[[0, 0], [1, 0]],
-             extra=[{"any_word": True}])
+    q = make(
+        CAT + FAR_GREEN,
+        ["cat", "tea ant"],
+        ["dog"],
+        red_used=[[0, 0], [1, 0]],
+        extra=[{"any_word": True}],
+    )
     assert cw.legal_moves(q) == canon([W(1, 1, 0, 1, "down"), W(1, 1, -2, 2, "down")])
 
 
@@ -203,21 +236,30 @@ def test_rule_4_adjacency():
         cw.apply(a, W(1, 0, 0, 2, "down"))
     # plus an empty cell (-1,0) captured by green: next to (-1,1) of the down write from
     # (-2,1); only the across write is left
-    b = make(CAT + FAR_GREEN + [[2, 3, "Z", "green"]], ["cat", "tea"], ["dog"],
-             captured=[[-1, 0, "green"]])
+    b = make(
+        CAT + FAR_GREEN + [[2, 3, "Z", "green"]],
+        ["cat", "tea"],
+        ["dog"],
+        captured=[[-1, 0, "green"]],
+    )
     assert cw.legal_moves(b) == [W(1, 0, 0, 2, "across")]
     # a letter red wrote at (1,4) but green captured belongs to green: the across write
     # puts A on (0,4), next to it; both down writes stay
-    c = make(CAT + FAR_GREEN + [[1, 4, "Q", "red"]], ["cat", "tea"], ["dog"],
-             captured=[[1, 4, "green"]])
+    c = make(
+        CAT + FAR_GREEN + [[1, 4, "Q", "red"]],
+        ["cat", "tea"],
+        ["dog"],
+        captured=[[1, 4, "green"]],
+    )
     assert cw.legal_moves(c) == canon([W(1, 0, 0, 2, "down"), W(1, 0, -2, 1, "down")])
 
 
 def test_rule_5_one_new_cell():
     p = make(CAT + FAR_GREEN, ["cat", "cat"], ["dog"])
     # CAT across from (0,0) adds nothing; the downs through C, A, T are fine
-    assert cw.legal_moves(p) == canon([W(1, 0, 0, 0, "down"), W(1, 0, -1, 1, "down"),
-                                       W(1, 0, -2, 2, "down")])
+    assert cw.legal_moves(p) == canon(
+        [W(1, 0, 0, 0, "down"), W(1, 0, -1, 1, "down"), W(1, 0, -2, 2, "down")]
+    )
     with pytest.raises(ValueError, match="rule 5"):
         cw.apply(p, W(1, 0, 0, 0, "across"))
 
@@ -225,6 +267,7 @@ def test_rule_5_one_new_cell():
 # ---------------------------------------------------------------------------------------
 # Crossing combos
 # ---------------------------------------------------------------------------------------
+
 
 def test_crossing_one_opponent_letter():
     # green BED across at (1,1): B(1,1) E(1,2) D(1,3), under red's CAT
@@ -273,9 +316,9 @@ def test_crossing_two_opponent_letters():
 # Enclosure
 # ---------------------------------------------------------------------------------------
 
+
 def test_enclosures_helper():
-    ring = [[0, 1, "A", "red"], [1, 0, "A", "red"], [1, 2, "A", "red"],
-            [2, 1, "A", "red"]]
+    ring = [[0, 1, "A", "red"], [1, 0, "A", "red"], [1, 2, "A", "red"], [2, 1, "A", "red"]]
     assert cw.enclosures(make(ring, ["ab"], ["cd"]), "red") == [[(1, 1)]]
     assert cw.enclosures(make(ring, ["ab"], ["cd"]), "green") == []
     # the ring open on one side: nothing is finite
@@ -284,30 +327,43 @@ def test_enclosures_helper():
     green_wall = ring[:3] + [[2, 1, "A", "green"]]
     assert cw.enclosures(make(green_wall, ["ab"], ["cd"]), "red") == []
     # that green letter captured by red belongs to red
-    assert cw.enclosures(make(green_wall, ["ab"], ["cd"], captured=[[2, 1, "red"]]),
-                         "red") == [[(1, 1)]]
+    assert cw.enclosures(
+        make(green_wall, ["ab"], ["cd"], captured=[[2, 1, "red"]]), "red"
+    ) == [[(1, 1)]]
     # an empty cell captured by red is a wall; one captured by green is not
-    assert cw.enclosures(make(ring[:3], ["ab"], ["cd"], captured=[[2, 1, "red"]]),
-                         "red") == [[(1, 1)]]
-    assert cw.enclosures(make(ring[:3], ["ab"], ["cd"], captured=[[2, 1, "green"]]),
-                         "red") == []
+    assert cw.enclosures(
+        make(ring[:3], ["ab"], ["cd"], captured=[[2, 1, "red"]]), "red"
+    ) == [[(1, 1)]]
+    assert (
+        cw.enclosures(make(ring[:3], ["ab"], ["cd"], captured=[[2, 1, "green"]]), "red")
+        == []
+    )
     # a 5x5 square border with a red letter in the middle: the 8 cells around it
-    border = [[r, c, "A", "red"] for r in range(5) for c in range(5)
-              if r in (0, 4) or c in (0, 4)]
+    border = [
+        [r, c, "A", "red"] for r in range(5) for c in range(5) if r in (0, 4) or c in (0, 4)
+    ]
     inside = sorted((r, c) for r in (1, 2, 3) for c in (1, 2, 3) if (r, c) != (2, 2))
-    assert cw.enclosures(make(border + [[2, 2, "B", "red"]], ["ab"], ["cd"]),
-                         "red") == [inside]
+    assert cw.enclosures(make(border + [[2, 2, "B", "red"]], ["ab"], ["cd"]), "red") == [
+        inside
+    ]
     # two separate pockets
-    two = ring + [[0, 4, "A", "red"], [1, 3, "A", "red"], [1, 5, "A", "red"],
-                  [2, 4, "A", "red"]]
+    two = ring + [
+        [0, 4, "A", "red"],
+        [1, 3, "A", "red"],
+        [1, 5, "A", "red"],
+        [2, 4, "A", "red"],
+    ]
     assert cw.enclosures(make(two, ["ab"], ["cd"]), "red") == [[(1, 1)], [(1, 4)]]
 
 
 # Red: CARTS across at (0,0), COW down at (0,0), SOY down at (0,4); a green R at (2,2);
 # green's RUN far away. WORDY across at (2,0) closes the pocket (1,1) (1,2) (1,3).
-POCKET = (put("CARTS", (0, 0), "across", "red") + [[1, 0, "O", "red"], [2, 0, "W", "red"],
-                                                    [1, 4, "O", "red"], [2, 4, "Y", "red"]]
-          + [[2, 2, "R", "green"]] + put("RUN", (-10, 0), "across", "green"))
+POCKET = (
+    put("CARTS", (0, 0), "across", "red")
+    + [[1, 0, "O", "red"], [2, 0, "W", "red"], [1, 4, "O", "red"], [2, 4, "Y", "red"]]
+    + [[2, 2, "R", "green"]]
+    + put("RUN", (-10, 0), "across", "green")
+)
 POCKET_RED = ["carts cow soy", "wordy 25 ox"]
 POCKET_GREEN = ["run", "up"]
 
@@ -323,8 +379,9 @@ def test_enclosure_capture_and_queue_order():
     # clashes with C. O on O(1,4): across from (1,3) is legal; down clashes with S.
     # R on R(0,2): across clashes, down from (-2,2) puts Y on green's R: clash.
     # Y on Y(2,4): across is the pocket write again; down from (-2,4) puts R on S: clash.
-    assert cw.legal_moves(p) == canon([W(1, 0, 2, 0, "across"), W(1, 0, 2, 0, "down"),
-                                       W(1, 0, 1, 3, "across")])
+    assert cw.legal_moves(p) == canon(
+        [W(1, 0, 2, 0, "across"), W(1, 0, 2, 0, "down"), W(1, 0, 1, 3, "across")]
+    )
     q = cw.apply(p, W(1, 0, 2, 0, "across"))
     # crossing green's R: captured, extra turn {}; then the pocket of 3 cells (its wall
     # includes the just-captured R): max_length 2; then "25" right after WORDY
@@ -358,8 +415,12 @@ def test_enclosure_capture_and_queue_order():
 def test_single_cell_enclosure_gives_a_lost_turn():
     # a ring of red's around (1,1) missing (2,1); red writes WOE across at (2,0):
     # C O W down at (0,0), A at (0,1), T O E down at (0,2)
-    cells = (put("COW", (0, 0), "down", "red") + [[0, 1, "A", "red"]]
-             + put("TOE", (0, 2), "down", "red") + FAR_GREEN)
+    cells = (
+        put("COW", (0, 0), "down", "red")
+        + [[0, 1, "A", "red"]]
+        + put("TOE", (0, 2), "down", "red")
+        + FAR_GREEN
+    )
     p = make(cells, ["cat", "woe"], ["dog", "go"])
     q = cw.apply(p, W(1, 0, 2, 0, "across"))
     assert q["captured"] == [[1, 1, "red"]]
@@ -378,13 +439,15 @@ def test_length_restrictions():
         cw.apply(p, W(2, 0, -1, 0, "down"))
     # lengths [3]: only ACT; all across placements clash; downs from (-1,0), (0,1), (-2,2)
     q = make(CAT + FAR_GREEN, rows, ["dog"], extra=[{"lengths": [3]}])
-    assert cw.legal_moves(q) == canon([W(2, 0, -1, 0, "down"), W(2, 0, 0, 1, "down"),
-                                       W(2, 0, -2, 2, "down")])
+    assert cw.legal_moves(q) == canon(
+        [W(2, 0, -1, 0, "down"), W(2, 0, 0, 1, "down"), W(2, 0, -2, 2, "down")]
+    )
 
 
 # ---------------------------------------------------------------------------------------
 # Markers and the queue
 # ---------------------------------------------------------------------------------------
+
 
 def test_letter_marker():
     p = make(CAT + FAR_GREEN, ["cat", "tea b bat", "ant"], ["dog", "go"])
@@ -393,15 +456,21 @@ def test_letter_marker():
     # ANT (row 2) does not start with B. BAT (1.1, B is no word): A on (0,1): down from
     # (-1,1); A on (2,2): across from (2,1); T on (0,2): down from (-2,2); the others
     # clash (B on C, B on E)
-    assert cw.legal_moves(q) == canon([W(1, 1, -1, 1, "down"), W(1, 1, 2, 1, "across"),
-                                       W(1, 1, -2, 2, "down")])
+    assert cw.legal_moves(q) == canon(
+        [W(1, 1, -1, 1, "down"), W(1, 1, 2, 1, "across"), W(1, 1, -2, 2, "down")]
+    )
     with pytest.raises(ValueError, match="letter extra turn"):
         cw.apply(q, W(2, 0, 0, 1, "down"))
 
 
 def test_earned_turns_join_the_end_of_the_queue():
-    p = make(CAT + FAR_GREEN, ["cat", "tea b bat"], ["dog", "go"],
-             extra=[{}, {"lengths": [9]}], turns=(3, 2))
+    p = make(
+        CAT + FAR_GREEN,
+        ["cat", "tea b bat"],
+        ["dog", "go"],
+        extra=[{}, {"lengths": [9]}],
+        turns=(3, 2),
+    )
     q = cw.apply(p, W(1, 0, 0, 2, "down"))
     assert q["extra"] == [{"lengths": [9]}, {"first_letter": "B"}]
     assert q["turns_taken"] == {"red": 3, "green": 2}  # an extra turn is not counted
@@ -433,16 +502,19 @@ def test_pass_refused_when_a_write_exists():
 # End of the game
 # ---------------------------------------------------------------------------------------
 
+
 def test_end_by_turn_limit():
     p = cw.new_position("cat\ntea", "dog\nold", rules={"turn_limit": 1})
-    assert cw.legal_moves(p) == canon([W(1, 0, 4, 2, "across"), W(1, 0, 4, 2, "down"),
-                                       W(1, 0, 2, 1, "down")])
+    assert cw.legal_moves(p) == canon(
+        [W(1, 0, 4, 2, "across"), W(1, 0, 4, 2, "down"), W(1, 0, 2, 1, "down")]
+    )
     q = cw.apply(p, W(1, 0, 4, 2, "across"))
     assert q["phase"] == "turn" and q["to_move"] == "green"
     # green's OLD: O on (-4,1): down from (-4,1) (across puts L on G); D on (-4,0): across
     # from (-4,-2) and down from (-6,0)
-    assert cw.legal_moves(q) == canon([W(1, 0, -4, 1, "down"), W(1, 0, -4, -2, "across"),
-                                       W(1, 0, -6, 0, "down")])
+    assert cw.legal_moves(q) == canon(
+        [W(1, 0, -4, 1, "down"), W(1, 0, -4, -2, "across"), W(1, 0, -6, 0, "down")]
+    )
     r = cw.apply(q, W(1, 0, -4, 1, "down"))
     assert r["turns_taken"] == {"red": 1, "green": 1}
     assert r["phase"] == "over" and r["extra"] == [] and r["to_move"] == "red"
@@ -454,8 +526,14 @@ def test_end_by_turn_limit():
 def test_turn_limit_waits_for_extra_turns():
     # red has had its 1 turn; green's last normal turn earns an extra turn (marker 9)
     cells = put("DOG", (0, 0), "across", "green") + put("CAT", (10, 0), "across", "red")
-    p = make(cells, ["cat"], ["dog", "go 9", "do"], to_move="green", turns=(1, 0),
-             rules={"turn_limit": 1})
+    p = make(
+        cells,
+        ["cat"],
+        ["dog", "go 9", "do"],
+        to_move="green",
+        turns=(1, 0),
+        rules={"turn_limit": 1},
+    )
     q = cw.apply(p, W(1, 0, 0, 2, "across"))  # G(0,2) O(0,3)
     assert q["turns_taken"] == {"red": 1, "green": 1}
     assert q["phase"] == "turn" and q["extra"] == [{"lengths": [9]}]

@@ -17,17 +17,53 @@ import pytest
 
 from tests.reference import firstdraft as fd
 
-FULL = Counter({"A": 9, "B": 2, "C": 2, "D": 4, "E": 12, "F": 2, "G": 3, "H": 2, "I": 9,
-                "J": 1, "K": 1, "L": 4, "M": 2, "N": 6, "O": 8, "P": 2, "Q": 1, "R": 6,
-                "S": 4, "T": 6, "U": 4, "V": 2, "W": 2, "X": 1, "Y": 2, "Z": 1})
+FULL = Counter(
+    {
+        "A": 9,
+        "B": 2,
+        "C": 2,
+        "D": 4,
+        "E": 12,
+        "F": 2,
+        "G": 3,
+        "H": 2,
+        "I": 9,
+        "J": 1,
+        "K": 1,
+        "L": 4,
+        "M": 2,
+        "N": 6,
+        "O": 8,
+        "P": 2,
+        "Q": 1,
+        "R": 6,
+        "S": 4,
+        "T": 6,
+        "U": 4,
+        "V": 2,
+        "W": 2,
+        "X": 1,
+        "Y": 2,
+        "Z": 1,
+    }
+)
 COASTERS = Counter([1, 2, 2, 3, 3, 3, 3, 4, 4, 5])
 WORDS = {"CAT", "COAT", "SOFT", "SIFT", "TOAST", "EAT", "TOOT", "AT", "STRAWBERRY"}
 # a line of values 1, 2, 3, 3, 4 holding no coins
 PLAIN_LINE = [("T", 0), ("DE", 0), ("FGH", 0), ("IJK", 0), ("LMNO", 0)]
 
 
-def make(hands, line=PLAIN_LINE, to_move="p1", bag_front="", bag_len=None, deck=None,
-         pile=(), turn=None, rules=None):
+def make(
+    hands,
+    line=PLAIN_LINE,
+    to_move="p1",
+    bag_front="",
+    bag_len=None,
+    deck=None,
+    pile=(),
+    turn=None,
+    rules=None,
+):
     """A First Draft position in the FORMATS.md shape.
 
     hands: {player: (coins, [row A, row B], pool, discarded)}; line: [(tiles, coins)]
@@ -39,8 +75,12 @@ def make(hands, line=PLAIN_LINE, to_move="p1", bag_front="", bag_len=None, deck=
     players = list(hands)
     out_hands = {}
     for p, (coins, rows, pool, discarded) in hands.items():
-        out_hands[p] = {"coins": coins, "rows": list(rows), "pool": pool,
-                        "discarded": discarded}
+        out_hands[p] = {
+            "coins": coins,
+            "rows": list(rows),
+            "pool": pool,
+            "discarded": discarded,
+        }
         used += Counter("".join(rows) + pool)
     for tiles, _ in line:
         used += Counter(tiles)
@@ -93,12 +133,13 @@ def ins(row, at, letter):
 # Completability
 # ---------------------------------------------------------------------------------------
 
+
 def test_completable_subsequences_of_sold_lengths():
-    assert fd.completable("CT", WORDS)        # C.T inside CAT
-    assert fd.completable("CAT", WORDS)       # the word itself
-    assert fd.completable("OAT", WORDS)       # COAT without C; TOAST's O,A,T too
-    assert fd.completable("FT", WORDS)        # SOFT / SIFT
-    assert not fd.completable("TC", WORDS)    # no word has a C after a T
+    assert fd.completable("CT", WORDS)  # C.T inside CAT
+    assert fd.completable("CAT", WORDS)  # the word itself
+    assert fd.completable("OAT", WORDS)  # COAT without C; TOAST's O,A,T too
+    assert fd.completable("FT", WORDS)  # SOFT / SIFT
+    assert not fd.completable("TC", WORDS)  # no word has a C after a T
     assert not fd.completable("CATS", WORDS)  # no word has C,A,T,S in order
     # W only occurs in STRAWBERRY, 10 letters: not a 3-9 letter word
     assert not fd.completable("W", WORDS)
@@ -120,6 +161,7 @@ def test_completable_follows_payout_and_row_limit():
 # Inserts
 # ---------------------------------------------------------------------------------------
 
+
 def test_inserts_deduplicated_and_only_completable():
     pos = make({"p1": (0, ["OT", ""], "OT", 0), "p2": (0, ["", ""], "", 0)})
     got = of_type(fd.legal_moves(pos, {"TOOT"}), "insert")
@@ -127,8 +169,9 @@ def test_inserts_deduplicated_and_only_completable():
     #   at 2 gives OTO (no O after the last T of TOOT): not listed.
     # T into OT: at 0 TOT (T,O,T) yes; at 1 and 2 both give OTT (one T after the Os): no.
     # into the empty row B: O and T are both completable.
-    assert got == canon([ins("A", 0, "O"), ins("A", 0, "T"), ins("B", 0, "O"),
-                         ins("B", 0, "T")])
+    assert got == canon(
+        [ins("A", 0, "O"), ins("A", 0, "T"), ins("B", 0, "O"), ins("B", 0, "T")]
+    )
 
 
 def test_apply_insert_any_index_and_uncompletable():
@@ -158,14 +201,15 @@ def test_insert_never_past_row_limit():
 # The full list on a small position
 # ---------------------------------------------------------------------------------------
 
+
 def test_full_move_list_small():
     # coins 0: only coaster 1 (the T, free). Row A = CA, no pool, lexicon {CAT}.
     pos = make({"p1": (0, ["CA", ""], "", 0), "p2": (0, ["", ""], "", 0)})
     expected = [
         {"type": "discard", "row": "A"},  # CA is not empty; B is empty: no discard
-        draft(1, "CAT", "", ""),          # T after CA (TCA, CTA: not in CAT)
-        draft(1, "CA", "T", ""),          # T alone is completable
-        draft(1, "CA", "", "T"),          # T to the pool: changes no row, still a move
+        draft(1, "CAT", "", ""),  # T after CA (TCA, CTA: not in CAT)
+        draft(1, "CA", "T", ""),  # T alone is completable
+        draft(1, "CA", "", "T"),  # T to the pool: changes no row, still a move
     ]
     assert fd.legal_moves(pos, {"CAT"}) == canon(expected)
     assert fd.count_moves(pos, {"CAT"}) == 4
@@ -174,8 +218,11 @@ def test_full_move_list_small():
 def test_unchanged_rows_need_not_be_completable():
     pos = make({"p1": (0, ["ZX", ""], "", 0), "p2": (0, ["", ""], "", 0)})
     # TZX, ZTX, ZXT are not completable: no draft puts T into A; A stays ZX in the rest
-    expected = [{"type": "discard", "row": "A"}, draft(1, "ZX", "T", ""),
-                draft(1, "ZX", "", "T")]
+    expected = [
+        {"type": "discard", "row": "A"},
+        draft(1, "ZX", "T", ""),
+        draft(1, "ZX", "", "T"),
+    ]
     assert fd.legal_moves(pos, {"CAT"}) == canon(expected)
 
 
@@ -194,8 +241,14 @@ FORMATS_LINE = [("ERT", 1), ("A", 1), ("OX", 1), ("LNDE", 0), ("IGP", 0)]
 
 def formats_example(coins=3, line=FORMATS_LINE):
     """The FORMATS.md example position (values 3,1,2,4,3, deck [2, 5], pile [3,4,3])."""
-    return make({"p1": (coins, ["SFT", ""], "AE", 0), "p2": (6, ["QI", "BRN"], "", 2)},
-                line=line, bag_front="MU", deck=[2, 5], pile=[3, 4, 3], turn=5)
+    return make(
+        {"p1": (coins, ["SFT", ""], "AE", 0), "p2": (6, ["QI", "BRN"], "", 2)},
+        line=line,
+        bag_front="MU",
+        deck=[2, 5],
+        pile=[3, 4, 3],
+        turn=5,
+    )
 
 
 def test_draft_pays_onto_passed_coasters_formats_example():
@@ -209,8 +262,12 @@ def test_draft_pays_onto_passed_coasters_formats_example():
     # coasters 1, 2 got a coin; 4 and 5 moved up with their coins; deck top (2) laid
     # out at position 5 with the bag's first two tiles
     assert [(c["value"], Counter(c["tiles"]), c["coins"]) for c in after["line"]] == [
-        (3, Counter("ERT"), 2), (1, Counter("A"), 2), (4, Counter("LNDE"), 0),
-        (3, Counter("IGP"), 0), (2, Counter("MU"), 0)]
+        (3, Counter("ERT"), 2),
+        (1, Counter("A"), 2),
+        (4, Counter("LNDE"), 0),
+        (3, Counter("IGP"), 0),
+        (2, Counter("MU"), 0),
+    ]
     assert after["deck"] == [5]
     assert sorted(after["discard_pile"]) == [2, 3, 3, 4]  # the taken 2 joins the pile
     assert after["bag"] == pos["bag"][2:]
@@ -227,7 +284,9 @@ def test_draft_must_afford_before_gaining():
     with pytest.raises(ValueError):
         fd.apply(formats_example(coins=1, line=rich), draft(3, "SFT", "", "AEOX"), WORDS)
     # with 2 coins it works: 2 - 2 + 5 = 5
-    after = fd.apply(formats_example(coins=2, line=rich), draft(3, "SFT", "", "AEOX"), WORDS)
+    after = fd.apply(
+        formats_example(coins=2, line=rich), draft(3, "SFT", "", "AEOX"), WORDS
+    )
     assert after["hands"]["p1"]["coins"] == 5
 
 
@@ -253,9 +312,13 @@ def test_pool_overflow_choices_listed():
     pos = make({"p1": (0, FULL_ROWS, "OOCD", 0), "p2": (0, ["", ""], "", 0)}, line=line)
     # coaster 1: pool + O = OOOCD, 5 > 4, keep 4: drop C, D or an O -> 3 drafts
     # (AAAAAAAAA / EEEEEEEEE are not words: no sell; 2 discards; rows full: no insert)
-    expected = [{"type": "discard", "row": "A"}, {"type": "discard", "row": "B"},
-                draft(1, *FULL_ROWS, "COOO"), draft(1, *FULL_ROWS, "DOOO"),
-                draft(1, *FULL_ROWS, "CDOO")]
+    expected = [
+        {"type": "discard", "row": "A"},
+        {"type": "discard", "row": "B"},
+        draft(1, *FULL_ROWS, "COOO"),
+        draft(1, *FULL_ROWS, "DOOO"),
+        draft(1, *FULL_ROWS, "CDOO"),
+    ]
     assert fd.legal_moves(pos, WORDS) == canon(expected)
     # 1 coin: coaster 2 too: OOCDFG keep 4 -> with 0 O: CDFG (1); 1 O: 3 of CDFG (4);
     # 2 O: 2 of CDFG (6) -> 11 more drafts
@@ -290,6 +353,7 @@ def test_no_discard_without_overflow():
 # Sell and discard
 # ---------------------------------------------------------------------------------------
 
+
 def test_sell_pays_by_length():
     pos = make({"p1": (1, ["TOAST", "AT"], "", 0), "p2": (0, ["COAT", ""], "", 0)})
     moves = fd.legal_moves(pos, WORDS)
@@ -303,8 +367,9 @@ def test_sell_pays_by_length():
     with pytest.raises(ValueError):
         fd.apply(pos, {"type": "sell", "row": "B"}, WORDS)
     # with a payout for 2 letters AT sells for it
-    two = fd.apply(pos, {"type": "sell", "row": "B"}, WORDS,
-                   rules={"payout": {"2": 1, "5": 3}})
+    two = fd.apply(
+        pos, {"type": "sell", "row": "B"}, WORDS, rules={"payout": {"2": 1, "5": 3}}
+    )
     assert two["hands"]["p1"]["coins"] == 2
 
 
@@ -330,9 +395,14 @@ def test_discard_row():
 # Upkeep and the end
 # ---------------------------------------------------------------------------------------
 
+
 def end_position(bag_len):
-    return make({"p1": (2, ["CA", "XY"], "", 1), "p2": (5, ["TOAST", "EAT"], "B", 3)},
-                deck=[5, 2], pile=[3, 3, 4], bag_len=bag_len)
+    return make(
+        {"p1": (2, ["CA", "XY"], "", 1), "p2": (5, ["TOAST", "EAT"], "B", 3)},
+        deck=[5, 2],
+        pile=[3, 3, 4],
+        bag_len=bag_len,
+    )
 
 
 def test_game_ends_when_bag_short_with_automatic_sells():
@@ -370,8 +440,12 @@ class SortingRandom(random.Random):
 
 
 def test_empty_deck_reshuffles_pile_with_taken_coaster():
-    pos = make({"p1": (0, ["", ""], "", 0), "p2": (0, ["", ""], "", 0)},
-               deck=[], pile=[2, 3, 3, 4, 5], bag_front="SUN")
+    pos = make(
+        {"p1": (0, ["", ""], "", 0), "p2": (0, ["", ""], "", 0)},
+        deck=[],
+        pile=[2, 3, 3, 4, 5],
+        bag_front="SUN",
+    )
     after = fd.apply(pos, draft(1, "", "", "T"), WORDS, rng=SortingRandom())
     # pile 2,3,3,4,5 + the taken 1 -> deck 1,2,3,3,4,5; the 1 is laid out with S
     assert after["line"][4] == {"value": 1, "tiles": "S", "coins": 0}
@@ -380,12 +454,15 @@ def test_empty_deck_reshuffles_pile_with_taken_coaster():
     other = fd.apply(pos, draft(1, "", "", "T"), WORDS, rng=random.Random(7))
     new = other["line"][4]
     assert sorted(other["deck"] + [new["value"]]) == [1, 2, 3, 3, 4, 5]
-    assert other["discard_pile"] == [] and new["tiles"] == "".join(sorted("SUNAAA"[:new["value"]]))
+    assert other["discard_pile"] == [] and new["tiles"] == "".join(
+        sorted("SUNAAA"[: new["value"]])
+    )
 
 
 # ---------------------------------------------------------------------------------------
 # Positions a reader refuses
 # ---------------------------------------------------------------------------------------
+
 
 def test_reader_refusals():
     good = make({"p1": (0, ["CA", ""], "", 0), "p2": (0, ["", ""], "", 0)})

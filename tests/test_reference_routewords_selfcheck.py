@@ -73,6 +73,7 @@ def types(moves):
 # Set-up
 # ---------------------------------------------------------------------------------------
 
+
 def test_new_position_two_players():
     p = rw.new_position(EX_GRID)
     assert p["pawns"] == {"red": [2, 2], "green": [3, 3]}
@@ -93,10 +94,13 @@ def test_new_position_two_players():
     assert p["coins"] == sorted(p["coins"])
 
 
-@pytest.mark.parametrize("n,starts,board", [
-    (3, {"red": [2, 2], "green": [3, 3], "black": [2, 3]}, 65),
-    (4, {"red": [2, 2], "green": [3, 3], "black": [2, 3], "white": [3, 2]}, 64),
-])
+@pytest.mark.parametrize(
+    "n,starts,board",
+    [
+        (3, {"red": [2, 2], "green": [3, 3], "black": [2, 3]}, 65),
+        (4, {"red": [2, 2], "green": [3, 3], "black": [2, 3], "white": [3, 2]}, 64),
+    ],
+)
 def test_new_position_more_players(n, starts, board):
     players = ("red", "green", "black", "white")[:n]
     p = rw.new_position(EX_GRID, players=players, rules={"turn_limit": 5})
@@ -106,8 +110,9 @@ def test_new_position_more_players(n, starts, board):
     assert p["rules"] == {"turn_limit": 5}
 
 
-@pytest.mark.parametrize("players", [("green", "red"), ("red",),
-                                     ("red", "green", "black", "white", "blue")])
+@pytest.mark.parametrize(
+    "players", [("green", "red"), ("red",), ("red", "green", "black", "white", "blue")]
+)
 def test_new_position_bad_players(players):
     with pytest.raises(ValueError):
         rw.new_position(EX_GRID, players=players)
@@ -116,6 +121,7 @@ def test_new_position_bad_players(players):
 # ---------------------------------------------------------------------------------------
 # Words: Q = QU
 # ---------------------------------------------------------------------------------------
+
 
 def test_spell():
     assert rw.spell(EX_GRID, MEGS) == "MEGS"
@@ -167,8 +173,12 @@ def test_captures_simple_loops():
     # the seed's TEST loop T(4,1) E(3,0) S(2,1) T(3,2) encloses the O at (3,1)
     assert rw.captures([(4, 1), (3, 0), (2, 1), (3, 2)]) == {(3, 1)}
     # the 4 x 4 ring of rows/cols 0..3 (12 squares) encloses its 2 x 2 inside
-    ring4 = ([(0, c) for c in range(4)] + [(r, 3) for r in (1, 2, 3)]
-             + [(3, c) for c in (2, 1, 0)] + [(2, 0), (1, 0)])
+    ring4 = (
+        [(0, c) for c in range(4)]
+        + [(r, 3) for r in (1, 2, 3)]
+        + [(3, c) for c in (2, 1, 0)]
+        + [(2, 0), (1, 0)]
+    )
     assert rw.captures(ring4) == {(1, 1), (1, 2), (2, 1), (2, 2)}
 
 
@@ -195,8 +205,13 @@ def test_captures_double_winding():
     # touches the first square (1,1): (2,2) is wound twice, winding number 2 (non-zero:
     # captured, an even-odd test would miss it)
     inner = [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 2), (3, 1), (2, 1)]
-    outer = ([(1, 0)] + [(0, c) for c in range(5)] + [(r, 4) for r in (1, 2, 3, 4)]
-             + [(4, c) for c in (3, 2, 1, 0)] + [(3, 0), (2, 0)])
+    outer = (
+        [(1, 0)]
+        + [(0, c) for c in range(5)]
+        + [(r, 4) for r in (1, 2, 3, 4)]
+        + [(4, c) for c in (3, 2, 1, 0)]
+        + [(3, 0), (2, 0)]
+    )
     path = inner + outer
     assert len(set(path)) == 24
     assert rw.captures(path) == {(2, 2)}
@@ -206,11 +221,13 @@ def test_captures_double_winding():
 # Routes and the FORMATS example
 # ---------------------------------------------------------------------------------------
 
+
 def test_example_routes():
     # MEGS from (2,2): one path; ends = corners of S(2,1): (2,1) (2,2) (3,1) (3,2)
     # (green's pawn is on (4,1)); S(2,1) is red's own square
-    assert rw.routes(example(), {"MEGS"}) == [route(MEGS, e) for e in
-                                               [(2, 1), (2, 2), (3, 1), (3, 2)]]
+    assert rw.routes(example(), {"MEGS"}) == [
+        route(MEGS, e) for e in [(2, 1), (2, 2), (3, 1), (3, 2)]
+    ]
     # green (pawn (4,1), squares E O Y T) has no M to start MEGS from
     assert rw.routes(example(to_move="green"), {"MEGS"}) == []
 
@@ -221,20 +238,23 @@ def test_example_route_megs_is_a_loop_capturing_nothing():
     after = rw.apply(before, route(MEGS, (3, 2)), WORDS)
     assert before == snapshot  # the input is not changed
     assert after == example(
-        to_move="green", turn=8, pawns={"red": [3, 2], "green": [4, 1]},
+        to_move="green",
+        turn=8,
+        pawns={"red": [3, 2], "green": [4, 1]},
         ko=None,  # a turn without a swap clears ko
-        turns_taken={"red": 4, "green": 3})
+        turns_taken={"red": 4, "green": 3},
+    )
 
 
 def test_route_refusals():
     p = example()
     bad = [
-        route([(0, 1), (1, 1), (1, 2)], (0, 1)),           # E not at the pawn (2,2)
-        route([(1, 1), (0, 1), (1, 2), (2, 1)], (4, 1)),   # end not a corner of (2,1)
-        route([(1, 1), (0, 1), (2, 1)], (2, 1)),           # (0,1)->(2,1) not adjacent
-        route([(1, 1), (0, 1), (1, 1)], (1, 1)),           # same square twice
-        route([(1, 1), (0, 1), (1, 2)], (1, 2)),           # MEG: not a word
-        route([(2, 2), (2, 1)], (2, 1)),                   # WS: too short anyway
+        route([(0, 1), (1, 1), (1, 2)], (0, 1)),  # E not at the pawn (2,2)
+        route([(1, 1), (0, 1), (1, 2), (2, 1)], (4, 1)),  # end not a corner of (2,1)
+        route([(1, 1), (0, 1), (2, 1)], (2, 1)),  # (0,1)->(2,1) not adjacent
+        route([(1, 1), (0, 1), (1, 1)], (1, 1)),  # same square twice
+        route([(1, 1), (0, 1), (1, 2)], (1, 2)),  # MEG: not a word
+        route([(2, 2), (2, 1)], (2, 1)),  # WS: too short anyway
     ]
     for move in bad:
         with pytest.raises(ValueError):
@@ -251,14 +271,19 @@ def test_route_refusals():
         rw.apply(g, route([(4, 1), (3, 1), (3, 2), (2, 1)], (2, 1)), WORDS)
     # red may (own square), with its pawn on (5,2) (a corner of T(4,1))
     r = example(pawns={"red": [5, 2], "green": [0, 0]})
-    assert rw.apply(r, route([(4, 1), (3, 1), (3, 2), (2, 1)], (2, 1)),
-                    WORDS)["pawns"]["red"] == [2, 1]
+    assert rw.apply(r, route([(4, 1), (3, 1), (3, 2), (2, 1)], (2, 1)), WORDS)["pawns"][
+        "red"
+    ] == [2, 1]
 
 
 def test_test_loop_ownership_and_coin():
     # red's pawn on (5,1), a corner of T(4,1); TEST = T(4,1) E(3,0) S(2,1) T(3,2)
-    p = example(owners=[], pawns={"red": [5, 1], "green": [3, 3]},
-                coins=[[0, 0, 5], [4, 2, 1]], ko=None)
+    p = example(
+        owners=[],
+        pawns={"red": [5, 1], "green": [3, 3]},
+        coins=[[0, 0, 5], [4, 2, 1]],
+        ko=None,
+    )
     test = [(4, 1), (3, 0), (2, 1), (3, 2)]
     # ends: corners of (3,2) = (3,2) (3,3) (4,2) (4,3); green is on (3,3)
     assert rw.routes(p, {"TEST"}) == [route(test, e) for e in [(3, 2), (4, 2), (4, 3)]]
@@ -278,6 +303,7 @@ def test_test_loop_ownership_and_coin():
 # Swaps and ko
 # ---------------------------------------------------------------------------------------
 
+
 def test_swaps_and_ko():
     p = example()
     # 5x5: 20 across + 20 down + 32 diagonal pairs = 72; ko removes (1,1)-(2,2)
@@ -288,7 +314,10 @@ def test_swaps_and_ko():
         with pytest.raises(ValueError, match="ko"):
             rw.apply(p, move, WORDS)
     assert len(rw.swaps(p, {"ko_rule": False})) == 72
-    assert rw.apply(p, swap((1, 1), (2, 2)), WORDS, {"ko_rule": False})["ko"] == [[1, 1], [2, 2]]
+    assert rw.apply(p, swap((1, 1), (2, 2)), WORDS, {"ko_rule": False})["ko"] == [
+        [1, 1],
+        [2, 2],
+    ]
     after = rw.apply(p, swap((2, 2), (1, 2)), WORDS)  # any order accepted
     assert after["grid"] == ["TEIKL", "AMWQO", "WSGPR", "EOTOL", "YTRDS"]
     assert after["ko"] == [[1, 2], [2, 2]] and after["owners"] == [[2, 1, "red"]]
@@ -306,13 +335,22 @@ def test_swaps_and_ko():
 
 def test_pay_swap_then_route_mew():
     # "pay swap 1,2 2,2 ; route MEW 1,1 0,1 1,2 > 1,2"
-    move = {"type": "both", "first": "swap", "swap": [[1, 2], [2, 2]],
-            "route": {"path": [[1, 1], [0, 1], [1, 2]], "end": [1, 2]}}
+    move = {
+        "type": "both",
+        "first": "swap",
+        "swap": [[1, 2], [2, 2]],
+        "route": {"path": [[1, 1], [0, 1], [1, 2]], "end": [1, 2]},
+    }
     after = rw.apply(example(), move, WORDS)
     assert after == example(
-        to_move="green", turn=8, grid=["TEIKL", "AMWQO", "WSGPR", "EOTOL", "YTRDS"],
-        pawns={"red": [1, 2], "green": [4, 1]}, scores={"red": 2, "green": 1},
-        ko=[[1, 2], [2, 2]], turns_taken={"red": 4, "green": 3})
+        to_move="green",
+        turn=8,
+        grid=["TEIKL", "AMWQO", "WSGPR", "EOTOL", "YTRDS"],
+        pawns={"red": [1, 2], "green": [4, 1]},
+        scores={"red": 2, "green": 1},
+        ko=[[1, 2], [2, 2]],
+        turns_taken={"red": 4, "green": 3},
+    )
     # route first, MEW is not on the unswapped grid: E(0,1) has no W neighbour
     with pytest.raises(ValueError):
         rw.apply(example(), dict(move, first="route"), WORDS)
@@ -320,8 +358,10 @@ def test_pay_swap_then_route_mew():
     with pytest.raises(ValueError, match="point"):
         rw.apply(example(scores={"red": 0, "green": 1}), move, WORDS)
     assert move in rw.legal_moves(example(), WORDS)
-    assert not any(m["type"] == "both"
-                   for m in rw.legal_moves(example(scores={"red": 0, "green": 1}), WORDS))
+    assert not any(
+        m["type"] == "both"
+        for m in rw.legal_moves(example(scores={"red": 0, "green": 1}), WORDS)
+    )
 
 
 CGRID = ["XXXXX", "XCATX", "XXXXX", "XXXXX", "XXXXX"]  # C(1,1) A(1,2) T(1,3)
@@ -334,13 +374,24 @@ def test_legal_move_counts_cat():
     # routes: C(1,1) A(1,2) T(1,3), 4 ends; swaps 72; route first 4 x 72 = 288;
     # swap first: 50 X-X swaps x 4 = 200, + C to (2,1)/(2,2): 4 + 4, A to (0,2)/(2,2):
     # 4 + 4, T to (0,2)/(0,3): 4 + 4, T to (2,2)/(2,3): 3 + 3 (green on (3,3)) = 230
-    assert types(moves) == {"route": 4, "swap": 72, "both-route": 288, "both-swap": 230,
-                            "bonus": 1}
-    example_move = {"type": "both", "first": "swap", "swap": [[1, 3], [2, 2]],
-                    "route": {"path": [[1, 1], [1, 2], [2, 2]], "end": [2, 3]}}
+    assert types(moves) == {
+        "route": 4,
+        "swap": 72,
+        "both-route": 288,
+        "both-swap": 230,
+        "bonus": 1,
+    }
+    example_move = {
+        "type": "both",
+        "first": "swap",
+        "swap": [[1, 3], [2, 2]],
+        "route": {"path": [[1, 1], [1, 2], [2, 2]], "end": [2, 3]},
+    }
     assert example_move in moves
-    assert dict(example_move, route={"path": [[1, 1], [1, 2], [2, 2]], "end": [3, 3]}) \
+    assert (
+        dict(example_move, route={"path": [[1, 1], [1, 2], [2, 2]], "end": [3, 3]})
         not in moves
+    )
     poor = dict(p, scores={"red": 0, "green": 1}, bonus_tokens={"red": 0, "green": 1})
     assert types(rw.legal_moves(poor, {"CAT"})) == {"route": 4, "swap": 72}
 
@@ -355,8 +406,12 @@ def test_pass_only_when_nothing_else():
 
 def test_both_route_takes_last_coin_then_swaps():
     p = example(coins=[[3, 2, 1]], bonus_tokens={"red": 0, "green": 0})
-    move = {"type": "both", "first": "route", "swap": [[0, 0], [0, 1]],
-            "route": {"path": [list(s) for s in MEGS], "end": [3, 2]}}
+    move = {
+        "type": "both",
+        "first": "route",
+        "swap": [[0, 0], [0, 1]],
+        "route": {"path": [list(s) for s in MEGS], "end": [3, 2]},
+    }
     after = rw.apply(p, move, WORDS)
     assert after["grid"][0] == "ETIKL" and after["ko"] == [[0, 0], [0, 1]]
     assert after["scores"]["red"] == 3  # 3 - 1 paid + 1 coin
@@ -370,12 +425,16 @@ def test_both_route_takes_last_coin_then_swaps():
 # Bonus rounds
 # ---------------------------------------------------------------------------------------
 
+
 def three_players(**changes):
-    base = dict(players=["red", "green", "black"], to_move="green",
-                pawns={"red": [2, 2], "green": [4, 1], "black": [0, 5]},
-                scores={"red": 3, "green": 1, "black": 2},
-                bonus_tokens={"red": 1, "green": 1, "black": 1},
-                turns_taken={"red": 3, "green": 2, "black": 2})
+    base = dict(
+        players=["red", "green", "black"],
+        to_move="green",
+        pawns={"red": [2, 2], "green": [4, 1], "black": [0, 5]},
+        scores={"red": 3, "green": 1, "black": 2},
+        bonus_tokens={"red": 1, "green": 1, "black": 1},
+        turns_taken={"red": 3, "green": 2, "black": 2},
+    )
     base.update(changes)
     return example(**base)
 
@@ -385,11 +444,15 @@ def test_bonus_round_with_tie():
     assert {"type": "bonus"} in rw.legal_moves(p, WORDS)
     b = rw.apply(p, {"type": "bonus"}, WORDS)
     # not a turn: ko, turn, turns_taken unchanged; green's token is given up
-    assert b == three_players(phase="bonus", bonus={"trigger": "green", "words": {}},
-                              bonus_tokens={"red": 1, "green": 0, "black": 1})
+    assert b == three_players(
+        phase="bonus",
+        bonus={"trigger": "green", "words": {}},
+        bonus_tokens={"red": 1, "green": 0, "black": 1},
+    )
     # sorted by JSON text: '"' sorts before 'n', so the words come before null
-    assert rw.legal_moves(b, WORDS) == [word(w) for w in
-                                        ["MEGS", "STOW", "TOE", "TOTS", "WET"]] + [word(None)]
+    assert rw.legal_moves(b, WORDS) == [
+        word(w) for w in ["MEGS", "STOW", "TOE", "TOTS", "WET"]
+    ] + [word(None)]
     for bad in ("MEW", "XYZ", "ZZZ"):  # MEW not on the grid; XYZ not spelled; ZZZ no word
         with pytest.raises(ValueError):
             rw.apply(b, word(bad), WORDS)
@@ -402,8 +465,10 @@ def test_bonus_round_with_tie():
     assert b["to_move"] == "red"
     b = rw.apply(b, word("WET"), WORDS)
     # the longest (4 letters) tie: green and black score 4, red's WET nothing
-    assert b == three_players(scores={"red": 3, "green": 5, "black": 6},
-                              bonus_tokens={"red": 1, "green": 0, "black": 1})
+    assert b == three_players(
+        scores={"red": 3, "green": 5, "black": 6},
+        bonus_tokens={"red": 1, "green": 0, "black": 1},
+    )
     # green now takes its turn and may not trigger again
     assert {"type": "bonus"} not in rw.legal_moves(b, WORDS)
     with pytest.raises(ValueError, match="token"):
@@ -427,14 +492,21 @@ def test_bonus_round_same_word_and_nothing():
 # The end
 # ---------------------------------------------------------------------------------------
 
+
 def test_last_coin_then_final_bonus_round():
     p = example(coins=[[3, 2, 1]], ko=None)  # red holds a token, green none
     after = rw.apply(p, route(MEGS, (3, 2)), WORDS)
-    assert after == example(coins=[], ko=None, turn=8, scores={"red": 4, "green": 1},
-                            pawns={"red": [3, 2], "green": [4, 1]},
-                            bonus_tokens={"red": 0, "green": 0},
-                            turns_taken={"red": 4, "green": 3}, phase="bonus",
-                            bonus={"trigger": "red", "words": {}})
+    assert after == example(
+        coins=[],
+        ko=None,
+        turn=8,
+        scores={"red": 4, "green": 1},
+        pawns={"red": [3, 2], "green": [4, 1]},
+        bonus_tokens={"red": 0, "green": 0},
+        turns_taken={"red": 4, "green": 3},
+        phase="bonus",
+        bonus={"trigger": "red", "words": {}},
+    )
     after = rw.apply(after, word("TOTS"), WORDS)
     assert after["to_move"] == "green"
     after = rw.apply(after, word(None), WORDS)
@@ -468,8 +540,12 @@ def test_turn_limit():
     assert b["phase"] == "over" and b["turns_taken"] == {"red": 4, "green": 4}
     assert b["coins"] == [[0, 0, 5], [0, 1, 2]] and b["rules"] == rules
     # the rules argument works too, and an unused token gives a final round
-    c = rw.apply(example(turns_taken={"red": 3, "green": 4}), swap((0, 0), (0, 1)), WORDS,
-                 {"turn_limit": 4})
+    c = rw.apply(
+        example(turns_taken={"red": 3, "green": 4}),
+        swap((0, 0), (0, 1)),
+        WORDS,
+        {"turn_limit": 4},
+    )
     assert c["phase"] == "bonus" and c["bonus"]["trigger"] == "red"
     # default limit 60: 4 turns each is far from the end
     assert rw.apply(a, swap((3, 0), (4, 0)), WORDS, {"turn_limit": 60})["phase"] == "turn"

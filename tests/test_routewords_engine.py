@@ -11,9 +11,6 @@ import subprocess
 import sys
 
 import pytest
-
-from tests.lexicons import small_lexicon
-from tests.routewords_support import random_positions
 from wordbot.engine.errors import IllegalMove, MoveError, PositionError
 from wordbot.engine.game import MoveList
 from wordbot.engine.routewords.game import GAME
@@ -21,13 +18,24 @@ from wordbot.engine.routewords.rules import Rules
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
 
+from tests.lexicons import small_lexicon
+from tests.routewords_support import random_positions
+
 EXAMPLE = {  # FORMATS.md's RouteWords position
-    "format": "wordbot.routewords.position/1", "players": ["red", "green"], "to_move": "red",
-    "phase": "turn", "turn": 7, "grid": ["TEIKL", "AMGQO", "WSWPR", "EOTOL", "YTRDS"],
-    "owners": [[2, 1, "red"]], "coins": [[0, 0, 5], [0, 1, 2]],
-    "pawns": {"red": [2, 2], "green": [4, 1]}, "scores": {"red": 3, "green": 1},
-    "bonus_tokens": {"red": 1, "green": 0}, "ko": [[1, 1], [2, 2]],
-    "turns_taken": {"red": 3, "green": 3}}
+    "format": "wordbot.routewords.position/1",
+    "players": ["red", "green"],
+    "to_move": "red",
+    "phase": "turn",
+    "turn": 7,
+    "grid": ["TEIKL", "AMGQO", "WSWPR", "EOTOL", "YTRDS"],
+    "owners": [[2, 1, "red"]],
+    "coins": [[0, 0, 5], [0, 1, 2]],
+    "pawns": {"red": [2, 2], "green": [4, 1]},
+    "scores": {"red": 3, "green": 1},
+    "bonus_tokens": {"red": 1, "green": 0},
+    "ko": [[1, 1], [2, 2]],
+    "turns_taken": {"red": 3, "green": 3},
+}
 WORDS = ["MEGS", "MEW", "MEWS", "STREAM", "TEA", "EAT", "SET", "TEST"]
 
 
@@ -44,10 +52,14 @@ def test_set_up_follows_the_rules():
     assert sum(state.coins) + sum(state.points) == 68 - 0  # 4 pawns replace four 1-coins
     assert state.pawns == (2 * 6 + 2, 3 * 6 + 3, 2 * 6 + 3, 3 * 6 + 2)
     assert state.points == (1, 1, 1, 1) and state.tokens == (1, 1, 1, 1)
-    assert GAME.new(seed=11, lexicon=small_lexicon()).grid == GAME.new(
-        seed=11, lexicon=small_lexicon()).grid
-    assert GAME.new(seed=12, lexicon=small_lexicon()).grid != GAME.new(
-        seed=11, lexicon=small_lexicon()).grid
+    assert (
+        GAME.new(seed=11, lexicon=small_lexicon()).grid
+        == GAME.new(seed=11, lexicon=small_lexicon()).grid
+    )
+    assert (
+        GAME.new(seed=12, lexicon=small_lexicon()).grid
+        != GAME.new(seed=11, lexicon=small_lexicon()).grid
+    )
 
 
 def test_the_formats_example_reads_writes_and_plays(lex):
@@ -55,15 +67,21 @@ def test_the_formats_example_reads_writes_and_plays(lex):
     out = state.to_json()
     assert {k: v for k, v in out.items() if k != "rules"} == EXAMPLE
     route = state.parse_move("route MEGS 1,1 0,1 1,2 2,1 > 3,2")
-    assert route.to_json() == {"type": "route", "path": [[1, 1], [0, 1], [1, 2], [2, 1]],
-                               "end": [3, 2]}
+    assert route.to_json() == {
+        "type": "route",
+        "path": [[1, 1], [0, 1], [1, 2], [2, 1]],
+        "end": [3, 2],
+    }
     assert state.notation(route) == "route MEGS 1,1 0,1 1,2 2,1 > 3,2"
     with pytest.raises(IllegalMove, match="ko"):
         state.check(state.parse_move("swap 1,1 2,2"))
     both = state.parse_move("pay swap 1,2 2,2 ; route MEW 1,1 0,1 1,2 > 1,2")
     assert state.notation(both) == "pay swap 1,2 2,2 ; route MEW 1,1 0,1 1,2 > 1,2"
     after = state.apply(both)
-    assert after.scores == {"red": 2, "green": 1} and after.to_json()["ko"] == [[1, 2], [2, 2]]
+    assert after.scores == {"red": 2, "green": 1} and after.to_json()["ko"] == [
+        [1, 2],
+        [2, 2],
+    ]
     for move in state.legal_moves():
         assert state.parse_move(state.notation(move)) == move
         assert state.parse_move(json.dumps(move.to_json())) == move
@@ -128,8 +146,13 @@ def test_a_route_over_an_owned_square_and_paying_without_points(lex):
 
 
 def wordbot(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "wordbot", *args], input=stdin,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "wordbot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_the_command_line_refuses_bad_input_in_one_line(tmp_path):
@@ -143,7 +166,11 @@ def test_the_command_line_refuses_bad_input_in_one_line(tmp_path):
     obj = json.loads(start.stdout)
     obj["pawns"]["green"] = [9, 9]
     bad = wordbot("moves", "-", "--count", stdin=json.dumps(obj))
-    assert bad.returncode == 2 and "pawns.green" in bad.stderr and "Traceback" not in bad.stderr
+    assert (
+        bad.returncode == 2
+        and "pawns.green" in bad.stderr
+        and "Traceback" not in bad.stderr
+    )
     counted = wordbot("moves", str(path), "--kind", "swap", "--count")
     assert counted.stdout.strip() == "72"
     bench = wordbot("moves", str(path), "--kind", "route", "--bench", "3")
@@ -159,9 +186,23 @@ def test_no_hidden_information(lex):
 def test_records_replay_every_position(tmp_path):
     words = tmp_path / "words.txt"
     words.write_text("\n".join(small_lexicon().words))
-    out = wordbot("tournament", "--game", "routewords", "--players", "greedy,random",
-                  "--games", "2", "--seed", "4", "--workers", "1", "--out", str(tmp_path / "t"),
-                  "--lexicon", str(words))
+    out = wordbot(
+        "tournament",
+        "--game",
+        "routewords",
+        "--players",
+        "greedy,random",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--workers",
+        "1",
+        "--out",
+        str(tmp_path / "t"),
+        "--lexicon",
+        str(words),
+    )
     assert out.returncode == 0, out.stderr
     records = sorted((tmp_path / "t" / "games").glob("*.jsonl"))
     assert len(records) == 2
@@ -176,8 +217,9 @@ def test_bots_stay_out_of_bonus_rounds_when_bonus_search_is_none():
     lexicon = small_lexicon()
     for player in ("random", "greedy", "routes"):
         bot = make_player(player, GAME)
-        state = GAME.new(seed=5, rules=Rules(bonus_search="none", turn_limit=8),
-                         lexicon=lexicon)
+        state = GAME.new(
+            seed=5, rules=Rules(bonus_search="none", turn_limit=8), lexicon=lexicon
+        )
         result = play_game(state, {"red": bot, "green": bot}, seed=5)
         kinds = [m.type for m in result.moves] if result.moves else []
         final = result.final
@@ -200,8 +242,10 @@ def test_fast_best_equals_the_general_best():
 def test_a_game_replays_exactly_from_its_seed():
     lexicon = small_lexicon()
     greedy = make_player("greedy", GAME)
-    games = [play_game(GAME.new(seed=9, lexicon=lexicon), {"red": greedy, "green": greedy}, 9)
-             for _ in range(2)]
+    games = [
+        play_game(GAME.new(seed=9, lexicon=lexicon), {"red": greedy, "green": greedy}, 9)
+        for _ in range(2)
+    ]
     assert [m.to_json() for m in games[0].moves] == [m.to_json() for m in games[1].moves]
     assert copy.deepcopy(games[0].final.to_json()) == games[1].final.to_json()
 
@@ -212,8 +256,9 @@ def test_a_whole_game_through_the_python_client(tmp_path):
 
     words = tmp_path / "words.txt"
     words.write_text("\n".join(small_lexicon().words))
-    with SimpleEngine.popen(wordbot_command("engine", "--game", "routewords", "--lexicon",
-                                            str(words))) as engine:
+    with SimpleEngine.popen(
+        wordbot_command("engine", "--game", "routewords", "--lexicon", str(words))
+    ) as engine:
         assert "routewords" in engine.id["games"]
         position = engine.new_game(seed=2, rules={"turn_limit": 6})
         assert position["format"] == "wordbot.routewords.position/1"

@@ -12,16 +12,21 @@ import os
 import random
 
 import pytest
+from wordbot.engine.routewords import adapter
+from wordbot.engine.routewords.rules import Rules
 
 from tests.lexicons import default_lexicon, small_lexicon
 from tests.movelists import assert_same_moves
 from tests.reference import routewords as ref
 from tests.routewords_support import random_positions
-from wordbot.engine.routewords import adapter
-from wordbot.engine.routewords.rules import Rules
 
-RULE_VARIANTS = (Rules(), Rules(ko_rule=False), Rules(min_word=2), Rules(min_word=4),
-                 Rules(turn_limit=6))
+RULE_VARIANTS = (
+    Rules(),
+    Rules(ko_rule=False),
+    Rules(min_word=2),
+    Rules(min_word=4),
+    Rules(turn_limit=6),
+)
 
 
 def positions(lexicon, n: int, seed: int):
@@ -75,11 +80,15 @@ def test_board_words_equal_reference():
     words = set(lex.words)
     rng = random.Random(5)
     for _ in range(60):
-        grid = "".join(rng.choice("AEIOUQSTRNLQ" if rng.random() < 0.3 else
-                                  "ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(25))
+        grid = "".join(
+            rng.choice(
+                "AEIOUQSTRNLQ" if rng.random() < 0.3 else "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+            )
+            for _ in range(25)
+        )
         for min_word in (2, 3, 5):
             found = {w for w, _ in adapter.board_words(lex, grid, min_word)}
-            rows = [grid[r * 5:(r + 1) * 5] for r in range(5)]
+            rows = [grid[r * 5 : (r + 1) * 5] for r in range(5)]
             assert found == set(ref.bonus_words(rows, words, min_word)), grid
 
 
@@ -89,9 +98,15 @@ def random_loop(rng: random.Random) -> list[int]:
         path = [rng.randrange(25)]
         for _ in range(rng.randrange(3, 20)):
             r, c = divmod(path[-1], 5)
-            nxt = [(r + dr) * 5 + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                   if (dr or dc) and 0 <= r + dr < 5 and 0 <= c + dc < 5
-                   and (r + dr) * 5 + c + dc not in path]
+            nxt = [
+                (r + dr) * 5 + c + dc
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dr or dc)
+                and 0 <= r + dr < 5
+                and 0 <= c + dc < 5
+                and (r + dr) * 5 + c + dc not in path
+            ]
             if not nxt:
                 break
             path.append(rng.choice(nxt))

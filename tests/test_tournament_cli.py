@@ -12,22 +12,39 @@ import time
 from pathlib import Path
 
 import pytest
+from wordbot.engine.records import read_record, replay
 
 from tests.engine_support import SMALL_WORDS, small_lexicon
-from wordbot.engine.records import read_record, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ["--lexicon", str(SMALL_WORDS)]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 PLAYER_KEYS = {"games", "wins", "draws", "losses", "score", "elo", "elo_low", "elo_high"}
-PAIR_KEYS = {"a", "b", "games", "a_wins", "draws", "b_wins", "score", "elo", "elo_low",
-             "elo_high", "sprt"}
+PAIR_KEYS = {
+    "a",
+    "b",
+    "games",
+    "a_wins",
+    "draws",
+    "b_wins",
+    "score",
+    "elo",
+    "elo_low",
+    "elo_high",
+    "sprt",
+}
 
 
 def wordbot(*args, timeout=240):
-    return subprocess.run([sys.executable, "-m", "wordbot", *args], capture_output=True,
-                          text=True, env=ENV, cwd=ROOT, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "wordbot", *args],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=timeout,
+    )
 
 
 def ok_json(*args) -> dict:
@@ -49,8 +66,12 @@ def snapshot(path: Path) -> dict[str, str]:
     """Every file under ``path`` with its content hash and mtime (to see nothing changed)."""
     if not path.exists():
         return {}
-    return {str(p.relative_to(path)): hashlib.sha256(p.read_bytes()).hexdigest()
-            + f"@{p.stat().st_mtime_ns}" for p in sorted(path.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(path)): hashlib.sha256(p.read_bytes()).hexdigest()
+        + f"@{p.stat().st_mtime_ns}"
+        for p in sorted(path.rglob("*"))
+        if p.is_file()
+    }
 
 
 def check_counts(obj: dict, games_per_pair: int, seats: int = 2) -> None:
@@ -62,14 +83,16 @@ def check_counts(obj: dict, games_per_pair: int, seats: int = 2) -> None:
         assert p["wins"] + p["draws"] + p["losses"] == p["games"]
         assert p["elo_low"] <= p["elo"] <= p["elo_high"]
         if seats == 2:
-            assert p["score"] == pytest.approx((p["wins"] + p["draws"] / 2) / p["games"],
-                                               abs=1e-6)
+            assert p["score"] == pytest.approx(
+                (p["wins"] + p["draws"] / 2) / p["games"], abs=1e-6
+            )
     for pair in obj["pairs"]:
         assert set(pair) == PAIR_KEYS
         assert pair["games"] == games_per_pair
         assert pair["a_wins"] + pair["draws"] + pair["b_wins"] == pair["games"]
         assert pair["score"] == pytest.approx(
-            (pair["a_wins"] + pair["draws"] / 2) / pair["games"], abs=1e-6)
+            (pair["a_wins"] + pair["draws"] / 2) / pair["games"], abs=1e-6
+        )
         assert pair["elo_low"] <= pair["elo"] <= pair["elo_high"]
 
 
@@ -84,7 +107,10 @@ def test_round_robin_json_is_reproducible_on_any_number_of_workers():
     check_counts(two, 4)
     assert list(two["players"]) == ["greedy", "random", "greedy#2"]
     assert [(p["a"], p["b"]) for p in two["pairs"]] == [
-        ("greedy", "random"), ("greedy", "greedy#2"), ("random", "greedy#2")]
+        ("greedy", "random"),
+        ("greedy", "greedy#2"),
+        ("random", "greedy#2"),
+    ]
     assert all(p["games"] == 8 for p in two["players"].values())
     assert all(p["sprt"] is None for p in two["pairs"])
     # the same player in both seats of a deal: each wins with one seat
@@ -95,33 +121,87 @@ def test_round_robin_json_is_reproducible_on_any_number_of_workers():
 
 
 def test_three_seat_gauntlet_reports_head_to_head_pairs():
-    obj = ok_json("--gauntlet", "greedy", "--opponents", "random,greedy", "--seats", "3",
-                  "--games", "3", "--seed", "2", "--workers", "2", *SMALL)
+    obj = ok_json(
+        "--gauntlet",
+        "greedy",
+        "--opponents",
+        "random,greedy",
+        "--seats",
+        "3",
+        "--games",
+        "3",
+        "--seed",
+        "2",
+        "--workers",
+        "2",
+        *SMALL,
+    )
     check_counts(obj, 3, seats=3)
     assert list(obj["players"]) == ["greedy", "random", "greedy#2"]
     assert {(p["a"], p["b"]) for p in obj["pairs"]} == {
-        ("greedy", "random"), ("greedy", "greedy#2"), ("random", "greedy#2")}
+        ("greedy", "random"),
+        ("greedy", "greedy#2"),
+        ("random", "greedy#2"),
+    }
     assert all(p["games"] == 3 for p in obj["players"].values())
 
 
 def test_table_on_stdout_and_help_with_an_example():
-    proc = wordbot("tournament", "--players", "greedy,random", "--games", "2", "--seed", "1",
-                   "--workers", "1", *SMALL)
+    proc = wordbot(
+        "tournament",
+        "--players",
+        "greedy,random",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--workers",
+        "1",
+        *SMALL,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Elo A-B" in proc.stdout and "LL LD DD WD WW" in proc.stdout
     assert "2 games, 2 played now" in proc.stdout and "seed 1" in proc.stdout
     help_text = wordbot("tournament", "--help").stdout
-    for option in ("--players", "--gauntlet", "--opponents", "--seats", "--games", "--seed",
-                   "--sprt", "--workers", "--backend", "--address", "--out", "--resume",
-                   "--plot", "--json", "Example"):
+    for option in (
+        "--players",
+        "--gauntlet",
+        "--opponents",
+        "--seats",
+        "--games",
+        "--seed",
+        "--sprt",
+        "--workers",
+        "--backend",
+        "--address",
+        "--out",
+        "--resume",
+        "--plot",
+        "--json",
+        "Example",
+    ):
         assert option in help_text
 
 
 def test_sprt_stops_a_decided_pairing_early():
     # control wins every game against greedy on the small lexicon; all-WW pairs accept
     # H1 (Elo 70.4) against H0 (Elo 0) after five pairs (see test_tournament_stats)
-    obj = ok_json("--players", "control,greedy", "--games", "200", "--seed", "1",
-                  "--sprt", "0", "70.43650362227247", "0.05", "0.05", "--workers", "2", *SMALL)
+    obj = ok_json(
+        "--players",
+        "control,greedy",
+        "--games",
+        "200",
+        "--seed",
+        "1",
+        "--sprt",
+        "0",
+        "70.43650362227247",
+        "0.05",
+        "0.05",
+        "--workers",
+        "2",
+        *SMALL,
+    )
     pair = obj["pairs"][0]
     assert pair["sprt"] == "H1"
     assert pair["games"] == 10 and pair["a_wins"] == 10
@@ -131,8 +211,19 @@ def test_sprt_stops_a_decided_pairing_early():
 # ------------------------------------------------------------------ records and resume
 def test_out_dir_holds_the_configuration_and_a_replayable_record_per_game(tmp_path):
     out = tmp_path / "run"
-    obj = ok_json("--players", "greedy,random", "--games", "4", "--seed", "3", "--workers", "2",
-                  "--out", str(out), *SMALL)
+    obj = ok_json(
+        "--players",
+        "greedy,random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--workers",
+        "2",
+        "--out",
+        str(out),
+        *SMALL,
+    )
     config = json.loads((out / "tournament.json").read_text())
     assert config["format"] == "wordbot.tournament/1" and config["seed"] == 3
     assert config["players"] == {"greedy": "greedy", "random": "random"}
@@ -153,10 +244,25 @@ def test_out_dir_holds_the_configuration_and_a_replayable_record_per_game(tmp_pa
 def test_killed_tournament_resumes_without_losing_or_replaying_a_game(tmp_path):
     out = tmp_path / "run"
     args = ["--players", "control,greedy", "--games", "120", "--seed", "11", *SMALL]
-    proc = subprocess.Popen([sys.executable, "-m", "wordbot", "tournament", *args,
-                             "--workers", "2", "--out", str(out), "--quiet"],
-                            env=ENV, cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wordbot",
+            "tournament",
+            *args,
+            "--workers",
+            "2",
+            "--out",
+            str(out),
+            "--quiet",
+        ],
+        env=ENV,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     results = out / "results.jsonl"
     deadline = time.time() + 120
     try:
@@ -169,8 +275,9 @@ def test_killed_tournament_resumes_without_losing_or_replaying_a_game(tmp_path):
     finally:
         proc.wait(timeout=30)
     before = results.read_bytes()
-    finished = [json.loads(x) for x in before.decode().splitlines(keepends=True)
-                if x.endswith("\n")]
+    finished = [
+        json.loads(x) for x in before.decode().splitlines(keepends=True) if x.endswith("\n")
+    ]
     assert 15 <= len(finished) < 120
     records_before = {p.name: p.read_bytes() for p in (out / "games").glob("*.jsonl")}
     mtimes = {p.name: p.stat().st_mtime_ns for p in (out / "games").glob("*.jsonl")}
@@ -183,7 +290,7 @@ def test_killed_tournament_resumes_without_losing_or_replaying_a_game(tmp_path):
     after = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
     games = [x["game"] for x in after]
     assert sorted(games) == list(range(120))  # every game once: none lost, none twice
-    assert after[:len(finished)] == finished  # the finished ones kept as they were
+    assert after[: len(finished)] == finished  # the finished ones kept as they were
     for name, data in records_before.items():
         path = out / "games" / name
         if int(path.stem) in {x["game"] for x in finished}:
@@ -194,7 +301,9 @@ def test_killed_tournament_resumes_without_losing_or_replaying_a_game(tmp_path):
     assert without_rate(whole) == without_rate(obj)
     # resuming a finished tournament plays nothing and prints the same table
     again = wordbot("tournament", "--resume", str(out), "--json")
-    assert again.returncode == 0 and without_rate(json.loads(again.stdout)) == without_rate(obj)
+    assert again.returncode == 0 and without_rate(json.loads(again.stdout)) == without_rate(
+        obj
+    )
     assert "0 to play" in again.stderr
 
 
@@ -213,31 +322,47 @@ def test_resume_repairs_a_cut_line_and_recovers_a_record_without_its_line(tmp_pa
     assert "0 to play" in proc.stderr
     assert without_rate(json.loads(proc.stdout)) == without_rate(full)
     assert sorted(json.loads(x)["game"] for x in results.read_text().splitlines()) == list(
-        range(6))
+        range(6)
+    )
 
 
 # ------------------------------------------------------------------ bad input
 def test_unknown_players_and_options_are_one_line_errors(tmp_path):
     out = tmp_path / "never"
-    assert "unknown player 'nobody'" in fails("--players", "greedy,nobody", "--out", str(out))
+    assert "unknown player 'nobody'" in fails(
+        "--players", "greedy,nobody", "--out", str(out)
+    )
     assert "unknown option 'depth'" in fails("--players", "greedy:depth=3,random")
-    assert "explain='maybe' is not a bool" in fails("--players", "control:explain=maybe,random")
+    assert "explain='maybe' is not a bool" in fails(
+        "--players", "control:explain=maybe,random"
+    )
     assert "--games" in fails("--players", "greedy,random", "--games", "x")
-    assert "No such option '--colour'" in fails("--players", "greedy,random", "--colour", "red")
+    assert "No such option '--colour'" in fails(
+        "--players", "greedy,random", "--colour", "red"
+    )
     assert "--seats" in fails("--players", "greedy,random", "--seats", "5")
     assert "--rule" in fails("--players", "greedy,random", "--rule", "rounds=0")
     assert "one or the other" in fails("--players", "greedy,random", "--gauntlet", "greedy")
     assert ".png or .svg" in fails("--players", "greedy,random", "--plot", "x.jpg")
-    assert "--address is for --backend ray" in fails("--players", "greedy,random",
-                                                     "--address", "localhost:6379")
+    assert "--address is for --backend ray" in fails(
+        "--players", "greedy,random", "--address", "localhost:6379"
+    )
     assert not out.exists()
 
 
 def test_an_unreachable_ray_address_fails_at_once_and_writes_nothing(tmp_path):
     pytest.importorskip("ray")
     out = tmp_path / "run"
-    line = fails("--players", "greedy,random", "--backend", "ray", "--address", "127.0.0.1:1",
-                 "--out", str(out))
+    line = fails(
+        "--players",
+        "greedy,random",
+        "--backend",
+        "ray",
+        "--address",
+        "127.0.0.1:1",
+        "--out",
+        str(out),
+    )
     assert "--address 127.0.0.1:1: nothing answers there" in line
     assert not out.exists()
 
@@ -252,8 +377,9 @@ def test_games_must_be_a_multiple_of_the_rotation():
 def test_out_must_be_writable_and_never_overwritten(tmp_path):
     blocker = tmp_path / "file.txt"
     blocker.write_text("not a directory\n")
-    assert "cannot create it" in fails("--players", "greedy,random", "--out",
-                                       str(blocker / "run"))
+    assert "cannot create it" in fails(
+        "--players", "greedy,random", "--out", str(blocker / "run")
+    )
     assert "not a directory" in fails("--players", "greedy,random", "--out", str(blocker))
     assert blocker.read_text() == "not a directory\n"
     busy = tmp_path / "busy"
@@ -265,25 +391,52 @@ def test_out_must_be_writable_and_never_overwritten(tmp_path):
 
 def test_resume_refuses_another_configuration_and_changes_nothing(tmp_path):
     out = tmp_path / "run"
-    ok_json("--players", "greedy,random", "--games", "2", "--seed", "3", "--workers", "1",
-            "--out", str(out), *SMALL)
+    ok_json(
+        "--players",
+        "greedy,random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+        *SMALL,
+    )
     before = snapshot(out)
-    assert "already holds a tournament" in fails("--players", "greedy,random", "--games", "2",
-                                                 "--out", str(out), *SMALL)
+    assert "already holds a tournament" in fails(
+        "--players", "greedy,random", "--games", "2", "--out", str(out), *SMALL
+    )
     line = fails("--resume", str(out), "--games", "4")
     assert "played with --games 2, not --games 4" in line
-    assert "played with --seed 3, not --seed 4" in fails("--resume", str(out), "--seed", "4")
+    assert "played with --seed 3, not --seed 4" in fails(
+        "--resume", str(out), "--seed", "4"
+    )
     assert "the players greedy,random, not greedy,control" in fails(
-        "--resume", str(out), "--players", "greedy,control")
-    assert "--rule rounds=10, not rounds=3" in fails("--resume", str(out), "--rule", "rounds=3")
+        "--resume", str(out), "--players", "greedy,control"
+    )
+    assert "--rule rounds=10, not rounds=3" in fails(
+        "--resume", str(out), "--rule", "rounds=3"
+    )
     other = tmp_path / "other.txt"
     other.write_text("cat\ndog\n")
     assert "other words" in fails("--resume", str(out), "--lexicon", str(other))
     assert "no tournament there" in fails("--resume", str(tmp_path))
     assert snapshot(out) == before
     # the same options again are fine
-    proc = wordbot("tournament", "--resume", str(out), "--games", "2", "--seed", "3",
-                   "--players", "greedy,random", *SMALL)
+    proc = wordbot(
+        "tournament",
+        "--resume",
+        str(out),
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--players",
+        "greedy,random",
+        *SMALL,
+    )
     assert proc.returncode == 0, proc.stderr
 
 
@@ -292,6 +445,17 @@ def test_resume_refuses_another_configuration_and_changes_nothing(tmp_path):
 def test_plot_writes_png_or_svg(tmp_path, suffix, magic):
     pytest.importorskip("matplotlib")
     path = tmp_path / f"ratings{suffix}"
-    ok_json("--players", "greedy,random,control", "--games", "2", "--seed", "1",
-            "--workers", "1", "--plot", str(path), *SMALL)
+    ok_json(
+        "--players",
+        "greedy,random,control",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--workers",
+        "1",
+        "--plot",
+        str(path),
+        *SMALL,
+    )
     assert magic in path.read_bytes()[:400]

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from wordbot.engine.records import read_record
 
 from tests.engine_support import SMALL_WORDS
-from wordbot.engine.records import read_record
 from wordbot.tournament import Tournament, TournamentStore, new_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,10 +20,17 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_player_that_raises_loses_that_game_and_the_tournament_goes_on(tmp_path, workers):
     broken_player = "broken-test"  # tests/tournament_plugin.py: it raises in round 2
-    config, lexicon = new_config(players=f"greedy,{broken_player}", games=4, seed=2,
-                                 lexicon_path=SMALL_WORDS, plugins=("tests.tournament_plugin",))
+    config, lexicon = new_config(
+        players=f"greedy,{broken_player}",
+        games=4,
+        seed=2,
+        lexicon_path=SMALL_WORDS,
+        plugins=("tests.tournament_plugin",),
+    )
     out = tmp_path / "run"
-    report = Tournament(config, lexicon, TournamentStore.create(out, config)).run(workers=workers)
+    report = Tournament(config, lexicon, TournamentStore.create(out, config)).run(
+        workers=workers
+    )
     pair = report.summary.pairs[0]
     assert (pair.games, pair.a_wins, pair.draws, pair.b_wins) == (4, 4, 0, 0)
     assert report.summary.players[broken_player].errors == 4
@@ -43,14 +50,38 @@ def test_a_player_that_raises_loses_that_game_and_the_tournament_goes_on(tmp_pat
 def test_ray_backend_on_a_local_ray_gives_the_same_tournament(tmp_path):
     pytest.importorskip("ray")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    args = [sys.executable, "-m", "wordbot", "tournament", "--players", "greedy,control,greedy",
-            "--games", "4", "--seed", "8", "--lexicon", str(SMALL_WORDS), "--json"]
-    ray_run = subprocess.run(args + ["--backend", "ray", "--workers", "2", "--out",
-                                     str(tmp_path / "ray")],
-                             capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    args = [
+        sys.executable,
+        "-m",
+        "wordbot",
+        "tournament",
+        "--players",
+        "greedy,control,greedy",
+        "--games",
+        "4",
+        "--seed",
+        "8",
+        "--lexicon",
+        str(SMALL_WORDS),
+        "--json",
+    ]
+    ray_run = subprocess.run(
+        args + ["--backend", "ray", "--workers", "2", "--out", str(tmp_path / "ray")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert ray_run.returncode == 0, ray_run.stderr
-    here = subprocess.run(args + ["--workers", "1"], capture_output=True, text=True, env=env,
-                          cwd=ROOT, timeout=300)
+    here = subprocess.run(
+        args + ["--workers", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert here.returncode == 0, here.stderr
     a, b = json.loads(ray_run.stdout), json.loads(here.stdout)
     a.pop("games_per_second"), b.pop("games_per_second")

@@ -5,25 +5,34 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from wordbot.players import PlayerError
+
 from wordbot.tournament.config import new_config
 from wordbot.tournament.schedule import (
-    Schedule, TournamentError, player_names, split_player_list,
+    Schedule,
+    TournamentError,
+    player_names,
+    split_player_list,
 )  # fmt: skip
 
 
 def test_player_lists_keep_options_with_commas():
     assert split_player_list("greedy,random") == ["greedy", "random"]
     assert split_player_list("control:leave=0.5,risk=0, greedy") == [
-        "control:leave=0.5,risk=0", "greedy"]
+        "control:leave=0.5,risk=0",
+        "greedy",
+    ]
     with pytest.raises(TournamentError, match="option of no player"):
         split_player_list("leave=0.5,greedy")
 
 
 def test_player_names_are_canonical_specs_and_repeats_are_numbered():
     assert player_names(["greedy", "greedy", "random", "greedy"]) == {
-        "greedy": "greedy", "greedy#2": "greedy", "random": "random", "greedy#3": "greedy"}
+        "greedy": "greedy",
+        "greedy#2": "greedy",
+        "random": "random",
+        "greedy#3": "greedy",
+    }
     with pytest.raises(PlayerError, match="unknown player 'nope'"):
         player_names(["greedy", "nope"])
     with pytest.raises(PlayerError, match="unknown option 'speed'"):
@@ -52,8 +61,9 @@ def test_two_seats_play_each_deal_both_ways():
 
 
 def test_more_seats_rotate_so_each_player_sits_everywhere_once_per_deal():
-    s = Schedule(["a", "b", "c", "d"], seats=3, games=6, seed=1,
-                 seat_names=("red", "green", "black"))
+    s = Schedule(
+        ["a", "b", "c", "d"], seats=3, games=6, seed=1, seat_names=("red", "green", "black")
+    )
     assert len(s.pairings) == 4  # C(4, 3)
     for pairing in range(4):
         for deal in range(2):
@@ -74,8 +84,9 @@ def test_gauntlet_pairs_the_player_with_each_group_of_opponents():
 
 @pytest.mark.parametrize("seats,games", [(2, 3), (3, 4), (4, 2), (2, 0)])
 def test_games_must_be_a_multiple_of_the_rotation(seats, games):
-    with pytest.raises(TournamentError, match=f"--games {games}: must be a positive multiple "
-                                              f"of {seats}"):
+    with pytest.raises(
+        TournamentError, match=f"--games {games}: must be a positive multiple of {seats}"
+    ):
         Schedule(["a", "b", "c", "d"], seats=seats, games=games, seed=1)
 
 
@@ -94,4 +105,6 @@ def test_new_config_checks_everything_before_the_lexicon():
     with pytest.raises(TournamentError, match="no players"):
         new_config()
     with pytest.raises(TournamentError, match="only for games of two players"):
-        new_config(players="greedy,random,control", seats=3, games=3, sprt=(0, 10, .05, .05))
+        new_config(
+            players="greedy,random,control", seats=3, games=3, sprt=(0, 10, 0.05, 0.05)
+        )

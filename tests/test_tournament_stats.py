@@ -13,7 +13,14 @@ import pytest
 from wordbot.tournament.schedule import Schedule, TournamentError
 from wordbot.tournament.standings import GameOutcome, Standings
 from wordbot.tournament.stats import (
-    Sprt, Z95, clamp_score, elo_from_score, estimate, llr, score_from_elo, unit_counts,
+    Z95,
+    Sprt,
+    clamp_score,
+    elo_from_score,
+    estimate,
+    llr,
+    score_from_elo,
+    unit_counts,
 )  # fmt: skip
 
 S1 = 400 * math.log10(1.5)  # the Elo whose expected score is exactly 0.6
@@ -55,8 +62,10 @@ def test_interval_of_paired_games():
     assert e.units == 10 and e.games == 20
     assert e.score_low == pytest.approx(0.3910085, abs=1e-7)
     assert e.score_high == pytest.approx(0.7589915, abs=1e-7)
-    assert (e.elo, e.elo_low, e.elo_high) == pytest.approx((52.51, -76.97, 199.28), abs=0.01)
-    assert Z95 == pytest.approx(1.959964, abs=1e-6)
+    assert (e.elo, e.elo_low, e.elo_high) == pytest.approx(
+        (52.51, -76.97, 199.28), abs=0.01
+    )
+    assert pytest.approx(1.959964, abs=1e-6) == Z95
 
 
 def test_interval_without_units_is_everything():
@@ -74,7 +83,9 @@ def test_sprt_bounds():
     # alpha .05, beta .10: lower = ln(.1/.95) = -2.251292, upper = ln(.9/.05) = 2.890372
     assert Sprt(0, 5, 0.05, 0.10).lower == pytest.approx(-2.251292, abs=1e-6)
     assert Sprt(0, 5, 0.05, 0.10).upper == pytest.approx(2.890372, abs=1e-6)
-    assert sprt.decide(3.0) == "H1" and sprt.decide(-3.0) == "H0" and sprt.decide(0.1) is None
+    assert (
+        sprt.decide(3.0) == "H1" and sprt.decide(-3.0) == "H0" and sprt.decide(0.1) is None
+    )
 
 
 def test_sprt_llr_by_hand():
@@ -134,8 +145,9 @@ def _outcome(schedule: Schedule, index: int, a_points: float) -> GameOutcome:
         mine = a_points if name == a else 1 - a_points
         places[colour] = 1 if mine >= 0.5 else 2
         scores[colour] = 100 + int(mine * 20)
-    return GameOutcome(index, g.pairing, g.deal, g.rotation, g.seed, dict(g.seats), scores,
-                       places)
+    return GameOutcome(
+        index, g.pairing, g.deal, g.rotation, g.seed, dict(g.seats), scores, places
+    )
 
 
 def test_sprt_stops_a_pairing_in_deal_order_and_counts_up_to_the_decision():

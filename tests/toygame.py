@@ -32,8 +32,10 @@ CARDS = (1, 2, 3, 4, 5)
 class ToyRules(GameRules):
     heap: int = 12
     max_take: int = 3
-    OPTIONS = {"heap": integer("tokens on the heap at the start", minimum=1),
-               "max_take": integer("most tokens taken in one turn", minimum=1)}
+    OPTIONS = {
+        "heap": integer("tokens on the heap at the start", minimum=1),
+        "max_take": integer("most tokens taken in one turn", minimum=1),
+    }
 
 
 @dataclass(frozen=True)
@@ -46,14 +48,24 @@ class Take:
 
 
 class ToyState(GameState):
-    __slots__ = ("players", "to_move", "phase", "heap", "cards", "_scores", "rules", "seed",
-                 "lexicon", "origin")
+    __slots__ = (
+        "players",
+        "to_move",
+        "phase",
+        "heap",
+        "cards",
+        "_scores",
+        "rules",
+        "seed",
+        "lexicon",
+        "origin",
+    )
 
     @property
     def scores(self) -> dict[str, int]:
         return dict(self._scores)
 
-    def _copy(self, **changes) -> "ToyState":
+    def _copy(self, **changes) -> ToyState:
         s = object.__new__(ToyState)
         for name in ToyState.__slots__:
             setattr(s, name, changes.get(name, getattr(self, name)))
@@ -65,8 +77,9 @@ class ToyState(GameState):
             return MoveList()
         counts = range(1, min(self.rules.max_take, self.heap) + 1)
         card = self.cards.get(self.to_move) or 0
-        return MoveList([Take(k) for k in counts],
-                        [k + (card if k == self.heap else 0) for k in counts])
+        return MoveList(
+            [Take(k) for k in counts], [k + (card if k == self.heap else 0) for k in counts]
+        )
 
     def check(self, move) -> None:
         if self.is_over:
@@ -74,10 +87,12 @@ class ToyState(GameState):
         if not isinstance(move, Take):
             raise IllegalMove("take", f"{move!r} is not a move of this game")
         if not 1 <= move.count <= min(self.rules.max_take, self.heap):
-            raise IllegalMove("take", f"take 1 to {min(self.rules.max_take, self.heap)} "
-                                      f"tokens, not {move.count}")
+            raise IllegalMove(
+                "take",
+                f"take 1 to {min(self.rules.max_take, self.heap)} tokens, not {move.count}",
+            )
 
-    def apply(self, move, check: bool = True) -> "ToyState":
+    def apply(self, move, check: bool = True) -> ToyState:
         if check:
             self.check(move)
         scores = dict(self._scores)
@@ -88,8 +103,12 @@ class ToyState(GameState):
             scores[self.to_move] += self.cards.get(self.to_move) or 0
             phase = "over"
         other = self.players[1 - self.players.index(self.to_move)]
-        return self._copy(heap=heap, _scores=scores, phase=phase,
-                          to_move=self.to_move if phase == "over" else other)
+        return self._copy(
+            heap=heap,
+            _scores=scores,
+            phase=phase,
+            to_move=self.to_move if phase == "over" else other,
+        )
 
     def move_from_json(self, obj: Any) -> Take:
         if not isinstance(obj, dict) or obj.get("type") != "take":
@@ -114,17 +133,26 @@ class ToyState(GameState):
     def outcome(self) -> Outcome:
         places = places_from_keys({p: -v for p, v in self._scores.items()})
         winners = tuple(p for p in self.players if places[p] == 1)
-        return Outcome(dict(self._scores), places, winners,
-                       {"scores": dict(self._scores), "winners": list(winners)})
+        return Outcome(
+            dict(self._scores),
+            places,
+            winners,
+            {"scores": dict(self._scores), "winners": list(winners)},
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": GAME.position_format, "rules": self.rules.to_json(),
-                "players": list(self.players), "to_move": self.to_move,
-                "phase": self.phase, "heap": self.heap,
-                "cards": {p: c for p, c in self.cards.items() if c is not None},
-                "scores": dict(self._scores)}
+        return {
+            "format": GAME.position_format,
+            "rules": self.rules.to_json(),
+            "players": list(self.players),
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "heap": self.heap,
+            "cards": {p: c for p, c in self.cards.items() if c is not None},
+            "scores": dict(self._scores),
+        }
 
-    def with_seed(self, seed: int) -> "ToyState":
+    def with_seed(self, seed: int) -> ToyState:
         return self._copy(seed=seed)
 
     # -- hidden information ---------------------------------------------------------------
@@ -133,10 +161,12 @@ class ToyState(GameState):
         obj["cards"] = {p: c for p, c in obj["cards"].items() if p == viewer}
         return obj
 
-    def determinize(self, viewer: str, rng: random.Random) -> "ToyState":
+    def determinize(self, viewer: str, rng: random.Random) -> ToyState:
         unseen = [c for c in CARDS if c != self.cards.get(viewer)]
-        cards = {p: (self.cards.get(p) if p == viewer else rng.choice(unseen))
-                 for p in self.players}
+        cards = {
+            p: (self.cards.get(p) if p == viewer else rng.choice(unseen))
+            for p in self.players
+        }
         return self._copy(cards=cards, seed=rng.getrandbits(63))
 
     def describe(self) -> str:
@@ -156,8 +186,14 @@ class ToyGame(Game):
     default_policy = "greedy"
     move_kinds = {"take": "taking tokens"}
 
-    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
-            rules: Any = None, lexicon: Any = None, **setup: Any) -> ToyState:
+    def new(
+        self,
+        players: Sequence[str] | str | None = None,
+        seed: int | None = None,
+        rules: Any = None,
+        lexicon: Any = None,
+        **setup: Any,
+    ) -> ToyState:
         players = self.check_players(players)
         seed = secrets.randbits(63) if seed is None else seed
         rng = Rng(seed_state(seed))
@@ -166,15 +202,34 @@ class ToyGame(Game):
         for p in players:
             cards[p] = deck.pop(rng.below(len(deck)))
         rules = rules or ToyRules()
-        return self._state(players, players[0], "play", rules.heap, cards,
-                           dict.fromkeys(players, 0), rules, seed, "new")
+        return self._state(
+            players,
+            players[0],
+            "play",
+            rules.heap,
+            cards,
+            dict.fromkeys(players, 0),
+            rules,
+            seed,
+            "new",
+        )
 
-    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
-                  rule_overrides: Iterable[str] = ()) -> ToyState:
-        check_fields(obj, ("format", "players", "to_move", "phase", "heap", "scores"),
-                     ("rules", "cards"))
+    def from_json(
+        self,
+        obj: Any,
+        lexicon: Any = None,
+        seed: int | None = None,
+        rule_overrides: Iterable[str] = (),
+    ) -> ToyState:
+        check_fields(
+            obj,
+            ("format", "players", "to_move", "phase", "heap", "scores"),
+            ("rules", "cards"),
+        )
         if obj["format"] != self.position_format:
-            raise PositionError(f"format: {obj['format']!r} is not {self.position_format!r}")
+            raise PositionError(
+                f"format: {obj['format']!r} is not {self.position_format!r}"
+            )
         rules = self.rules(rule_overrides, obj.get("rules", {}))
         players = self.check_players(obj["players"])
         if obj["to_move"] not in players:
@@ -189,11 +244,22 @@ class ToyGame(Game):
         if not isinstance(scores, dict) or set(scores) != set(players):
             raise PositionError("scores: one integer per player")
         seed = seed if seed is not None else seed_from_text(position_digest(obj))
-        return self._state(players, obj["to_move"], obj["phase"], heap, cards,
-                           {p: scores[p] for p in players}, rules, seed, "position")
+        return self._state(
+            players,
+            obj["to_move"],
+            obj["phase"],
+            heap,
+            cards,
+            {p: scores[p] for p in players},
+            rules,
+            seed,
+            "position",
+        )
 
     @staticmethod
-    def _state(players, to_move, phase, heap, cards, scores, rules, seed, origin) -> ToyState:
+    def _state(
+        players, to_move, phase, heap, cards, scores, rules, seed, origin
+    ) -> ToyState:
         s = object.__new__(ToyState)
         s.players, s.to_move, s.phase, s.heap = tuple(players), to_move, phase, heap
         s.cards, s._scores, s.rules, s.seed = dict(cards), dict(scores), rules, seed

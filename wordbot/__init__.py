@@ -11,9 +11,9 @@ tournaments), which talk to the game interface and the registries only.
 
 import os as _os
 
-from wordbot._version import __version__
 from wordbot._paths import cache_dir as _cache_dir
 from wordbot._paths import kernel_fingerprint as _kernel_fingerprint
+from wordbot._version import __version__
 
 # In a source checkout the subpackages are the sibling folders engine/, movegen/, ...
 # (an installed copy has them inside wordbot/ and never reaches this branch).
@@ -27,7 +27,15 @@ if not _os.path.isdir(_os.path.join(__path__[0], "engine")) and _os.path.isfile(
 # numba is imported through this package, so setting it here means compiled kernels go to
 # a writable cache even when site-packages is read-only. The folder is named for the
 # kernels' sources (see kernel_fingerprint): a changed kernel never loads stale code.
-_os.environ.setdefault("NUMBA_CACHE_DIR", str(_cache_dir() / "numba" / _kernel_fingerprint(
-    _os.path.join(p, name) for p in __path__ for name in ("movegen", "dictionaries"))))
+_os.environ.setdefault(
+    "NUMBA_CACHE_DIR",
+    str(
+        _cache_dir()
+        / "numba"
+        / _kernel_fingerprint(
+            _os.path.join(p, name) for p in __path__ for name in ("movegen", "dictionaries")
+        )
+    ),
+)
 
 __all__ = ["__version__"]

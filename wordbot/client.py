@@ -29,11 +29,19 @@ import queue
 import subprocess
 import threading
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import Any
 
-__all__ = ["AnalysisResult", "EngineError", "EngineTerminatedError", "EngineTimeoutError",
-           "Limit", "PlayResult", "SimpleEngine"]
+__all__ = [
+    "AnalysisResult",
+    "EngineError",
+    "EngineTerminatedError",
+    "EngineTimeoutError",
+    "Limit",
+    "PlayResult",
+    "SimpleEngine",
+]
 
 
 class EngineError(Exception):
@@ -62,8 +70,15 @@ class Limit:
     plies: int | None = None
 
     def fields(self) -> dict:
-        return {k: v for k, v in (("time", self.time), ("iterations", self.iterations),
-                                  ("plies", self.plies)) if v is not None}
+        return {
+            k: v
+            for k, v in (
+                ("time", self.time),
+                ("iterations", self.iterations),
+                ("plies", self.plies),
+            )
+            if v is not None
+        }
 
 
 @dataclass
@@ -100,7 +115,7 @@ class AnalysisResult:
     """A running ``go``: iterate to get its ``info`` replies as they come; :meth:`stop`
     ends it; :meth:`wait` returns the :class:`PlayResult`."""
 
-    def __init__(self, engine: "SimpleEngine", rid: int, pending: _Pending, timeout: float):
+    def __init__(self, engine: SimpleEngine, rid: int, pending: _Pending, timeout: float):
         self._engine = engine
         self._id = rid
         self._pending = pending
@@ -119,9 +134,15 @@ class AnalysisResult:
         self._engine._forget(self._id)
         if msg.get("type") == "error":
             raise _reply_error(msg)
-        self.result = PlayResult(msg["move"], msg["notation"], msg.get("player", ""),
-                                 msg.get("stopped", False), msg.get("elapsed", 0.0),
-                                 msg.get("candidates", []), self.info)
+        self.result = PlayResult(
+            msg["move"],
+            msg["notation"],
+            msg.get("player", ""),
+            msg.get("stopped", False),
+            msg.get("elapsed", 0.0),
+            msg.get("candidates", []),
+            self.info,
+        )
         return None
 
     def __iter__(self) -> Iterator[dict]:
@@ -159,8 +180,11 @@ class AnalysisResult:
 
 def _reply_error(msg: dict) -> EngineError:
     err = msg.get("error") or {}
-    return EngineError(f"{err.get('code', 'error')}: {err.get('message', '')}",
-                       err.get("code", "error"), msg)
+    return EngineError(
+        f"{err.get('code', 'error')}: {err.get('message', '')}",
+        err.get("code", "error"),
+        msg,
+    )
 
 
 class SimpleEngine:
@@ -180,23 +204,40 @@ class SimpleEngine:
         self._stderr: collections.deque[str] = collections.deque(maxlen=40)
         self._closed = False
         self._eof = threading.Event()
-        self._reader = threading.Thread(target=self._read, daemon=True, name="engine-reader")
+        self._reader = threading.Thread(
+            target=self._read, daemon=True, name="engine-reader"
+        )
         self._reader.start()
         if process.stderr is not None:
-            threading.Thread(target=self._read_stderr, daemon=True,
-                             name="engine-stderr").start()
+            threading.Thread(
+                target=self._read_stderr, daemon=True, name="engine-stderr"
+            ).start()
         self.id: dict = self.request("hello")
 
     @classmethod
-    def popen(cls, command: Sequence[str] | str = ("wordbot", "engine"), *,
-              timeout: float = 30.0, cwd=None, env=None, startup_timeout: float | None = None
-              ) -> "SimpleEngine":
+    def popen(
+        cls,
+        command: Sequence[str] | str = ("wordbot", "engine"),
+        *,
+        timeout: float = 30.0,
+        cwd=None,
+        env=None,
+        startup_timeout: float | None = None,
+    ) -> SimpleEngine:
         """Start the engine ``command`` and say hello (its reply is :attr:`id`)."""
         if isinstance(command, str):
             command = [command]
-        process = subprocess.Popen(list(command), stdin=subprocess.PIPE,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
-                                   env=env, text=True, encoding="utf-8", bufsize=1)
+        process = subprocess.Popen(
+            list(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=env,
+            text=True,
+            encoding="utf-8",
+            bufsize=1,
+        )
         try:
             engine = cls(process, startup_timeout or timeout)
             engine.timeout = timeout
@@ -215,7 +256,9 @@ class SimpleEngine:
                 except ValueError:
                     continue
                 with self._lock:
-                    pending = self._pending.get(msg.get("id")) if isinstance(msg, dict) else None
+                    pending = (
+                        self._pending.get(msg.get("id")) if isinstance(msg, dict) else None
+                    )
                 if pending is not None:
                     pending.replies.put(msg)
         except (OSError, ValueError):
@@ -239,8 +282,11 @@ class SimpleEngine:
         except subprocess.TimeoutExpired:
             code = None
         tail = "\n".join(self._stderr)
-        message = f"the engine exited (code {code})" if code is not None else \
-            "the engine closed its output"
+        message = (
+            f"the engine exited (code {code})"
+            if code is not None
+            else "the engine closed its output"
+        )
         if tail:
             message += f"; its stderr ended with:\n{tail}"
         return EngineTerminatedError(message, "terminated")
@@ -275,7 +321,9 @@ class SimpleEngine:
             msg = pending.replies.get(timeout=max(deadline - time.monotonic(), 0.0))
         except queue.Empty:
             self._forget(rid)
-            raise EngineTimeoutError(f"no reply to request {rid} in time", "timeout") from None
+            raise EngineTimeoutError(
+                f"no reply to request {rid} in time", "timeout"
+            ) from None
         if msg is None:
             self._forget(rid)
             raise self._terminated()
@@ -305,15 +353,24 @@ class SimpleEngine:
         for name, value in options.items():
             self.request("setoption", name=name, value=value)
 
-    def new_game(self, players: Sequence[str] | None = None, seed: int | None = None,
-                 mat: int | str | None = None, rules: dict | None = None,
-                 game: str | None = None) -> dict:
+    def new_game(
+        self,
+        players: Sequence[str] | None = None,
+        seed: int | None = None,
+        mat: int | str | None = None,
+        rules: dict | None = None,
+        game: str | None = None,
+    ) -> dict:
         """Start a new game in the engine (``game``: another game than the session's;
         ``players``: default the game's); returns its position (now the current one)."""
         fields: dict[str, Any] = {}
-        for key, value in (("game", game), ("players", None if players is None else
-                                                 list(players)),
-                           ("seed", seed), ("mat", mat), ("rules", rules)):
+        for key, value in (
+            ("game", game),
+            ("players", None if players is None else list(players)),
+            ("seed", seed),
+            ("mat", mat),
+            ("rules", rules),
+        ):
             if value is not None:
                 fields[key] = value
         return self.request("newgame", **fields)["position"]
@@ -325,13 +382,16 @@ class SimpleEngine:
     def apply(self, position: Any, move: Any) -> dict:
         """The reply to ``apply``: ``position`` after ``move``, ``notation``, ``events``.
         With ``position`` None the engine's current position moves on."""
-        fields: dict[str, Any] = {"move": move.to_json() if hasattr(move, "to_json") else move}
+        fields: dict[str, Any] = {
+            "move": move.to_json() if hasattr(move, "to_json") else move
+        }
         if position is not None:
             fields["position"] = _position_json(position)
         return self.request("apply", **fields)
 
-    def moves(self, position: Any = None, kind: str = "all", limit: int | None = None
-              ) -> list[dict]:
+    def moves(
+        self, position: Any = None, kind: str = "all", limit: int | None = None
+    ) -> list[dict]:
         """Legal moves (``move``, ``notation``, ``points``), most points first."""
         fields: dict[str, Any] = {"kind": kind}
         if position is not None:
@@ -345,15 +405,25 @@ class SimpleEngine:
         fields = {"position": _position_json(position)} if position is not None else {}
         return self.request("score", **fields)
 
-    def analysis(self, position: Any = None, limit: Limit | None = None, *,
-                 player: str | None = None, seed: int | None = None,
-                 top: int | None = None) -> AnalysisResult:
+    def analysis(
+        self,
+        position: Any = None,
+        limit: Limit | None = None,
+        *,
+        player: str | None = None,
+        seed: int | None = None,
+        top: int | None = None,
+    ) -> AnalysisResult:
         """Start a search; iterate the result for ``info`` replies, ``stop()`` it, or
         ``wait()`` for the :class:`PlayResult`."""
         limit = limit or Limit()
         fields: dict[str, Any] = dict(limit.fields())
-        for key, value in (("player", player), ("seed", seed), ("top", top),
-                           ("position", _position_json(position))):
+        for key, value in (
+            ("player", player),
+            ("seed", seed),
+            ("top", top),
+            ("position", _position_json(position)),
+        ):
             if value is not None:
                 fields[key] = value
         rid = next(self._ids)
@@ -361,15 +431,27 @@ class SimpleEngine:
         budget = self.timeout + (limit.time or 0.0)
         return AnalysisResult(self, rid, pending, budget)
 
-    def play(self, position: Any = None, limit: Limit | None = None, *,
-             player: str | None = None, seed: int | None = None,
-             top: int | None = None) -> PlayResult:
+    def play(
+        self,
+        position: Any = None,
+        limit: Limit | None = None,
+        *,
+        player: str | None = None,
+        seed: int | None = None,
+        top: int | None = None,
+    ) -> PlayResult:
         """The engine's move in ``position``."""
         return self.analysis(position, limit, player=player, seed=seed, top=top).wait()
 
-    def analyse(self, position: Any = None, limit: Limit | None = None, *,
-                player: str | None = None, seed: int | None = None, top: int = 5
-                ) -> list[dict]:
+    def analyse(
+        self,
+        position: Any = None,
+        limit: Limit | None = None,
+        *,
+        player: str | None = None,
+        seed: int | None = None,
+        top: int = 5,
+    ) -> list[dict]:
         """The engine's ranked candidates (``move``, ``notation``, ``points``, ``equity``,
         ``win_rate``, ``iterations`` and the game's own fields: Control Word's
         ``control_change``, ``words``)."""
@@ -399,7 +481,7 @@ class SimpleEngine:
 
     close = quit
 
-    def __enter__(self) -> "SimpleEngine":
+    def __enter__(self) -> SimpleEngine:
         return self
 
     def __exit__(self, *exc) -> None:

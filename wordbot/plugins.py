@@ -57,9 +57,10 @@ def load_catalog(modules: Iterable[str], base: Catalog = BUILTIN) -> Catalog:
     for name in modules:
         try:
             module = importlib.import_module(name)
-        except Exception as exc:  # noqa: BLE001  (any import failure is the user's to fix)
-            raise WordbotError(f"--plugin {name}: cannot import ({type(exc).__name__}: "
-                               f"{exc})") from None
+        except Exception as exc:
+            raise WordbotError(
+                f"--plugin {name}: cannot import ({type(exc).__name__}: {exc})"
+            ) from None
         found_games = getattr(module, "GAMES", {})
         found_players = getattr(module, "PLAYERS", [])
         if not found_games and not found_players:

@@ -13,8 +13,14 @@ import sys
 import threading
 from typing import BinaryIO, TextIO
 
-from wordbot.protocol import (MAX_LINE, Connection, ProtocolError, Session, encode_reply,
-                              error_reply)
+from wordbot.protocol import (
+    MAX_LINE,
+    Connection,
+    ProtocolError,
+    Session,
+    encode_reply,
+    error_reply,
+)
 
 CHUNK = 64 * 1024
 
@@ -61,8 +67,11 @@ def read_lines(stream: BinaryIO):
             return
 
 
-def run(stdin: BinaryIO | None = None, stdout: TextIO | None = None,
-        session: Session | None = None) -> int:
+def run(
+    stdin: BinaryIO | None = None,
+    stdout: TextIO | None = None,
+    session: Session | None = None,
+) -> int:
     """Serve the protocol until ``quit`` or end of input; returns the exit status."""
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
@@ -71,13 +80,25 @@ def run(stdin: BinaryIO | None = None, stdout: TextIO | None = None,
     try:
         for line in read_lines(stdin):
             if line is None:
-                emit(error_reply(None, ProtocolError(
-                    "too_large", f"request: line longer than {MAX_LINE} bytes (1 MB); "
-                                 "skipped")))
+                emit(
+                    error_reply(
+                        None,
+                        ProtocolError(
+                            "too_large",
+                            f"request: line longer than {MAX_LINE} bytes (1 MB); skipped",
+                        ),
+                    )
+                )
                 continue
             if not line.strip():
-                emit(error_reply(None, ProtocolError(
-                    "bad_request", "request: empty line (one JSON object a line)")))
+                emit(
+                    error_reply(
+                        None,
+                        ProtocolError(
+                            "bad_request", "request: empty line (one JSON object a line)"
+                        ),
+                    )
+                )
                 continue
             if conn.submit(line) == "quit":
                 break

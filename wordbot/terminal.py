@@ -40,8 +40,16 @@ class TerminalGame:
     """One game: a match of a person and bots (``seats``: seat -> player, None for the
     person's), the moves made, the record."""
 
-    def __init__(self, state: GameState, seats: dict, seed: int, hint_player,
-                 record: Path | None, console: Console, read: Callable[[str], str]):
+    def __init__(
+        self,
+        state: GameState,
+        seats: dict,
+        seed: int,
+        hint_player,
+        record: Path | None,
+        console: Console,
+        read: Callable[[str], str],
+    ):
         self.start = state
         self.seats = seats
         self.seed = seed
@@ -96,8 +104,10 @@ class TerminalGame:
         best = self.state.legal_moves().best(ALTERNATIVES_POOL)
         shown = [(self.state.notation(m), gain) for m, gain in best]
         if attempted:
-            ratio = {text: difflib.SequenceMatcher(None, attempted, text).ratio()
-                     for text, _ in shown}
+            ratio = {
+                text: difflib.SequenceMatcher(None, attempted, text).ratio()
+                for text, _ in shown
+            }
             shown.sort(key=lambda item: -ratio[item[0]])
         return shown[:count]
 
@@ -106,8 +116,9 @@ class TerminalGame:
         self.console.print(f"hints ({self.hint_player.spec}):")
         for i, c in enumerate(cands, 1):
             extra = f", win {c.win_rate:.0%}" if c.win_rate is not None else ""
-            self.console.print(f"  {i}. {c.notation:<28} {c.points:>3} pts, equity "
-                               f"{c.equity:.1f}{extra}")
+            self.console.print(
+                f"  {i}. {c.notation:<28} {c.points:>3} pts, equity {c.equity:.1f}{extra}"
+            )
             for line in c.details.get("words", [])[:3]:
                 self.console.print(f"       {line}", soft_wrap=True)
 
@@ -144,8 +155,9 @@ class TerminalGame:
         if head in ("help", "?", "h"):
             self.console.print(HELP, soft_wrap=True)
             if self.state.game.notation_help:
-                self.console.print(self.state.game.notation_help, soft_wrap=True,
-                                   markup=False)
+                self.console.print(
+                    self.state.game.notation_help, soft_wrap=True, markup=False
+                )
             return None
         if head == "board":
             self.show()
@@ -160,8 +172,10 @@ class TerminalGame:
         if head == "score":
             outcome = s.outcome()
             ranking = sorted(s.players, key=lambda p: outcome.places[p])
-            self.console.print("if the game ended now: " + ", ".join(
-                f"{p} {outcome.scores[p]}" for p in ranking))
+            self.console.print(
+                "if the game ended now: "
+                + ", ".join(f"{p} {outcome.scores[p]}" for p in ranking)
+            )
             return None
         if head == "undo":
             if self.undo():
@@ -200,9 +214,14 @@ class TerminalGame:
                     shown = True
                 outcome = self.human_turn()
                 if outcome == "quit":
-                    self.console.print("game stopped; "
-                                       + (f"the record is in {self.record_path}"
-                                          if self.record_path else "not recorded"))
+                    self.console.print(
+                        "game stopped; "
+                        + (
+                            f"the record is in {self.record_path}"
+                            if self.record_path
+                            else "not recorded"
+                        )
+                    )
                     self.close()
                     return
                 if outcome == "moved":

@@ -32,7 +32,13 @@ from wordbot.engine.controlword.tiles import (
     TILE_COUNTS,
     Tile,
 )
-from wordbot.engine.errors import IllegalMove, MoveError, PositionError, RuleError, StateError
+from wordbot.engine.errors import (
+    IllegalMove,
+    MoveError,
+    PositionError,
+    RuleError,
+    StateError,
+)
 
 GAME_FORMAT = GAME.record_format
 

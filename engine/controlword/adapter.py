@@ -28,17 +28,26 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-
 from wordbot.engine.controlword.moves import Placement, Replacement, WordPlay
 from wordbot.engine.controlword.tiles import BLUE, BONUS_LETTERS, COLOURS
 from wordbot.engine.errors import IllegalMove
-from wordbot.movegen.controlword import Grid, MoveGenerator, ReplacementList, WordPlayList
-from wordbot.movegen.controlword import evaluation  # noqa: F401  (the control player's kernels)
+from wordbot.movegen.controlword import (
+    Grid,
+    MoveGenerator,
+    ReplacementList,
+    WordPlayList,
+    evaluation,
+)
 from wordbot.movegen.controlword.control import colour_plays, word_controls
 from wordbot.movegen.controlword.grid import BLUE as GRID_BLUE
 from wordbot.movegen.controlword.replacements import board_words
-from wordbot.movegen.controlword.scoring import (BONUS, BONUS_LETTER, POINTS, TABLE_ROWS,
-                                                 TABLE_WIDTH)
+from wordbot.movegen.controlword.scoring import (
+    BONUS,
+    BONUS_LETTER,
+    POINTS,
+    TABLE_ROWS,
+    TABLE_WIDTH,
+)
 
 if TYPE_CHECKING:
     from wordbot.engine.controlword.state import ControlWordState
@@ -47,9 +56,23 @@ if TYPE_CHECKING:
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 assert COLOUR_INDEX[BLUE] == GRID_BLUE
 
-__all__ = ["COLOUR_INDEX", "FAST", "board_grid", "board_words", "colour_index", "evaluation",
-           "pack", "play_colours", "play_move", "rack_arrays", "rack_of", "replacement_plays",
-           "score_table", "word_controls", "word_plays"]
+__all__ = [
+    "COLOUR_INDEX",
+    "FAST",
+    "board_grid",
+    "board_words",
+    "colour_index",
+    "evaluation",
+    "pack",
+    "play_colours",
+    "play_move",
+    "rack_arrays",
+    "rack_of",
+    "replacement_plays",
+    "score_table",
+    "word_controls",
+    "word_plays",
+]
 
 
 # ------------------------------------------------------------------------- packing
@@ -111,8 +134,9 @@ def rack_arrays(rack: str) -> tuple[np.ndarray, np.ndarray]:
 _first, _second = itemgetter(0), itemgetter(1)
 
 
-def pack(tiles: Mapping, pad: int = 0, bounds: tuple[int, int, int, int] | None = None
-         ) -> Grid:
+def pack(
+    tiles: Mapping, pad: int = 0, bounds: tuple[int, int, int, int] | None = None
+) -> Grid:
     """The grid of ``tiles`` ((row, col) -> (LETTER, colour), e.g. a Board) with ``pad``
     free squares around them (see :class:`~wordbot.movegen.controlword.grid.Grid`)."""
     items = tiles.items()
@@ -120,12 +144,13 @@ def pack(tiles: Mapping, pad: int = 0, bounds: tuple[int, int, int, int] | None 
     squares = np.fromiter(chain.from_iterable(tiles.keys()), np.int64, 2 * n)
     values = tiles.values()
     letters = np.frombuffer("".join(map(_first, values)).encode("ascii"), np.uint8)
-    colours = np.frombuffer(bytes(map(COLOUR_INDEX.__getitem__, map(_second, values))),
-                            np.int8)
+    colours = np.frombuffer(
+        bytes(map(COLOUR_INDEX.__getitem__, map(_second, values))), np.int8
+    )
     return Grid.from_arrays(squares, letters, colours, pad, bounds)
 
 
-def board_grid(state: "ControlWordState") -> Grid:
+def board_grid(state: ControlWordState) -> Grid:
     """The state's board as a grid (no padding)."""
     return pack(state.board, 0)
 
@@ -154,70 +179,96 @@ class _Generators(threading.local):
 _GENERATORS = _Generators()
 
 
-def rack_of(state: "ControlWordState") -> str:
+def rack_of(state: ControlWordState) -> str:
     """The rack of the player to move (an unknown rack is an IllegalMove of rule rack)."""
     rack = state.racks.get(state.to_move)
     if rack is None:
-        raise IllegalMove("rack", f"the rack of {state.to_move} is unknown "
-                                  f"(racks.{state.to_move})")
+        raise IllegalMove(
+            "rack", f"the rack of {state.to_move} is unknown (racks.{state.to_move})"
+        )
     return rack
 
 
-def generator_for(state: "ControlWordState") -> MoveGenerator:
+def generator_for(state: ControlWordState) -> MoveGenerator:
     """This thread's generator for the state's lexicon and scoring rules."""
     return _GENERATORS.get(state.lexicon, score_table(state.rules.jqxz_bonus))
 
 
-def word_plays(state: "ControlWordState") -> WordPlayList:
+def word_plays(state: ControlWordState) -> WordPlayList:
     """Every word play of the player to move, as the kernels' flat arrays."""
     rack = rack_of(state)
     grid = pack(state.board, max(len(rack), 1), state.board.bounds)
     return generator_for(state).word_plays(grid, rack_counts(rack))
 
 
-def replacement_plays(state: "ControlWordState") -> ReplacementList:
+def replacement_plays(state: ControlWordState) -> ReplacementList:
     """Every replacement play of the player to move, factored (``len`` counts them; rows
     are written on first read)."""
     own, blue = rack_arrays(rack_of(state))
     return generator_for(state).replacement_plays(
-        pack(state.board, 0), COLOUR_INDEX[state.to_move], own, blue,
-        state.replacement_limit)
+        pack(state.board, 0),
+        COLOUR_INDEX[state.to_move],
+        own,
+        blue,
+        state.replacement_limit,
+    )
 
 
-def replacement_points(state: "ControlWordState", plays: ReplacementList) -> np.ndarray:
+def replacement_points(state: ControlWordState, plays: ReplacementList) -> np.ndarray:
     """Each replacement's points when played if replacements score (``score_replacements``)."""
     return plays.points_if_scored(score_table(state.rules.jqxz_bonus))
 
 
 # ------------------------------------------------------------------------- moves
-def play_colours(state: "ControlWordState", plays, blue_first: bool = False,
-                 lo: int = 0, hi: int | None = None, out: np.ndarray | None = None
-                 ) -> np.ndarray:
+def play_colours(
+    state: ControlWordState,
+    plays,
+    blue_first: bool = False,
+    lo: int = 0,
+    hi: int | None = None,
+    out: np.ndarray | None = None,
+) -> np.ndarray:
     """The colour index of every tile of plays ``lo`` .. ``hi - 1`` (default: all): the
     mover's own tiles of a letter first (or, with ``blue_first``, blue ones first),
     squares in row-then-column order. Written into ``out`` when given."""
     own, blue = rack_arrays(rack_of(state))
     if out is None:
         out = np.empty(plays.tiles.shape[0], np.int8)
-    colour_plays(plays.tiles, plays.moves, lo, len(plays) if hi is None else hi, own, blue,
-                 COLOUR_INDEX[state.to_move], blue_first, plays.grid.letters.shape[1], out)
+    colour_plays(
+        plays.tiles,
+        plays.moves,
+        lo,
+        len(plays) if hi is None else hi,
+        own,
+        blue,
+        COLOUR_INDEX[state.to_move],
+        blue_first,
+        plays.grid.letters.shape[1],
+        out,
+    )
     return out
 
 
-def play_move(state: "ControlWordState", plays, i: int, colours: np.ndarray | None = None):
+def play_move(state: ControlWordState, plays, i: int, colours: np.ndarray | None = None):
     """Play ``i`` of a word play or replacement list as an engine move, its tiles
     coloured by ``colours`` (default: own tiles first)."""
     if colours is None:
         colours = play_colours(state, plays)
     first, n = int(plays.moves[i, 0]), int(plays.moves[i, 1])
     r0, c0 = plays.grid.row0, plays.grid.col0
-    tiles = tuple(Placement(int(r) + r0, int(c) + c0, chr(64 + int(letter)),
-                            COLOURS[int(colours[first + k])])
-                  for k, (r, c, letter) in enumerate(plays.tiles[first:first + n]))
+    tiles = tuple(
+        Placement(
+            int(r) + r0,
+            int(c) + c0,
+            chr(64 + int(letter)),
+            COLOURS[int(colours[first + k])],
+        )
+        for k, (r, c, letter) in enumerate(plays.tiles[first : first + n])
+    )
     return WordPlay(tiles) if isinstance(plays, WordPlayList) else Replacement(tiles)
 
 
-def coloured_sets(state: "ControlWordState", plays: Sequence, kind: type) -> list:
+def coloured_sets(state: ControlWordState, plays: Sequence, kind: type) -> list:
     """Plays given as sets of (row, col, LETTER) (the reference's form) as engine moves of
     ``kind``, coloured as :func:`play_colours` colours the kernels' plays."""
     if not plays:
@@ -226,17 +277,35 @@ def coloured_sets(state: "ControlWordState", plays: Sequence, kind: type) -> lis
     r0 = min(r for play in rows for r, _, _ in play)
     c0 = min(c for play in rows for _, c, _ in play)
     width = max(c for play in rows for _, c, _ in play) - c0 + 1
-    tiles = np.array([(r - r0, c - c0, ord(letter) - 64) for play in rows
-                      for r, c, letter in play], np.int64).reshape(-1, 3)
+    tiles = np.array(
+        [(r - r0, c - c0, ord(letter) - 64) for play in rows for r, c, letter in play],
+        np.int64,
+    ).reshape(-1, 3)
     starts = np.cumsum([0] + [len(p) for p in rows])
     moves = np.stack([starts[:-1], np.diff(starts)], axis=1).astype(np.int64)
     own, blue = rack_arrays(rack_of(state))
     out = np.empty(tiles.shape[0], np.int8)
-    colour_plays(tiles, moves, 0, len(rows), own, blue, COLOUR_INDEX[state.to_move], False,
-                 width, out)
-    return [kind(tuple(Placement(r, c, letter, COLOURS[int(out[starts[m] + k])])
-                       for k, (r, c, letter) in enumerate(play)))
-            for m, play in enumerate(rows)]
+    colour_plays(
+        tiles,
+        moves,
+        0,
+        len(rows),
+        own,
+        blue,
+        COLOUR_INDEX[state.to_move],
+        False,
+        width,
+        out,
+    )
+    return [
+        kind(
+            tuple(
+                Placement(r, c, letter, COLOURS[int(out[starts[m] + k])])
+                for k, (r, c, letter) in enumerate(play)
+            )
+        )
+        for m, play in enumerate(rows)
+    ]
 
 
 class PlaySequence(Sequence):
@@ -247,7 +316,7 @@ class PlaySequence(Sequence):
 
     ONE_BY_ONE = 16
 
-    def __init__(self, state: "ControlWordState", plays: WordPlayList | ReplacementList):
+    def __init__(self, state: ControlWordState, plays: WordPlayList | ReplacementList):
         self.state = state
         self.plays = plays
         self._colours: np.ndarray | None = None
@@ -265,8 +334,9 @@ class PlaySequence(Sequence):
         i %= n
         if self._reads < self.ONE_BY_ONE:
             self._reads += 1
-            self._colours = play_colours(self.state, self.plays, False, i, i + 1,
-                                         self._colours)
+            self._colours = play_colours(
+                self.state, self.plays, False, i, i + 1, self._colours
+            )
         elif self._reads == self.ONE_BY_ONE:
             self._reads += 1
             self._colours = play_colours(self.state, self.plays, False, 0, n, self._colours)
@@ -287,10 +357,10 @@ class FastGenerator:
     """The compiled generator, as ``ControlWordState.legal_moves`` asks for one: word and
     replacement plays of the player to move, moves made only when read."""
 
-    def word_plays(self, state: "ControlWordState") -> PlaySequence:
+    def word_plays(self, state: ControlWordState) -> PlaySequence:
         return PlaySequence(state, word_plays(state))
 
-    def replacement_plays(self, state: "ControlWordState") -> PlaySequence:
+    def replacement_plays(self, state: ControlWordState) -> PlaySequence:
         return PlaySequence(state, replacement_plays(state))
 
 
@@ -298,7 +368,7 @@ class FastGenerator:
 FAST = FastGenerator()
 
 
-def evaluate_board(state: "ControlWordState") -> list[tuple[Any, ...]]:
+def evaluate_board(state: ControlWordState) -> list[tuple[Any, ...]]:
     """Every word on the board with who controls it: (first square, direction index 0
     across / 1 down, length, controller colour or None, multiplier 0 / 2 / 3), ordered
     by first square, across first."""
@@ -310,7 +380,14 @@ def evaluate_board(state: "ControlWordState") -> list[tuple[Any, ...]]:
     for k in range(len(starts)):
         i, j = divmod(int(squares[starts[k]]), width)
         c = int(controller[k])
-        out.append(((i + grid.row0, j + grid.col0), int(dirs[k]), int(lengths[k]),
-                    COLOURS[c] if c >= 0 else None, int(multiplier[k])))
+        out.append(
+            (
+                (i + grid.row0, j + grid.col0),
+                int(dirs[k]),
+                int(lengths[k]),
+                COLOURS[c] if c >= 0 else None,
+                int(multiplier[k]),
+            )
+        )
     out.sort(key=lambda w: (w[0], w[1]))
     return out

@@ -64,12 +64,14 @@ class Board(Mapping):
 
     __slots__ = ("_tiles", "bounds")
 
-    def __init__(self, tiles: Mapping[Square, Tile] | None = None, bounds: Bounds | None = None):
+    def __init__(
+        self, tiles: Mapping[Square, Tile] | None = None, bounds: Bounds | None = None
+    ):
         self._tiles: dict[Square, Tile] = dict(tiles) if tiles else {}
         self.bounds = bounds
 
     @classmethod
-    def _wrap(cls, tiles: dict[Square, Tile], bounds: Bounds | None) -> "Board":
+    def _wrap(cls, tiles: dict[Square, Tile], bounds: Bounds | None) -> Board:
         board = cls.__new__(cls)
         board._tiles = tiles
         board.bounds = bounds
@@ -128,7 +130,7 @@ class Board(Mapping):
         cols = [c for _, c in self._tiles]
         return (min(rows), max(rows), min(cols), max(cols))
 
-    def place(self, tiles: Iterable) -> "Board":
+    def place(self, tiles: Iterable) -> Board:
         """A new board with ``tiles`` (``(row, col, letter, colour)`` each, e.g.
         :class:`~wordbot.engine.controlword.moves.Placement`) put on (or on top of) their squares."""
         new = self._tiles.copy()
@@ -163,7 +165,10 @@ class Board(Mapping):
     def _word(self, direction: str, squares: tuple[Square, ...]) -> Word:
         tiles = [self._tiles[s] for s in squares]
         return Word(
-            direction, squares, "".join(t.letter for t in tiles), tuple(t.colour for t in tiles)
+            direction,
+            squares,
+            "".join(t.letter for t in tiles),
+            tuple(t.colour for t in tiles),
         )
 
     def words(self) -> list[Word]:
@@ -171,7 +176,7 @@ class Board(Mapping):
         (across before down on the same square)."""
         tiles = self._tiles
         found = []
-        for (r, c) in tiles:
+        for r, c in tiles:
             if (r, c - 1) not in tiles and (r, c + 1) in tiles:
                 found.append(self._word(ACROSS, self.run((r, c), ACROSS)))
             if (r - 1, c) not in tiles and (r + 1, c) in tiles:
@@ -190,6 +195,12 @@ class Board(Mapping):
             row = []
             for c in range(c0, c1 + 1):
                 t = self._tiles.get((r, c))
-                row.append("." if t is None else t.letter.lower() if t.colour == "blue" else t.letter)
+                row.append(
+                    "."
+                    if t is None
+                    else t.letter.lower()
+                    if t.colour == "blue"
+                    else t.letter
+                )
             lines.append(f"{r:>4} " + " ".join(row))
         return "\n".join(lines)

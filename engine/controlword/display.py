@@ -68,11 +68,15 @@ def board_text(board, highlight=None, margin: int = 1) -> Text:
             if (r, c) in overlay:
                 letter, colour = overlay[(r, c)]
                 bg, fg = STYLES[colour]
-                text.append(f"[{_shown(letter, colour)}]", style=f"bold underline {fg} on {bg}")
+                text.append(
+                    f"[{_shown(letter, colour)}]", style=f"bold underline {fg} on {bg}"
+                )
             elif (r, c) in board:
                 tile = board[(r, c)]
                 bg, fg = STYLES[tile.colour]
-                text.append(f" {_shown(tile.letter, tile.colour)} ", style=f"bold {fg} on {bg}")
+                text.append(
+                    f" {_shown(tile.letter, tile.colour)} ", style=f"bold {fg} on {bg}"
+                )
             else:
                 text.append(" · ", style="grey50")
         if r < r1:
@@ -90,8 +94,13 @@ def rack_text(rack: str, colour: str) -> Text:
     return text
 
 
-def board_svg(board, highlight: dict | None = None, size: int = 32, margin: int = 1,
-              title: str | None = None) -> str:
+def board_svg(
+    board,
+    highlight: dict | None = None,
+    size: int = 32,
+    margin: int = 1,
+    title: str | None = None,
+) -> str:
     """The board as an SVG document; ``highlight`` as in :func:`board_text`.
 
     >>> from wordbot.engine.controlword import Board, Tile
@@ -105,20 +114,28 @@ def board_svg(board, highlight: dict | None = None, size: int = 32, margin: int 
     width = label + (c1 - c0 + 1) * size
     height = label + (r1 - r0 + 1) * size + (size if title else 0)
     top = size if title else 0
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" font-family="DejaVu Sans, Arial, sans-serif">']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" font-family="DejaVu Sans, Arial, sans-serif">'
+    ]
     if title:
-        out.append(f'<text x="{width / 2}" y="{size * 0.7}" text-anchor="middle" '
-                   f'font-size="{size * 0.5}">{escape(title)}</text>')
+        out.append(
+            f'<text x="{width / 2}" y="{size * 0.7}" text-anchor="middle" '
+            f'font-size="{size * 0.5}">{escape(title)}</text>'
+        )
     small = size * 0.35
     for c in range(c0, c1 + 1):
         x = label + (c - c0) * size + size / 2
-        out.append(f'<text x="{x}" y="{top + label * 0.7}" text-anchor="middle" '
-                   f'font-size="{small}" fill="#666">{c}</text>')
+        out.append(
+            f'<text x="{x}" y="{top + label * 0.7}" text-anchor="middle" '
+            f'font-size="{small}" fill="#666">{c}</text>'
+        )
     for r in range(r0, r1 + 1):
         y = top + label + (r - r0) * size
-        out.append(f'<text x="{label * 0.5}" y="{y + size * 0.62}" text-anchor="middle" '
-                   f'font-size="{small}" fill="#666">{r}</text>')
+        out.append(
+            f'<text x="{label * 0.5}" y="{y + size * 0.62}" text-anchor="middle" '
+            f'font-size="{small}" fill="#666">{r}</text>'
+        )
         for c in range(c0, c1 + 1):
             x = label + (c - c0) * size
             if (r, c) in highlight:
@@ -128,16 +145,22 @@ def board_svg(board, highlight: dict | None = None, size: int = 32, margin: int 
             else:
                 letter, colour = "", None
             bg, fg = STYLES[colour] if colour else EMPTY_STYLE
-            out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{size - 2}" height="{size - 2}" '
-                       f'rx="3" fill="{bg}"/>')
+            out.append(
+                f'<rect x="{x + 1}" y="{y + 1}" width="{size - 2}" height="{size - 2}" '
+                f'rx="3" fill="{bg}"/>'
+            )
             if (r, c) in highlight:
-                out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{size - 4}" '
-                           f'height="{size - 4}" rx="3" fill="none" stroke="{HIGHLIGHT}" '
-                           f'stroke-width="3"/>')
+                out.append(
+                    f'<rect x="{x + 2}" y="{y + 2}" width="{size - 4}" '
+                    f'height="{size - 4}" rx="3" fill="none" stroke="{HIGHLIGHT}" '
+                    f'stroke-width="3"/>'
+                )
             if letter:
-                out.append(f'<text x="{x + size / 2}" y="{y + size * 0.7}" '
-                           f'text-anchor="middle" font-size="{size * 0.55}" '
-                           f'font-weight="bold" fill="{fg}">{escape(letter)}</text>')
+                out.append(
+                    f'<text x="{x + size / 2}" y="{y + size * 0.7}" '
+                    f'text-anchor="middle" font-size="{size * 0.55}" '
+                    f'font-weight="bold" fill="{fg}">{escape(letter)}</text>'
+                )
     out.append("</svg>")
     return "\n".join(out)
 
@@ -153,22 +176,29 @@ _CODE = {"black": "k", "white": "w", "red": "r", "green": "g", "blue": "b"}
 def evaluation_text(ev) -> str:
     """An evaluation as a text table: every word with its colours, controller, kind of
     control and points, then each player's totals and the winner."""
-    lines = ["colours: k black, w white, r red, g green, b blue",
-             f"{'word':<16} {'at':<14} {'colours':<16} {'controller':<10} {'control':<10} "
-             "points"]
+    lines = [
+        "colours: k black, w white, r red, g green, b blue",
+        f"{'word':<16} {'at':<14} {'colours':<16} {'controller':<10} {'control':<10} "
+        "points",
+    ]
     for w in ev.words:
         r0, c0 = w.word.squares[0]
         colours = "".join(_CODE[c] for c in w.word.colours)
-        lines.append(f"{w.word.letters:<16} {f'{r0},{c0} {w.word.direction}':<14} "
-                     f"{colours:<16} {w.controller or '-':<10} {w.control or '-':<10} "
-                     f"{w.points:>6}")
+        lines.append(
+            f"{w.word.letters:<16} {f'{r0},{c0} {w.word.direction}':<14} "
+            f"{colours:<16} {w.controller or '-':<10} {w.control or '-':<10} "
+            f"{w.points:>6}"
+        )
     lines.append("")
-    lines.append(f"{'player':<8} {'played':>7} {'words':>7} {'penalty':>8} {'final':>7}  "
-                 "controlled")
+    lines.append(
+        f"{'player':<8} {'played':>7} {'words':>7} {'penalty':>8} {'final':>7}  controlled"
+    )
     for p in ev.ranking:
         t = ev.totals[p]
-        lines.append(f"{p:<8} {t.played_points:>7} {t.word_points:>7} {t.penalty_points:>8} "
-                     f"{t.final:>7}  {t.words_controlled}")
+        lines.append(
+            f"{p:<8} {t.played_points:>7} {t.word_points:>7} {t.penalty_points:>8} "
+            f"{t.final:>7}  {t.words_controlled}"
+        )
     label = "winner" if len(ev.winners) == 1 else "shared win"
     lines.append(f"{label}: {', '.join(ev.winners)}")
     return "\n".join(lines)

@@ -43,17 +43,30 @@ class ControlWord(Game):
     }
     size_limits = {"board_extent": MAX_EXTENT, "rack_tiles": MAX_RACK}
 
-    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
-            rules: Any = None, lexicon: Any = None, **setup: Any) -> ControlWordState:
+    def new(
+        self,
+        players: Sequence[str] | str | None = None,
+        seed: int | None = None,
+        rules: Any = None,
+        lexicon: Any = None,
+        **setup: Any,
+    ) -> ControlWordState:
         if setup:
-            raise StateError(f"{sorted(setup)[0]}: {self.title} has no set-up options "
-                             "(its start mat is the start_mat rule)")
+            raise StateError(
+                f"{sorted(setup)[0]}: {self.title} has no set-up options "
+                "(its start mat is the start_mat rule)"
+            )
         if players is None:
             players = self.default_players
         return ControlWordState.new(players, seed, None, rules, lexicon)
 
-    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
-                  rule_overrides: Iterable[str] = ()) -> ControlWordState:
+    def from_json(
+        self,
+        obj: Any,
+        lexicon: Any = None,
+        seed: int | None = None,
+        rule_overrides: Iterable[str] = (),
+    ) -> ControlWordState:
         if lexicon is None:
             from wordbot.dictionaries import Lexicon
 
@@ -69,15 +82,18 @@ class ControlWord(Game):
         racks so big that listing their plays would take minutes, are refused."""
         for colour, rack in state.racks.items():
             if len(rack) > MAX_RACK:
-                raise PositionError(f"racks.{colour}: {len(rack)} tiles; the limit is "
-                                    f"{MAX_RACK}")
+                raise PositionError(
+                    f"racks.{colour}: {len(rack)} tiles; the limit is {MAX_RACK}"
+                )
         extent = state.board.extent()
         if extent is not None:
             r0, r1, c0, c1 = extent
             h, w = r1 - r0 + 1, c1 - c0 + 1
             if h > MAX_EXTENT or w > MAX_EXTENT:
-                raise PositionError(f"board: the tiles span {h} rows x {w} columns; the "
-                                    f"limit is {MAX_EXTENT} each way")
+                raise PositionError(
+                    f"board: the tiles span {h} rows x {w} columns; the "
+                    f"limit is {MAX_EXTENT} each way"
+                )
 
     def record_header(self, state: GameState) -> dict[str, Any]:
         return {"mat": state.rules.start_mat}
@@ -86,10 +102,11 @@ class ControlWord(Game):
         """A default playout ends with the round it started in."""
         return state.round != start.round
 
-    def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
+    def picture(
+        self, state: GameState, move: Move | None = None, viewer: str | None = None
+    ):
         """The board in colour (``move``'s tiles marked), and the viewer's rack."""
         from rich.text import Text
-
         from wordbot.engine.controlword.display import board_text, move_highlight, rack_text
 
         text = board_text(state.board, move_highlight(move) if move is not None else None)
@@ -110,8 +127,9 @@ class ControlWord(Game):
         from wordbot.engine.controlword.display import board_svg, move_highlight
 
         title = f"{state.to_move}: {state.notation(move)}" if move is not None else None
-        return board_svg(state.board, move_highlight(move) if move is not None else None,
-                         title=title)
+        return board_svg(
+            state.board, move_highlight(move) if move is not None else None, title=title
+        )
 
 
 GAME = ControlWord()

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from wordbot.engine.controlword.state import ControlWordState
 
 
-def gain(state: "ControlWordState", move: Move) -> int:
+def gain(state: ControlWordState, move: Move) -> int:
     """What a move adds to the mover's score now: a word play its words' points, a
     replacement its changed words' when replacements score, anything else nothing."""
     tiles = getattr(move, "tiles", ())
@@ -40,7 +40,7 @@ def gain(state: "ControlWordState", move: Move) -> int:
 class ControlWordMoves(MoveList):
     """Every legal action of the player to move (see the module docstring)."""
 
-    def __init__(self, state: "ControlWordState", generator: Any):
+    def __init__(self, state: ControlWordState, generator: Any):
         self.state = state
         self.generator = generator
         self._plays = None

@@ -28,7 +28,15 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from wordbot.engine.controlword.board import ACROSS, DOWN, Board
-from wordbot.engine.controlword.moves import Exchange, Move, Pass, Placement, Redraw, Replacement, WordPlay
+from wordbot.engine.controlword.moves import (
+    Exchange,
+    Move,
+    Pass,
+    Placement,
+    Redraw,
+    Replacement,
+    WordPlay,
+)
 from wordbot.engine.controlword.tiles import BLUE, BLUE_CONSONANTS, BLUE_VOWELS
 from wordbot.engine.errors import IllegalMove
 
@@ -88,7 +96,7 @@ def _letters(board: Board, squares) -> str:
     return "".join(board[s].letter for s in squares)
 
 
-def check_move(state: "ControlWordState", move: Move) -> None:
+def check_move(state: ControlWordState, move: Move) -> None:
     """Raise :class:`IllegalMove` unless ``move`` is legal for the player to move."""
     if state.phase == "over":
         raise IllegalMove("game_over", "the game is over")
@@ -127,13 +135,15 @@ def _check_tiles(tiles, colour, rack) -> None:
     for t in tiles:
         if t.colour != colour and t.colour != BLUE:
             raise IllegalMove(
-                "colour", f"tile {t.letter} at {t.row},{t.col} is {t.colour}; {colour} plays "
-                f"{colour} or blue tiles"
+                "colour",
+                f"tile {t.letter} at {t.row},{t.col} is {t.colour}; {colour} plays "
+                f"{colour} or blue tiles",
             )
     letters = rack_letters(tiles)
     if not rack_has(rack, letters):
         raise IllegalMove(
-            "rack", f"the tiles {letters} are not all on {colour}'s rack {rack or '(empty)'}"
+            "rack",
+            f"the tiles {letters} are not all on {colour}'s rack {rack or '(empty)'}",
         )
 
 
@@ -145,9 +155,13 @@ def _check_word_play(state, move: WordPlay, colour: str, rack: str) -> None:
     _check_tiles(tiles, colour, rack)
     for t in tiles:
         if not board.in_bounds(t.square):
-            raise IllegalMove("bounds", f"square {t.row},{t.col} is outside the board {board.bounds}")
+            raise IllegalMove(
+                "bounds", f"square {t.row},{t.col} is outside the board {board.bounds}"
+            )
         if t.square in board:
-            raise IllegalMove("occupied", f"square {t.row},{t.col} already holds {board[t.square].letter}")
+            raise IllegalMove(
+                "occupied", f"square {t.row},{t.col} already holds {board[t.square].letter}"
+            )
     rows = {t.row for t in tiles}
     cols = {t.col for t in tiles}
     if len(rows) > 1 and len(cols) > 1:
@@ -160,9 +174,13 @@ def _check_word_play(state, move: WordPlay, colour: str, rack: str) -> None:
         between = [(r, first.col) for r in range(first.row, last.row + 1)]
     for s in between:
         if s not in new and s not in board:
-            raise IllegalMove("contiguous", f"square {s[0]},{s[1]} between the tiles is empty")
+            raise IllegalMove(
+                "contiguous", f"square {s[0]},{s[1]} between the tiles is empty"
+            )
     if not any(
-        (r + dr, c + dc) in board for (r, c) in new for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+        (r + dr, c + dc) in board
+        for (r, c) in new
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
     ):
         where = "a start-mat word" if state.round == 1 else "a tile on the board"
         raise IllegalMove("connected", f"the play does not touch {where}")

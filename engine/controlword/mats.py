@@ -88,7 +88,9 @@ def builtin_mat(number: int) -> dict[tuple[int, int], Tile]:
     try:
         return grid_tiles(BUILTIN_MATS[number])
     except KeyError:
-        raise MatError(f"start_mat: {number!r} is not a mat (1-{len(BUILTIN_MATS)} or random)") from None
+        raise MatError(
+            f"start_mat: {number!r} is not a mat (1-{len(BUILTIN_MATS)} or random)"
+        ) from None
 
 
 def is_hash_shape(tiles: dict[tuple[int, int], Tile]) -> bool:
@@ -169,7 +171,9 @@ def random_mat(words, rng: Rng) -> dict[tuple[int, int], Tile]:
         cols = [c for _, c in cells]
         top, left = min(rows), min(cols)
         r0, c0 = centring_offset(max(rows) - top + 1, max(cols) - left + 1)
-        return {(r - top + r0, c - left + c0): Tile(ch, BLUE) for (r, c), ch in cells.items()}
+        return {
+            (r - top + r0, c - left + c0): Tile(ch, BLUE) for (r, c), ch in cells.items()
+        }
     raise MatError(
         "start_mat random: the lexicon has no four words that make a '#' start mat "
         "(needs words of 3+ letters that cross)"

@@ -12,8 +12,9 @@ for every move but a word play, which it shows board-free as ``word ROW,COL=L ..
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from wordbot.engine.controlword.tiles import BLUE, COLOURS, LETTERS
 from wordbot.engine.errors import MoveError

@@ -133,7 +133,9 @@ def parse_move(text: str, colour: str, board: Board) -> Move:
             f"{where}: not a move (ROW,COL across|down WORD, replace ..., pass, redraw, "
             "exchange ...)"
         )
-    return _parse_word(where, int(m.group(1)), int(m.group(2)), m.group(3), m.group(4), colour, board)
+    return _parse_word(
+        where, int(m.group(1)), int(m.group(2)), m.group(3), m.group(4), colour, board
+    )
 
 
 def _parse_word(where, row, col, direction, word, colour, board) -> WordPlay:
@@ -161,7 +163,9 @@ def _parse_word(where, row, col, direction, word, colour, board) -> WordPlay:
             if held is None:
                 raise MoveError(f"{where}: square {r},{c} is empty, not ({ch.upper()})")
             if held.letter != ch.upper():
-                raise MoveError(f"{where}: square {r},{c} holds {held.letter}, not ({ch.upper()})")
+                raise MoveError(
+                    f"{where}: square {r},{c} holds {held.letter}, not ({ch.upper()})"
+                )
         else:
             if held is not None:
                 raise MoveError(

@@ -27,7 +27,8 @@ room:
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from wordbot.engine.controlword.board import Board, centred_bounds
 from wordbot.engine.controlword.moves import parse_tile
@@ -48,6 +49,7 @@ from wordbot.engine.controlword.tiles import (
 from wordbot.engine.errors import PositionError
 from wordbot.engine.position import canonical_json, check_fields
 from wordbot.engine.rng import seed_from_text, seed_state
+
 from wordbot.errors import WordbotError
 
 POSITION_FORMAT = "wordbot.controlword.position/1"
@@ -126,7 +128,9 @@ def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[
         raise PositionError("players: must be a list of colours")
     for p in players:
         if p not in PLAYER_COLOURS:
-            raise PositionError(f"players: {p!r} is not a player colour ({', '.join(PLAYER_COLOURS)})")
+            raise PositionError(
+                f"players: {p!r} is not a player colour ({', '.join(PLAYER_COLOURS)})"
+            )
     if len(set(players)) != len(players) or not 2 <= len(players) <= 4:
         raise PositionError("players: 2 to 4 different colours")
     players = tuple(players)
@@ -138,10 +142,14 @@ def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[
         raise PositionError(f"phase: {phase!r} is not word, replacement or over")
     rnd = _int(obj, "round", 1)
     if rnd > rules.rounds:
-        raise PositionError(f"round: {rnd} is past the last round (rules.rounds = {rules.rounds})")
+        raise PositionError(
+            f"round: {rnd} is past the last round (rules.rounds = {rules.rounds})"
+        )
     rack_limit = _int(obj, "rack_limit")
     if rack_limit not in DRAW_DIE:
-        raise PositionError(f"rack_limit: {rack_limit} is not a face of the draw die (6, 7, 8, 9)")
+        raise PositionError(
+            f"rack_limit: {rack_limit} is not a face of the draw die (6, 7, 8, 9)"
+        )
     replacement_limit = _int(obj, "replacement_limit")
     if replacement_limit not in REPLACEMENT_DIE:
         raise PositionError(

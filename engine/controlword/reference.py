@@ -168,7 +168,9 @@ def replacement_plays(
 def _board_letters(board: Mapping) -> dict[Square, str]:
     """``(row, col) -> LETTER`` from the board, with a clear error on a malformed entry."""
     if not isinstance(board, Mapping):
-        raise ValueError(f"board: expected a mapping (row, col) -> (LETTER, colour), got {type(board).__name__}")
+        raise ValueError(
+            f"board: expected a mapping (row, col) -> (LETTER, colour), got {type(board).__name__}"
+        )
     letters = {}
     for square, tile in board.items():
         if (
@@ -176,14 +178,20 @@ def _board_letters(board: Mapping) -> dict[Square, str]:
             or len(square) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in square)
         ):
-            raise ValueError(f"board: square {square!r} is not a (row, col) pair of integers")
+            raise ValueError(
+                f"board: square {square!r} is not a (row, col) pair of integers"
+            )
         if not isinstance(tile, tuple) or len(tile) != 2:
             raise ValueError(f"board: tile at {square} is {tile!r}, not (LETTER, colour)")
         letter, colour = tile
         if not (isinstance(letter, str) and len(letter) == 1 and "A" <= letter <= "Z"):
-            raise ValueError(f"board: tile at {square} has letter {letter!r}, not one of A-Z")
+            raise ValueError(
+                f"board: tile at {square} has letter {letter!r}, not one of A-Z"
+            )
         if colour not in COLOURS:
-            raise ValueError(f"board: tile at {square} has colour {colour!r}, not one of {', '.join(sorted(COLOURS))}")
+            raise ValueError(
+                f"board: tile at {square} has colour {colour!r}, not one of {', '.join(sorted(COLOURS))}"
+            )
         letters[square] = letter
     return letters
 
@@ -206,7 +214,9 @@ def _check_bounds(bounds):
         or len(bounds) != 4
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in bounds)
     ):
-        raise ValueError(f"bounds: {bounds!r} is not None or (row_min, row_max, col_min, col_max)")
+        raise ValueError(
+            f"bounds: {bounds!r} is not None or (row_min, row_max, col_min, col_max)"
+        )
     return tuple(bounds)
 
 
@@ -261,7 +271,9 @@ class _LexiconIndex:
             yield from self.by_length.get(len(pattern), ())
             return
         # Start from the shortest list among the fixed letters, then check every letter.
-        shortest = min((self.by_slot.get((len(pattern), i, ch), ()) for i, ch in fixed), key=len)
+        shortest = min(
+            (self.by_slot.get((len(pattern), i, ch), ()) for i, ch in fixed), key=len
+        )
         for word in shortest:
             if all(word[i] == ch for i, ch in fixed):
                 yield word
@@ -407,7 +419,10 @@ class _WordPlaySearch:
         """The plays whose main word occupies exactly the squares of ``window``."""
         letters = self.letters
         # Rule: the main word is the maximal run, so the squares just outside are empty.
-        if _step(window[0], self.direction, -1) in letters or _step(window[-1], self.direction) in letters:
+        if (
+            _step(window[0], self.direction, -1) in letters
+            or _step(window[-1], self.direction) in letters
+        ):
             return []
         new_squares = [sq for sq in window if sq not in letters]
         # Rule: at least one new tile.
@@ -444,7 +459,9 @@ class _WordPlaySearch:
         return plays
 
 
-def _candidate_words(pattern: str, n_new: int, index: _LexiconIndex, sub_racks) -> Iterable[str]:
+def _candidate_words(
+    pattern: str, n_new: int, index: _LexiconIndex, sub_racks
+) -> Iterable[str]:
     """Words that may fit ``pattern`` (a superset of the legal ones; checked by the caller).
 
     Either the words with the pattern's board letters in place, or the anagrams of the
@@ -453,7 +470,11 @@ def _candidate_words(pattern: str, n_new: int, index: _LexiconIndex, sub_racks) 
     fixed = [ch for ch in pattern if ch != WILDCARD]
     racks = sub_racks.get(n_new, ())
     if fixed:
-        slot_lists = [index.by_slot.get((len(pattern), i, ch), ()) for i, ch in enumerate(pattern) if ch != WILDCARD]
+        slot_lists = [
+            index.by_slot.get((len(pattern), i, ch), ())
+            for i, ch in enumerate(pattern)
+            if ch != WILDCARD
+        ]
         by_slot = min(slot_lists, key=len)
         if len(by_slot) <= len(racks):
             return by_slot

@@ -63,7 +63,9 @@ class _ReplacementSearch:
                 possible = True
                 for r in self.runs_through[sq]:
                     pattern = "".join(
-                        letter if s == sq else (WILDCARD if s in self.replaceable_set else self.letters[s])
+                        letter
+                        if s == sq
+                        else (WILDCARD if s in self.replaceable_set else self.letters[s])
                         for s in self.runs[r]
                     )
                     if not self.may_be_word(pattern):
@@ -87,19 +89,23 @@ class _ReplacementSearch:
         candidate_squares = sorted({sq for sq, _ in candidates})
         open_after = {}  # square -> the candidate squares after it (may still change)
         for i, sq in enumerate(candidate_squares):
-            open_after[sq] = frozenset(candidate_squares[i + 1:])
+            open_after[sq] = frozenset(candidate_squares[i + 1 :])
         found: list[dict[Square, str]] = [{}]
 
         def may_become_word(run: int, changed: dict[Square, str], last: Square) -> bool:
             pattern = "".join(
-                changed[s] if s in changed
-                else WILDCARD if s in open_after[last]
+                changed[s]
+                if s in changed
+                else WILDCARD
+                if s in open_after[last]
                 else self.letters[s]
                 for s in self.runs[run]
             )
             return self.may_be_word(pattern)
 
-        def extend(first: int, changed: dict[Square, str], touched: frozenset, last, left: Counter) -> None:
+        def extend(
+            first: int, changed: dict[Square, str], touched: frozenset, last, left: Counter
+        ) -> None:
             """Add candidates from index ``first`` on to ``changed`` (whose last square is
             ``last``; ``touched``: the words through its squares)."""
             if len(changed) == self.limit:
@@ -117,7 +123,9 @@ class _ReplacementSearch:
                 hi = bisect.bisect_left(candidate_squares, sq)
                 passed = candidate_squares[lo:hi]
                 recheck = set(self.runs_through[sq])
-                recheck.update(r for s in passed for r in self.runs_through[s] if r in touched)
+                recheck.update(
+                    r for s in passed for r in self.runs_through[s] if r in touched
+                )
                 if all(may_become_word(r, changed, sq) for r in recheck):
                     now_touched = touched | set(self.runs_through[sq])
                     if all(self.word_after(r, changed) in self.index for r in now_touched):

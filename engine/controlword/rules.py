@@ -52,25 +52,44 @@ class Rules(GameRules):
 
     OPTIONS: ClassVar[dict[str, RuleOption]] = {
         "rounds": integer("rounds before the game ends", minimum=1),
-        "turn_order": choice("seat order of the word phase from the first player",
-                             "clockwise", "counterclockwise"),
-        "replacement_order": choice("replacement phase order: as the word phase, or last "
-                                    "player first", "same", "reverse"),
+        "turn_order": choice(
+            "seat order of the word phase from the first player",
+            "clockwise",
+            "counterclockwise",
+        ),
+        "replacement_order": choice(
+            "replacement phase order: as the word phase, or last player first",
+            "same",
+            "reverse",
+        ),
         "rotate_first_player": boolean("the first-player token passes on every round"),
-        "board_size": integer("the table: unbounded, or an N x N board centred on the mat",
-                              minimum=3, special={UNBOUNDED: None, "none": None},
-                              allowed="unbounded or an integer >= 3"),
+        "board_size": integer(
+            "the table: unbounded, or an N x N board centred on the mat",
+            minimum=3,
+            special={UNBOUNDED: None, "none": None},
+            allowed="unbounded or an integer >= 3",
+        ),
         "score_replacements": boolean("replacement plays score their words when made"),
         "penalty_points": integer("points each penalty token costs at the end", minimum=0),
-        "redraw_penalty": integer("penalty tokens for each rack redraw after the first in "
-                                  "a turn", minimum=0),
-        "challenge_rule": choice("an invalid word: refused (reject), or withdrawn for one "
-                                 "penalty token (penalty)", "reject", "penalty"),
-        "jqxz_bonus": integer("bonus per J, Q, X or Z in a scored word of 4+ letters",
-                              minimum=0),
-        "start_mat": integer("the start mat: built-in 1-6, or random from the lexicon",
-                             minimum=1, maximum=MAT_COUNT, special={"random": "random"},
-                             allowed=f"1-{MAT_COUNT} or random"),
+        "redraw_penalty": integer(
+            "penalty tokens for each rack redraw after the first in a turn", minimum=0
+        ),
+        "challenge_rule": choice(
+            "an invalid word: refused (reject), or withdrawn for one "
+            "penalty token (penalty)",
+            "reject",
+            "penalty",
+        ),
+        "jqxz_bonus": integer(
+            "bonus per J, Q, X or Z in a scored word of 4+ letters", minimum=0
+        ),
+        "start_mat": integer(
+            "the start mat: built-in 1-6, or random from the lexicon",
+            minimum=1,
+            maximum=MAT_COUNT,
+            special={"random": "random"},
+            allowed=f"1-{MAT_COUNT} or random",
+        ),
     }
 
 

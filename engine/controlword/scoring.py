@@ -61,8 +61,9 @@ def word_points(length: int, bonus_letters: int, jqxz_bonus: int) -> int:
 
 def word_score(letters: str, rules: Rules) -> int:
     """The points a word scores for its player when it is played."""
-    return word_points(len(letters), sum(1 for ch in letters if ch in BONUS_LETTERS),
-                       rules.jqxz_bonus)
+    return word_points(
+        len(letters), sum(1 for ch in letters if ch in BONUS_LETTERS), rules.jqxz_bonus
+    )
 
 
 def play_points(board_after: Board, tiles, rules: Rules, replacement: bool = False) -> int:
@@ -70,10 +71,15 @@ def play_points(board_after: Board, tiles, rules: Rules, replacement: bool = Fal
     play forms or extends, or (``replacement``) every word through a changed square."""
     from wordbot.engine.controlword.legality import changed_words, formed_words
 
-    words = changed_words(board_after, tiles) if replacement else \
-        formed_words(board_after, tiles)
-    return sum(word_score("".join([board_after[q].letter for q in squares]), rules)
-               for squares in words)
+    words = (
+        changed_words(board_after, tiles)
+        if replacement
+        else formed_words(board_after, tiles)
+    )
+    return sum(
+        word_score("".join([board_after[q].letter for q in squares]), rules)
+        for squares in words
+    )
 
 
 @dataclass(frozen=True)
@@ -136,7 +142,7 @@ def rank_key(totals: Totals) -> tuple[int, int, int]:
     return (-totals.final, totals.penalty_tokens, -totals.words_controlled)
 
 
-def evaluate(state: "ControlWordState") -> Evaluation:
+def evaluate(state: ControlWordState) -> Evaluation:
     """The end-of-game evaluation of the state's board as it stands (who controls each
     word comes from the compiled control rule, through the adapter)."""
     from wordbot.engine.controlword.adapter import evaluate_board
@@ -151,8 +157,12 @@ def evaluate(state: "ControlWordState") -> Evaluation:
         dr, dc = STEP[direction]
         squares = tuple((r + k * dr, c + k * dc) for k in range(length))
         tiles = [board[s] for s in squares]
-        word = Word(direction, squares, "".join(t.letter for t in tiles),
-                    tuple(t.colour for t in tiles))
+        word = Word(
+            direction,
+            squares,
+            "".join(t.letter for t in tiles),
+            tuple(t.colour for t in tiles),
+        )
         points = multiplier * played_points(length)
         if controller is not None and controller in word_points_of:
             word_points_of[controller] += points
@@ -163,18 +173,25 @@ def evaluate(state: "ControlWordState") -> Evaluation:
         tokens = state.penalties.get(p, 0)
         pen = -state.rules.penalty_points * tokens
         played = state.scores.get(p, 0)
-        totals[p] = Totals(word_points_of[p], controlled[p], tokens, pen, played,
-                           played + word_points_of[p] + pen)
+        totals[p] = Totals(
+            word_points_of[p],
+            controlled[p],
+            tokens,
+            pen,
+            played,
+            played + word_points_of[p] + pen,
+        )
     ranking = tuple(sorted(players, key=lambda p: rank_key(totals[p])))
     best = rank_key(totals[ranking[0]])
     winners = tuple(p for p in ranking if rank_key(totals[p]) == best)
     return Evaluation(tuple(results), totals, ranking, winners)
 
 
-def outcome(state: "ControlWordState") -> Outcome:
+def outcome(state: ControlWordState) -> Outcome:
     """The state's :class:`~wordbot.engine.game.Outcome`: final scores, places by the
     ranking's tie-breaks, winners, and the evaluation as ``details``."""
     ev = evaluate(state)
     places = places_from_keys({p: rank_key(t) for p, t in ev.totals.items()})
-    return Outcome({p: t.final for p, t in ev.totals.items()}, places, ev.winners,
-                   ev.to_json())
+    return Outcome(
+        {p: t.final for p, t in ev.totals.items()}, places, ev.winners, ev.to_json()
+    )

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from wordbot.engine.controlword.legal import ControlWordMoves
 from wordbot.engine.controlword.legality import check_move, rack_letters
@@ -31,8 +32,8 @@ from wordbot.engine.controlword.moves import (
 )
 from wordbot.engine.controlword.notation import format_move, parse_move
 from wordbot.engine.controlword.rules import Rules
-from wordbot.engine.controlword.setup import new_state, roll_dice
 from wordbot.engine.controlword.scoring import Evaluation, evaluate, outcome, play_points
+from wordbot.engine.controlword.setup import new_state, roll_dice
 from wordbot.engine.controlword.tiles import (
     BLUE,
     BLUE_CONSONANTS,
@@ -83,7 +84,7 @@ class ControlWordState(GameState):
         mat: int | str | None = None,
         rules: Rules | None = None,
         lexicon=None,
-    ) -> "ControlWordState":
+    ) -> ControlWordState:
         """A new game, set up exactly as RULES.md: the mat (``mat`` overrides
         ``rules.start_mat``), both dice rolled, racks dealt to R in seat order, and the
         first player chosen by each player drawing a tile (lowest letter starts, ties
@@ -93,7 +94,7 @@ class ControlWordState(GameState):
     @classmethod
     def from_json(
         cls, obj: Any, lexicon, seed: int | None = None, rule_overrides: Iterable[str] = ()
-    ) -> "ControlWordState":
+    ) -> ControlWordState:
         """A state from a FORMATS.md position (see :mod:`wordbot.engine.controlword.position`)."""
         from wordbot.engine.controlword.position import state_from_json
 
@@ -104,20 +105,20 @@ class ControlWordState(GameState):
 
         return state_to_json(self)
 
-    def _child(self) -> "ControlWordState":
+    def _child(self) -> ControlWordState:
         s = object.__new__(ControlWordState)
         for name in ControlWordState.__slots__:
             setattr(s, name, getattr(self, name))
         return s
 
-    def with_seed(self, seed: int) -> "ControlWordState":
+    def with_seed(self, seed: int) -> ControlWordState:
         """The same position with its generator reseeded (e.g. to sample futures)."""
         s = self._child()
         s.seed = seed
         s.rng_state = seed_state(seed)
         return s
 
-    def with_racks(self, racks: Mapping[str, str]) -> "ControlWordState":
+    def with_racks(self, racks: Mapping[str, str]) -> ControlWordState:
         """The same position with the given racks (FORMATS style): each old rack, if
         known, goes back to the bags and the new rack's tiles come out of them. For
         players that sample hidden racks; tile conservation holds."""
@@ -126,7 +127,10 @@ class ControlWordState(GameState):
         for colour, rack in racks.items():
             if colour not in self.players:
                 raise StateError(f"racks.{colour}: not a player of this game")
-            if not (isinstance(rack, str) and (rack == "" or (rack.isascii() and rack.isalpha()))):
+            if not (
+                isinstance(rack, str)
+                and (rack == "" or (rack.isascii() and rack.isalpha()))
+            ):
                 raise StateError(f"racks.{colour}: {rack!r} is not a string of letters")
             for ch in new_racks.pop(colour, ""):
                 key = colour if ch.isupper() else blue_bag_for(ch)
@@ -147,8 +151,9 @@ class ControlWordState(GameState):
     def check_playable(self) -> None:
         """The rack of the player to move must be known."""
         if not self.is_over and self.racks.get(self.to_move) is None:
-            raise PositionError(f"racks.{self.to_move}: the rack of the player to move is "
-                                "unknown")
+            raise PositionError(
+                f"racks.{self.to_move}: the rack of the player to move is unknown"
+            )
 
     def observation(self, viewer: str) -> dict[str, Any]:
         """The position as ``viewer`` sees it: the other racks left out (FORMATS.md's
@@ -164,11 +169,12 @@ class ControlWordState(GameState):
         for p in hidden:
             rack = self.racks.get(p, "")
             bags[p] = sort_tiles(bags[p] + "".join(ch for ch in rack if ch.isupper()))
-            bags[BLUE] = sort_tiles(bags[BLUE] + "".join(ch.upper() for ch in rack
-                                                         if ch.islower()))
+            bags[BLUE] = sort_tiles(
+                bags[BLUE] + "".join(ch.upper() for ch in rack if ch.islower())
+            )
         return obj
 
-    def determinize(self, viewer: str, rng: random.Random) -> "ControlWordState":
+    def determinize(self, viewer: str, rng: random.Random) -> ControlWordState:
         """A state consistent with ``observation(viewer)``: every other player's rack
         dealt again from the tiles the viewer cannot see (that player's bag and rack for
         tiles of its colour; the blue bags and the other racks' blue tiles for blue ones),
@@ -264,8 +270,9 @@ class ControlWordState(GameState):
         if kind == "all" or self.is_over:
             return self.legal_moves() if kind == "all" else MoveList()
         if kind not in self.game.move_kinds:
-            raise MoveError(f"kind: {kind!r} is not one of all, "
-                            f"{', '.join(self.game.move_kinds)}")
+            raise MoveError(
+                f"kind: {kind!r} is not one of all, {', '.join(self.game.move_kinds)}"
+            )
         from wordbot.engine.controlword.adapter import FAST
 
         plays = FAST.word_plays(self) if kind == "word" else FAST.replacement_plays(self)
@@ -286,7 +293,7 @@ class ControlWordState(GameState):
         return moves
 
     # ------------------------------------------------------------------ apply
-    def apply(self, move: Move, check: bool = True) -> "ControlWordState":
+    def apply(self, move: Move, check: bool = True) -> ControlWordState:
         """The state after ``move`` by the player to move; this state is unchanged.
 
         With ``check`` the move is validated first (:class:`IllegalMove` on failure;
@@ -310,7 +317,7 @@ class ControlWordState(GameState):
             raise IllegalMove("rack", f"the tiles {letters} are not all on {colour}'s rack")
         return left
 
-    def _apply_word(self, move: WordPlay) -> "ControlWordState":
+    def _apply_word(self, move: WordPlay) -> ControlWordState:
         colour = self.to_move
         tiles = move.tiles
         s = self._child()
@@ -324,7 +331,7 @@ class ControlWordState(GameState):
         s._finish_play(colour)
         return s
 
-    def _apply_replacement(self, move: Replacement) -> "ControlWordState":
+    def _apply_replacement(self, move: Replacement) -> ControlWordState:
         colour = self.to_move
         tiles = move.tiles
         s = self._child()
@@ -343,20 +350,22 @@ class ControlWordState(GameState):
         s._finish_play(colour)
         return s
 
-    def _apply_pass(self, move: Pass) -> "ControlWordState":
+    def _apply_pass(self, move: Pass) -> ControlWordState:
         s = self._child()
         s.events = ()
         s._end_turn()
         return s
 
-    def _apply_redraw(self, move: Redraw) -> "ControlWordState":
+    def _apply_redraw(self, move: Redraw) -> ControlWordState:
         colour = self.to_move
         rack = self.racks[colour]
         own = "".join(ch for ch in rack if ch.isupper())
         blue = "".join(ch for ch in rack if ch.islower())
         rng = Rng(self.rng_state)
         target = max(self.rack_limit - 2, 5)
-        drawn, bag = rng.draw(sort_tiles(self.bags[colour] + own), max(0, target - len(blue)))
+        drawn, bag = rng.draw(
+            sort_tiles(self.bags[colour] + own), max(0, target - len(blue))
+        )
         s = self._child()
         s.racks = {**self.racks, colour: sort_tiles(drawn + blue)}
         s.bags = {**self.bags, colour: bag}
@@ -368,7 +377,7 @@ class ControlWordState(GameState):
         s.events = tuple(events)
         return s
 
-    def _apply_exchange(self, move: Exchange) -> "ControlWordState":
+    def _apply_exchange(self, move: Exchange) -> ControlWordState:
         colour = self.to_move
         key = BLUE_VOWELS if move.bag == "vowel" else BLUE_CONSONANTS
         rng = Rng(self.rng_state)
@@ -385,7 +394,7 @@ class ControlWordState(GameState):
         s.events = (("exchange", colour, move.letter, drawn),)
         return s
 
-    def _challenged(self, word: str | None) -> "ControlWordState":
+    def _challenged(self, word: str | None) -> ControlWordState:
         """challenge_rule=penalty: the play is withdrawn, one token, same turn."""
         colour = self.to_move
         rng = Rng(self.rng_state)
@@ -492,10 +501,15 @@ class ControlWordState(GameState):
     def describe(self) -> str:
         if self.is_over:
             return "game over"
-        phase = "word phase" if self.phase == WORD else \
-            f"replacement phase (up to {self.replacement_limit} tiles)"
-        return (f"round {self.round} of {self.rules.rounds} · {phase} · rack limit "
-                f"{self.rack_limit}")
+        phase = (
+            "word phase"
+            if self.phase == WORD
+            else f"replacement phase (up to {self.replacement_limit} tiles)"
+        )
+        return (
+            f"round {self.round} of {self.rules.rounds} · {phase} · rack limit "
+            f"{self.rack_limit}"
+        )
 
     # ------------------------------------------------------------------ identity
     def _key(self):

@@ -13,8 +13,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from wordbot.engine.tiles import (FULL_BAG, LETTERS, TILE_COUNTS, VOWELS, excess,
-                                  remove_letters, sort_tiles)
+from wordbot.engine.tiles import (
+    FULL_BAG,
+    LETTERS,
+    TILE_COUNTS,
+    VOWELS,
+    excess,
+    remove_letters,
+    sort_tiles,
+)
 
 PLAYER_COLOURS: tuple[str, ...] = ("black", "white", "red", "green")
 BLUE = "blue"

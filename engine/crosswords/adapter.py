@@ -15,15 +15,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-
 from wordbot.engine.crosswords.rules import STEP
 from wordbot.movegen.crosswords import writes as kernel
 
-
 NO_WRITES = np.zeros((0, kernel.FIELDS), np.int64)
-WORD, ROW, COL, DIRECTION, CROSSED, ENCLOSED = (kernel.WORD, kernel.ROW, kernel.COL,
-                                                kernel.DIRECTION, kernel.CROSSED,
-                                                kernel.ENCLOSED)
+WORD, ROW, COL, DIRECTION, CROSSED, ENCLOSED = (
+    kernel.WORD,
+    kernel.ROW,
+    kernel.COL,
+    kernel.DIRECTION,
+    kernel.CROSSED,
+    kernel.ENCLOSED,
+)
 
 
 @lru_cache(maxsize=64)
@@ -32,7 +35,7 @@ def packed_words(texts: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     longest = max(len(t) for t in texts)
     codes = np.zeros((len(texts), longest), np.int8)
     for i, t in enumerate(texts):
-        codes[i, :len(t)] = np.frombuffer(t.encode("ascii"), np.uint8) - 64
+        codes[i, : len(t)] = np.frombuffer(t.encode("ascii"), np.uint8) - 64
     return codes, np.array([len(t) for t in texts], np.int64)
 
 
@@ -55,15 +58,23 @@ class Window:
         shape = tuple(spots.max(axis=0) + self.margin - (r_lo, c_lo) + 1)
         self.origin = (int(r_lo), int(c_lo))
         # the rows and columns of the window that hold every letter and captured cell
-        self.walls = np.array([self.margin, shape[0] - 1 - self.margin, self.margin,
-                               shape[1] - 1 - self.margin], np.int64)
+        self.walls = np.array(
+            [
+                self.margin,
+                shape[0] - 1 - self.margin,
+                self.margin,
+                shape[1] - 1 - self.margin,
+            ],
+            np.int64,
+        )
         # int8: the four planes of a window stay in the first-level cache
         self.letter = np.zeros(shape, np.int8)
         self.writer = np.zeros(shape, np.int8)
         self.captor = np.zeros(shape, np.int8)
         self.owner = np.zeros(shape, np.int8)
-        self._set([(cell, ch, seat) for cell, (ch, seat) in cells.items()],
-                  list(captured.items()))
+        self._set(
+            [(cell, ch, seat) for cell, (ch, seat) in cells.items()], list(captured.items())
+        )
         self._enclosed: dict[int, bool] = {}
 
     def _set(self, letters, captures) -> None:
@@ -78,7 +89,7 @@ class Window:
             self.captor[r - r_lo, c - c_lo] = seat + 1
             self.owner[r - r_lo, c - c_lo] = seat + 1
 
-    def changed(self, letters, captures, mover: int) -> "Window":
+    def changed(self, letters, captures, mover: int) -> Window:
         """The window after a move wrote ``letters`` and made ``captures`` (see
         :meth:`_set`), grown where the margin got too thin; the mover encloses nothing
         left uncaptured (a write captures all it walls in), the other keeps its state."""
@@ -98,19 +109,28 @@ class Window:
         out = object.__new__(Window)
         out.margin = m
         out.origin = (r_lo - up, c_lo - before)
-        out.walls = np.array([top + up, bottom + up, left + before, right + before], np.int64)
+        out.walls = np.array(
+            [top + up, bottom + up, left + before, right + before], np.int64
+        )
         if up or down or before or after:
             out.letter, out.writer, out.captor, out.owner = (
-                np.zeros((H + up + down, W + before + after), np.int8) for _ in range(4))
-            for grown, old in ((out.letter, self.letter), (out.writer, self.writer),
-                               (out.captor, self.captor), (out.owner, self.owner)):
-                grown[up:up + H, before:before + W] = old
+                np.zeros((H + up + down, W + before + after), np.int8) for _ in range(4)
+            )
+            for grown, old in (
+                (out.letter, self.letter),
+                (out.writer, self.writer),
+                (out.captor, self.captor),
+                (out.owner, self.owner),
+            ):
+                grown[up : up + H, before : before + W] = old
         else:
             out.letter, out.writer, out.captor, out.owner = (
-                a.copy() for a in (self.letter, self.writer, self.captor, self.owner))
+                a.copy() for a in (self.letter, self.writer, self.captor, self.owner)
+            )
         out._set(letters, captures)
-        out._enclosed = {seat: known for seat, known in self._enclosed.items()
-                         if seat != mover}
+        out._enclosed = {
+            seat: known for seat, known in self._enclosed.items() if seat != mover
+        }
         if letters:
             out._enclosed[mover] = False
         return out
@@ -122,8 +142,9 @@ class Window:
             self._enclosed[seat] = bool(kernel.enclosed_now(self.owner, np.int8(seat + 1)))
         return self._enclosed[seat]
 
-    def writes(self, seat: int, page, usable: list[int], effects: bool = True,
-               first: bool = False) -> np.ndarray:
+    def writes(
+        self, seat: int, page, usable: list[int], effects: bool = True, first: bool = False
+    ) -> np.ndarray:
         """The legal writes of ``seat`` with the page words ``usable`` (indices into
         ``page.words``): int64[n, 6] rows of word index, r, c (grid cells), direction
         (0 across, 1 down), opponent letters crossed, cells enclosed. ``first``: stop
@@ -136,9 +157,20 @@ class Window:
         cap = 1 if first else 2048  # rarely exceeded: a second kernel run is dear
         while True:
             out = np.empty((cap, kernel.FIELDS), np.int64)
-            n = kernel.writes_into(self.letter, self.writer, self.captor, self.owner,
-                                   np.int8(seat + 1), codes, lengths, use, self.walls,
-                                   everywhere, effects and not first, out)
+            n = kernel.writes_into(
+                self.letter,
+                self.writer,
+                self.captor,
+                self.owner,
+                np.int8(seat + 1),
+                codes,
+                lengths,
+                use,
+                self.walls,
+                everywhere,
+                effects and not first,
+                out,
+            )
             if n <= cap:
                 break
             cap *= 4
@@ -147,16 +179,28 @@ class Window:
         out[:, kernel.COL] += self.origin[1]
         return out
 
-    def enclosed_cells(self, seat: int, page, w: int, r: int, c: int,
-                       direction: str) -> list[tuple[int, int]]:
+    def enclosed_cells(
+        self, seat: int, page, w: int, r: int, c: int, direction: str
+    ) -> list[tuple[int, int]]:
         """The cells a write of word ``w`` of ``page`` from (r, c) encloses for
         ``seat`` (its crossing captures already in the window's owners)."""
         codes, lengths = page_words(page)
         dr, dc = STEP[direction]
         r_lo, c_lo = self.origin
         mark = np.zeros(self.letter.shape, np.bool_)
-        if not kernel.write_effects(self.letter, self.owner, np.int8(seat + 1), codes[w],
-                                    lengths[w], r - r_lo, c - c_lo, dr, dc, self.walls,
-                                    self.encloses_already(seat), mark):
+        if not kernel.write_effects(
+            self.letter,
+            self.owner,
+            np.int8(seat + 1),
+            codes[w],
+            lengths[w],
+            r - r_lo,
+            c - c_lo,
+            dr,
+            dc,
+            self.walls,
+            self.encloses_already(seat),
+            mark,
+        ):
             return []
         return [(int(a) + r_lo, int(b) + c_lo) for a, b in np.argwhere(mark)]

@@ -15,7 +15,6 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from rich.text import Text
-
 from wordbot.engine.crosswords.moves import Write
 from wordbot.engine.crosswords.rules import STEP
 
@@ -77,7 +76,9 @@ def grid_text(state, move=None) -> Text:
         for seat, player in enumerate(state.players):
             turn = state.restriction if seat == state.seat else None
             words = [w.text for w in state.usable(seat, turn)]
-            shown = ", ".join(words[:12]) + (f" (+{len(words) - 12})" if len(words) > 12 else "")
+            shown = ", ".join(words[:12]) + (
+                f" (+{len(words) - 12})" if len(words) > 12 else ""
+            )
             out.append(f"{player}'s next words: ", style=STYLE[seat])
             out.append((shown or "none") + "\n")
     return out
@@ -89,9 +90,11 @@ def grid_svg(state, move=None, cell: int = 28) -> str:
     marked = written_cells(state, move) if move is not None else set()
     r_lo, r_hi, c_lo, c_hi = _bounds(state, marked)
     width, height = (c_hi - c_lo + 1) * cell, (r_hi - r_lo + 1) * cell
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-             f'<rect width="{width}" height="{height}" fill="#fafafa"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
+    ]
     for r in range(r_lo, r_hi + 1):
         for c in range(c_lo, c_hi + 1):
             x, y = (c - c_lo) * cell, (r - r_lo) * cell
@@ -101,14 +104,19 @@ def grid_svg(state, move=None, cell: int = 28) -> str:
                 continue
             fill = FILL[captor] if captor is not None else "#ffffff"
             stroke = "#1565c0" if (r, c) in marked else "#b0bec5"
-            title = f"{r},{c}" + (f" captured by {state.players[captor]}"
-                                  if captor is not None else "")
-            parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
-                         f'fill="{fill}" stroke="{stroke}" stroke-width="'
-                         f'{3 if (r, c) in marked else 1}"><title>{escape(title)}</title></rect>')
+            title = f"{r},{c}" + (
+                f" captured by {state.players[captor]}" if captor is not None else ""
+            )
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                f'fill="{fill}" stroke="{stroke}" stroke-width="'
+                f'{3 if (r, c) in marked else 1}"><title>{escape(title)}</title></rect>'
+            )
             if held is not None:
-                parts.append(f'<text x="{x + cell / 2}" y="{y + cell * 0.7:.1f}" '
-                             f'font-size="{cell * 0.6:.0f}" text-anchor="middle" '
-                             f'fill="{INK[held[1]]}">{held[0]}</text>')
+                parts.append(
+                    f'<text x="{x + cell / 2}" y="{y + cell * 0.7:.1f}" '
+                    f'font-size="{cell * 0.6:.0f}" text-anchor="middle" '
+                    f'fill="{INK[held[1]]}">{held[0]}</text>'
+                )
     parts.append("</svg>")
     return "".join(parts)

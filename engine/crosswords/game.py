@@ -36,7 +36,10 @@ class CrossWords(Game):
     min_players = 2
     max_players = 2
     default_policy = "territory"
-    move_kinds = {"write": "words written from the page", "pass": "pass (only when no write)"}
+    move_kinds = {
+        "write": "words written from the page",
+        "pass": "pass (only when no write)",
+    }
     notation_help = """\
 Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on -4):
   write SAT 3,1 down        the word's text, its first cell, across or down
@@ -52,13 +55,21 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
     def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
         players = super().check_players(players)
         if tuple(players) != SEATS:
-            raise StateError(f"players: {','.join(players)}; Cross words combat is played "
-                             "by red and green, in that order")
+            raise StateError(
+                f"players: {','.join(players)}; Cross words combat is played "
+                "by red and green, in that order"
+            )
         return players
 
-    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
-            rules: Any = None, lexicon: Any = None,
-            pages: Mapping[str, str | Page] | None = None, **setup: Any) -> CrossWordsState:
+    def new(
+        self,
+        players: Sequence[str] | str | None = None,
+        seed: int | None = None,
+        rules: Any = None,
+        lexicon: Any = None,
+        pages: Mapping[str, str | Page] | None = None,
+        **setup: Any,
+    ) -> CrossWordsState:
         """Write each page's first word across, red's at (start_gap, 0) and green's at
         (-start_gap, 0). ``pages``: text (or a :class:`Page`) by player; the default
         pages for the others."""
@@ -75,10 +86,17 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         for seat, row in ((0, rules.start_gap), (1, -rules.start_gap)):
             for j, ch in enumerate(chosen[seat].first_word.text):
                 cells.setdefault((row, j), (ch, seat))
-        fields = {"players": SEATS, "to_move": SEATS[0], "phase": TURN, "cells": cells,
-                  "captured": {}, "pages": chosen,
-                  "used": tuple(frozenset({p.first_word.key}) for p in chosen),
-                  "extra": (), "turns": (0, 0)}
+        fields = {
+            "players": SEATS,
+            "to_move": SEATS[0],
+            "phase": TURN,
+            "cells": cells,
+            "captured": {},
+            "pages": chosen,
+            "used": tuple(frozenset({p.first_word.key}) for p in chosen),
+            "extra": (),
+            "turns": (0, 0),
+        }
         seed = secrets.randbits(63) if seed is None else seed
         return self._state(fields, rules, seed, "new").settled()
 
@@ -92,8 +110,9 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
             if not sep or not path:
                 raise StateError(f"--page {item}: must be PLAYER=FILE")
             if player not in self.seats:
-                raise StateError(f"--page {item}: {player!r} is not a player "
-                                 f"({', '.join(self.seats)})")
+                raise StateError(
+                    f"--page {item}: {player!r} is not a player ({', '.join(self.seats)})"
+                )
             pages[player] = read_page_file(path, f"--page {item}")
         return {"pages": pages}
 
@@ -108,10 +127,16 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         except Exception:
             raise StateError(f"page {player}: no word of 2 or more letters") from None
 
-    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
-                  rule_overrides: Iterable[str] = ()) -> CrossWordsState:
-        rules = self.rules(rule_overrides, obj.get("rules", {}) if isinstance(obj, dict)
-                           else {})
+    def from_json(
+        self,
+        obj: Any,
+        lexicon: Any = None,
+        seed: int | None = None,
+        rule_overrides: Iterable[str] = (),
+    ) -> CrossWordsState:
+        rules = self.rules(
+            rule_overrides, obj.get("rules", {}) if isinstance(obj, dict) else {}
+        )
         fields = read_position(obj, rules)
         seed = seed if seed is not None else seed_from_text(position_digest(obj))
         return self._state(fields, rules, seed, "position")
@@ -143,7 +168,9 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
     def check_size(self, state: GameState) -> None:
         """Pages and the grid grow only by play: nothing to refuse."""
 
-    def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
+    def picture(
+        self, state: GameState, move: Move | None = None, viewer: str | None = None
+    ):
         from wordbot.engine.crosswords.display import grid_text
 
         return grid_text(state, move)

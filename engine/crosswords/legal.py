@@ -16,9 +16,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
-from wordbot.engine.crosswords.adapter import (COL, CROSSED, DIRECTION, ENCLOSED, NO_WRITES,
-                                               ROW, WORD)
+from wordbot.engine.crosswords.adapter import (
+    COL,
+    CROSSED,
+    DIRECTION,
+    ENCLOSED,
+    NO_WRITES,
+    ROW,
+    WORD,
+)
 from wordbot.engine.crosswords.moves import Pass, Write
 from wordbot.engine.crosswords.pages import extra_turns
 from wordbot.engine.crosswords.rules import DIRECTIONS
@@ -65,9 +71,12 @@ class CrossWordsMoves(MoveList):
         if move.row >= len(page.by_row) or move.word >= len(page.by_row[move.row]):
             return None
         rows = self.rows
-        hit = np.flatnonzero((rows[:, ROW] == move.r) & (rows[:, COL] == move.c)
-                             & (rows[:, WORD] == page.starts[move.row] + move.word)
-                             & (rows[:, DIRECTION] == DIRECTIONS.index(move.direction)))
+        hit = np.flatnonzero(
+            (rows[:, ROW] == move.r)
+            & (rows[:, COL] == move.c)
+            & (rows[:, WORD] == page.starts[move.row] + move.word)
+            & (rows[:, DIRECTION] == DIRECTIONS.index(move.direction))
+        )
         return int(hit[0]) if hit.size else None
 
     def facts(self, move) -> dict[str, Any]:
@@ -84,6 +93,10 @@ class CrossWordsMoves(MoveList):
             return {"crossed": 0, "enclosed": 0, "extra_turns": []}
         w, _, _, _, crossed, enclosed = self.rows[i].tolist()
         word = self.state.pages[self.state.seat].words[w]
-        return {"crossed": crossed, "enclosed": enclosed,
-                "extra_turns": [f"{why}: {e.describe()}"
-                                for e, why in extra_turns(word, crossed, enclosed)]}
+        return {
+            "crossed": crossed,
+            "enclosed": enclosed,
+            "extra_turns": [
+                f"{why}: {e.describe()}" for e, why in extra_turns(word, crossed, enclosed)
+            ],
+        }

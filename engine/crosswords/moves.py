@@ -39,8 +39,13 @@ class Write:
         return (self.row, self.word)
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "write", "row": self.row, "word": self.word, "at": [self.r, self.c],
-                "direction": self.direction}
+        return {
+            "type": "write",
+            "row": self.row,
+            "word": self.word,
+            "at": [self.r, self.c],
+            "direction": self.direction,
+        }
 
 
 @dataclass(frozen=True)
@@ -101,8 +106,11 @@ def parse_json(obj: Any) -> Write | Pass:
     return Write(row, word, r, c, obj["direction"])
 
 
-TEXT = re.compile(r"write\s+([A-Za-z]+)(?:@(\d+)\.(\d+))?\s+(-?\d+)\s*,\s*(-?\d+)\s+"
-                  r"(across|down)", re.IGNORECASE)
+TEXT = re.compile(
+    r"write\s+([A-Za-z]+)(?:@(\d+)\.(\d+))?\s+(-?\d+)\s*,\s*(-?\d+)\s+"
+    r"(across|down)",
+    re.IGNORECASE,
+)
 
 
 def parse_text(text: str) -> TextWrite | Pass:
@@ -114,12 +122,19 @@ def parse_text(text: str) -> TextWrite | Pass:
         return Pass()
     m = TEXT.fullmatch(stripped)
     if not m:
-        raise MoveError(f"move: {stripped[:60]!r} is not 'write WORD r,c across|down' "
-                        "(WORD@row.index names its place on the page) or 'pass'")
+        raise MoveError(
+            f"move: {stripped[:60]!r} is not 'write WORD r,c across|down' "
+            "(WORD@row.index names its place on the page) or 'pass'"
+        )
     word, row, index, r, c, direction = m.groups()
-    return TextWrite(word.upper(), None if row is None else int(row),
-                     None if index is None else int(index), int(r), int(c),
-                     direction.lower())
+    return TextWrite(
+        word.upper(),
+        None if row is None else int(row),
+        None if index is None else int(index),
+        int(r),
+        int(c),
+        direction.lower(),
+    )
 
 
 def write_text(text: str, move: Write, ambiguous: bool) -> str:

@@ -43,8 +43,9 @@ class Extra:
     first_letter: str | None = None
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items()
-                          if v not in (False, None))
+        shown = ", ".join(
+            f"{k}={v!r}" for k, v in self.__dict__.items() if v not in (False, None)
+        )
         return f"Extra({shown})"
 
     def allows(self, text: str) -> bool:
@@ -81,7 +82,7 @@ class Extra:
         return ", ".join(parts) or "any next word"
 
     @classmethod
-    def from_json(cls, obj: Any, where: str = "extra") -> "Extra":
+    def from_json(cls, obj: Any, where: str = "extra") -> Extra:
         if not isinstance(obj, dict):
             raise PositionError(f"{where}: must be an object")
         unknown = sorted(set(obj) - {"any_word", "max_length", "lengths", "first_letter"})
@@ -95,10 +96,15 @@ class Extra:
             raise PositionError(f"{where}.max_length: must be a whole number >= 0")
         lengths = obj.get("lengths")
         if lengths is not None:
-            if (not isinstance(lengths, list) or not lengths
-                    or any(type(n) is not int or not 0 <= n <= 9 for n in lengths)
-                    or lengths != sorted(set(lengths))):
-                raise PositionError(f"{where}.lengths: must be distinct digits 0-9, ascending")
+            if (
+                not isinstance(lengths, list)
+                or not lengths
+                or any(type(n) is not int or not 0 <= n <= 9 for n in lengths)
+                or lengths != sorted(set(lengths))
+            ):
+                raise PositionError(
+                    f"{where}.lengths: must be distinct digits 0-9, ascending"
+                )
             lengths = tuple(lengths)
         first = obj.get("first_letter")
         if first is not None:
@@ -132,11 +138,19 @@ def extra_turns(word: Word, crossed: int, enclosed: int) -> list[tuple[Extra, st
     """
     out = []
     if crossed:
-        out.append((Extra(any_word=crossed >= 2),
-                    f"crossed {crossed} letter{'s' if crossed > 1 else ''}"))
+        out.append(
+            (
+                Extra(any_word=crossed >= 2),
+                f"crossed {crossed} letter{'s' if crossed > 1 else ''}",
+            )
+        )
     if enclosed:
-        out.append((Extra(max_length=enclosed - 1),
-                    f"enclosed {enclosed} cell{'s' if enclosed > 1 else ''}"))
+        out.append(
+            (
+                Extra(max_length=enclosed - 1),
+                f"enclosed {enclosed} cell{'s' if enclosed > 1 else ''}",
+            )
+        )
     marker = word.marker
     if marker is not None:
         shown = marker.first_letter or "".join(map(str, marker.lengths or ()))
@@ -177,7 +191,7 @@ class Page:
     rows: tuple[str, ...]
 
     @classmethod
-    def from_text(cls, text: str) -> "Page":
+    def from_text(cls, text: str) -> Page:
         """The page of a text: lines end at "\\n" (a "\\r" before it is dropped too); a
         line of only whitespace is blank."""
         lines = (line[:-1] if line.endswith("\r") else line for line in text.split("\n"))
@@ -185,7 +199,7 @@ class Page:
 
     @staticmethod
     @lru_cache(maxsize=64)
-    def from_rows(rows: tuple[str, ...]) -> "Page":
+    def from_rows(rows: tuple[str, ...]) -> Page:
         page = Page(rows)
         if not page.words:
             raise PositionError("page: no word of 2 or more letters")
@@ -241,8 +255,9 @@ def default_page(player: str) -> Page:
     >>> default_page("red").first_word.text
     'CHAPTER'
     """
-    text = (resources.files("wordbot.engine.crosswords") / "pages" / f"{player}.txt"
-            ).read_text(encoding="utf-8")
+    text = (
+        resources.files("wordbot.engine.crosswords") / "pages" / f"{player}.txt"
+    ).read_text(encoding="utf-8")
     return Page.from_text(text)
 
 

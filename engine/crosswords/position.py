@@ -25,8 +25,18 @@ from wordbot.engine.game import OVER
 from wordbot.engine.position import check_fields
 
 FORMAT = "wordbot.crosswords.position/1"
-REQUIRED = ("format", "players", "to_move", "phase", "cells", "captured", "pages", "extra",
-            "turns_taken", "scores")
+REQUIRED = (
+    "format",
+    "players",
+    "to_move",
+    "phase",
+    "cells",
+    "captured",
+    "pages",
+    "extra",
+    "turns_taken",
+    "scores",
+)
 OPTIONAL = ("rules",)
 
 
@@ -34,12 +44,19 @@ def position_json(state) -> dict[str, Any]:
     """The FORMATS.md position of a state."""
     players = list(state.players)
     return {
-        "format": FORMAT, "rules": state.rules.to_json(), "players": players,
-        "to_move": state.to_move, "phase": state.phase,
-        "cells": [[r, c, ch, players[s]] for (r, c), (ch, s) in sorted(state.cells.items())],
+        "format": FORMAT,
+        "rules": state.rules.to_json(),
+        "players": players,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "cells": [
+            [r, c, ch, players[s]] for (r, c), (ch, s) in sorted(state.cells.items())
+        ],
         "captured": [[r, c, players[s]] for (r, c), s in sorted(state.captured.items())],
-        "pages": {p: {"rows": list(page.rows), "used": [list(k) for k in sorted(used)]}
-                  for p, page, used in zip(players, state.pages, state.used)},
+        "pages": {
+            p: {"rows": list(page.rows), "used": [list(k) for k in sorted(used)]}
+            for p, page, used in zip(players, state.pages, state.used)
+        },
         "extra": [e.to_json() for e in state.extra],
         "turns_taken": dict(zip(players, state.turns)),
         "scores": state.scores,
@@ -48,8 +65,10 @@ def position_json(state) -> dict[str, Any]:
 
 def _int(value: Any, where: str, low: int | None = None) -> int:
     if type(value) is not int or (low is not None and value < low):
-        raise PositionError(f"{where}: {value!r} is not an integer"
-                            + (f" >= {low}" if low is not None else ""))
+        raise PositionError(
+            f"{where}: {value!r} is not an integer"
+            + (f" >= {low}" if low is not None else "")
+        )
     return value
 
 
@@ -81,13 +100,17 @@ def _page(obj: Any, where: str) -> tuple[Page, frozenset]:
         try:
             page.word(*key)
         except PositionError:
-            raise PositionError(f"{where}.used[{k}]: {item} is not a word of the page") from None
+            raise PositionError(
+                f"{where}.used[{k}]: {item} is not a word of the page"
+            ) from None
         if key in used:
             raise PositionError(f"{where}.used[{k}]: {item} is listed twice")
         used.add(key)
     if page.first_word.key not in used:
-        raise PositionError(f"{where}.used: the start word {page.first_word.text} "
-                            f"{list(page.first_word.key)} is not in it")
+        raise PositionError(
+            f"{where}.used: the start word {page.first_word.text} "
+            f"{list(page.first_word.key)} is not in it"
+        )
     return page, frozenset(used)
 
 
@@ -102,8 +125,9 @@ def _cell_items(items: Any, field: str, shape: str):
         if not isinstance(item, list) or len(item) != shape.count(",") + 1:
             raise PositionError(f"{where}: {item!r} is not {shape}")
         cell = (_int(item[0], where), _int(item[1], where))
-        if field == "cells" and (not isinstance(item[2], str)
-                                 or not re.fullmatch(r"[A-Z]", item[2])):
+        if field == "cells" and (
+            not isinstance(item[2], str) or not re.fullmatch(r"[A-Z]", item[2])
+        ):
             raise PositionError(f"{where}: {item[2]!r} is not a letter A-Z")
         if cell in seen:
             raise PositionError(f"{where}: cell {cell[0]},{cell[1]} is listed twice")
@@ -117,8 +141,9 @@ def read_position(obj: Any, rules) -> dict[str, Any]:
     if obj["format"] != FORMAT:
         raise PositionError(f"format: {obj['format']!r} is not {FORMAT!r}")
     if obj["players"] != list(SEATS):
-        raise PositionError("players: Cross words combat is played by red and green, in "
-                            "that order")
+        raise PositionError(
+            "players: Cross words combat is played by red and green, in that order"
+        )
     seat = _player(obj["to_move"], "to_move")
     if obj["phase"] not in ("turn", OVER):
         raise PositionError(f"phase: {obj['phase']!r} is not turn or over")
@@ -126,8 +151,12 @@ def read_position(obj: Any, rules) -> dict[str, Any]:
     if not isinstance(pages_obj, dict) or set(pages_obj) != set(SEATS):
         raise PositionError("pages: one entry per player (red, green)")
     pages, used = zip(*(_page(pages_obj[p], f"pages.{p}") for p in SEATS))
-    cells = {cell: (item[2], _player(item[3], where))
-             for cell, item, where in _cell_items(obj["cells"], "cells", "[r, c, LETTER, writer]")}
+    cells = {
+        cell: (item[2], _player(item[3], where))
+        for cell, item, where in _cell_items(
+            obj["cells"], "cells", "[r, c, LETTER, writer]"
+        )
+    }
     captured = {}
     for cell, item, where in _cell_items(obj["captured"], "captured", "[r, c, captor]"):
         captured[cell] = _player(item[2], where)
@@ -151,11 +180,20 @@ def read_position(obj: Any, rules) -> dict[str, Any]:
     for s, p in enumerate(SEATS):
         have = sum(1 for v in captured.values() if v == s)
         if scores[p] != have:
-            raise PositionError(f"scores.{p}: {scores[p]!r}, but {p} has captured {have} "
-                                "cells")
-    return {"players": SEATS, "to_move": SEATS[seat], "phase": obj["phase"], "cells": cells,
-            "captured": captured, "pages": tuple(pages), "used": tuple(used), "extra": extra,
-            "turns": turns}
+            raise PositionError(
+                f"scores.{p}: {scores[p]!r}, but {p} has captured {have} cells"
+            )
+    return {
+        "players": SEATS,
+        "to_move": SEATS[seat],
+        "phase": obj["phase"],
+        "cells": cells,
+        "captured": captured,
+        "pages": tuple(pages),
+        "used": tuple(used),
+        "extra": extra,
+        "turns": turns,
+    }
 
 
 def _check_cells(cells, pages, used, rules) -> None:
@@ -165,12 +203,16 @@ def _check_cells(cells, pages, used, rules) -> None:
         player = SEATS[seat]
         for j, ch in enumerate(page.first_word.text):
             if cells.get((row, j)) != (ch, seat):
-                raise PositionError(f"cells: {player}'s start word {page.first_word.text} "
-                                    f"is not across from {row},0")
+                raise PositionError(
+                    f"cells: {player}'s start word {page.first_word.text} "
+                    f"is not across from {row},0"
+                )
         wrote = Counter(ch for ch, s in cells.values() if s == seat)
         have = Counter("".join(page.word(*k).text for k in used[seat]))
         over = wrote - have
         if over:
             ch = sorted(over)[0]
-            raise PositionError(f"cells: {player} wrote {wrote[ch]} {ch}, more than the "
-                                f"words it used hold ({have[ch]})")
+            raise PositionError(
+                f"cells: {player} wrote {wrote[ch]} {ch}, more than the "
+                f"words it used hold ({have[ch]})"
+            )

@@ -25,6 +25,7 @@ class Rules(GameRules):
 
     OPTIONS = {
         "turn_limit": integer("turns per player, extra turns not counted", minimum=1),
-        "start_gap": integer("red's start word is on row start_gap, green's on -start_gap",
-                             minimum=1),
+        "start_gap": integer(
+            "red's start word is on row start_gap, green's on -start_gap", minimum=1
+        ),
     }

@@ -27,8 +27,14 @@ from __future__ import annotations
 from typing import Any
 
 from wordbot.engine.crosswords.adapter import ENCLOSED, Window
-from wordbot.engine.crosswords.moves import (Pass, TextWrite, Write, parse_json, parse_text,
-                                             write_text)
+from wordbot.engine.crosswords.moves import (
+    Pass,
+    TextWrite,
+    Write,
+    parse_json,
+    parse_text,
+    write_text,
+)
 from wordbot.engine.crosswords.pages import Extra, Page, Word, extra_turns
 from wordbot.engine.crosswords.rules import STEP
 from wordbot.engine.errors import IllegalMove, MoveError
@@ -53,8 +59,9 @@ def next_words(page: Page, used: set, before: list[int], w: int) -> list[int]:
     i = w + 1
     while i < end and keys[i] in used:
         i += 1
-    return [v for v in before if v != w] if i == end else [i if v == w else v
-                                                           for v in before]
+    return (
+        [v for v in before if v != w] if i == end else [i if v == w else v for v in before]
+    )
 
 
 class CrossWordsState(GameState):
@@ -63,9 +70,24 @@ class CrossWordsState(GameState):
     extra turns of the player to move (:class:`~.pages.Extra`, first first); ``turns``:
     normal turns taken by seat."""
 
-    __slots__ = ("players", "to_move", "phase", "cells", "captured", "pages", "used",
-                 "extra", "turns", "rules", "seed", "lexicon", "origin", "_moves", "_window",
-                 "_usable")
+    __slots__ = (
+        "players",
+        "to_move",
+        "phase",
+        "cells",
+        "captured",
+        "pages",
+        "used",
+        "extra",
+        "turns",
+        "rules",
+        "seed",
+        "lexicon",
+        "origin",
+        "_moves",
+        "_window",
+        "_usable",
+    )
     CACHES = ("_moves", "_window", "_usable")
 
     # -- where it stands ---------------------------------------------------------------
@@ -144,16 +166,25 @@ class CrossWordsState(GameState):
             out = [i for i in out if restriction.allows(texts[i])]
         return out
 
-    def writes(self, seat: int | None = None, restriction: Extra | None = NORMAL,
-               current: bool = True, first: bool = False):
+    def writes(
+        self,
+        seat: int | None = None,
+        restriction: Extra | None = NORMAL,
+        current: bool = True,
+        first: bool = False,
+    ):
         """The legal writes of ``seat`` (default: the player to move, in the turn being
         played): int64 rows of word index, r, c, direction (0 across, 1 down), opponent
         letters crossed, cells enclosed."""
         if current:
             seat, restriction = self.seat, self.restriction
-        return self.window.writes(seat, self.pages[seat],
-                                  self.usable_indices(seat, restriction),
-                                  effects=not first, first=first)
+        return self.window.writes(
+            seat,
+            self.pages[seat],
+            self.usable_indices(seat, restriction),
+            effects=not first,
+            first=first,
+        )
 
     def can_write(self, seat: int, restriction: Extra | None) -> bool:
         return len(self.writes(seat, restriction, current=False, first=True)) > 0
@@ -171,8 +202,9 @@ class CrossWordsState(GameState):
         page = self.pages[self.seat]
         by_row = page.by_row
         if move.row >= len(by_row) or move.word >= len(by_row[move.row]):
-            raise IllegalMove("page", f"the page of {self.to_move} has no word "
-                                      f"[{move.row}, {move.word}]")
+            raise IllegalMove(
+                "page", f"the page of {self.to_move} has no word [{move.row}, {move.word}]"
+            )
         return by_row[move.row][move.word]
 
     def cells_of(self, move: Write, text: str) -> list[tuple[int, int]]:
@@ -184,8 +216,11 @@ class CrossWordsState(GameState):
         if self.is_over:
             raise IllegalMove("game_over", "the game is over")
         if isinstance(move, Pass):
-            if (not self._moves.pass_only if self._moves is not None
-                    else len(self.writes(first=True))):
+            if (
+                not self._moves.pass_only
+                if self._moves is not None
+                else len(self.writes(first=True))
+            ):
                 raise IllegalMove("pass", "a pass only when no word can be written")
             return
         if not isinstance(move, Write):
@@ -193,42 +228,61 @@ class CrossWordsState(GameState):
         seat, word = self.seat, self.word_of(move)
         text = word.text
         if word.key in self.used[seat]:
-            raise IllegalMove("used", f"{text} (row {move.row}, word {move.word}) is "
-                                      "already used", word=text)
+            raise IllegalMove(
+                "used",
+                f"{text} (row {move.row}, word {move.word}) is already used",
+                word=text,
+            )
         restriction = self.restriction
         if not (restriction and restriction.any_word) and any(
-                (word.row, k) not in self.used[seat] for k in range(word.index)):
-            raise IllegalMove("next_word", f"{text} is not the next word of row "
-                                           f"{move.row} (rule 3)", word=text)
+            (word.row, k) not in self.used[seat] for k in range(word.index)
+        ):
+            raise IllegalMove(
+                "next_word",
+                f"{text} is not the next word of row {move.row} (rule 3)",
+                word=text,
+            )
         if restriction is not None and not restriction.allows(text):
-            raise IllegalMove("extra", f"this extra turn needs a word of "
-                                       f"{restriction.describe()}, not {text}", word=text)
+            raise IllegalMove(
+                "extra",
+                f"this extra turn needs a word of {restriction.describe()}, not {text}",
+                word=text,
+            )
         cells = self.cells_of(move, text)
         crossed = 0
         for (r, c), ch in zip(cells, text):
             if (r, c) in self.captured:
-                raise IllegalMove("captured", f"cell {r},{c} is captured (rule 2)", word=text)
+                raise IllegalMove(
+                    "captured", f"cell {r},{c} is captured (rule 2)", word=text
+                )
             held = self.cells.get((r, c))
             if held is not None and held[0] != ch:
-                raise IllegalMove("letters", f"cell {r},{c} holds {held[0]}, not {ch}",
-                                  word=text)
+                raise IllegalMove(
+                    "letters", f"cell {r},{c} holds {held[0]}, not {ch}", word=text
+                )
             crossed += held is not None and held[1] != seat
         if not any((cell in self.cells and self.cells[cell][1] == seat) for cell in cells):
-            raise IllegalMove("own_letter", f"{text} must cross one of your letters "
-                                            "(rule 1)", word=text)
+            raise IllegalMove(
+                "own_letter", f"{text} must cross one of your letters (rule 1)", word=text
+            )
         if crossed == 0:
             inside = set(cells)
             for r, c in cells:
                 for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                     if near not in inside and self.owner(near) not in (None, seat):
-                        raise IllegalMove("opponent_adjacent", f"cell {r},{c} touches "
-                                          f"{self.players[self.owner(near)]}'s cell "
-                                          f"{near[0]},{near[1]} (rule 4)", word=text)
+                        raise IllegalMove(
+                            "opponent_adjacent",
+                            f"cell {r},{c} touches "
+                            f"{self.players[self.owner(near)]}'s cell "
+                            f"{near[0]},{near[1]} (rule 4)",
+                            word=text,
+                        )
         if all(cell in self.cells for cell in cells):
-            raise IllegalMove("new_cell", f"{text} must fill at least one empty cell "
-                                          "(rule 5)", word=text)
+            raise IllegalMove(
+                "new_cell", f"{text} must fill at least one empty cell (rule 5)", word=text
+            )
 
-    def apply(self, move, check: bool = True) -> "CrossWordsState":
+    def apply(self, move, check: bool = True) -> CrossWordsState:
         if isinstance(move, TextWrite):
             move = self.resolve(move)
         # a write of the legal list (when made) needs no check, and says what it encloses
@@ -255,10 +309,18 @@ class CrossWordsState(GameState):
                 captures.append((cell, seat))
         crossed = len(captures)
         page = self.pages[seat]
-        enclosed = ([] if listed is not None and not self._moves.rows[listed, ENCLOSED]
-                    else self.window.enclosed_cells(seat, page,
-                                                    page.starts[word.row] + word.index,
-                                                    move.r, move.c, move.direction))
+        enclosed = (
+            []
+            if listed is not None and not self._moves.rows[listed, ENCLOSED]
+            else self.window.enclosed_cells(
+                seat,
+                page,
+                page.starts[word.row] + word.index,
+                move.r,
+                move.c,
+                move.direction,
+            )
+        )
         for cell in enclosed:
             captured[cell] = seat
             captures.append((cell, seat))
@@ -271,22 +333,32 @@ class CrossWordsState(GameState):
         known = self._usable or {}
         usable = {key: v for key, v in known.items() if key[0] != seat}
         if (seat, NORMAL) in known:
-            usable[(seat, NORMAL)] = next_words(page, used[seat], known[(seat, NORMAL)],
-                                                page.starts[word.row] + word.index)
+            usable[(seat, NORMAL)] = next_words(
+                page, used[seat], known[(seat, NORMAL)], page.starts[word.row] + word.index
+            )
         return self._copy(cells=cells, captured=captured, used=tuple(used))._next(
-            seat, queue, turns, window, usable)
+            seat, queue, turns, window, usable
+        )
 
-    def _next(self, seat: int, queue: list, turns: list, window: Window | None = None,
-              usable: dict | None = None) -> "CrossWordsState":
+    def _next(
+        self,
+        seat: int,
+        queue: list,
+        turns: list,
+        window: Window | None = None,
+        usable: dict | None = None,
+    ) -> CrossWordsState:
         """The state once a move's queue and turn counts are known: whose turn, or the
         end (``window`` and ``usable``: the caches that still hold)."""
         nxt = seat if queue else 1 - seat
-        state = self._copy(to_move=self.players[nxt], extra=tuple(queue), turns=tuple(turns))
+        state = self._copy(
+            to_move=self.players[nxt], extra=tuple(queue), turns=tuple(turns)
+        )
         state._window = window or self._window
         state._usable = self._usable if usable is None else usable
         return state.settled()
 
-    def settled(self) -> "CrossWordsState":
+    def settled(self) -> CrossWordsState:
         """This state, or the finished game when the end is reached (RULES.md "End and
         score"): both players have had ``turn_limit`` turns and no extra turn is left,
         or nobody can write."""
@@ -299,8 +371,9 @@ class CrossWordsState(GameState):
             # player to move): any later turn of either player?
             seat = self.seat
             later = list(dict.fromkeys(list(self.extra[1:]) + [NORMAL]))
-            done = (not any(self.can_write(seat, r) for r in later)
-                    and not self.can_write(1 - seat, NORMAL))
+            done = not any(self.can_write(seat, r) for r in later) and not self.can_write(
+                1 - seat, NORMAL
+            )
         return self._copy(phase=OVER, extra=()) if done else self
 
     def resolve(self, move: TextWrite) -> Write:
@@ -311,21 +384,32 @@ class CrossWordsState(GameState):
             write = Write(move.row, move.word, move.r, move.c, move.direction)
             word = self.word_of(write)
             if word.text != move.text:
-                raise IllegalMove("page", f"word [{move.row}, {move.word}] of the page is "
-                                          f"{word.text}, not {move.text}", word=move.text)
+                raise IllegalMove(
+                    "page",
+                    f"word [{move.row}, {move.word}] of the page is "
+                    f"{word.text}, not {move.text}",
+                    word=move.text,
+                )
             return write
         same = [w for w in self.usable(seat, self.restriction) if w.text == move.text]
         if len(same) > 1:
             places = ", ".join(f"{move.text}@{w.row}.{w.index}" for w in same)
-            raise MoveError(f"move: {move.text} stands in {len(same)} places ({places}): "
-                            "name one")
+            raise MoveError(
+                f"move: {move.text} stands in {len(same)} places ({places}): name one"
+            )
         if not same:  # not writable now: name its first unused place, for check() to refuse
             page = self.pages[seat]
-            same = ([w for w in page.words if w.text == move.text and w.key not in
-                     self.used[seat]] or [w for w in page.words if w.text == move.text])
+            same = [
+                w
+                for w in page.words
+                if w.text == move.text and w.key not in self.used[seat]
+            ] or [w for w in page.words if w.text == move.text]
         if not same:
-            raise IllegalMove("page", f"{move.text} is not a word of the page of "
-                                      f"{self.to_move}", word=move.text)
+            raise IllegalMove(
+                "page",
+                f"{move.text} is not a word of the page of {self.to_move}",
+                word=move.text,
+            )
         return Write(same[0].row, same[0].index, move.r, move.c, move.direction)
 
     def move_from_json(self, obj: Any):
@@ -340,8 +424,11 @@ class CrossWordsState(GameState):
             return "pass"
         word = self.word_of(move)
         same = sum(w.text == word.text for w in self.usable(self.seat, self.restriction))
-        return write_text(word.text, move, same > 1 or word not in
-                          self.usable(self.seat, self.restriction))
+        return write_text(
+            word.text,
+            move,
+            same > 1 or word not in self.usable(self.seat, self.restriction),
+        )
 
     # -- positions -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -349,7 +436,7 @@ class CrossWordsState(GameState):
 
         return position_json(self)
 
-    def with_seed(self, seed: int) -> "CrossWordsState":
+    def with_seed(self, seed: int) -> CrossWordsState:
         return self._copy(seed=seed)
 
     def record_events(self) -> dict[str, Any]:

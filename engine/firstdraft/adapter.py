@@ -17,7 +17,6 @@ from collections import Counter
 from typing import NamedTuple
 
 import numpy as np
-
 from wordbot.movegen.firstdraft import drafts, oracle, potential
 
 
@@ -57,7 +56,7 @@ class Fillings(NamedTuple):
     starts: np.ndarray
 
     def row(self, i: int) -> str:
-        return text(self.rows[i, :self.lengths[i]])
+        return text(self.rows[i, : self.lengths[i]])
 
     @property
     def sizes(self) -> np.ndarray:
@@ -82,8 +81,15 @@ def draft_options(lexicon, rules, rows: tuple[str, str], letters: str) -> DraftO
     have = Counter(letters)
     kinds = "".join(sorted(have))
     counts = np.array([have[k] for k in kinds], np.int64)
-    out = drafts.draft_options(delta(lexicon, rules), codes(rows[0]), codes(rows[1]),
-                               codes(kinds), counts, rules.row_limit, rules.pool_limit)
+    out = drafts.draft_options(
+        delta(lexicon, rules),
+        codes(rows[0]),
+        codes(rows[1]),
+        codes(kinds),
+        counts,
+        rules.row_limit,
+        rules.pool_limit,
+    )
     return DraftOptions(kinds, counts, Fillings(*out[:4]), Fillings(*out[4:8]), out[8])
 
 
@@ -91,23 +97,37 @@ def _rows_and_trie(lexicon, rows: list[str]):
     width = max([len(r) for r in rows] + [1])
     packed = np.zeros((len(rows), width), np.int64)
     for i, r in enumerate(rows):
-        packed[i, :len(r)] = codes(r)
+        packed[i, : len(r)] = codes(r)
     return packed, np.array([len(r) for r in rows], np.int64), lexicon.letter_trie
 
 
-def row_potentials(lexicon, rows: list[str], weight: np.ndarray, pay: np.ndarray,
-                   row_limit: int, max_missing: int) -> np.ndarray:
+def row_potentials(
+    lexicon,
+    rows: list[str],
+    weight: np.ndarray,
+    pay: np.ndarray,
+    row_limit: int,
+    max_missing: int,
+) -> np.ndarray:
     """float64[len(rows), 2]: for each row the best ``pay[len(w)] * prod(weight of the
     letters w adds)`` over the words ``w`` holding it, and the same over words longer
     than the row (:func:`wordbot.movegen.firstdraft.potential.row_potential`)."""
     packed, lengths, trie = _rows_and_trie(lexicon, rows)
-    return potential.row_potentials(trie.records, trie.below, packed, lengths,
-                                    np.asarray(weight, np.float64),
-                                    np.asarray(pay, np.float64), row_limit, max_missing)
+    return potential.row_potentials(
+        trie.records,
+        trie.below,
+        packed,
+        lengths,
+        np.asarray(weight, np.float64),
+        np.asarray(pay, np.float64),
+        row_limit,
+        max_missing,
+    )
 
 
-def row_target(lexicon, row: str, weight: np.ndarray, pay: np.ndarray, row_limit: int,
-               max_missing: int) -> str | None:
+def row_target(
+    lexicon, row: str, weight: np.ndarray, pay: np.ndarray, row_limit: int, max_missing: int
+) -> str | None:
     """The word longer than ``row`` that its growth potential counts (None: none).
 
     >>> from wordbot.dictionaries import Lexicon
@@ -117,8 +137,16 @@ def row_target(lexicon, row: str, weight: np.ndarray, pay: np.ndarray, row_limit
     """
     packed, lengths, trie = _rows_and_trie(lexicon, [row])
     target = np.empty(potential.DEPTH, np.int64)
-    potential.row_potential(trie.records, trie.below, packed[0], len(row),
-                            np.asarray(weight, np.float64), np.asarray(pay, np.float64),
-                            row_limit, max_missing, target)
+    potential.row_potential(
+        trie.records,
+        trie.below,
+        packed[0],
+        len(row),
+        np.asarray(weight, np.float64),
+        np.asarray(pay, np.float64),
+        row_limit,
+        max_missing,
+        target,
+    )
     n = int(np.argmax(target < 0))
     return text(target[:n]) if n else None

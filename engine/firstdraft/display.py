@@ -28,7 +28,6 @@ from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from rich.text import Text
-
 from wordbot.engine.firstdraft.moves import Discard, Draft, Insert, Sell
 from wordbot.engine.firstdraft.rules import ROWS
 
@@ -80,7 +79,7 @@ def change(state, move) -> Change:
         return Change(None, hand.rows, pool, tuple(fate), (frozenset(), frozenset()))
     if isinstance(move, Insert):
         row = rows[move.row]
-        rows[move.row] = row[:move.at] + move.letter + row[move.at:]
+        rows[move.row] = row[: move.at] + move.letter + row[move.at :]
         pool = pool.replace(move.letter, "", 1)
         added = [frozenset(), frozenset()]
         added[move.row] = frozenset({move.at})
@@ -91,15 +90,25 @@ def change(state, move) -> Change:
     offered = Counter((taken.tiles if taken else "") + hand.pool + "".join(hand.rows))
     dropped = sum((offered - Counter("".join(move.rows) + move.pool)).values())
     added = tuple(added_letters(o, n) for o, n in zip(hand.rows, move.rows))
-    return Change(k, tuple(move.rows), move.pool, (None, None), added, k - 1,
-                  taken.coins if taken else 0, dropped)
+    return Change(
+        k,
+        tuple(move.rows),
+        move.pool,
+        (None, None),
+        added,
+        k - 1,
+        taken.coins if taken else 0,
+        dropped,
+    )
 
 
 def _header(state) -> str:
     if state.is_over:
         return f"game over · winners: {', '.join(state.winners)}"
-    return (f"turn {state.turn} · {len(state.bag)} tiles in the bag · "
-            f"{len(state.deck)} coasters in the deck")
+    return (
+        f"turn {state.turn} · {len(state.bag)} tiles in the bag · "
+        f"{len(state.deck)} coasters in the deck"
+    )
 
 
 def _row_text(out: Text, letters: str, added=frozenset(), style: str = "") -> None:
@@ -127,7 +136,9 @@ def board_text(state, move=None) -> Text:
         mover = not state.is_over and player == state.to_move
         out.append("▶ " if mover else "  ")
         out.append(player, style=STYLE[seat % len(STYLE)])
-        out.append(f"  {hand.coins} coins · {hand.discarded} discarded · score {hand.score}\n")
+        out.append(
+            f"  {hand.coins} coins · {hand.discarded} discarded · score {hand.score}\n"
+        )
         shown = ch if mover else None
         for r, row in enumerate(hand.rows):
             out.append(f"     {ROWS[r]}  ")
@@ -159,19 +170,29 @@ TILE = 26  # a tile's pitch in the SVG, in pixels
 PAD = 12
 
 
-def _tile(x: float, y: float, letter: str, fill: str = "#f3e5ab", stroke: str = "#8d6e63",
-          width: float = 1) -> str:
+def _tile(
+    x: float,
+    y: float,
+    letter: str,
+    fill: str = "#f3e5ab",
+    stroke: str = "#8d6e63",
+    width: float = 1,
+) -> str:
     s = TILE - 3
-    return (f'<rect x="{x}" y="{y}" width="{s}" height="{s}" rx="3" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{width}"/>'
-            f'<text x="{x + s / 2}" y="{y + s * 0.72:.1f}" font-size="15" font-weight="bold" '
-            f'text-anchor="middle">{escape(letter)}</text>')
+    return (
+        f'<rect x="{x}" y="{y}" width="{s}" height="{s}" rx="3" fill="{fill}" '
+        f'stroke="{stroke}" stroke-width="{width}"/>'
+        f'<text x="{x + s / 2}" y="{y + s * 0.72:.1f}" font-size="15" font-weight="bold" '
+        f'text-anchor="middle">{escape(letter)}</text>'
+    )
 
 
 def _slot(x: float, y: float) -> str:
     s = TILE - 3
-    return (f'<rect x="{x}" y="{y}" width="{s}" height="{s}" rx="3" fill="none" '
-            f'stroke="#cfd8dc" stroke-dasharray="3 2"/>')
+    return (
+        f'<rect x="{x}" y="{y}" width="{s}" height="{s}" rx="3" fill="none" '
+        f'stroke="#cfd8dc" stroke-dasharray="3 2"/>'
+    )
 
 
 def _coaster_svg(k: int, coaster, x: float, y: float, taken: bool) -> tuple[str, float]:
@@ -179,33 +200,48 @@ def _coaster_svg(k: int, coaster, x: float, y: float, taken: bool) -> tuple[str,
     lines = max(1, -(-coaster.value // 5))
     w, h = 5 * TILE + 2 * PAD, 30 + lines * TILE + 8
     coins = f", {coaster.coins} coin{'s' * (coaster.coins != 1)}" if coaster.coins else ""
-    parts = [f'<g class="coaster" data-position="{k}" data-tiles="{coaster.tiles}">'
-             f'<title>coaster {k}: {coaster.tiles} (value {coaster.value}{coins})</title>',
-             f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#fff" '
-             f'stroke="{GOLD if taken else "#90a4ae"}" stroke-width="{4 if taken else 1.5}"/>',
-             f'<text x="{x + PAD}" y="{y + 20}" font-size="14">{k} · value {coaster.value}'
-             f'</text>']
+    parts = [
+        f'<g class="coaster" data-position="{k}" data-tiles="{coaster.tiles}">'
+        f"<title>coaster {k}: {coaster.tiles} (value {coaster.value}{coins})</title>",
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#fff" '
+        f'stroke="{GOLD if taken else "#90a4ae"}" stroke-width="{4 if taken else 1.5}"/>',
+        f'<text x="{x + PAD}" y="{y + 20}" font-size="14">{k} · value {coaster.value}'
+        f"</text>",
+    ]
     if coaster.coins:
         cx = x + w - PAD - 8
-        parts.append(f'<circle cx="{cx}" cy="{y + 15}" r="10" fill="#ffd54f" '
-                     f'stroke="#f57f17"/><text x="{cx}" y="{y + 20}" font-size="12" '
-                     f'text-anchor="middle">{coaster.coins}</text>')
+        parts.append(
+            f'<circle cx="{cx}" cy="{y + 15}" r="10" fill="#ffd54f" '
+            f'stroke="#f57f17"/><text x="{cx}" y="{y + 20}" font-size="12" '
+            f'text-anchor="middle">{coaster.coins}</text>'
+        )
     for i, letter in enumerate(coaster.tiles):
         parts.append(_tile(x + PAD + (i % 5) * TILE, y + 28 + (i // 5) * TILE, letter))
     parts.append("</g>")
     return "".join(parts), h
 
 
-def _letters_svg(x: float, y: float, letters: str, slots: int, added=frozenset(),
-                 struck: bool = False) -> str:
+def _letters_svg(
+    x: float, y: float, letters: str, slots: int, added=frozenset(), struck: bool = False
+) -> str:
     parts = [_slot(x + i * TILE, y) for i in range(len(letters), slots)]
     for i, letter in enumerate(letters):
         new = i in added
-        parts.append(_tile(x + i * TILE, y, letter, GOLD if new else "#f3e5ab",
-                           "#e65100" if new else "#8d6e63", 2 if new else 1))
+        parts.append(
+            _tile(
+                x + i * TILE,
+                y,
+                letter,
+                GOLD if new else "#f3e5ab",
+                "#e65100" if new else "#8d6e63",
+                2 if new else 1,
+            )
+        )
     if struck and letters:
-        parts.append(f'<line x1="{x - 2}" y1="{y + TILE / 2}" x2="{x + len(letters) * TILE}" '
-                     f'y2="{y + TILE / 2}" stroke="#b71c1c" stroke-width="3"/>')
+        parts.append(
+            f'<line x1="{x - 2}" y1="{y + TILE / 2}" x2="{x + len(letters) * TILE}" '
+            f'y2="{y + TILE / 2}" stroke="#b71c1c" stroke-width="3"/>'
+        )
     return "".join(parts)
 
 
@@ -219,20 +255,24 @@ def board_svg(state, move=None) -> str:
     rules = state.rules
     card_w = 5 * TILE + 2 * PAD
     longest = max([rules.row_limit] + [len(r) for r in (ch.rows if ch else ())])
-    width = max(2 * PAD + len(state.line) * (card_w + PAD), 2 * PAD + 60 + longest * TILE
-                + 90, 520)
+    width = max(
+        2 * PAD + len(state.line) * (card_w + PAD), 2 * PAD + 60 + longest * TILE + 90, 520
+    )
     y = PAD
     parts = []
     title = _header(state)
     if move is not None:
         title = f"{state.to_move}: {state.notation(move)}"
-    parts.append(f'<text x="{PAD}" y="{y + 14}" font-size="15" font-weight="bold">'
-                 f'{escape(title)}</text>')
+    parts.append(
+        f'<text x="{PAD}" y="{y + 14}" font-size="15" font-weight="bold">'
+        f"{escape(title)}</text>"
+    )
     y += 26
     tallest = 0
     for k, coaster in enumerate(state.line, start=1):
-        svg, h = _coaster_svg(k, coaster, PAD + (k - 1) * (card_w + PAD), y,
-                              bool(ch and ch.coaster == k))
+        svg, h = _coaster_svg(
+            k, coaster, PAD + (k - 1) * (card_w + PAD), y, bool(ch and ch.coaster == k)
+        )
         parts.append(svg)
         tallest = max(tallest, h)
     y += tallest + PAD
@@ -241,39 +281,63 @@ def board_svg(state, move=None) -> str:
         shown = ch if mover else None
         ink = INK[seat % len(INK)]
         h = 32 + 3 * (TILE + 6) + 6
-        parts.append(f'<g class="hand" data-player="{escape(player)}">'
-                     f'<title>{escape(player)}: A={hand.rows[0]} B={hand.rows[1]} '
-                     f'pool={hand.pool}</title>'
-                     f'<rect x="{PAD}" y="{y}" width="{width - 2 * PAD}" height="{h}" rx="8" '
-                     f'fill="#fff" stroke="{ink if mover else "#cfd8dc"}" '
-                     f'stroke-width="{3 if mover else 1}"/>'
-                     f'<text x="{PAD * 2}" y="{y + 22}" font-size="15"><tspan fill="{ink}" '
-                     f'font-weight="bold">{"▶ " if mover else ""}{escape(player)}</tspan>  '
-                     f'{hand.coins} coins · {hand.discarded} discarded · score {hand.score}'
-                     f'</text>')
+        parts.append(
+            f'<g class="hand" data-player="{escape(player)}">'
+            f"<title>{escape(player)}: A={hand.rows[0]} B={hand.rows[1]} "
+            f"pool={hand.pool}</title>"
+            f'<rect x="{PAD}" y="{y}" width="{width - 2 * PAD}" height="{h}" rx="8" '
+            f'fill="#fff" stroke="{ink if mover else "#cfd8dc"}" '
+            f'stroke-width="{3 if mover else 1}"/>'
+            f'<text x="{PAD * 2}" y="{y + 22}" font-size="15"><tspan fill="{ink}" '
+            f'font-weight="bold">{"▶ " if mover else ""}{escape(player)}</tspan>  '
+            f"{hand.coins} coins · {hand.discarded} discarded · score {hand.score}"
+            f"</text>"
+        )
         rows = shown.rows if shown else hand.rows
-        lines = [(ROWS[r], rows[r], rules.row_limit, shown.added[r] if shown else frozenset(),
-                  shown.fate[r] if shown else None) for r in range(2)]
-        lines.append(("pool", shown.pool if shown else hand.pool, rules.pool_limit,
-                      frozenset(), None))
+        lines = [
+            (
+                ROWS[r],
+                rows[r],
+                rules.row_limit,
+                shown.added[r] if shown else frozenset(),
+                shown.fate[r] if shown else None,
+            )
+            for r in range(2)
+        ]
+        lines.append(
+            (
+                "pool",
+                shown.pool if shown else hand.pool,
+                rules.pool_limit,
+                frozenset(),
+                None,
+            )
+        )
         for i, (name, letters, slots, added, fate) in enumerate(lines):
             ry = y + 32 + i * (TILE + 6)
-            label = f'{name}={letters}' if name != "pool" else f"pool={letters}"
-            parts.append(f'<g class="{"pool" if name == "pool" else "row"}" '
-                         f'data-row="{name}" data-letters="{letters}"><title>{label}</title>'
-                         f'<text x="{PAD * 2}" y="{ry + 18}" font-size="13" fill="#555">'
-                         f'{name}</text>')
+            label = f"{name}={letters}" if name != "pool" else f"pool={letters}"
+            parts.append(
+                f'<g class="{"pool" if name == "pool" else "row"}" '
+                f'data-row="{name}" data-letters="{letters}"><title>{label}</title>'
+                f'<text x="{PAD * 2}" y="{ry + 18}" font-size="13" fill="#555">'
+                f"{name}</text>"
+            )
             parts.append(_letters_svg(PAD * 2 + 50, ry, letters, slots, added, bool(fate)))
             if fate:
                 gain = rules.pays(len(letters)) if fate == "sold" else -len(letters)
-                parts.append(f'<text x="{PAD * 2 + 60 + max(slots, len(letters)) * TILE}" '
-                             f'y="{ry + 18}" font-size="13" fill="#b71c1c">{fate} {gain:+d}'
-                             f'</text>')
+                parts.append(
+                    f'<text x="{PAD * 2 + 60 + max(slots, len(letters)) * TILE}" '
+                    f'y="{ry + 18}" font-size="13" fill="#b71c1c">{fate} {gain:+d}'
+                    f"</text>"
+                )
             parts.append("</g>")
         parts.append("</g>")
         y += h + PAD
     height = y
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
-            f'<rect width="{width}" height="{height}" fill="#fafafa"/>' + "".join(parts)
-            + "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
+        f'<rect width="{width}" height="{height}" fill="#fafafa"/>'
+        + "".join(parts)
+        + "</svg>"
+    )

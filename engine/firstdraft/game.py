@@ -18,12 +18,17 @@ from typing import Any
 from wordbot.engine.errors import StateError
 from wordbot.engine.firstdraft.position import read_position
 from wordbot.engine.firstdraft.rules import SEATS, Rules
-from wordbot.engine.firstdraft.state import TURN, Coaster, FirstDraftState, Hand, sort_letters
+from wordbot.engine.firstdraft.state import (
+    TURN,
+    Coaster,
+    FirstDraftState,
+    Hand,
+    sort_letters,
+)
 from wordbot.engine.game import Game, GameState, Move, lexicon_or_default
 from wordbot.engine.position import position_digest
 from wordbot.engine.rng import Rng, seed_from_text, seed_state
 from wordbot.engine.tiles import FULL_BAG
-
 
 _FILL_SALT = 0x5DEECE66D  # any constant: it only separates the two generators
 
@@ -59,8 +64,14 @@ First Draft moves (rows A and B; a turn ends with a take):
   insert E B0                     the pool's E into row B, ending at index 0 (the front)
   take 3 A=SOFT B=EX pool=A       take coaster 3 and leave the rows and the pool so"""
 
-    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
-            rules: Any = None, lexicon: Any = None, **setup: Any) -> FirstDraftState:
+    def new(
+        self,
+        players: Sequence[str] | str | None = None,
+        seed: int | None = None,
+        rules: Any = None,
+        lexicon: Any = None,
+        **setup: Any,
+    ) -> FirstDraftState:
         """Shuffle the bag and the coasters, lay out the line (each coaster filled from
         the bag), 4 coins, empty rows and pools."""
         if setup:
@@ -71,21 +82,39 @@ First Draft moves (rows A and B; a turn ends with a take):
         rng = Rng(seed_state(seed))
         bag = "".join(rng.shuffle(FULL_BAG))
         deck = rng.shuffle(rules.coasters)
-        line, laid = [], deck[:rules.line]
+        line, laid = [], deck[: rules.line]
         if sum(laid) > len(bag):
-            raise StateError(f"coasters: the line's coasters ({','.join(map(str, laid))}) "
-                             f"need more than the {len(FULL_BAG)} tiles of the bag")
+            raise StateError(
+                f"coasters: the line's coasters ({','.join(map(str, laid))}) "
+                f"need more than the {len(FULL_BAG)} tiles of the bag"
+            )
         for value in laid:
             line.append(Coaster(value, sort_letters(bag[:value]), 0))
             bag = bag[value:]
         hands = tuple(Hand(rules.start_coins, ("", ""), "", 0) for _ in players)
-        fields = {"players": players, "to_move": players[0], "phase": TURN, "turn": 1,
-                  "line": tuple(line), "hands": hands, "bag": bag, "gone": "",
-                  "deck": tuple(deck[rules.line:]), "pile": ()}
-        return self._state(fields, rules, seed, rng.state, lexicon_or_default(lexicon), "new")
+        fields = {
+            "players": players,
+            "to_move": players[0],
+            "phase": TURN,
+            "turn": 1,
+            "line": tuple(line),
+            "hands": hands,
+            "bag": bag,
+            "gone": "",
+            "deck": tuple(deck[rules.line :]),
+            "pile": (),
+        }
+        return self._state(
+            fields, rules, seed, rng.state, lexicon_or_default(lexicon), "new"
+        )
 
-    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
-                  rule_overrides: Iterable[str] = ()) -> FirstDraftState:
+    def from_json(
+        self,
+        obj: Any,
+        lexicon: Any = None,
+        seed: int | None = None,
+        rule_overrides: Iterable[str] = (),
+    ) -> FirstDraftState:
         if not isinstance(obj, dict):
             from wordbot.engine.errors import PositionError
 
@@ -95,15 +124,22 @@ First Draft moves (rows A and B; a turn ends with a take):
         # a missing bag or deck is shuffled by a generator of its own: the game's starts
         # at the seed, so a record (the filled-in position and the seed) replays
         fields = read_position(obj, rules, Rng(seed_state(seed) ^ _FILL_SALT))
-        return self._state(fields, rules, seed, seed_state(seed), lexicon_or_default(lexicon),
-                           "position")
+        return self._state(
+            fields, rules, seed, seed_state(seed), lexicon_or_default(lexicon), "position"
+        )
 
     @staticmethod
     def _state(fields, rules, seed, rng_state, lexicon, origin) -> FirstDraftState:
         s = object.__new__(FirstDraftState)
         for name, value in fields.items():
             setattr(s, name, value)
-        s.rules, s.seed, s.rng_state, s.lexicon, s.origin = rules, seed, rng_state, lexicon, origin
+        s.rules, s.seed, s.rng_state, s.lexicon, s.origin = (
+            rules,
+            seed,
+            rng_state,
+            lexicon,
+            origin,
+        )
         s.events, s._moves = {}, None
         return s
 
@@ -114,7 +150,9 @@ First Draft moves (rows A and B; a turn ends with a take):
     def check_size(self, state: GameState) -> None:
         """Rows, pools and the line are bounded by the rules: nothing to refuse."""
 
-    def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
+    def picture(
+        self, state: GameState, move: Move | None = None, viewer: str | None = None
+    ):
         """The line and every player's rows and pool, ``move`` marked (nothing is hidden
         that the picture shows: the bag and deck appear only as counts).
 

@@ -24,7 +24,6 @@ import functools
 from itertools import combinations
 
 import numpy as np
-
 from wordbot.engine.firstdraft import adapter
 from wordbot.engine.firstdraft.moves import Discard, Draft, Insert, Sell
 from wordbot.engine.segments import Segment, SegmentedMoves
@@ -44,13 +43,16 @@ class FirstDraftMoves(SegmentedMoves):
         self.drafts = drafts if drafts is not None else {}
         self.bounds = bounds if bounds is not None else []  # per draft segment
 
-    def _derived(self, segments: list[Segment]) -> "FirstDraftMoves":
-        kept = [b for s, b in zip([s for s in self.segments if s.kind == "draft"],
-                                  self.bounds) if s in segments]
+    def _derived(self, segments: list[Segment]) -> FirstDraftMoves:
+        kept = [
+            b
+            for s, b in zip([s for s in self.segments if s.kind == "draft"], self.bounds)
+            if s in segments
+        ]
         return FirstDraftMoves(segments, self.drafts, kept)
 
     @classmethod
-    def of(cls, state) -> "FirstDraftMoves":
+    def of(cls, state) -> FirstDraftMoves:
         if state.is_over:
             return cls([])
         hand, rules = state.hand, state.rules
@@ -58,20 +60,35 @@ class FirstDraftMoves(SegmentedMoves):
         discards = [Discard(r) for r in range(2) if hand.rows[r]]
         inserts = _inserts(state)
         segments = [
-            Segment("sell", len(sells), [rules.pays(len(hand.rows[m.row])) for m in sells],
-                    sells.__getitem__),
-            Segment("discard", len(discards), [-len(hand.rows[m.row]) for m in discards],
-                    discards.__getitem__),
-            Segment("insert", len(inserts), np.zeros(len(inserts), np.int64),
-                    inserts.__getitem__),
+            Segment(
+                "sell",
+                len(sells),
+                [rules.pays(len(hand.rows[m.row])) for m in sells],
+                sells.__getitem__,
+            ),
+            Segment(
+                "discard",
+                len(discards),
+                [-len(hand.rows[m.row]) for m in discards],
+                discards.__getitem__,
+            ),
+            Segment(
+                "insert",
+                len(inserts),
+                np.zeros(len(inserts), np.int64),
+                inserts.__getitem__,
+            ),
         ]
         drafts: dict = {}
         bounds = []
         for k, coaster in enumerate(state.line, start=1):
             if hand.coins >= k - 1:
                 bounds.append(coaster.coins - (k - 1))
-                segments.append(Segment("draft", later=functools.partial(
-                    _draft_segment, state, k, drafts)))
+                segments.append(
+                    Segment(
+                        "draft", later=functools.partial(_draft_segment, state, k, drafts)
+                    )
+                )
         return cls(segments, drafts, bounds)
 
     def best(self, n: int = 1, rng=None):
@@ -94,16 +111,24 @@ class FirstDraftMoves(SegmentedMoves):
                     top = (g, o)
         if top is None:
             return []
-        found = [(seg, i) for seg in self.segments if seg.ready and seg.count
-                 for i in np.flatnonzero((np.asarray(seg.gains) == top[0])
-                                         & (self._orders(seg) == top[1])).tolist()]
+        found = [
+            (seg, i)
+            for seg in self.segments
+            if seg.ready and seg.count
+            for i in np.flatnonzero(
+                (np.asarray(seg.gains) == top[0]) & (self._orders(seg) == top[1])
+            ).tolist()
+        ]
         seg, i = found[0 if len(found) == 1 or rng is None else rng.randrange(len(found))]
         return [(seg.build(i), int(top[0]))]
 
     def _orders(self, seg: Segment) -> np.ndarray:
         order = seg.orders()
-        return (np.full(seg.count, self.KIND_ORDER[seg.kind], np.int64) if order is None
-                else np.asarray(order))
+        return (
+            np.full(seg.count, self.KIND_ORDER[seg.kind], np.int64)
+            if order is None
+            else np.asarray(order)
+        )
 
 
 def _inserts(state) -> list[Insert]:
@@ -115,8 +140,11 @@ def _inserts(state) -> list[Insert]:
         fits = adapter.insertions(state.lexicon, state.rules, row)
         for letter in sorted(set(hand.pool)):
             c = ord(letter) - 65
-            found += [Insert(r, i, letter) for i in range(len(row) + 1)
-                      if fits[i, c] and (i == 0 or row[i - 1] != letter)]
+            found += [
+                Insert(r, i, letter)
+                for i in range(len(row) + 1)
+                if fits[i, c] and (i == 0 or row[i - 1] != letter)
+            ]
     return found
 
 
@@ -125,8 +153,9 @@ def _draft_segment(state, k: int, found: dict):
     ``found``."""
     hand, rules = state.hand, state.rules
     coaster = state.line[k - 1]
-    options = found[k] = adapter.draft_options(state.lexicon, rules, hand.rows,
-                                               coaster.tiles + hand.pool)
+    options = found[k] = adapter.draft_options(
+        state.lexicon, rules, hand.rows, coaster.tiles + hand.pool
+    )
     gain, pool_limit = coaster.coins - (k - 1), rules.pool_limit
     a, b, pairs = options.a, options.b, options.pairs
     ga, gb, choices = pairs[:, 0], pairs[:, 1], pairs[:, 2]

@@ -55,7 +55,12 @@ class Insert:
     type: ClassVar[str] = "insert"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "insert", "row": ROWS[self.row], "at": self.at, "letter": self.letter}
+        return {
+            "type": "insert",
+            "row": ROWS[self.row],
+            "at": self.at,
+            "letter": self.letter,
+        }
 
 
 @dataclass(frozen=True)
@@ -69,8 +74,12 @@ class Draft:
     type: ClassVar[str] = "draft"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "draft", "coaster": self.coaster, "rows": list(self.rows),
-                "pool": self.pool}
+        return {
+            "type": "draft",
+            "coaster": self.coaster,
+            "rows": list(self.rows),
+            "pool": self.pool,
+        }
 
 
 def _row(value: Any, where: str) -> int:
@@ -91,8 +100,12 @@ def _coaster(value: Any) -> int:
     return value
 
 
-_FIELDS = {"sell": {"row"}, "discard": {"row"}, "insert": {"row", "at", "letter"},
-           "draft": {"coaster", "rows", "pool"}}
+_FIELDS = {
+    "sell": {"row"},
+    "discard": {"row"},
+    "insert": {"row", "at", "letter"},
+    "draft": {"coaster", "rows", "pool"},
+}
 
 
 def parse_json(obj: Any):
@@ -122,9 +135,11 @@ def parse_json(obj: Any):
     rows = obj["rows"]
     if not isinstance(rows, list) or len(rows) != 2:
         raise MoveError("move.rows: the two rows A and B as they are after the draft")
-    return Draft(_coaster(obj["coaster"]),
-                 (_letters(rows[0], "move.rows[0]"), _letters(rows[1], "move.rows[1]")),
-                 "".join(sorted(_letters(obj["pool"], "move.pool"))))
+    return Draft(
+        _coaster(obj["coaster"]),
+        (_letters(rows[0], "move.rows[0]"), _letters(rows[1], "move.rows[1]")),
+        "".join(sorted(_letters(obj["pool"], "move.pool"))),
+    )
 
 
 _INSERT = re.compile(r"([A-Za-z])\s+([ABab])(\d+)")
@@ -150,8 +165,9 @@ def parse_text(text: str):
         try:
             coaster = int(rest[0])
         except ValueError:
-            raise MoveError(f"move.coaster: {rest[0]!r} is not a line position "
-                            "(1, 2, ...)") from None
+            raise MoveError(
+                f"move.coaster: {rest[0]!r} is not a line position (1, 2, ...)"
+            ) from None
         parts = {}
         for word in rest[1:]:
             m = _PART.fullmatch(word.upper())
@@ -160,8 +176,9 @@ def parse_text(text: str):
             parts[m.group(1)] = m.group(2)
         if set(parts) != {"A", "B", "POOL"}:
             raise MoveError("move: a take names A=ROW B=ROW pool=LETTERS, each once")
-        return Draft(_coaster(coaster), (parts["A"], parts["B"]),
-                     "".join(sorted(parts["POOL"])))
+        return Draft(
+            _coaster(coaster), (parts["A"], parts["B"]), "".join(sorted(parts["POOL"]))
+        )
     raise MoveError(f"move: {text!r} is not sell, discard, insert or take")
 
 

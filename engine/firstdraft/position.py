@@ -34,13 +34,29 @@ def position_json(state) -> dict[str, Any]:
     """The FORMATS.md position of a state."""
     players = list(state.players)
     return {
-        "format": FORMAT, "rules": state.rules.to_json(), "players": players,
-        "to_move": state.to_move, "phase": state.phase, "turn": state.turn,
-        "line": [{"value": c.value, "tiles": c.tiles, "coins": c.coins} for c in state.line],
-        "hands": {p: {"coins": h.coins, "rows": list(h.rows), "pool": h.pool,
-                      "discarded": h.discarded} for p, h in zip(players, state.hands)},
-        "scores": state.scores, "gone": state.gone, "deck": list(state.deck),
-        "discard_pile": list(state.pile), "bag": state.bag,
+        "format": FORMAT,
+        "rules": state.rules.to_json(),
+        "players": players,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "turn": state.turn,
+        "line": [
+            {"value": c.value, "tiles": c.tiles, "coins": c.coins} for c in state.line
+        ],
+        "hands": {
+            p: {
+                "coins": h.coins,
+                "rows": list(h.rows),
+                "pool": h.pool,
+                "discarded": h.discarded,
+            }
+            for p, h in zip(players, state.hands)
+        },
+        "scores": state.scores,
+        "gone": state.gone,
+        "deck": list(state.deck),
+        "discard_pile": list(state.pile),
+        "bag": state.bag,
     }
 
 
@@ -68,10 +84,16 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
     """The state's fields from a position (``rng`` shuffles a missing bag or deck)."""
     check_fields(obj, REQUIRED, OPTIONAL)
     if obj["format"] != FORMAT:
-        raise PositionError(f"format: {obj['format']!r}; a First Draft position is {FORMAT}")
+        raise PositionError(
+            f"format: {obj['format']!r}; a First Draft position is {FORMAT}"
+        )
     players = obj["players"]
-    if (not isinstance(players, list) or not all(isinstance(p, str) and p for p in players)
-            or not 2 <= len(players) <= 5 or len(set(players)) != len(players)):
+    if (
+        not isinstance(players, list)
+        or not all(isinstance(p, str) and p for p in players)
+        or not 2 <= len(players) <= 5
+        or len(set(players)) != len(players)
+    ):
         raise PositionError("players: 2-5 distinct names")
     if obj["to_move"] not in players:
         raise PositionError(f"to_move: {obj['to_move']!r} is not a player")
@@ -90,19 +112,27 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
         rows = hand["rows"]
         if not isinstance(rows, list) or len(rows) != 2:
             raise PositionError(f"{where}.rows: the two rows A and B")
-        rows = tuple(_letters(r, f"{where}.rows[{i}]", rules.row_limit)
-                     for i, r in enumerate(rows))
+        rows = tuple(
+            _letters(r, f"{where}.rows[{i}]", rules.row_limit) for i, r in enumerate(rows)
+        )
         pool = _letters(hand["pool"], f"{where}.pool", rules.pool_limit)
         tiles.update("".join(rows) + pool)
-        read_hands.append(Hand(_int(hand["coins"], f"{where}.coins"), rows, sort_letters(pool),
-                               _int(hand["discarded"], f"{where}.discarded")))
+        read_hands.append(
+            Hand(
+                _int(hand["coins"], f"{where}.coins"),
+                rows,
+                sort_letters(pool),
+                _int(hand["discarded"], f"{where}.discarded"),
+            )
+        )
     scores = obj["scores"]
     if not isinstance(scores, dict) or set(scores) != set(players):
         raise PositionError("scores: one score per player")
     for p, hand in zip(players, read_hands):
         if scores[p] != hand.score:
-            raise PositionError(f"scores.{p}: {scores[p]!r}, but coins - discarded is "
-                                f"{hand.score}")
+            raise PositionError(
+                f"scores.{p}: {scores[p]!r}, but coins - discarded is {hand.score}"
+            )
     line = obj["line"]
     if not isinstance(line, list):
         raise PositionError("line: a list of coasters")
@@ -115,11 +145,13 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
         value = _int(c["value"], f"{where}.value", 1)
         coaster_tiles = _letters(c["tiles"], f"{where}.tiles")
         if len(coaster_tiles) != value:
-            raise PositionError(f"{where}.tiles: {len(coaster_tiles)} tiles on a coaster of "
-                                f"value {value}")
+            raise PositionError(
+                f"{where}.tiles: {len(coaster_tiles)} tiles on a coaster of value {value}"
+            )
         tiles.update(coaster_tiles)
-        read_line.append(Coaster(value, sort_letters(coaster_tiles),
-                                 _int(c["coins"], f"{where}.coins")))
+        read_line.append(
+            Coaster(value, sort_letters(coaster_tiles), _int(c["coins"], f"{where}.coins"))
+        )
     if "bag" not in obj and "gone" not in obj:
         raise PositionError("bag: a position needs bag or gone (or both)")
     bag = _letters(obj["bag"], "bag") if "bag" in obj else None
@@ -136,9 +168,18 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
     elif missing:
         raise PositionError(f"tiles: {missing} are nowhere (bag, gone, rows, pools, line)")
     deck, pile = _coasters(obj, read_line, rules, rng)
-    return {"players": tuple(players), "to_move": obj["to_move"], "phase": phase,
-            "turn": turn, "line": tuple(read_line), "hands": tuple(read_hands), "bag": bag,
-            "gone": sort_letters(gone), "deck": deck, "pile": pile}
+    return {
+        "players": tuple(players),
+        "to_move": obj["to_move"],
+        "phase": phase,
+        "turn": turn,
+        "line": tuple(read_line),
+        "hands": tuple(read_hands),
+        "bag": bag,
+        "gone": sort_letters(gone),
+        "deck": deck,
+        "pile": pile,
+    }
 
 
 def _coasters(obj, line, rules, rng: Rng) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -148,16 +189,20 @@ def _coasters(obj, line, rules, rng: Rng) -> tuple[tuple[int, ...], tuple[int, .
     in_line = Counter(c.value for c in line)
     if in_line - values:
         value = sorted(in_line - values)[0]
-        raise PositionError(f"line: more coasters of value {value} than the coaster set "
-                            f"({','.join(map(str, rules.coasters))}) has")
+        raise PositionError(
+            f"line: more coasters of value {value} than the coaster set "
+            f"({','.join(map(str, rules.coasters))}) has"
+        )
     deck = _values(obj["deck"], "deck") if "deck" in obj else None
     pile = _values(obj["discard_pile"], "discard_pile") if "discard_pile" in obj else None
     left = values - in_line
     for name, given in (("deck", deck), ("discard_pile", pile)):
         if given is not None and Counter(given) - left:
             value = sorted(Counter(given) - left)[0]
-            raise PositionError(f"{name}: a coaster of value {value} that is not in the "
-                                "coaster set (or is already in the line)")
+            raise PositionError(
+                f"{name}: a coaster of value {value} that is not in the "
+                "coaster set (or is already in the line)"
+            )
     if deck is None:
         pile = pile or []
         if Counter(pile) - left:
@@ -166,6 +211,8 @@ def _coasters(obj, line, rules, rng: Rng) -> tuple[tuple[int, ...], tuple[int, .
     elif pile is None:
         pile = sorted((left - Counter(deck)).elements())
     if Counter(deck) + Counter(pile) != left:
-        raise PositionError("deck: the line, deck and discard pile must hold the coaster "
-                            f"set ({','.join(map(str, rules.coasters))}) exactly")
+        raise PositionError(
+            "deck: the line, deck and discard pile must hold the coaster "
+            f"set ({','.join(map(str, rules.coasters))}) exactly"
+        )
     return tuple(deck), tuple(pile)

@@ -50,8 +50,10 @@ def _coasters_json(value) -> tuple[int, ...]:
 def _payout(pairs) -> tuple[tuple[int, int], ...]:
     table = {}
     for length, coins in pairs:
-        if not (_integer(length) and _integer(coins) and 1 <= length <= 99 and coins >= 0
-                ) or length in table:
+        if (
+            not (_integer(length) and _integer(coins) and 1 <= length <= 99 and coins >= 0)
+            or length in table
+        ):
             raise NotAllowed
         table[length] = coins
     if not table:
@@ -84,27 +86,45 @@ class Rules(GameRules):
     start_coins: int = 4
     row_limit: int = 9
     pool_limit: int = 4
-    payout: tuple[tuple[int, int], ...] = ((3, 1), (4, 2), (5, 3), (6, 5), (7, 7), (8, 9),
-                                           (9, 12))
+    payout: tuple[tuple[int, int], ...] = (
+        (3, 1),
+        (4, 2),
+        (5, 3),
+        (6, 5),
+        (7, 7),
+        (8, 9),
+        (9, 12),
+    )
 
     OPTIONS = {
-        "coasters": custom("coaster values", "a list of coaster values 1-20, at least "
-                           "line + 1 of them", _coasters_text, _coasters_json, list),
+        "coasters": custom(
+            "coaster values",
+            "a list of coaster values 1-20, at least line + 1 of them",
+            _coasters_text,
+            _coasters_json,
+            list,
+        ),
         "line": integer("coasters in the line", minimum=1, maximum=9),
         "start_coins": integer("coins each player starts with", minimum=0),
         "row_limit": integer("letters per row", minimum=1, maximum=MAX_ROW_LIMIT),
         "pool_limit": integer("letters in the pool", minimum=0, maximum=9),
-        "payout": custom("coins for a sold word by length", "LENGTH:COINS,... (lengths "
-                         "1-99, coins >= 0)", _payout_text, _payout_json,
-                         lambda table: {str(n): c for n, c in table}),
+        "payout": custom(
+            "coins for a sold word by length",
+            "LENGTH:COINS,... (lengths 1-99, coins >= 0)",
+            _payout_text,
+            _payout_json,
+            lambda table: {str(n): c for n, c in table},
+        ),
     }
 
     def __post_init__(self):
         from wordbot.engine.errors import RuleError
 
         if len(self.coasters) < self.line + 1:
-            raise RuleError(f"coasters: {len(self.coasters)} coasters; a line of "
-                            f"{self.line} needs at least {self.line + 1}")
+            raise RuleError(
+                f"coasters: {len(self.coasters)} coasters; a line of "
+                f"{self.line} needs at least {self.line + 1}"
+            )
 
     @functools.cached_property
     def lengths(self) -> tuple[int, ...]:

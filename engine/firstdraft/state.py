@@ -26,8 +26,15 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from wordbot.engine.errors import IllegalMove
-from wordbot.engine.firstdraft.moves import (Discard, Draft, Insert, Sell, move_text,
-                                             parse_json, parse_text)
+from wordbot.engine.firstdraft.moves import (
+    Discard,
+    Draft,
+    Insert,
+    Sell,
+    move_text,
+    parse_json,
+    parse_text,
+)
 from wordbot.engine.firstdraft.rules import ROWS
 from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
 from wordbot.engine.rng import Rng
@@ -36,14 +43,26 @@ TURN = "turn"
 
 #: the example position of FORMATS.md ("First Draft position")
 EXAMPLE = {
-    "format": "wordbot.firstdraft.position/1", "players": ["p1", "p2"], "to_move": "p1",
-    "phase": "turn", "turn": 5,
-    "line": [{"value": 3, "tiles": "ERT", "coins": 1}, {"value": 1, "tiles": "A", "coins": 1},
-             {"value": 2, "tiles": "OX", "coins": 1}, {"value": 4, "tiles": "LNDE", "coins": 0},
-             {"value": 3, "tiles": "IGP", "coins": 0}],
-    "hands": {"p1": {"coins": 3, "rows": ["SFT", ""], "pool": "AE", "discarded": 0},
-              "p2": {"coins": 6, "rows": ["QI", "BRN"], "pool": "", "discarded": 2}},
-    "scores": {"p1": 3, "p2": 4}, "gone": "RUNTV", "deck": [2, 5], "discard_pile": [3, 4, 3],
+    "format": "wordbot.firstdraft.position/1",
+    "players": ["p1", "p2"],
+    "to_move": "p1",
+    "phase": "turn",
+    "turn": 5,
+    "line": [
+        {"value": 3, "tiles": "ERT", "coins": 1},
+        {"value": 1, "tiles": "A", "coins": 1},
+        {"value": 2, "tiles": "OX", "coins": 1},
+        {"value": 4, "tiles": "LNDE", "coins": 0},
+        {"value": 3, "tiles": "IGP", "coins": 0},
+    ],
+    "hands": {
+        "p1": {"coins": 3, "rows": ["SFT", ""], "pool": "AE", "discarded": 0},
+        "p2": {"coins": 6, "rows": ["QI", "BRN"], "pool": "", "discarded": 2},
+    },
+    "scores": {"p1": 3, "p2": 4},
+    "gone": "RUNTV",
+    "deck": [2, 5],
+    "discard_pile": [3, 4, 3],
 }
 
 
@@ -89,10 +108,27 @@ class FirstDraftState(GameState):
     ``deck`` (top first), ``pile`` (the discard pile), ``turn`` (1 + the drafts made),
     ``rng_state`` (the generator that shuffles the pile into a new deck)."""
 
-    __slots__ = ("players", "to_move", "phase", "turn", "line", "hands", "bag", "gone", "deck",
-                 "pile", "rules", "seed", "rng_state", "lexicon", "origin", "events", "_moves")
+    __slots__ = (
+        "players",
+        "to_move",
+        "phase",
+        "turn",
+        "line",
+        "hands",
+        "bag",
+        "gone",
+        "deck",
+        "pile",
+        "rules",
+        "seed",
+        "rng_state",
+        "lexicon",
+        "origin",
+        "events",
+        "_moves",
+    )
 
-    def _copy(self, **changes) -> "FirstDraftState":
+    def _copy(self, **changes) -> FirstDraftState:
         """A copy with ``changes``; the events of the move that made it only when given."""
         return super()._copy(**{"events": {}, **changes})
 
@@ -138,22 +174,32 @@ class FirstDraftState(GameState):
             row = hand.rows[move.row]
             if not self.is_word(row):
                 sold = ",".join(map(str, rules.lengths))
-                raise IllegalMove("sell", f"row {ROWS[move.row]} ({row or 'empty'}) is not a "
-                                  f"word of {sold} letters", row or None)
+                raise IllegalMove(
+                    "sell",
+                    f"row {ROWS[move.row]} ({row or 'empty'}) is not a "
+                    f"word of {sold} letters",
+                    row or None,
+                )
         elif isinstance(move, Discard):
             if not hand.rows[move.row]:
                 raise IllegalMove("discard", f"row {ROWS[move.row]} is empty")
         elif isinstance(move, Insert):
             row = hand.rows[move.row]
             if move.letter not in hand.pool:
-                raise IllegalMove("insert", f"{move.letter} is not in the pool "
-                                  f"({hand.pool or 'empty'})")
+                raise IllegalMove(
+                    "insert", f"{move.letter} is not in the pool ({hand.pool or 'empty'})"
+                )
             if move.at > len(row):
-                raise IllegalMove("insert", f"row {ROWS[move.row]} has {len(row)} letters; "
-                                  f"index {move.at} is past its end")
+                raise IllegalMove(
+                    "insert",
+                    f"row {ROWS[move.row]} has {len(row)} letters; "
+                    f"index {move.at} is past its end",
+                )
             if len(row) + 1 > rules.row_limit:
-                raise IllegalMove("row_limit", f"row {ROWS[move.row]} holds "
-                                  f"{rules.row_limit} letters at most")
+                raise IllegalMove(
+                    "row_limit",
+                    f"row {ROWS[move.row]} holds {rules.row_limit} letters at most",
+                )
         elif isinstance(move, Draft):
             self._draft_discards(move)
         else:
@@ -164,37 +210,54 @@ class FirstDraftState(GameState):
         hand, rules = self.hand, self.rules
         k = move.coaster
         if k > len(self.line):
-            raise IllegalMove("draft", f"coaster {k}: the line has {len(self.line)} coasters")
+            raise IllegalMove(
+                "draft", f"coaster {k}: the line has {len(self.line)} coasters"
+            )
         if hand.coins < k - 1:
-            raise IllegalMove("pay", f"coaster {k} costs {plural(k - 1, 'coin')}; "
-                              f"{self.to_move} has {hand.coins}")
+            raise IllegalMove(
+                "pay",
+                f"coaster {k} costs {plural(k - 1, 'coin')}; "
+                f"{self.to_move} has {hand.coins}",
+            )
         inserted = Counter()
         for name, old, new in zip(ROWS, hand.rows, move.rows):
             if len(new) > rules.row_limit:
-                raise IllegalMove("row_limit", f"row {name} would hold {len(new)} letters "
-                                  f"(at most {rules.row_limit})")
+                raise IllegalMove(
+                    "row_limit",
+                    f"row {name} would hold {len(new)} letters (at most {rules.row_limit})",
+                )
             if not is_subsequence(old, new):
-                raise IllegalMove("reorder", f"row {name}: {old} -> {new} moves letters "
-                                  "already in the row")
+                raise IllegalMove(
+                    "reorder",
+                    f"row {name}: {old} -> {new} moves letters already in the row",
+                )
             inserted += Counter(new) - Counter(old)
         available = Counter(self.line[k - 1].tiles + hand.pool)
         short = inserted - available
         if short:
-            raise IllegalMove("letters", f"{sort_letters(short.elements())} not on coaster {k} "
-                              "nor in the pool")
+            raise IllegalMove(
+                "letters",
+                f"{sort_letters(short.elements())} not on coaster {k} nor in the pool",
+            )
         rest = available - inserted
         kept = Counter(move.pool)
         if sum(rest.values()) <= rules.pool_limit:
             if kept != rest:
-                raise IllegalMove("pool", f"the pool must be {sort_letters(rest.elements())} "
-                                  "(letters not put into a row go to the pool)")
+                raise IllegalMove(
+                    "pool",
+                    f"the pool must be {sort_letters(rest.elements())} "
+                    "(letters not put into a row go to the pool)",
+                )
         elif sum(kept.values()) != rules.pool_limit or kept - rest:
-            raise IllegalMove("pool", f"{sum(rest.values())} letters left for the pool "
-                              f"({sort_letters(rest.elements())}): keep exactly "
-                              f"{rules.pool_limit} of them")
+            raise IllegalMove(
+                "pool",
+                f"{sum(rest.values())} letters left for the pool "
+                f"({sort_letters(rest.elements())}): keep exactly "
+                f"{rules.pool_limit} of them",
+            )
         return sort_letters((rest - kept).elements())
 
-    def apply(self, move, check: bool = True) -> "FirstDraftState":
+    def apply(self, move, check: bool = True) -> FirstDraftState:
         if check:
             self.check(move)
         hands = list(self.hands)
@@ -203,18 +266,20 @@ class FirstDraftState(GameState):
         if isinstance(move, Sell):
             word = rows[move.row]
             rows[move.row] = ""
-            hands[seat] = hand._replace(coins=hand.coins + self.rules.pays(len(word)),
-                                        rows=tuple(rows))
+            hands[seat] = hand._replace(
+                coins=hand.coins + self.rules.pays(len(word)), rows=tuple(rows)
+            )
             return self._copy(hands=tuple(hands), gone=sort_letters(self.gone + word))
         if isinstance(move, Discard):
             letters = rows[move.row]
             rows[move.row] = ""
-            hands[seat] = hand._replace(rows=tuple(rows),
-                                        discarded=hand.discarded + len(letters))
+            hands[seat] = hand._replace(
+                rows=tuple(rows), discarded=hand.discarded + len(letters)
+            )
             return self._copy(hands=tuple(hands), gone=sort_letters(self.gone + letters))
         if isinstance(move, Insert):
             row = rows[move.row]
-            rows[move.row] = row[:move.at] + move.letter + row[move.at:]
+            rows[move.row] = row[: move.at] + move.letter + row[move.at :]
             pool = hand.pool.replace(move.letter, "", 1)
             hands[seat] = hand._replace(rows=tuple(rows), pool=pool)
             return self._copy(hands=tuple(hands))
@@ -224,20 +289,26 @@ class FirstDraftState(GameState):
         for i in range(k - 1):
             line[i] = line[i]._replace(coins=line[i].coins + 1)
         taken = line.pop(k - 1)
-        hands[seat] = Hand(hand.coins - (k - 1) + taken.coins, tuple(move.rows), move.pool,
-                           hand.discarded + len(dropped))
-        return self._copy(hands=tuple(hands), line=tuple(line),
-                          gone=sort_letters(self.gone + dropped))._upkeep(taken)
+        hands[seat] = Hand(
+            hand.coins - (k - 1) + taken.coins,
+            tuple(move.rows),
+            move.pool,
+            hand.discarded + len(dropped),
+        )
+        return self._copy(
+            hands=tuple(hands), line=tuple(line), gone=sort_letters(self.gone + dropped)
+        )._upkeep(taken)
 
     def _dropped(self, move: Draft) -> str:
         """The letters a (trusted) draft discards: what neither the rows nor the pool
         keep."""
         hand = self.hand
-        rest = (Counter(self.line[move.coaster - 1].tiles + hand.pool + "".join(hand.rows))
-                - Counter("".join(move.rows) + move.pool))
+        rest = Counter(
+            self.line[move.coaster - 1].tiles + hand.pool + "".join(hand.rows)
+        ) - Counter("".join(move.rows) + move.pool)
         return sort_letters(rest.elements())
 
-    def _upkeep(self, taken: Coaster) -> "FirstDraftState":
+    def _upkeep(self, taken: Coaster) -> FirstDraftState:
         """The taken coaster to the pile, the deck's top laid out at the end of the line
         (the pile shuffled into a new deck first when the deck is empty); or the end."""
         deck, pile = list(self.deck), list(self.pile) + [taken.value]
@@ -249,30 +320,44 @@ class FirstDraftState(GameState):
             rng_state = rng.state
             events["deck"] = list(deck)
         seat = (self.seat + 1) % len(self.players)
-        after = self._copy(deck=tuple(deck), pile=tuple(pile), rng_state=rng_state,
-                           to_move=self.players[seat], turn=self.turn + 1)
+        after = self._copy(
+            deck=tuple(deck),
+            pile=tuple(pile),
+            rng_state=rng_state,
+            to_move=self.players[seat],
+            turn=self.turn + 1,
+        )
         value = deck[0]
         if len(self.bag) < value:
             return after._end(events)
         coaster = Coaster(value, sort_letters(self.bag[:value]), 0)
         events["laid"] = {"value": value, "tiles": self.bag[:value]}
-        after = after._copy(line=after.line + (coaster,), deck=tuple(deck[1:]),
-                            bag=self.bag[value:], events=events)
+        after = after._copy(
+            line=after.line + (coaster,),
+            deck=tuple(deck[1:]),
+            bag=self.bag[value:],
+            events=events,
+        )
         return after
 
-    def _end(self, events: dict[str, Any]) -> "FirstDraftState":
+    def _end(self, events: dict[str, Any]) -> FirstDraftState:
         """Game over: every row that is a word sells (seat order, row A first)."""
         hands, gone, sold = list(self.hands), self.gone, {}
         for seat, hand in enumerate(self.hands):
             rows, coins = list(hand.rows), hand.coins
             for row, word in enumerate(hand.rows):
                 if self.is_word(word):
-                    rows[row], coins, gone = "", coins + self.rules.pays(len(word)), gone + word
+                    rows[row], coins, gone = (
+                        "",
+                        coins + self.rules.pays(len(word)),
+                        gone + word,
+                    )
                     sold.setdefault(self.players[seat], []).append(ROWS[row])
             hands[seat] = hand._replace(coins=coins, rows=tuple(rows))
         events["sold"] = sold
-        return self._copy(hands=tuple(hands), gone=sort_letters(gone), phase=OVER,
-                          events=events)
+        return self._copy(
+            hands=tuple(hands), gone=sort_letters(gone), phase=OVER, events=events
+        )
 
     # -- text and JSON ------------------------------------------------------------------
     def move_from_json(self, obj: Any):
@@ -289,7 +374,7 @@ class FirstDraftState(GameState):
 
         return position_json(self)
 
-    def with_seed(self, seed: int) -> "FirstDraftState":
+    def with_seed(self, seed: int) -> FirstDraftState:
         from wordbot.engine.rng import seed_state
 
         return self._copy(seed=seed, rng_state=seed_state(seed), events=self.events)
@@ -301,14 +386,15 @@ class FirstDraftState(GameState):
         del shown["bag"], shown["deck"]
         return shown
 
-    def determinize(self, viewer: str, rng: random.Random) -> "FirstDraftState":
+    def determinize(self, viewer: str, rng: random.Random) -> FirstDraftState:
         """The bag and the deck in an order drawn from ``rng`` (their contents are
         known: the tiles and coasters seen nowhere else)."""
         bag, deck = sorted(self.bag), sorted(self.deck)  # the true order plays no part
         rng.shuffle(bag)
         rng.shuffle(deck)
         return self._copy(bag="".join(bag), deck=tuple(deck), events=self.events).with_seed(
-            rng.getrandbits(63))
+            rng.getrandbits(63)
+        )
 
     # -- records ---------------------------------------------------------------------------
     def record_events(self) -> dict[str, Any]:

@@ -13,13 +13,21 @@ reads their rows back. Nothing else in the engine imports movegen.
 from __future__ import annotations
 
 import numpy as np
-
 from wordbot.movegen.routewords import bonus, routes
 from wordbot.movegen.routewords.board import CORNERS, NEIGHBOURS, SQUARES_AT, SWAPS
 
-__all__ = ["CORNERS", "NEIGHBOURS", "SQUARES_AT", "SWAPS", "board_words", "captures_of",
-           "loop_captures", "pack_tiles", "swap_first_routes", "word_paths"]
-
+__all__ = [
+    "CORNERS",
+    "NEIGHBOURS",
+    "SQUARES_AT",
+    "SWAPS",
+    "board_words",
+    "captures_of",
+    "loop_captures",
+    "pack_tiles",
+    "swap_first_routes",
+    "word_paths",
+]
 
 
 def pack_tiles(grid: str) -> np.ndarray:
@@ -27,21 +35,35 @@ def pack_tiles(grid: str) -> np.ndarray:
     return np.frombuffer(grid.encode("ascii"), np.uint8).astype(np.int64) - 65
 
 
-def word_paths(lexicon, grid: str, blocked: np.ndarray, pawn: int, min_word: int,
-               allowed: np.ndarray | None = None) -> routes.PathBuffers:
+def word_paths(
+    lexicon,
+    grid: str,
+    blocked: np.ndarray,
+    pawn: int,
+    min_word: int,
+    allowed: np.ndarray | None = None,
+) -> routes.PathBuffers:
     """Every word path from intersection ``pawn`` (with ``allowed``: also after each
     allowed swap, rows tagged with the swap); see
     :func:`wordbot.movegen.routewords.routes.paths_into`."""
-    return routes.word_paths(lexicon.forward.records, pack_tiles(grid), blocked, pawn,
-                             min_word, routes.NO_SWAPS if allowed is None else allowed,
-                             capacity=512 if allowed is None else 16384)
+    return routes.word_paths(
+        lexicon.forward.records,
+        pack_tiles(grid),
+        blocked,
+        pawn,
+        min_word,
+        routes.NO_SWAPS if allowed is None else allowed,
+        capacity=512 if allowed is None else 16384,
+    )
 
 
-def swap_first_routes(grid: str, rows: routes.PathBuffers, allowed: np.ndarray,
-                      free_end: np.ndarray) -> np.ndarray:
+def swap_first_routes(
+    grid: str, rows: routes.PathBuffers, allowed: np.ndarray, free_end: np.ndarray
+) -> np.ndarray:
     """(row, swap, end) triples: every route after every allowed swap, each once."""
-    return routes.swap_first_routes(pack_tiles(grid), rows.paths, rows.lengths, rows.tags,
-                                    allowed, free_end)
+    return routes.swap_first_routes(
+        pack_tiles(grid), rows.paths, rows.lengths, rows.tags, allowed, free_end
+    )
 
 
 def loop_captures(path) -> int:

@@ -57,13 +57,21 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
     def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
         """2-4 of red, green, black, white, in that seat order."""
         players = super().check_players(players)
-        if list(players) != list(SEATS[:len(players)]):
-            raise StateError(f"players: {','.join(players)}; RouteWords seats are "
-                             f"{', '.join(SEATS[:len(players)])} in that order")
+        if list(players) != list(SEATS[: len(players)]):
+            raise StateError(
+                f"players: {','.join(players)}; RouteWords seats are "
+                f"{', '.join(SEATS[: len(players)])} in that order"
+            )
         return players
 
-    def new(self, players: Sequence[str] | str | None = None, seed: int | None = None,
-            rules: Any = None, lexicon: Any = None, **setup: Any) -> RouteWordsState:
+    def new(
+        self,
+        players: Sequence[str] | str | None = None,
+        seed: int | None = None,
+        rules: Any = None,
+        lexicon: Any = None,
+        **setup: Any,
+    ) -> RouteWordsState:
         """Deal 25 tiles from the 98-tile set, coins on the intersections, pawns on the
         centre square's corners, 1 point and one bonus token each."""
         if setup:
@@ -71,17 +79,35 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
         players = self.check_players(players)
         seed = secrets.randbits(63) if seed is None else seed
         grid, _ = Rng(seed_state(seed)).draw(FULL_BAG, 25)
-        pawns = tuple(i * SIDE + j for i, j in STARTS[:len(players)])
+        pawns = tuple(i * SIDE + j for i, j in STARTS[: len(players)])
         coins = tuple(0 if k in pawns else v for k, v in enumerate(START_COINS))
         n = len(players)
-        fields = {"players": players, "to_move": players[0], "phase": TURN, "grid": grid,
-                  "owners": (-1,) * 25, "coins": coins, "pawns": pawns, "points": (1,) * n,
-                  "tokens": (1,) * n, "turns": (0,) * n, "ko": None, "trigger": -1,
-                  "submitted": {}}
-        return self._state(fields, rules or Rules(), seed, lexicon_or_default(lexicon), "new")
+        fields = {
+            "players": players,
+            "to_move": players[0],
+            "phase": TURN,
+            "grid": grid,
+            "owners": (-1,) * 25,
+            "coins": coins,
+            "pawns": pawns,
+            "points": (1,) * n,
+            "tokens": (1,) * n,
+            "turns": (0,) * n,
+            "ko": None,
+            "trigger": -1,
+            "submitted": {},
+        }
+        return self._state(
+            fields, rules or Rules(), seed, lexicon_or_default(lexicon), "new"
+        )
 
-    def from_json(self, obj: Any, lexicon: Any = None, seed: int | None = None,
-                  rule_overrides: Iterable[str] = ()) -> RouteWordsState:
+    def from_json(
+        self,
+        obj: Any,
+        lexicon: Any = None,
+        seed: int | None = None,
+        rule_overrides: Iterable[str] = (),
+    ) -> RouteWordsState:
         fields = read_position(obj)
         rules = self.rules(rule_overrides, obj.get("rules", {}))
         seed = seed if seed is not None else seed_from_text(position_digest(obj))
@@ -103,7 +129,9 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
     def check_size(self, state: GameState) -> None:
         """Every RouteWords position is 5 x 5: nothing to refuse."""
 
-    def picture(self, state: GameState, move: Move | None = None, viewer: str | None = None):
+    def picture(
+        self, state: GameState, move: Move | None = None, viewer: str | None = None
+    ):
         """The grid with coins, pawns and owned squares in colour, ``move`` drawn."""
         from wordbot.engine.routewords.display import grid_text
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.moves import Bonus, BonusWord, Both, Pass, Route, Swap
 from wordbot.engine.segments import Segment, SegmentedMoves
@@ -48,25 +47,34 @@ class RouteWordsMoves(SegmentedMoves):
         super().__init__(segments)
         self.rows, self.routes = rows, routes
 
-    def _derived(self, segments: list[Segment]) -> "RouteWordsMoves":
+    def _derived(self, segments: list[Segment]) -> RouteWordsMoves:
         out = RouteWordsMoves(segments, self.rows, self.routes)
         out.top_coin = self.top_coin
         return out
 
     @classmethod
-    def of(cls, state) -> "RouteWordsMoves":
+    def of(cls, state) -> RouteWordsMoves:
         if state.is_over:
             return cls([])
         if state.phase == "bonus":
             words = list(state.board_words().items())
-            found = Segment("bonus_word", len(words),
-                            np.array([n for _, n in words], np.int64),
-                            lambda i: BonusWord(words[i][0]))
-            return cls([found, Segment("bonus_word", 1, np.zeros(1, np.int64),
-                                       lambda i: BonusWord(None))])
+            found = Segment(
+                "bonus_word",
+                len(words),
+                np.array([n for _, n in words], np.int64),
+                lambda i: BonusWord(words[i][0]),
+            )
+            return cls(
+                [
+                    found,
+                    Segment(
+                        "bonus_word", 1, np.zeros(1, np.int64), lambda i: BonusWord(None)
+                    ),
+                ]
+            )
         return _turn_moves(cls, state)
 
-    def of_kind(self, *kinds: str) -> "RouteWordsMoves":
+    def of_kind(self, *kinds: str) -> RouteWordsMoves:
         """The moves of one ``wordbot moves --kind`` (``bonus``: the trigger, or in a
         bonus round every submission)."""
         if kinds == ("bonus",):
@@ -98,7 +106,7 @@ def _corners(rows) -> np.ndarray:
 
 
 def _route(rows, row: int, end: int) -> Route:
-    return Route(tuple(rows.paths[row, :rows.lengths[row]].tolist()), int(end))
+    return Route(tuple(rows.paths[row, : rows.lengths[row]].tolist()), int(end))
 
 
 def _turn_moves(cls, state) -> RouteWordsMoves:
@@ -106,7 +114,9 @@ def _turn_moves(cls, state) -> RouteWordsMoves:
     blocked, allowed = state.blocked(seat), state.allowed_swaps()
     free = state.free_ends(seat)
     coins = np.asarray(state.coins, np.int64)
-    rows = adapter.word_paths(state.lexicon, state.grid, blocked, pawn, state.rules.min_word)
+    rows = adapter.word_paths(
+        state.lexicon, state.grid, blocked, pawn, state.rules.min_word
+    )
     corners = _corners(rows)
     which, corner = np.nonzero(free[corners])
     r_row, r_end = which, corners[which, corner]
@@ -114,21 +124,30 @@ def _turn_moves(cls, state) -> RouteWordsMoves:
     swap_objs = [ALL_SWAPS[k] for k in swaps.tolist()]
     # each plain route object is made once: every swap pairs with it in a route-first both
     plain = functools.lru_cache(maxsize=None)(lambda i: _route(rows, r_row[i], r_end[i]))
-    segments = [Segment("route", len(r_row), coins[r_end], plain),
-                Segment("swap", len(swaps), np.zeros(len(swaps), np.int64),
-                        lambda i: swap_objs[i])]
+    segments = [
+        Segment("route", len(r_row), coins[r_end], plain),
+        Segment("swap", len(swaps), np.zeros(len(swaps), np.int64), lambda i: swap_objs[i]),
+    ]
     if state.points[seat] >= 1:
         s = len(swaps)
-        segments.append(Segment(
-            "both", len(r_row) * s, np.repeat(coins[r_end] - 1, s),
-            lambda i: Both("route", swap_objs[i % s], plain(i // s))))
+        segments.append(
+            Segment(
+                "both",
+                len(r_row) * s,
+                np.repeat(coins[r_end] - 1, s),
+                lambda i: Both("route", swap_objs[i % s], plain(i // s)),
+            )
+        )
 
         def swap_first():
             # one search for the routes of every swapped grid (rows tagged by their swap),
             # plus the plain rows each swap leaves spelling the same word
-            full = adapter.word_paths(state.lexicon, state.grid, blocked, pawn,
-                                      state.rules.min_word, allowed)
-            f_row, f_swap, f_end = adapter.swap_first_routes(state.grid, full, allowed, free).T
+            full = adapter.word_paths(
+                state.lexicon, state.grid, blocked, pawn, state.rules.min_word, allowed
+            )
+            f_row, f_swap, f_end = adapter.swap_first_routes(
+                state.grid, full, allowed, free
+            ).T
 
             def build(i):
                 return Both("swap", ALL_SWAPS[f_swap[i]], _route(full, f_row[i], f_end[i]))
@@ -148,8 +167,13 @@ def _turn_moves(cls, state) -> RouteWordsMoves:
 def reach(state, seat: int) -> int:
     """The largest coin ``seat`` could take with a route from its pawn in ``state`` (0
     when none), whoever is to move: what a position offers or leaves a player next."""
-    rows = adapter.word_paths(state.lexicon, state.grid, state.blocked(seat),
-                              state.pawns[seat], state.rules.min_word)
+    rows = adapter.word_paths(
+        state.lexicon,
+        state.grid,
+        state.blocked(seat),
+        state.pawns[seat],
+        state.rules.min_word,
+    )
     if not len(rows.tags):
         return 0
     corners = _corners(rows)

@@ -76,8 +76,12 @@ class Both:
     type: ClassVar[str] = "both"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "both", "first": self.first, "swap": self.swap.pair(),
-                "route": self.route.body()}
+        return {
+            "type": "both",
+            "first": self.first,
+            "swap": self.swap.pair(),
+            "route": self.route.body(),
+        }
 
 
 @dataclass(frozen=True)
@@ -116,21 +120,27 @@ def swap_of(a: int, b: int) -> Swap:
 
 # -- JSON ---------------------------------------------------------------------------------
 def _pair(value: Any, where: str, limit: int) -> int:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
         raise MoveError(f"{where}: {value!r} is not [row, column]")
     a, b = value
     if not (0 <= a < limit and 0 <= b < limit):
         what = "square" if limit == SIZE else "intersection"
-        raise MoveError(f"{where}: {value!r} is off the grid (a {what} is 0..{limit - 1} "
-                        "each way)")
+        raise MoveError(
+            f"{where}: {value!r} is off the grid (a {what} is 0..{limit - 1} each way)"
+        )
     return a * limit + b
 
 
 def _fields(obj: dict, where: str, *names: str) -> None:
     extra = sorted(set(obj) - set(names))
     if extra:
-        raise MoveError(f"{where}.{extra[0]}: unknown field of a {obj.get('type', where)} move")
+        raise MoveError(
+            f"{where}.{extra[0]}: unknown field of a {obj.get('type', where)} move"
+        )
     missing = [n for n in names if n not in obj]
     if missing:
         raise MoveError(f"{where}.{missing[0]}: missing")
@@ -152,7 +162,9 @@ def _route(obj: Any, where: str) -> Route:
 def _swap(value: Any, where: str) -> Swap:
     if not isinstance(value, list) or len(value) != 2:
         raise MoveError(f"{where}: two squares [[r, c], [r, c]]")
-    return swap_of(_pair(value[0], f"{where}[0]", SIZE), _pair(value[1], f"{where}[1]", SIZE))
+    return swap_of(
+        _pair(value[0], f"{where}[0]", SIZE), _pair(value[1], f"{where}[1]", SIZE)
+    )
 
 
 def parse_json(obj: Any):
@@ -169,8 +181,11 @@ def parse_json(obj: Any):
         _fields(obj, "move", "type", "first", "swap", "route")
         if obj["first"] not in ("route", "swap"):
             raise MoveError(f"move.first: {obj['first']!r} is not route or swap")
-        return Both(obj["first"], _swap(obj["swap"], "move.swap"),
-                    _route(obj["route"], "move.route"))
+        return Both(
+            obj["first"],
+            _swap(obj["swap"], "move.swap"),
+            _route(obj["route"], "move.route"),
+        )
     if kind == "bonus":
         _fields(obj, "move", "type")
         return Bonus()
@@ -183,8 +198,9 @@ def parse_json(obj: Any):
     if kind == "pass":
         _fields(obj, "move", "type")
         return Pass()
-    raise MoveError(f"move.type: {kind!r} is not route, swap, both, bonus, bonus_word or "
-                    "pass")
+    raise MoveError(
+        f"move.type: {kind!r} is not route, swap, both, bonus, bonus_word or pass"
+    )
 
 
 # -- notation -------------------------------------------------------------------------------
@@ -202,16 +218,19 @@ def parse_route_text(words: list[str], where: str = "move") -> tuple[str, Route]
     word = words[0].upper()
     if not word.isalpha():
         raise MoveError(f"{where}: {words[0]!r} is not a word")
-    squares = tuple(_coords(w, SIZE, f"{where} square {i + 1}")
-                    for i, w in enumerate(words[1:-2]))
+    squares = tuple(
+        _coords(w, SIZE, f"{where} square {i + 1}") for i, w in enumerate(words[1:-2])
+    )
     return word, Route(squares, _coords(words[-1], SIDE, f"{where} end"))
 
 
 def parse_swap_text(words: list[str], where: str = "move") -> Swap:
     if len(words) != 2:
         raise MoveError(f"{where}: a swap is 'swap r,c r,c'")
-    return swap_of(_coords(words[0], SIZE, f"{where} square 1"),
-                   _coords(words[1], SIZE, f"{where} square 2"))
+    return swap_of(
+        _coords(words[0], SIZE, f"{where} square 1"),
+        _coords(words[1], SIZE, f"{where} square 2"),
+    )
 
 
 def route_text(word: str, route: Route) -> str:

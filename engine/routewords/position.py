@@ -24,8 +24,20 @@ from wordbot.engine.routewords.moves import point_json, square_json
 from wordbot.engine.routewords.rules import SEATS, SIDE, SIZE, START_COINS
 from wordbot.engine.routewords.state import BONUS, TURN, adjacent
 
-REQUIRED = ("format", "players", "to_move", "phase", "grid", "owners", "coins", "pawns",
-            "scores", "bonus_tokens", "ko", "turns_taken")
+REQUIRED = (
+    "format",
+    "players",
+    "to_move",
+    "phase",
+    "grid",
+    "owners",
+    "coins",
+    "pawns",
+    "scores",
+    "bonus_tokens",
+    "ko",
+    "turns_taken",
+)
 OPTIONAL = ("turn", "rules", "bonus")
 FORMAT = "wordbot.routewords.position/1"
 
@@ -34,28 +46,40 @@ def position_json(state) -> dict[str, Any]:
     """The FORMATS.md position of a state."""
     players = list(state.players)
     obj: dict[str, Any] = {
-        "format": FORMAT, "rules": state.rules.to_json(), "players": players,
-        "to_move": state.to_move, "phase": state.phase, "turn": state.turn,
-        "grid": [state.grid[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)],
-        "owners": [[s // SIZE, s % SIZE, players[o]] for s, o in enumerate(state.owners)
-                   if o >= 0],
+        "format": FORMAT,
+        "rules": state.rules.to_json(),
+        "players": players,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "turn": state.turn,
+        "grid": [state.grid[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)],
+        "owners": [
+            [s // SIZE, s % SIZE, players[o]] for s, o in enumerate(state.owners) if o >= 0
+        ],
         "coins": [[k // SIDE, k % SIDE, v] for k, v in enumerate(state.coins) if v],
         "pawns": {p: point_json(k) for p, k in zip(players, state.pawns)},
         "scores": dict(zip(players, state.points)),
         "bonus_tokens": dict(zip(players, state.tokens)),
-        "ko": None if state.ko is None else [square_json(state.ko[0]),
-                                             square_json(state.ko[1])],
+        "ko": None
+        if state.ko is None
+        else [square_json(state.ko[0]), square_json(state.ko[1])],
         "turns_taken": dict(zip(players, state.turns)),
     }
     if state.phase == BONUS:
-        obj["bonus"] = {"trigger": players[state.trigger],
-                        "words": {players[s]: w for s, w in sorted(state.submitted.items())}}
+        obj["bonus"] = {
+            "trigger": players[state.trigger],
+            "words": {players[s]: w for s, w in sorted(state.submitted.items())},
+        }
     return obj
 
 
 def _int(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (
-            high is not None and value > high):
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
         bound = f" {low}..{high}" if high is not None else f" >= {low}"
         raise PositionError(f"{where}: {value!r} is not an integer{bound}")
     return value
@@ -68,12 +92,17 @@ def _per_player(obj: Any, players: list[str], where: str, high: int | None = Non
 
 
 def _point(value: Any, where: str, limit: int) -> int:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
         raise PositionError(f"{where}: {value!r} is not [row, column]")
     if not all(0 <= v < limit for v in value):
         what = "squares" if limit == SIZE else "intersections"
-        raise PositionError(f"{where}: {value!r} is off the grid ({what} are 0..{limit - 1})")
+        raise PositionError(
+            f"{where}: {value!r} is off the grid ({what} are 0..{limit - 1})"
+        )
     return value[0] * limit + value[1]
 
 
@@ -100,19 +129,28 @@ def read_position(obj: Any) -> dict[str, Any]:
     if obj["format"] != FORMAT:
         raise PositionError(f"format: {obj['format']!r} is not {FORMAT!r}")
     players = obj["players"]
-    if (not isinstance(players, list) or not 2 <= len(players) <= 4
-            or players != list(SEATS[:len(players)])):
-        raise PositionError(f"players: {players!r} is not 2-4 of {', '.join(SEATS)} in "
-                            "seat order")
+    if (
+        not isinstance(players, list)
+        or not 2 <= len(players) <= 4
+        or players != list(SEATS[: len(players)])
+    ):
+        raise PositionError(
+            f"players: {players!r} is not 2-4 of {', '.join(SEATS)} in seat order"
+        )
     if obj["to_move"] not in players:
         raise PositionError(f"to_move: {obj['to_move']!r} is not a player")
     phase = obj["phase"]
     if phase not in (TURN, BONUS, OVER):
         raise PositionError(f"phase: {phase!r} is not turn, bonus or over")
     grid = obj["grid"]
-    if (not isinstance(grid, list) or len(grid) != SIZE
-            or not all(isinstance(r, str) and len(r) == SIZE for r in grid)):
-        raise PositionError(f"grid: 5 strings of 5 letters (a 5 x 5 grid), not {grid!r}"[:200])
+    if (
+        not isinstance(grid, list)
+        or len(grid) != SIZE
+        or not all(isinstance(r, str) and len(r) == SIZE for r in grid)
+    ):
+        raise PositionError(
+            f"grid: 5 strings of 5 letters (a 5 x 5 grid), not {grid!r}"[:200]
+        )
     text = "".join(grid)
     if not (text.isascii() and text.isalpha() and text.isupper()):
         raise PositionError("grid: letters A-Z only (Q is the Qu tile)")
@@ -128,24 +166,31 @@ def read_position(obj: Any) -> dict[str, Any]:
     for p in players:
         k = _point(pawns_obj[p], f"pawns.{p}", SIDE)
         if k in pawns:
-            raise PositionError(f"pawns.{p}: {pawns_obj[p]!r} already holds "
-                                f"{players[pawns.index(k)]}'s pawn")
+            raise PositionError(
+                f"pawns.{p}: {pawns_obj[p]!r} already holds "
+                f"{players[pawns.index(k)]}'s pawn"
+            )
         pawns.append(k)
     coins = [0] * (SIDE * SIDE)
     for where, k, value in _cells(obj["coins"], "coins", SIDE, "[i, j, value]"):
         i, j = divmod(k, SIDE)
         if value != START_COINS[k] or isinstance(value, bool):
-            raise PositionError(f"{where}: intersection {i},{j} holds a coin of "
-                                f"{START_COINS[k]}, not {value!r}")
+            raise PositionError(
+                f"{where}: intersection {i},{j} holds a coin of "
+                f"{START_COINS[k]}, not {value!r}"
+            )
         if k in pawns:
-            raise PositionError(f"{where}: a pawn stands on {i},{j}, so no coin is left there")
+            raise PositionError(
+                f"{where}: a pawn stands on {i},{j}, so no coin is left there"
+            )
         coins[k] = value
     points = _per_player(obj["scores"], players, "scores")
     tokens = _per_player(obj["bonus_tokens"], players, "bonus_tokens", 1)
     turns = _per_player(obj["turns_taken"], players, "turns_taken")
     if "turn" in obj and _int(obj["turn"], "turn", 1) != 1 + sum(turns):
-        raise PositionError(f"turn: {obj['turn']} is not 1 + the turns taken "
-                            f"({1 + sum(turns)})")
+        raise PositionError(
+            f"turn: {obj['turn']} is not 1 + the turns taken ({1 + sum(turns)})"
+        )
     ko = obj["ko"]
     if ko is not None:
         if not isinstance(ko, list) or len(ko) != 2:
@@ -158,7 +203,7 @@ def read_position(obj: Any) -> dict[str, Any]:
     if phase == BONUS:
         bonus = obj.get("bonus")
         if not isinstance(bonus, dict) or set(bonus) != {"trigger", "words"}:
-            raise PositionError("bonus: {\"trigger\": colour, \"words\": {...}} in phase bonus")
+            raise PositionError('bonus: {"trigger": colour, "words": {...}} in phase bonus')
         if bonus["trigger"] not in players:
             raise PositionError(f"bonus.trigger: {bonus['trigger']!r} is not a player")
         trigger = players.index(bonus["trigger"])
@@ -166,17 +211,33 @@ def read_position(obj: Any) -> dict[str, Any]:
         if not isinstance(words, dict):
             raise PositionError("bonus.words: an object colour -> word or null")
         order = [players[(trigger + i) % len(players)] for i in range(len(players))]
-        if (len(words) >= len(order) or set(words) != set(order[:len(words)])
-                or order[len(words)] != obj["to_move"]):
-            raise PositionError("bonus.words: the submissions so far, in seat order from the "
-                                "trigger, up to the player to move")
+        if (
+            len(words) >= len(order)
+            or set(words) != set(order[: len(words)])
+            or order[len(words)] != obj["to_move"]
+        ):
+            raise PositionError(
+                "bonus.words: the submissions so far, in seat order from the "
+                "trigger, up to the player to move"
+            )
         for p, w in words.items():
             if w is not None and not (isinstance(w, str) and w.isascii() and w.isalpha()):
                 raise PositionError(f"bonus.words.{p}: {w!r} is not a word or null")
             submitted[players.index(p)] = w.upper() if w else None
     elif "bonus" in obj:
         raise PositionError(f"bonus: only in phase bonus, not {phase}")
-    return {"players": tuple(players), "to_move": obj["to_move"], "phase": phase,
-            "grid": text, "owners": tuple(owners), "coins": tuple(coins),
-            "pawns": tuple(pawns), "points": points, "tokens": tokens, "turns": turns,
-            "ko": ko, "trigger": trigger, "submitted": submitted}
+    return {
+        "players": tuple(players),
+        "to_move": obj["to_move"],
+        "phase": phase,
+        "grid": text,
+        "owners": tuple(owners),
+        "coins": tuple(coins),
+        "pawns": tuple(pawns),
+        "points": points,
+        "tokens": tokens,
+        "turns": turns,
+        "ko": ko,
+        "trigger": trigger,
+        "submitted": submitted,
+    }

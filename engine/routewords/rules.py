@@ -43,8 +43,15 @@ class Rules(GameRules):
     OPTIONS = {
         "ko_rule": boolean("no swap undoes the previous turn's swap"),
         "turn_limit": integer("turns per player before the game ends anyway", minimum=1),
-        "min_word": integer("shortest word, in letters, for routes and bonus submissions",
-                            minimum=1, maximum=50),
-        "bonus_search": choice("full: bots submit the board's longest word; none: bots "
-                               "never trigger nor submit", "full", "none"),
+        "min_word": integer(
+            "shortest word, in letters, for routes and bonus submissions",
+            minimum=1,
+            maximum=50,
+        ),
+        "bonus_search": choice(
+            "full: bots submit the board's longest word; none: bots "
+            "never trigger nor submit",
+            "full",
+            "none",
+        ),
     }

@@ -30,13 +30,23 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
 from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
 from wordbot.engine.routewords import adapter
-from wordbot.engine.routewords.moves import (Bonus, BonusWord, Both, Pass, Route, Swap,
-                                             parse_json, parse_route_text, parse_swap_text,
-                                             route_text, square_text, swap_text)
+from wordbot.engine.routewords.moves import (
+    Bonus,
+    BonusWord,
+    Both,
+    Pass,
+    Route,
+    Swap,
+    parse_json,
+    parse_route_text,
+    parse_swap_text,
+    route_text,
+    square_text,
+    swap_text,
+)
 from wordbot.engine.routewords.rules import SIDE, SIZE
 
 TURN, BONUS = "turn", "bonus"
@@ -65,9 +75,26 @@ class RouteWordsState(GameState):
     swap or None); in a bonus round ``trigger`` (a seat) and ``submitted`` (seat ->
     word or None)."""
 
-    __slots__ = ("players", "to_move", "phase", "grid", "owners", "coins", "pawns", "points",
-                 "tokens", "turns", "ko", "trigger", "submitted", "rules", "seed", "lexicon",
-                 "origin", "_moves")
+    __slots__ = (
+        "players",
+        "to_move",
+        "phase",
+        "grid",
+        "owners",
+        "coins",
+        "pawns",
+        "points",
+        "tokens",
+        "turns",
+        "ko",
+        "trigger",
+        "submitted",
+        "rules",
+        "seed",
+        "lexicon",
+        "origin",
+        "_moves",
+    )
 
     # -- where it stands ---------------------------------------------------------------
     @property
@@ -141,8 +168,11 @@ class RouteWordsState(GameState):
             raise IllegalMove("game_over", "the game is over")
         if self.phase == BONUS:
             if not isinstance(move, BonusWord):
-                raise IllegalMove("bonus_round", "a bonus round is collecting words: submit "
-                                  "one ('word WORD') or nothing ('word -')")
+                raise IllegalMove(
+                    "bonus_round",
+                    "a bonus round is collecting words: submit "
+                    "one ('word WORD') or nothing ('word -')",
+                )
             self._check_word(move.word)
             return
         if isinstance(move, Route):
@@ -169,35 +199,52 @@ class RouteWordsState(GameState):
     def _check_route(self, route: Route, grid: str) -> None:
         path, seat = route.path, self.seat
         if path[0] not in adapter.SQUARES_AT[self.pawns[seat]]:
-            raise IllegalMove("route_start", f"{square_text(path[0])} does not touch "
-                              f"{self.to_move}'s pawn")
+            raise IllegalMove(
+                "route_start",
+                f"{square_text(path[0])} does not touch {self.to_move}'s pawn",
+            )
         for a, b in zip(path, path[1:]):
             if not adjacent(a, b):
-                raise IllegalMove("route_step", f"{square_text(b)} is not next to "
-                                  f"{square_text(a)}")
+                raise IllegalMove(
+                    "route_step", f"{square_text(b)} is not next to {square_text(a)}"
+                )
         if len(set(path)) != len(path):
             raise IllegalMove("route_repeat", "a route uses a square once")
         for s in path:
             if self.owners[s] >= 0 and self.owners[s] != seat:
-                raise IllegalMove("route_owned", f"{square_text(s)} is owned by "
-                                  f"{self.players[self.owners[s]]}")
+                raise IllegalMove(
+                    "route_owned",
+                    f"{square_text(s)} is owned by {self.players[self.owners[s]]}",
+                )
         word = spell(grid, path)
         if len(word) < self.rules.min_word:
-            raise IllegalMove("route_word", f"{word} has {len(word)} letters; a route "
-                              f"spells {self.rules.min_word} or more", word)
+            raise IllegalMove(
+                "route_word",
+                f"{word} has {len(word)} letters; a route "
+                f"spells {self.rules.min_word} or more",
+                word,
+            )
         if word not in self.lexicon:
             raise IllegalMove("route_word", f"{word} is not in the word list", word)
         if route.end not in adapter.CORNERS[path[-1]]:
-            raise IllegalMove("route_end", f"the end is not a corner of {square_text(path[-1])}")
+            raise IllegalMove(
+                "route_end", f"the end is not a corner of {square_text(path[-1])}"
+            )
         for other, point in enumerate(self.pawns):
             if other != seat and point == route.end:
-                raise IllegalMove("route_end", f"{self.players[other]}'s pawn is on "
-                                  f"{route.end // SIDE},{route.end % SIDE}")
+                raise IllegalMove(
+                    "route_end",
+                    f"{self.players[other]}'s pawn is on "
+                    f"{route.end // SIDE},{route.end % SIDE}",
+                )
 
     def _check_swap(self, swap: Swap) -> None:
         if not adjacent(swap.a, swap.b):
-            raise IllegalMove("swap", f"{square_text(swap.a)} and {square_text(swap.b)} are "
-                              "not next to each other")
+            raise IllegalMove(
+                "swap",
+                f"{square_text(swap.a)} and {square_text(swap.b)} are "
+                "not next to each other",
+            )
         if self.rules.ko_rule and self.ko == (swap.a, swap.b):
             raise IllegalMove("ko", "this swap undoes the previous turn's swap (ko)")
 
@@ -205,8 +252,12 @@ class RouteWordsState(GameState):
         if word is None:
             return
         if len(word) < self.rules.min_word:
-            raise IllegalMove("bonus_word", f"{word} has {len(word)} letters; a submission "
-                              f"has {self.rules.min_word} or more", word)
+            raise IllegalMove(
+                "bonus_word",
+                f"{word} has {len(word)} letters; a submission "
+                f"has {self.rules.min_word} or more",
+                word,
+            )
         if word not in self.lexicon:
             raise IllegalMove("bonus_word", f"{word} is not in the word list", word)
         if word not in self.board_words():
@@ -216,7 +267,7 @@ class RouteWordsState(GameState):
         """Every word of ``min_word`` letters or more on the grid -> its letters."""
         return dict(adapter.board_words(self.lexicon, self.grid, self.rules.min_word))
 
-    def apply(self, move, check: bool = True) -> "RouteWordsState":
+    def apply(self, move, check: bool = True) -> RouteWordsState:
         if check:
             self.check(move)
         if self.phase == BONUS:
@@ -224,17 +275,26 @@ class RouteWordsState(GameState):
         if isinstance(move, Bonus):
             tokens = list(self.tokens)
             tokens[self.seat] = 0
-            return self._copy(tokens=tuple(tokens), phase=BONUS, trigger=self.seat,
-                              submitted={})
+            return self._copy(
+                tokens=tuple(tokens), phase=BONUS, trigger=self.seat, submitted={}
+            )
         seat = self.seat
         grid, points = self.grid, list(self.points)
         pawns, coins, owners = list(self.pawns), list(self.coins), list(self.owners)
         ko = None
         if isinstance(move, Both):
             points[seat] -= 1
-        steps = [] if isinstance(move, Pass) else (
-            [move] if not isinstance(move, Both)
-            else [move.swap, move.route] if move.first == "swap" else [move.route, move.swap])
+        steps = (
+            []
+            if isinstance(move, Pass)
+            else (
+                [move]
+                if not isinstance(move, Both)
+                else [move.swap, move.route]
+                if move.first == "swap"
+                else [move.route, move.swap]
+            )
+        )
         for step in steps:
             if isinstance(step, Swap):
                 grid, ko = swapped(grid, step), (step.a, step.b)
@@ -248,17 +308,29 @@ class RouteWordsState(GameState):
                     owners[s] = seat
         turns = list(self.turns)
         turns[seat] += 1
-        after = self._copy(grid=grid, points=tuple(points), pawns=tuple(pawns),
-                           coins=tuple(coins), owners=tuple(owners), ko=ko, turns=tuple(turns),
-                           to_move=self.players[(seat + 1) % len(self.players)])
+        after = self._copy(
+            grid=grid,
+            points=tuple(points),
+            pawns=tuple(pawns),
+            coins=tuple(coins),
+            owners=tuple(owners),
+            ko=ko,
+            turns=tuple(turns),
+            to_move=self.players[(seat + 1) % len(self.players)],
+        )
         if not after.end_reached():
             return after
         if any(after.tokens):
-            return after._copy(tokens=(0,) * len(self.players), phase=BONUS, trigger=0,
-                               submitted={}, to_move=self.players[0])
+            return after._copy(
+                tokens=(0,) * len(self.players),
+                phase=BONUS,
+                trigger=0,
+                submitted={},
+                to_move=self.players[0],
+            )
         return after._copy(phase=OVER)
 
-    def _submit(self, word: str | None) -> "RouteWordsState":
+    def _submit(self, word: str | None) -> RouteWordsState:
         submitted = dict(self.submitted)
         submitted[self.seat] = word
         following = (self.seat + 1) % len(self.players)
@@ -269,8 +341,13 @@ class RouteWordsState(GameState):
         for seat, w in submitted.items():
             if w and len(w) == longest:
                 points[seat] += longest
-        done = self._copy(points=tuple(points), trigger=-1, submitted={},
-                          to_move=self.players[self.trigger], phase=TURN)
+        done = self._copy(
+            points=tuple(points),
+            trigger=-1,
+            submitted={},
+            to_move=self.players[self.trigger],
+            phase=TURN,
+        )
         return done._copy(phase=OVER) if done.end_reached() else done
 
     # -- text and JSON ------------------------------------------------------------------
@@ -289,17 +366,22 @@ class RouteWordsState(GameState):
         if head == "pay":
             parts = " ".join(rest).split(";")
             if len(parts) != 2:
-                raise MoveError("move: 'pay swap r,c r,c ; route ...' or 'pay route ... ; "
-                                "swap r,c r,c'")
+                raise MoveError(
+                    "move: 'pay swap r,c r,c ; route ...' or 'pay route ... ; swap r,c r,c'"
+                )
             first, second = parts[0].split(), parts[1].split()
             kinds = (first[:1], second[:1])
             if kinds == (["swap"], ["route"]):
                 swap = parse_swap_text(first[1:])
-                return Both("swap", swap, self._parse_route(second[1:],
-                                                            swapped(self.grid, swap)))
+                return Both(
+                    "swap", swap, self._parse_route(second[1:], swapped(self.grid, swap))
+                )
             if kinds == (["route"], ["swap"]):
-                return Both("route", parse_swap_text(second[1:]),
-                            self._parse_route(first[1:], self.grid))
+                return Both(
+                    "route",
+                    parse_swap_text(second[1:]),
+                    self._parse_route(first[1:], self.grid),
+                )
             raise MoveError("move: pay is followed by a swap and a route, ';' between")
         if head == "bonus" and not rest:
             return Bonus()
@@ -313,7 +395,9 @@ class RouteWordsState(GameState):
         word, route = parse_route_text(words)
         spelled = spell(grid, route.path)
         if spelled != word:
-            raise IllegalMove("route_word", f"those squares spell {spelled}, not {word}", word)
+            raise IllegalMove(
+                "route_word", f"those squares spell {spelled}, not {word}", word
+            )
         return route
 
     def notation(self, move) -> str:
@@ -324,8 +408,11 @@ class RouteWordsState(GameState):
         if isinstance(move, Both):
             grid = swapped(self.grid, move.swap) if move.first == "swap" else self.grid
             route = route_text(spell(grid, move.route.path), move.route)
-            parts = ((swap_text(move.swap), route) if move.first == "swap"
-                     else (route, swap_text(move.swap)))
+            parts = (
+                (swap_text(move.swap), route)
+                if move.first == "swap"
+                else (route, swap_text(move.swap))
+            )
             return f"pay {parts[0]} ; {parts[1]}"
         if isinstance(move, BonusWord):
             return f"word {move.word or '-'}"
@@ -336,7 +423,7 @@ class RouteWordsState(GameState):
 
         return position_json(self)
 
-    def with_seed(self, seed: int) -> "RouteWordsState":
+    def with_seed(self, seed: int) -> RouteWordsState:
         return self._copy(seed=seed)
 
 

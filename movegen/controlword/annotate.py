@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.movegen.controlword.control import assign_colours, control_of
 from wordbot.movegen.controlword.crosschecks import is_letter
 from wordbot.movegen.controlword.replacements import board_words
 from wordbot.movegen.controlword.scoring import bonus_letter, word_points
+
 
 @njit(cache=True)
 def words_through(tiles, first, n, word_of, width, seen):
@@ -31,7 +31,9 @@ def words_through(tiles, first, n, word_of, width, seen):
 
 
 WORD_FIELDS = 5  # move, row, col, direction (0 across, 1 down), length
-CHANGE_FIELDS = 9  # move, row, col, direction, length, old ctrl, old mult, new ctrl, new mult
+CHANGE_FIELDS = (
+    9  # move, row, col, direction, length, old ctrl, old mult, new ctrl, new mult
+)
 
 
 @njit(cache=True)
@@ -89,7 +91,9 @@ def replacement_changes(letters, colours, moves, tiles, own, blue, mover, out):
     for m in range(moves.shape[0]):
         first = moves[m, 0]
         n = moves[m, 1]
-        assign_colours(tiles, first, n, own, blue, mover, False, col, own_left, blue_left, w)
+        assign_colours(
+            tiles, first, n, own, blue, mover, False, col, own_left, blue_left, w
+        )
         for t in range(first, first + n):
             new_col[np.int64(tiles[t, 0]) * w + tiles[t, 1]] = col[t]
         nseen = words_through(tiles, first, n, word_of, w, seen)

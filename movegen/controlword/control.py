@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.movegen.controlword.grid import BLUE
 
 
@@ -41,8 +40,9 @@ def control_of(counts, n):
 
 
 @njit(cache=True)
-def assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_left,
-                   blue_left, width):
+def assign_colours(
+    tiles, first, n, own, blue, mover, blue_first, out_col, own_left, blue_left, width
+):
     """Colour a move's tiles in square order, own tiles first (or blue first), as the
     engine does; leaves the rack after the move in ``own_left`` / ``blue_left``."""
     for letter in range(27):
@@ -75,8 +75,19 @@ def colour_plays(tiles, moves, lo, hi, own, blue, mover, blue_first, width, out_
     own_left = np.zeros(27, np.int64)
     blue_left = np.zeros(27, np.int64)
     for m in range(lo, hi):
-        assign_colours(tiles, moves[m, 0], moves[m, 1], own, blue, mover, blue_first, out_col,
-                       own_left, blue_left, width)
+        assign_colours(
+            tiles,
+            moves[m, 0],
+            moves[m, 1],
+            own,
+            blue,
+            mover,
+            blue_first,
+            out_col,
+            own_left,
+            blue_left,
+            width,
+        )
 
 
 @njit(cache=True)

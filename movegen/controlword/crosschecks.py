@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.dictionaries.gaddag_walk import LETTERS, accepts, arc, child
 from wordbot.movegen.controlword.grid import BLOCKED, EMPTY
 from wordbot.movegen.controlword.scoring import bonus_letter, word_points
@@ -132,14 +131,17 @@ def cross_checks(letters, edges, root, table, rbits, xmask, xsc):
         xmask[i, 0] = 0
         xmask[i, w - 1] = 0
         for j in range(1, w - 1):
-            if letters[i, j] != EMPTY or (not is_letter(letters[i - 1, j])
-                                          and not is_letter(letters[i + 1, j])):
+            if letters[i, j] != EMPTY or (
+                not is_letter(letters[i - 1, j]) and not is_letter(letters[i + 1, j])
+            ):
                 xmask[i, j] = 0 if letters[i, j] != EMPTY else ALL_LETTERS
                 xsc[i, 2 * j] = 0
                 xsc[i, 2 * j + 1] = 1
                 continue
             up, down = column_span(letters, i, j)
-            xmask[i, j] = square_check(letters, i, j, up, down, edges, root, rbits) | HAS_CROSS
+            xmask[i, j] = (
+                square_check(letters, i, j, up, down, edges, root, rbits) | HAS_CROSS
+            )
             jq = 0
             for r in range(up, down + 1):
                 if r != i:

@@ -17,16 +17,29 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.movegen.controlword.annotate import words_through
 from wordbot.movegen.controlword.control import assign_colours, control_of
 from wordbot.movegen.controlword.crosschecks import is_letter
 from wordbot.movegen.controlword.scoring import word_points
 
 #: The layout of the weight vector the kernels read.
-WEIGHTS = ("control", "opponent", "short_word", "risk1", "risk2", "risk3", "keep_tile",
-           "balance", "no_vowel", "duplicate", "blue_kept", "q_without_u", "exchange_gain",
-           "exchange_below", "redraw_below")
+WEIGHTS = (
+    "control",
+    "opponent",
+    "short_word",
+    "risk1",
+    "risk2",
+    "risk3",
+    "keep_tile",
+    "balance",
+    "no_vowel",
+    "duplicate",
+    "blue_kept",
+    "q_without_u",
+    "exchange_gain",
+    "exchange_below",
+    "redraw_below",
+)
 INDEX = {name: i for i, name in enumerate(WEIGHTS)}
 W_OPPONENT = INDEX["opponent"]
 W_SHORT = INDEX["short_word"]
@@ -62,7 +75,9 @@ def word_value(counts, n, points, mover, w, my_phases, their_phases):
 
 
 @njit(cache=True)
-def word_values(colours, starts, lengths, squares, mover, w, table, my_phases, their_phases):
+def word_values(
+    colours, starts, lengths, squares, mover, w, table, my_phases, their_phases
+):
     """The value of every board word (arrays from ``movegen.replacements.board_words``)."""
     flat = colours.ravel()
     out = np.empty(starts.shape[0], np.float64)
@@ -71,8 +86,15 @@ def word_values(colours, starts, lengths, squares, mover, w, table, my_phases, t
         counts[:] = 0
         for t in range(starts[k], starts[k] + lengths[k]):
             counts[flat[squares[t]]] += 1
-        out[k] = word_value(counts, lengths[k], word_points(table, lengths[k], 0), mover, w,
-                            my_phases, their_phases)
+        out[k] = word_value(
+            counts,
+            lengths[k],
+            word_points(table, lengths[k], 0),
+            mover,
+            w,
+            my_phases,
+            their_phases,
+        )
     return out
 
 
@@ -106,9 +128,26 @@ def leave_value(own, blue, keep_slots, w):
 
 
 @njit(cache=True)
-def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, blue, mover,
-                      blue_first, w, table, my_phases, their_phases, keep_slots, out_col,
-                      out_ctrl, out_leave):
+def word_play_effects(
+    letters,
+    colours,
+    word_of,
+    old_value,
+    moves,
+    tiles,
+    own,
+    blue,
+    mover,
+    blue_first,
+    w,
+    table,
+    my_phases,
+    their_phases,
+    keep_slots,
+    out_col,
+    out_ctrl,
+    out_leave,
+):
     """For every word play: its tile colours, control change and leave value."""
     h, wd = letters.shape
     flatl = letters.ravel()
@@ -120,10 +159,13 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
     for m in range(moves.shape[0]):
         first = moves[m, 0]
         n = moves[m, 1]
-        assign_colours(tiles, first, n, own, blue, mover, blue_first, out_col, own_left,
-                        blue_left, wd)
+        assign_colours(
+            tiles, first, n, own, blue, mover, blue_first, out_col, own_left, blue_left, wd
+        )
         for k in range(n):
-            placed[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = out_col[first + k]
+            placed[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = out_col[
+                first + k
+            ]
         delta = 0.0
         # the main word
         d = moves[m, 3]
@@ -142,8 +184,9 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
                 if wid >= 0 and wid != last:
                     delta -= old_value[wid]
                     last = wid
-        delta += word_value(counts, length, word_points(table, length, 0), mover, w, my_phases,
-                            their_phases)
+        delta += word_value(
+            counts, length, word_points(table, length, 0), mover, w, my_phases, their_phases
+        )
         # the cross word of each tile
         pd = 1 - d
         pstep = wd if pd == 1 else 1
@@ -172,8 +215,9 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
                         delta -= old_value[wid]
                         last = wid
                 s2 += pstep
-            delta += word_value(counts, clen, word_points(table, clen, 0), mover, w, my_phases,
-                                their_phases)
+            delta += word_value(
+                counts, clen, word_points(table, clen, 0), mover, w, my_phases, their_phases
+            )
         for k in range(n):
             placed[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = -1
         out_ctrl[m] = delta
@@ -181,9 +225,28 @@ def word_play_effects(letters, colours, word_of, old_value, moves, tiles, own, b
 
 
 @njit(cache=True)
-def replacement_effects(letters, colours, word_of, starts, lengths, squares, old_value, moves,
-                        tiles, own, blue, mover, w, table, my_phases, their_phases, keep_slots,
-                        out_col, out_ctrl, out_leave):
+def replacement_effects(
+    letters,
+    colours,
+    word_of,
+    starts,
+    lengths,
+    squares,
+    old_value,
+    moves,
+    tiles,
+    own,
+    blue,
+    mover,
+    w,
+    table,
+    my_phases,
+    their_phases,
+    keep_slots,
+    out_col,
+    out_ctrl,
+    out_leave,
+):
     """For every replacement play: tile colours (own first), control change, leave."""
     h, wd = letters.shape
     flatc = colours.ravel()
@@ -195,10 +258,13 @@ def replacement_effects(letters, colours, word_of, starts, lengths, squares, old
     for m in range(moves.shape[0]):
         first = moves[m, 0]
         n = moves[m, 1]
-        assign_colours(tiles, first, n, own, blue, mover, False, out_col, own_left, blue_left,
-                        wd)
+        assign_colours(
+            tiles, first, n, own, blue, mover, False, out_col, own_left, blue_left, wd
+        )
         for k in range(n):
-            new_col[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = out_col[first + k]
+            new_col[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = out_col[
+                first + k
+            ]
         nseen = words_through(tiles, first, n, word_of, wd, seen)
         delta = 0.0
         for j in range(nseen):
@@ -207,8 +273,15 @@ def replacement_effects(letters, colours, word_of, starts, lengths, squares, old
             for t in range(starts[wid], starts[wid] + lengths[wid]):
                 s = squares[t]
                 counts[new_col[s] if new_col[s] >= 0 else flatc[s]] += 1
-            delta += word_value(counts, lengths[wid], word_points(table, lengths[wid], 0), mover,
-                                w, my_phases, their_phases)
+            delta += word_value(
+                counts,
+                lengths[wid],
+                word_points(table, lengths[wid], 0),
+                mover,
+                w,
+                my_phases,
+                their_phases,
+            )
             delta -= old_value[wid]
         for k in range(n):
             new_col[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = -1

@@ -18,7 +18,6 @@ game's adapter keeps one per thread and lexicon).
 from __future__ import annotations
 
 import numpy as np
-
 from wordbot.movegen.controlword import replacements, wordplays
 from wordbot.movegen.controlword.grid import Grid
 from wordbot.movegen.controlword.movelist import ReplacementList, WordPlayList
@@ -48,28 +47,47 @@ class MoveGenerator:
         size) with ``rack`` (tile counts by letter code 1..26)."""
         while True:
             work = self._work.ensure(grid.letters.size)
-            wordplays.generate(grid.letters, rack, *self._g, self.table, work, self._moves,
-                               self._tiles, self._counts)
+            wordplays.generate(
+                grid.letters,
+                rack,
+                *self._g,
+                self.table,
+                work,
+                self._moves,
+                self._tiles,
+                self._counts,
+            )
             if self._counts[2] == -1:
                 raise ValueError(f"rack: at most {MAX_RACK} tiles")
             if not self._counts[2]:
                 break
-            self._moves = np.empty((self._moves.shape[0] * 4, wordplays.MOVE_FIELDS), np.int32)
+            self._moves = np.empty(
+                (self._moves.shape[0] * 4, wordplays.MOVE_FIELDS), np.int32
+            )
             self._tiles = np.empty((self._tiles.shape[0] * 4, 3), np.int16)
         n, t = int(self._counts[0]), int(self._counts[1])
         return WordPlayList(self._moves[:n].copy(), self._tiles[:t].copy(), grid)
 
-    def replacement_plays(self, grid: Grid, colour: int, own: np.ndarray, blue: np.ndarray,
-                          limit: int) -> ReplacementList:
+    def replacement_plays(
+        self, grid: Grid, colour: int, own: np.ndarray, blue: np.ndarray, limit: int
+    ) -> ReplacementList:
         """Every legal replacement play of colour index ``colour`` with the rack's ``own``
         and ``blue`` tiles (counts by letter code) and replacement limit ``limit``."""
         counts = own + blue
         while True:
             status, budget, found, ntiles, cands = replacements.generate(
-                grid.letters, grid.colours, colour, counts, int(limit), *self._g, self._pools,
-                self._d_guess)
+                grid.letters,
+                grid.colours,
+                colour,
+                counts,
+                int(limit),
+                *self._g,
+                self._pools,
+                self._d_guess,
+            )
             if status != 2:
                 self._d_guess = max(256, len(found[2]))
-                return ReplacementList(grid, colour, own, blue, budget, found, int(ntiles),
-                                       cands)
+                return ReplacementList(
+                    grid, colour, own, blue, budget, found, int(ntiles), cands
+                )
             self._pools = replacements.new_pools(4 * self._pools[0].shape[0])

@@ -41,8 +41,14 @@ class Grid:
     col0: int
 
     @classmethod
-    def from_arrays(cls, squares: np.ndarray, letters: np.ndarray, colours: np.ndarray,
-                    pad: int, bounds: tuple[int, int, int, int] | None = None) -> "Grid":
+    def from_arrays(
+        cls,
+        squares: np.ndarray,
+        letters: np.ndarray,
+        colours: np.ndarray,
+        pad: int,
+        bounds: tuple[int, int, int, int] | None = None,
+    ) -> Grid:
         """The grid of the tiles (``squares``: int64 row, col pairs, flat; ``letters``:
         uint8 ASCII codes; ``colours``: int8 indices) with ``pad`` free squares on every
         side; ``bounds`` = (row_min, row_max, col_min, col_max), inclusive, blocks the
@@ -50,8 +56,17 @@ class Grid:
         if bounds is None:
             packed = _pack(squares, letters, colours, pad, 0, 0, 0, 0, False)
         else:
-            packed = _pack(squares, letters, colours, pad, bounds[0], bounds[1], bounds[2],
-                           bounds[3], True)
+            packed = _pack(
+                squares,
+                letters,
+                colours,
+                pad,
+                bounds[0],
+                bounds[1],
+                bounds[2],
+                bounds[3],
+                True,
+            )
         grid_letters, grid_colours, row0, col0, ok = packed
         if not ok:
             raise ValueError("board: a tile letter is not A-Z")
@@ -90,8 +105,13 @@ def _pack(squares, codes, cols, pad, br0, br1, bc0, bc1, bounded):
     colours = np.full((h, w), NO_COLOUR, np.int8)
     for i in range(h):
         for j in range(w):
-            if i == 0 or j == 0 or i == h - 1 or j == w - 1 or (bounded and not (
-                    br0 <= i + rmin <= br1 and bc0 <= j + cmin <= bc1)):
+            if (
+                i == 0
+                or j == 0
+                or i == h - 1
+                or j == w - 1
+                or (bounded and not (br0 <= i + rmin <= br1 and bc0 <= j + cmin <= bc1))
+            ):
                 letters[i, j] = BLOCKED
     for k in range(n):
         i = squares[2 * k] - rmin

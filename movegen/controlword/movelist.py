@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
-
 from wordbot.movegen.controlword.grid import Grid
 
 
@@ -25,8 +24,10 @@ class _Plays:
         """The (row, col, LETTER) squares play ``i`` puts tiles on, in board coordinates."""
         first, n = int(self.moves[i, 0]), int(self.moves[i, 1])
         r0, c0 = self.grid.row0, self.grid.col0
-        return tuple((int(r) + r0, int(c) + c0, chr(64 + int(letter)))
-                     for r, c, letter in self.tiles[first:first + n])
+        return tuple(
+            (int(r) + r0, int(c) + c0, chr(64 + int(letter)))
+            for r, c, letter in self.tiles[first : first + n]
+        )
 
     def as_sets(self) -> list[frozenset[tuple[int, int, str]]]:
         return [frozenset(self.placements(i)) for i in range(len(self))]
@@ -51,7 +52,12 @@ class WordPlayList(_Plays):
     def word(self, i: int) -> tuple[int, int, str, int]:
         """The main word of move ``i``: (row, col, 'across' | 'down', length)."""
         _, _, _, direction, r, c, length = (int(v) for v in self.moves[i])
-        return (r + self.grid.row0, c + self.grid.col0, ("across", "down")[direction], length)
+        return (
+            r + self.grid.row0,
+            c + self.grid.col0,
+            ("across", "down")[direction],
+            length,
+        )
 
     def words_formed(self) -> np.ndarray:
         """Every word each play forms or extends (numba): rows of (move, row, col,
@@ -89,8 +95,17 @@ class ReplacementList(_Plays):
     [[(0, 0, 'B')], [(0, 0, 'C')], [(0, 0, 'C'), (0, 2, 'B')], [(0, 2, 'B')]]
     """
 
-    def __init__(self, grid: Grid, colour: int, own: np.ndarray, blue: np.ndarray,
-                 budget: int, found: tuple, ntiles: int, cands: tuple):
+    def __init__(
+        self,
+        grid: Grid,
+        colour: int,
+        own: np.ndarray,
+        blue: np.ndarray,
+        budget: int,
+        found: tuple,
+        ntiles: int,
+        cands: tuple,
+    ):
         self.grid = grid
         self.colour = colour  # the mover's colour index
         self.own = own  # the rack's tiles of the mover's colour, by letter code
@@ -117,8 +132,15 @@ class ReplacementList(_Plays):
 
         moves = np.empty((self._len, MOVE_FIELDS), np.int32)
         tiles = np.empty((self._ntiles, 3), np.int16)
-        expand(self.grid.letters, self._rack_counts.copy(), self._budget, self._found,
-               self._cands, moves, tiles)
+        expand(
+            self.grid.letters,
+            self._rack_counts.copy(),
+            self._budget,
+            self._found,
+            self._cands,
+            moves,
+            tiles,
+        )
         return moves, tiles
 
     @property
@@ -137,8 +159,16 @@ class ReplacementList(_Plays):
         from wordbot.movegen.controlword.annotate import CHANGE_FIELDS, replacement_changes
 
         out = np.empty((2 * self.tiles.shape[0] + 1, CHANGE_FIELDS), np.int32)
-        n = replacement_changes(self.grid.letters, self.grid.colours, self.moves, self.tiles,
-                                self.own, self.blue, self.colour, out)
+        n = replacement_changes(
+            self.grid.letters,
+            self.grid.colours,
+            self.moves,
+            self.tiles,
+            self.own,
+            self.blue,
+            self.colour,
+            out,
+        )
         out = out[:n]
         out[:, 1] += self.grid.row0
         out[:, 2] += self.grid.col0

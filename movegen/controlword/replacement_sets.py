@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.dictionaries.gaddag_walk import lowest_bit
 
 MOVE_FIELDS = 3
@@ -180,12 +179,21 @@ def search(letters, rack, budget, atoms, cands, cap):
     for r in range(end[budget]):  # the root's list: atoms that fit alone
         if _fits(order[r], a_start, a_let, rack):
             lists[0, r >> 6] |= one << (r & 63)
-    work = (np.zeros(n, np.bool_), in_c0, k, np.zeros(nunits, np.bool_), lists,
-            np.zeros(budget + 1, np.int64), np.empty(budget + 1, np.int64),
-            np.empty(budget + 1, np.int64), np.full(budget + 2, -1, np.int64),
-            np.nonzero(rack)[0],
-            _binomials(c0.shape[0] + c1.shape[0], budget), np.empty(2, np.int64),
-            np.zeros(5, np.int64))
+    work = (
+        np.zeros(n, np.bool_),
+        in_c0,
+        k,
+        np.zeros(nunits, np.bool_),
+        lists,
+        np.zeros(budget + 1, np.int64),
+        np.empty(budget + 1, np.int64),
+        np.empty(budget + 1, np.int64),
+        np.full(budget + 2, -1, np.int64),
+        np.nonzero(rack)[0],
+        _binomials(c0.shape[0] + c1.shape[0], budget),
+        np.empty(2, np.int64),
+        np.zeros(5, np.int64),
+    )
     cap = max(cap, 16)
     out = (np.empty(cap, np.int32), np.empty(cap, np.int32), np.empty(cap, np.int64))
     while _walk(flat, rack, budget, atoms, cands, (order, compat, over, end), work, out):
@@ -194,8 +202,17 @@ def search(letters, rack, budget, atoms, cands, cap):
     state = work[-1]
     nfound = state[3]
     # the atoms' arrays are views of pools the next call reuses
-    return ((out[0][:nfound], out[1][:nfound], out[2][:nfound], a_start.copy(),
-             a_sq.copy(), a_let.copy()), state[4])
+    return (
+        (
+            out[0][:nfound],
+            out[1][:nfound],
+            out[2][:nfound],
+            a_start.copy(),
+            a_sq.copy(),
+            a_let.copy(),
+        ),
+        state[4],
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -210,15 +227,29 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
     down). Only the rest become search nodes."""
     a_start, a_size, a_sq, a_let, a_ustart, a_units = atoms
     order, compat, over, end = sets
-    in_d, in_c0, k, touched, lists, at, chosen, poly, record, held, binom, counted, \
-        state = work
+    (
+        in_d,
+        in_c0,
+        k,
+        touched,
+        lists,
+        at,
+        chosen,
+        poly,
+        record,
+        held,
+        binom,
+        counted,
+        state,
+    ) = work
     d_parent, d_atom, d_plays = out
     depth, nd, count, nfound = state[0], state[1], state[2] == 0, state[3]
     track = cands[1].shape[0] > 0  # D's squares and words matter only to c1 candidates
     while depth >= 0:
         if count:
-            _count_node(flat, nd, budget, k, rack, held, binom, poly, counted, cands, in_d,
-                        touched)
+            _count_node(
+                flat, nd, budget, k, rack, held, binom, poly, counted, cands, in_d, touched
+            )
             if counted[0] > 0:
                 if nfound == d_plays.shape[0]:
                     state[0], state[1], state[2], state[3] = depth, nd, 0, nfound
@@ -251,8 +282,20 @@ def _walk(flat, rack, budget, atoms, cands, sets, work, out):
             tiles = np.int64(budget)
             if size < left:
                 _put(a, 1, atoms, flat, rack, in_c0, k, in_d, touched, track)
-                _count_node(flat, nd + size, budget, k, rack, held, binom, poly, counted,
-                            cands, in_d, touched)
+                _count_node(
+                    flat,
+                    nd + size,
+                    budget,
+                    k,
+                    rack,
+                    held,
+                    binom,
+                    poly,
+                    counted,
+                    cands,
+                    in_d,
+                    touched,
+                )
                 _put(a, -1, atoms, flat, rack, in_c0, k, in_d, touched, track)
                 plays = counted[0]
                 tiles = counted[1]
@@ -297,8 +340,9 @@ def _put(a, sign, atoms, flat, rack, in_c0, k, in_d, touched, track):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _count_node(flat, nd, budget, k, rack, held, binom, poly, counted, cands, in_d,
-                touched):
+def _count_node(
+    flat, nd, budget, k, rack, held, binom, poly, counted, cands, in_d, touched
+):
     """:func:`_count_plays` for the D on the board, c1 candidates it fixes included."""
     c0, c1, word_of, valid = cands
     for i in range(c1.shape[0]):
@@ -337,7 +381,7 @@ def _binomials(n, m):
 def _grown(a, size):
     """``a`` copied into a new array of ``size`` (>= len(a)) elements."""
     out = np.empty(size, a.dtype)
-    out[:a.shape[0]] = a
+    out[: a.shape[0]] = a
     return out
 
 
@@ -415,12 +459,19 @@ def expand(letters, rack, budget, found, cands, moves, tiles):
     the rows ``found`` counts."""
     c0, c1, word_of, valid = cands
     n = letters.size
-    work = (np.zeros(n, np.bool_), np.zeros(valid.shape[0] + 1, np.bool_),
-            np.empty(c0.shape[0] + c1.shape[0] + 1, np.int64), np.empty(budget + 1, np.int64),
-            np.empty((2 * budget + 2, 3), np.int16), np.empty(budget + 1, np.int64),
-            np.empty(budget + 2, np.int64), np.zeros(2, np.int64))
-    _expand(letters.ravel(), letters.shape[1], rack, budget, found, cands, work, moves,
-            tiles)
+    work = (
+        np.zeros(n, np.bool_),
+        np.zeros(valid.shape[0] + 1, np.bool_),
+        np.empty(c0.shape[0] + c1.shape[0] + 1, np.int64),
+        np.empty(budget + 1, np.int64),
+        np.empty((2 * budget + 2, 3), np.int16),
+        np.empty(budget + 1, np.int64),
+        np.empty(budget + 2, np.int64),
+        np.zeros(2, np.int64),
+    )
+    _expand(
+        letters.ravel(), letters.shape[1], rack, budget, found, cands, work, moves, tiles
+    )
 
 
 @njit(cache=True, _nrt=False)

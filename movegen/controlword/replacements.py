@@ -23,8 +23,14 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
-from wordbot.dictionaries.gaddag_walk import ARCS, accepts, arc, child, first_arc, lowest_bit
+from wordbot.dictionaries.gaddag_walk import (
+    ARCS,
+    accepts,
+    arc,
+    child,
+    first_arc,
+    lowest_bit,
+)
 from wordbot.movegen.controlword.crosschecks import is_letter
 from wordbot.movegen.controlword.replacement_sets import search
 
@@ -72,8 +78,9 @@ def board_words(letters):
 
 
 @njit(cache=True, _nrt=False)
-def _word_patterns(flat, changeable, sqs, rack, limit, edges, root, word_id, pool, nodes,
-                   option, placed):
+def _word_patterns(
+    flat, changeable, sqs, rack, limit, edges, root, word_id, pool, nodes, option, placed
+):
     """All letter-change patterns of one word (squares ``sqs``, 2 or more), appended to
     ``pool``.
 
@@ -215,7 +222,7 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
     u_dir = np.empty(nunits, np.int64)
     u_sqs = np.empty(squares.shape[0] + nunits, np.int64)
     valid = np.ones(nunits, np.bool_)
-    u_sqs[:squares.shape[0]] = squares
+    u_sqs[: squares.shape[0]] = squares
     u_start[:nwords] = starts
     u_len[:nwords] = lengths
     u_dir[:nwords] = dirs
@@ -228,7 +235,7 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
             u_sqs[u_start[k]] = sq
             k += 1
     for u in range(nwords):
-        valid[u] = _is_word(flat, u_sqs[u_start[u]:u_start[u] + u_len[u]], edges, root)
+        valid[u] = _is_word(flat, u_sqs[u_start[u] : u_start[u] + u_len[u]], edges, root)
 
     # E candidates: squares of other colours whose letter the rack holds; in c0 every
     # word through the square is a word, in c1 some is not (then it needs D to change it)
@@ -269,7 +276,7 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
     cands = (c0[:n0], c1[:n1], word_of, valid)
     for u in range(nunits):
         u_pfirst[u] = pcounts[0]
-        sqs = u_sqs[u_start[u]:u_start[u] + u_len[u]]
+        sqs = u_sqs[u_start[u] : u_start[u] + u_len[u]]
         if u_dir[u] == 2:  # a lone tile: any other rack letter
             cur = flat[sqs[0]]
             for letter in range(1, 27):
@@ -286,8 +293,20 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
                     pcounts[1] += 1
         elif _any_changeable(sqs, changeable):
             rack_copy[:] = rack
-            if not _word_patterns(flat, changeable, sqs, rack_copy, budget, edges, root, u,
-                                  pool, wp_nodes, wp_option, wp_placed):
+            if not _word_patterns(
+                flat,
+                changeable,
+                sqs,
+                rack_copy,
+                budget,
+                edges,
+                root,
+                u,
+                pool,
+                wp_nodes,
+                wp_option,
+                wp_placed,
+            ):
                 return 2, sols, cands
         u_pend[u] = pcounts[0]
 
@@ -300,8 +319,9 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
         if changeable[sq]:
             slot[sq] = nslots
             nslots += 1
-    by_change, b_start = _patterns_by_change(npat, p_start, p_len, p_word, p_sq, p_let,
-                                             u_dir, slot, nslots)
+    by_change, b_start = _patterns_by_change(
+        npat, p_start, p_len, p_word, p_sq, p_let, u_dir, slot, nslots
+    )
 
     # 2. drop patterns whose changes the crossing word cannot follow
     alive = np.ones(npat, np.bool_)
@@ -329,9 +349,28 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
                     break
 
     # 3. atoms: the minimal sets of changes after which every word they touch is a word
-    atoms = _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_start,
-                   p_len, p_sq, p_let, word_of, n, rack, budget, by_change, b_start, slot,
-                   a_pool)
+    atoms = _atoms(
+        nunits,
+        u_start,
+        u_len,
+        u_dir,
+        u_sqs,
+        u_pfirst,
+        u_pend,
+        alive,
+        p_start,
+        p_len,
+        p_sq,
+        p_let,
+        word_of,
+        n,
+        rack,
+        budget,
+        by_change,
+        b_start,
+        slot,
+        a_pool,
+    )
     return atoms[0], atoms[1:], cands
 
 
@@ -372,8 +411,28 @@ def _patterns_by_change(npat, p_start, p_len, p_word, p_sq, p_let, u_dir, slot, 
 
 
 @njit(cache=True)
-def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_start, p_len,
-           p_sq, p_let, word_of, n, rack, budget, by_change, b_start, slot, a_pool):
+def _atoms(
+    nunits,
+    u_start,
+    u_len,
+    u_dir,
+    u_sqs,
+    u_pfirst,
+    u_pend,
+    alive,
+    p_start,
+    p_len,
+    p_sq,
+    p_let,
+    word_of,
+    n,
+    rack,
+    budget,
+    by_change,
+    b_start,
+    slot,
+    a_pool,
+):
     """Every *atom*: a choice of one live pattern for each of a set of units such that
     every square it changes has both its words in the set, the patterns agree on shared
     squares, and the set is connected through changed squares. A D is exactly a union of
@@ -424,9 +483,26 @@ def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_star
             chosen = -1
             while i < lv_end[level]:
                 q = by_change[i]
-                if alive[q] and _agrees(q, v, seed, u_start, u_len, u_dir, u_sqs, p_start,
-                                        p_len, p_sq, p_let, word_of, st, asg, nch, budget,
-                                        rack, used):
+                if alive[q] and _agrees(
+                    q,
+                    v,
+                    seed,
+                    u_start,
+                    u_len,
+                    u_dir,
+                    u_sqs,
+                    p_start,
+                    p_len,
+                    p_sq,
+                    p_let,
+                    word_of,
+                    st,
+                    asg,
+                    nch,
+                    budget,
+                    rack,
+                    used,
+                ):
                     chosen = q
                     break
                 i += 1
@@ -459,8 +535,11 @@ def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_star
                 lv_nch[level] = nch
                 continue
             # closed: an atom
-            if (natoms >= cap or a_start[natoms] + nch > a_sq.shape[0]
-                    or a_ustart[natoms] + level + 1 > a_units.shape[0]):
+            if (
+                natoms >= cap
+                or a_start[natoms] + nch > a_sq.shape[0]
+                or a_ustart[natoms] + level + 1 > a_units.shape[0]
+            ):
                 return 2, a_start, a_start, a_sq, a_let, a_ustart, a_units
             a_start[natoms + 1] = a_start[natoms] + nch
             for j in range(nch):
@@ -473,13 +552,38 @@ def _atoms(nunits, u_start, u_len, u_dir, u_sqs, u_pfirst, u_pend, alive, p_star
     a_size = np.empty(natoms, np.int64)  # (a small array, made per call)
     for a in range(natoms):
         a_size[a] = a_start[a + 1] - a_start[a]
-    return (0, a_start[:natoms + 1], a_size, a_sq[:a_start[natoms]], a_let[:a_start[natoms]],
-            a_ustart[:natoms + 1], a_units[:a_ustart[natoms]])
+    return (
+        0,
+        a_start[: natoms + 1],
+        a_size,
+        a_sq[: a_start[natoms]],
+        a_let[: a_start[natoms]],
+        a_ustart[: natoms + 1],
+        a_units[: a_ustart[natoms]],
+    )
 
 
 @njit(cache=True, _nrt=False)
-def _agrees(q, v, seed, u_start, u_len, u_dir, u_sqs, p_start, p_len, p_sq, p_let, word_of,
-            st, asg, nch, budget, rack, used):
+def _agrees(
+    q,
+    v,
+    seed,
+    u_start,
+    u_len,
+    u_dir,
+    u_sqs,
+    p_start,
+    p_len,
+    p_sq,
+    p_let,
+    word_of,
+    st,
+    asg,
+    nch,
+    budget,
+    rack,
+    used,
+):
     """Pattern ``q`` for unit ``v`` fits the atom being built: it makes exactly the
     changes already on v's squares plus new ones whose crossing words are free (not
     decided, not below the seed), within the limit and the rack."""
@@ -537,8 +641,17 @@ def generate(letters, colours, own, rack_in, limit, edges, root, pools, guess):
 
 def new_pools(cap: int) -> tuple:
     """Scratch pools for :func:`generate`: ``cap`` patterns and ``cap`` atoms."""
-    return (np.empty(cap, np.int64), np.empty(cap, np.int64), np.empty(cap, np.int64),
-            np.empty(4 * cap, np.int64), np.empty(4 * cap, np.int64),
-            (np.empty(cap + 1, np.int64), np.empty(cap + 1, np.int64),
-             np.empty(5 * cap, np.int64), np.empty(5 * cap, np.int64),
-             np.empty(6 * cap, np.int64)))
+    return (
+        np.empty(cap, np.int64),
+        np.empty(cap, np.int64),
+        np.empty(cap, np.int64),
+        np.empty(4 * cap, np.int64),
+        np.empty(4 * cap, np.int64),
+        (
+            np.empty(cap + 1, np.int64),
+            np.empty(cap + 1, np.int64),
+            np.empty(5 * cap, np.int64),
+            np.empty(5 * cap, np.int64),
+            np.empty(6 * cap, np.int64),
+        ),
+    )

@@ -41,9 +41,13 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.dictionaries.gaddag_walk import arc, child, first_arc, lowest_bit
-from wordbot.movegen.controlword.crosschecks import HAS_CROSS, SCORE_SHIFT, cross_checks, is_letter
+from wordbot.movegen.controlword.crosschecks import (
+    HAS_CROSS,
+    SCORE_SHIFT,
+    cross_checks,
+    is_letter,
+)
 from wordbot.movegen.controlword.grid import BLOCKED, EMPTY
 from wordbot.movegen.controlword.scoring import bonus_letter, word_points
 
@@ -120,16 +124,45 @@ def _unpark(stack, sp, rack, rbits):
     us = u(sp)
     letter = stack[us, F_LETTER]
     rack[u(letter)] += 1
-    return (stack[us, F_REC], stack[us, F_POS], stack[us, F_CAND], stack[us, F_N],
-            stack[us, F_SCORE], rbits | (np.int64(1) << letter))
+    return (
+        stack[us, F_REC],
+        stack[us, F_POS],
+        stack[us, F_CAND],
+        stack[us, F_N],
+        stack[us, F_SCORE],
+        rbits | (np.int64(1) << letter),
+    )
 
 
 # The walks are compiled without numba's reference counting (_nrt=False): they only
 # index arrays they are given, and the counting would cost atomic calls per call.
 
+
 @njit(cache=True, inline="always")
-def _right_walk(rec, pos, cand, n, score, xl, sp, rm, rack, rbits, total, edges, xm, xsc,
-                line_i, direction, stack, placed, table, moves, tiles, counts):
+def _right_walk(
+    rec,
+    pos,
+    cand,
+    n,
+    score,
+    xl,
+    sp,
+    rm,
+    rack,
+    rbits,
+    total,
+    edges,
+    xm,
+    xsc,
+    line_i,
+    direction,
+    stack,
+    placed,
+    table,
+    moves,
+    tiles,
+    counts,
+):
     """Every right part from one frame: fill square ``pos`` with each letter of ``cand``
     out of the node reached by ``rec`` (``n`` tiles placed so far, ``score`` so far, the
     word starting at ``xl``), then the squares after it, up to ``rm`` (excluded). Right
@@ -151,9 +184,19 @@ def _right_walk(rec, pos, cand, n, score, xl, sp, rm, rack, rbits, total, edges,
         if nxt & ACCEPT and (n > 0 or direction == ACROSS or not xm[u(pos)] & HAS_CROSS):
             placed[u(2 * n)] = pos
             placed[u(2 * n + 1)] = letter
-            _record(direction, line_i, xl, pos, n + 1, placed,
-                    score + xsc[u(2 * pos + bonus_letter(table, u(letter)))], table, moves,
-                    tiles, counts)
+            _record(
+                direction,
+                line_i,
+                xl,
+                pos,
+                n + 1,
+                placed,
+                score + xsc[u(2 * pos + bonus_letter(table, u(letter)))],
+                table,
+                moves,
+                tiles,
+                counts,
+            )
         q = pos + 1
         if n + 1 < total and q < rm:
             rbits1 = rbits if rack[u(letter)] > 1 else rbits ^ bit
@@ -172,8 +215,30 @@ def _right_walk(rec, pos, cand, n, score, xl, sp, rm, rack, rbits, total, edges,
 
 
 @njit(cache=True, _nrt=False)
-def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, edges, xm,
-               xsc, line_i, direction, stack, placed, table, moves, tiles, counts):
+def _left_walk(
+    rec,
+    pos,
+    cand,
+    score,
+    anchor,
+    lb,
+    rm,
+    line,
+    rack,
+    rbits,
+    total,
+    edges,
+    xm,
+    xsc,
+    line_i,
+    direction,
+    stack,
+    placed,
+    table,
+    moves,
+    tiles,
+    counts,
+):
     """Every play of one anchor whose left part fills square ``pos`` (<= anchor) with a
     letter of ``cand`` out of the node reached by ``rec``: the left parts, square by
     square down to ``lb``, board letters read through, each followed by its right parts
@@ -206,12 +271,26 @@ def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, 
             b = line[u(p)]
         if b != EMPTY and b != BLOCKED:  # the board letters spell no path
             continue
-        if nxt & ACCEPT and anchor - p >= 2 and (
-                n > 0 or direction == ACROSS or not xm[u(pos)] & HAS_CROSS):
+        if (
+            nxt & ACCEPT
+            and anchor - p >= 2
+            and (n > 0 or direction == ACROSS or not xm[u(pos)] & HAS_CROSS)
+        ):
             placed[u(2 * n)] = pos
             placed[u(2 * n + 1)] = letter
-            _record(direction, line_i, p + 1, anchor, n + 1, placed, score1, table, moves,
-                    tiles, counts)
+            _record(
+                direction,
+                line_i,
+                p + 1,
+                anchor,
+                n + 1,
+                placed,
+                score1,
+                table,
+                moves,
+                tiles,
+                counts,
+            )
         if n + 1 >= total:
             continue
         rbits1 = rbits if rack[u(letter)] > 1 else rbits ^ bit
@@ -227,9 +306,30 @@ def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, 
         placed[u(2 * n + 1)] = letter
         rack[u(letter)] -= 1
         if c_right != 0:
-            _right_walk(sep, anchor + 1, c_right, n + 1, score1, p + 1, sp, rm, rack, rbits1,
-                        total, edges, xm, xsc, line_i, direction, stack, placed, table, moves,
-                        tiles, counts)
+            _right_walk(
+                sep,
+                anchor + 1,
+                c_right,
+                n + 1,
+                score1,
+                p + 1,
+                sp,
+                rm,
+                rack,
+                rbits1,
+                total,
+                edges,
+                xm,
+                xsc,
+                line_i,
+                direction,
+                stack,
+                placed,
+                table,
+                moves,
+                tiles,
+                counts,
+            )
         if c_left != 0:
             sp = _park(stack, sp, rec, pos, cand, n, score, letter)
             rbits = rbits1
@@ -243,8 +343,24 @@ def _left_walk(rec, pos, cand, score, anchor, lb, rm, line, rack, rbits, total, 
 
 
 @njit(cache=True, _nrt=False)
-def _line(line_i, line, xm, xsc, rack, rbits, total, edges, root, direction, stack, placed,
-          table, moves, tiles, counts):
+def _line(
+    line_i,
+    line,
+    xm,
+    xsc,
+    rack,
+    rbits,
+    total,
+    edges,
+    root,
+    direction,
+    stack,
+    placed,
+    table,
+    moves,
+    tiles,
+    counts,
+):
     """Every play along one line (see the module docstring for the anchors)."""
     w = line.shape[0]
     lo = 1
@@ -274,14 +390,56 @@ def _line(line_i, line, xm, xsc, rack, rbits, total, edges, root, direction, sta
                     sep = edges[first_arc(rec)]
                     c = sep & xm[t + 1] & rbits
                     if c != 0:
-                        _right_walk(sep, t + 1, c, 0, jq, p + 1, 0, rightmost, rack, rbits,
-                                    total, edges, xm, xsc, line_i, direction, stack, placed,
-                                    table, moves, tiles, counts)
+                        _right_walk(
+                            sep,
+                            t + 1,
+                            c,
+                            0,
+                            jq,
+                            p + 1,
+                            0,
+                            rightmost,
+                            rack,
+                            rbits,
+                            total,
+                            edges,
+                            xm,
+                            xsc,
+                            line_i,
+                            direction,
+                            stack,
+                            placed,
+                            table,
+                            moves,
+                            tiles,
+                            counts,
+                        )
                 c = rec & xm[p] & rbits if p >= lo else np.int64(0)
                 if c != 0:
-                    _left_walk(rec, p, c, jq, t, lo, rightmost, line, rack, rbits, total,
-                               edges, xm, xsc, line_i, direction, stack, placed, table, moves,
-                               tiles, counts)
+                    _left_walk(
+                        rec,
+                        p,
+                        c,
+                        jq,
+                        t,
+                        lo,
+                        rightmost,
+                        line,
+                        rack,
+                        rbits,
+                        total,
+                        edges,
+                        xm,
+                        xsc,
+                        line_i,
+                        direction,
+                        stack,
+                        placed,
+                        table,
+                        moves,
+                        tiles,
+                        counts,
+                    )
         # hook squares between the run and `rightmost` (not the one touching the run)
         e_lo = leftmost + 1 if leftmost > lo else leftmost
         r = rightmost
@@ -292,9 +450,30 @@ def _line(line_i, line, xm, xsc, rack, rbits, total, edges, root, direction, sta
                         break
                     c = root & xm[a] & rbits
                     if c != 0:
-                        _left_walk(root, a, c, 0, a, e_lo, r, line, rack, rbits, total, edges,
-                                   xm, xsc, line_i, direction, stack, placed, table, moves,
-                                   tiles, counts)
+                        _left_walk(
+                            root,
+                            a,
+                            c,
+                            0,
+                            a,
+                            e_lo,
+                            r,
+                            line,
+                            rack,
+                            rbits,
+                            total,
+                            edges,
+                            xm,
+                            xsc,
+                            line_i,
+                            direction,
+                            stack,
+                            placed,
+                            table,
+                            moves,
+                            tiles,
+                            counts,
+                        )
                     r = a
         while leftmost > lo and is_letter(line[leftmost - 1]):
             leftmost -= 1
@@ -305,8 +484,21 @@ def _line(line_i, line, xm, xsc, rack, rbits, total, edges, root, direction, sta
 
 
 @njit(cache=True)
-def _pass(grid, xmask, xsc, rack, direction, edges, root, table, stack, placed, moves, tiles,
-          counts):
+def _pass(
+    grid,
+    xmask,
+    xsc,
+    rack,
+    direction,
+    edges,
+    root,
+    table,
+    stack,
+    placed,
+    moves,
+    tiles,
+    counts,
+):
     h = grid.shape[0]
     rbits = np.int64(0)
     total = 0
@@ -315,8 +507,24 @@ def _pass(grid, xmask, xsc, rack, direction, edges, root, table, stack, placed, 
             rbits |= np.int64(1) << letter
             total += rack[letter]
     for i in range(1, h - 1):
-        _line(i, grid[i], xmask[i], xsc[i], rack, rbits, total, edges, root, direction, stack,
-              placed, table, moves, tiles, counts)
+        _line(
+            i,
+            grid[i],
+            xmask[i],
+            xsc[i],
+            rack,
+            rbits,
+            total,
+            edges,
+            root,
+            direction,
+            stack,
+            placed,
+            table,
+            moves,
+            tiles,
+            counts,
+        )
 
 
 @njit(cache=True)
@@ -356,10 +564,23 @@ def generate(letters, rack, edges, root, table, work, moves, tiles, counts):
                 for j in range(w):
                     grid[j, i] = letters[i, j]
         xmask = xmask_buf[:n].reshape((gh, gw))
-        xsc = xsc_buf[:2 * n].reshape((gh, 2 * gw))
+        xsc = xsc_buf[: 2 * n].reshape((gh, 2 * gw))
         cross_checks(grid, edges, root, table, rbits, xmask, xsc)
-        _pass(grid, xmask, xsc, rack, direction, edges, root, table, stack, placed, moves,
-              tiles, counts)
+        _pass(
+            grid,
+            xmask,
+            xsc,
+            rack,
+            direction,
+            edges,
+            root,
+            table,
+            stack,
+            placed,
+            moves,
+            tiles,
+            counts,
+        )
 
 
 class Workspace:

@@ -25,8 +25,9 @@ BACK = np.array([~2, ~1, ~8, ~4], np.int8)
 
 
 @njit(cache=True, inline="always")
-def flood(owner, me, r0, c0, box, visit, stamp, first_stamp, stack, rays, wr, wc, wn, dr,
-          dc):
+def flood(
+    owner, me, r0, c0, box, visit, stamp, first_stamp, stack, rays, wr, wc, wn, dr, dc
+):
     """The size of the region of (r0, c0) when ``me`` encloses it, else 0. Cells reached
     get ``stamp`` in ``visit``; a cell stamped in [first_stamp, stamp) belongs to a
     region already found open, so this one is open too. With ``rays`` (:func:`clear_rays`
@@ -83,8 +84,9 @@ def enclosed_all(owner, me, box, visit, stamp, stack, mark):
         for c in range(box[2], box[3] + 1):
             if owner[r, c] != 0 or visit[r, c] >= first:
                 continue
-            size = flood(owner, me, r, c, box, visit, stamp, first, stack, NO_RAYS, 0, 0,
-                         0, 0, 0)
+            size = flood(
+                owner, me, r, c, box, visit, stamp, first, stack, NO_RAYS, 0, 0, 0, 0, 0
+            )
             if size and mark.shape[0]:
                 mark_stamp(visit, stamp, box, mark)
             total += size
@@ -127,18 +129,42 @@ def way_out(r, c, rays, r0, c0, n, dr, dc):
     ``rays`` the word does not cut."""
     if dr == 0:  # across on row r0, columns c0 .. c0 + n - 1
         over = c0 <= c <= c0 + n - 1
-        cut = ((1 if over and r0 < r else 0) | (2 if over and r0 > r else 0)
-               | (4 if r == r0 and c0 < c else 0) | (8 if r == r0 and c0 > c else 0))
+        cut = (
+            (1 if over and r0 < r else 0)
+            | (2 if over and r0 > r else 0)
+            | (4 if r == r0 and c0 < c else 0)
+            | (8 if r == r0 and c0 > c else 0)
+        )
     else:  # down on column c0, rows r0 .. r0 + n - 1
         over = r0 <= r <= r0 + n - 1
-        cut = ((4 if over and c0 < c else 0) | (8 if over and c0 > c else 0)
-               | (1 if c == c0 and r0 < r else 0) | (2 if c == c0 and r0 > r else 0))
+        cut = (
+            (4 if over and c0 < c else 0)
+            | (8 if over and c0 > c else 0)
+            | (1 if c == c0 and r0 < r else 0)
+            | (2 if c == c0 and r0 > r else 0)
+        )
     return (rays[r, c] & ~cut) != 0
 
 
 @njit(cache=True, inline="always")
-def enclosed_near(owner, me, cells_r, cells_c, count, box, visit, stamp, stack, rays, r0,
-                  c0, n, dr, dc, mark):
+def enclosed_near(
+    owner,
+    me,
+    cells_r,
+    cells_c,
+    count,
+    box,
+    visit,
+    stamp,
+    stack,
+    rays,
+    r0,
+    c0,
+    n,
+    dr,
+    dc,
+    mark,
+):
     """The total size of the regions ``me`` encloses among those next to the first
     ``count`` cells (the cells a write of ``n`` cells from (r0, c0) along (dr, dc)
     changed); a neighbour with a straight way out (:func:`way_out`) needs no search: the
@@ -154,8 +180,9 @@ def enclosed_near(owner, me, cells_r, cells_c, count, box, visit, stamp, stack, 
                 continue
             if rays[r, c] & BACK[k]:
                 continue
-            size = flood(owner, me, r, c, box, visit, stamp, first, stack, rays, r0, c0, n,
-                         dr, dc)
+            size = flood(
+                owner, me, r, c, box, visit, stamp, first, stack, rays, r0, c0, n, dr, dc
+            )
             if size and mark.shape[0]:
                 mark_stamp(visit, stamp, box, mark)
             total += size

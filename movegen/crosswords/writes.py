@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.movegen.crosswords.enclosure import clear_rays, enclosed_all, enclosed_near
 
 #: columns of a write row: word row in ``codes``, first cell r and c (window), direction
@@ -98,8 +97,26 @@ def walls_box(owner):
 
 
 @njit(cache=True, inline="always")
-def enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, rays, visit, stamp,
-                stack, changed, box, everywhere, mark):
+def enclosed_by(
+    letter,
+    owner,
+    me,
+    word,
+    n,
+    r0,
+    c0,
+    dr,
+    dc,
+    walls,
+    rays,
+    visit,
+    stamp,
+    stack,
+    changed,
+    box,
+    everywhere,
+    mark,
+):
     """The cells the write encloses (the word's cells taken as ``me``'s for the search,
     and put back after); ``walls``: :func:`walls_box` and ``rays``:
     :func:`~.enclosure.clear_rays` before the write; ``everywhere``:
@@ -120,16 +137,44 @@ def enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, rays, visit, 
     if everywhere:
         size, stamp = enclosed_all(owner, me, box, visit, stamp, stack, mark)
     else:
-        size, stamp = enclosed_near(owner, me, changed[:, 0], changed[:, 1], count, box,
-                                    visit, stamp, stack, rays, r0, c0, n, dr, dc, mark)
+        size, stamp = enclosed_near(
+            owner,
+            me,
+            changed[:, 0],
+            changed[:, 1],
+            count,
+            box,
+            visit,
+            stamp,
+            stack,
+            rays,
+            r0,
+            c0,
+            n,
+            dr,
+            dc,
+            mark,
+        )
     for j in range(n):
         owner[r0 + j * dr, c0 + j * dc] = changed[j, 2]
     return size, stamp
 
 
 @njit(cache=True)
-def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, walls,
-                everywhere, effects, out):
+def writes_into(
+    letter,
+    writer,
+    captor,
+    owner,
+    me,
+    codes,
+    lengths,
+    usable,
+    walls,
+    everywhere,
+    effects,
+    out,
+):
     """Write the legal writes into ``out`` (int64[cap, FIELDS]); returns how many, or
     cap + 1 when they do not fit (retry larger). ``walls``: :func:`walls_box` of the
     window. Without ``effects`` the ENCLOSED column is 0 and the search stops at the
@@ -143,8 +188,7 @@ def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, walls
     changed = np.empty((codes.shape[1] + 1, 3), np.int64)
     no_mark = np.zeros((0, 0), np.bool_)
     box = np.empty(4, np.int64)
-    rays = (clear_rays(owner) if effects and not everywhere
-            else np.zeros((1, 1), np.int8))
+    rays = clear_rays(owner) if effects and not everywhere else np.zeros((1, 1), np.int8)
     # the anchors (the mover's uncaptured letters), row by row, grouped by letter:
     # those of letter L are (anchor_r, anchor_c)[start[L]:start[L + 1]]
     start = np.zeros(28, np.int64)
@@ -186,10 +230,26 @@ def writes_into(letter, writer, captor, owner, me, codes, lengths, usable, walls
                         return cap + 1
                     enclosed = 0
                     if effects:
-                        enclosed, stamp = enclosed_by(letter, owner, me, word, n, r0, c0,
-                                                      dr, dc, walls, rays, visit, stamp,
-                                                      stack, changed, box, everywhere,
-                                                      no_mark)
+                        enclosed, stamp = enclosed_by(
+                            letter,
+                            owner,
+                            me,
+                            word,
+                            n,
+                            r0,
+                            c0,
+                            dr,
+                            dc,
+                            walls,
+                            rays,
+                            visit,
+                            stamp,
+                            stack,
+                            changed,
+                            box,
+                            everywhere,
+                            no_mark,
+                        )
                     out[count, WORD], out[count, ROW], out[count, COL] = w, r0, c0
                     out[count, DIRECTION], out[count, CROSSED] = d, crossed
                     out[count, ENCLOSED] = enclosed
@@ -209,8 +269,26 @@ def write_effects(letter, owner, me, word, n, r0, c0, dr, dc, walls, everywhere,
     stack = np.empty((H * W, 2), np.int32)
     changed = np.empty((n + 1, 3), np.int64)
     rays = np.zeros((1, 1), np.int8) if everywhere else clear_rays(owner)
-    size, _ = enclosed_by(letter, owner, me, word, n, r0, c0, dr, dc, walls, rays, visit,
-                          1, stack, changed, np.empty(4, np.int64), everywhere, mark)
+    size, _ = enclosed_by(
+        letter,
+        owner,
+        me,
+        word,
+        n,
+        r0,
+        c0,
+        dr,
+        dc,
+        walls,
+        rays,
+        visit,
+        1,
+        stack,
+        changed,
+        np.empty(4, np.int64),
+        everywhere,
+        mark,
+    )
     return size
 
 
@@ -221,6 +299,7 @@ def enclosed_now(owner, me):
     H, W = owner.shape
     visit = np.zeros((H, W), np.int32)
     stack = np.empty((H * W, 2), np.int32)
-    size, _ = enclosed_all(owner, me, walls_box(owner), visit, 1, stack,
-                           np.zeros((0, 0), np.bool_))
+    size, _ = enclosed_all(
+        owner, me, walls_box(owner), visit, 1, stack, np.zeros((0, 0), np.bool_)
+    )
     return size

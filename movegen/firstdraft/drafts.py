@@ -157,8 +157,9 @@ def row_fillings(delta, row, kinds, counts, row_limit):
         rows = np.empty((cap, max(row_limit, 1)), np.int64)
         lengths = np.empty(cap, np.int64)
         used = np.empty((cap, kinds.shape[0]), np.int64)
-        n = fillings_into(delta, row, row.shape[0], kinds, counts, row_limit, rows, lengths,
-                          used)
+        n = fillings_into(
+            delta, row, row.shape[0], kinds, counts, row_limit, rows, lengths, used
+        )
         if n <= cap:
             break
         cap = n
@@ -174,17 +175,30 @@ def row_fillings(delta, row, kinds, counts, row_limit):
             starts[groups] = i
             groups += 1
     starts[groups] = n
-    return rows[order], lengths[order], used[order], starts[:groups + 1]
+    return rows[order], lengths[order], used[order], starts[: groups + 1]
 
 
 @njit(cache=True)
 def draft_options(delta, row_a, row_b, kinds, counts, row_limit, pool_limit):
     """Everything a coaster's drafts need in one call: the grouped fillings of each row
     (:func:`row_fillings`) and the :func:`pairs` of their groups."""
-    rows_a, lengths_a, used_a, starts_a = row_fillings(delta, row_a, kinds, counts, row_limit)
-    rows_b, lengths_b, used_b, starts_b = row_fillings(delta, row_b, kinds, counts, row_limit)
-    return (rows_a, lengths_a, used_a, starts_a, rows_b, lengths_b, used_b, starts_b,
-            pairs(used_a[starts_a[:-1]], used_b[starts_b[:-1]], counts, pool_limit))
+    rows_a, lengths_a, used_a, starts_a = row_fillings(
+        delta, row_a, kinds, counts, row_limit
+    )
+    rows_b, lengths_b, used_b, starts_b = row_fillings(
+        delta, row_b, kinds, counts, row_limit
+    )
+    return (
+        rows_a,
+        lengths_a,
+        used_a,
+        starts_a,
+        rows_b,
+        lengths_b,
+        used_b,
+        starts_b,
+        pairs(used_a[starts_a[:-1]], used_b[starts_b[:-1]], counts, pool_limit),
+    )
 
 
 def fillings(delta, row: np.ndarray, kinds: np.ndarray, counts: np.ndarray, row_limit: int):

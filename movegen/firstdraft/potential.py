@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT, MASK_BITS
 from wordbot.dictionaries.gaddag_walk import lowest_bit, popcount
 
@@ -92,6 +91,7 @@ def row_potentials(records, below, rows, lengths, weight, pay, row_limit, max_mi
     out = np.empty((rows.shape[0], 2), np.float64)
     target = np.empty(DEPTH, np.int64)
     for i in range(rows.shape[0]):
-        out[i, 0], out[i, 1] = row_potential(records, below, rows[i], lengths[i], weight,
-                                             pay, row_limit, max_missing, target)
+        out[i, 0], out[i, 1] = row_potential(
+            records, below, rows[i], lengths[i], weight, pay, row_limit, max_missing, target
+        )
     return out

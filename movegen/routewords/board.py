@@ -22,8 +22,12 @@ def _neighbours() -> np.ndarray:
     out = np.full((SQUARES, 8), -1, np.int64)
     for r in range(SIZE):
         for c in range(SIZE):
-            near = [(r + dr) * SIZE + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                    if (dr or dc) and 0 <= r + dr < SIZE and 0 <= c + dc < SIZE]
+            near = [
+                (r + dr) * SIZE + c + dc
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dr or dc) and 0 <= r + dr < SIZE and 0 <= c + dc < SIZE
+            ]
             out[r * SIZE + c, : len(near)] = near
     return out
 
@@ -32,8 +36,12 @@ def _corners() -> np.ndarray:
     out = np.zeros((SQUARES, 4), np.int64)
     for r in range(SIZE):
         for c in range(SIZE):
-            out[r * SIZE + c] = [r * SIDE + c, r * SIDE + c + 1, (r + 1) * SIDE + c,
-                                 (r + 1) * SIDE + c + 1]
+            out[r * SIZE + c] = [
+                r * SIDE + c,
+                r * SIDE + c + 1,
+                (r + 1) * SIDE + c,
+                (r + 1) * SIDE + c + 1,
+            ]
     return out
 
 
@@ -41,8 +49,12 @@ def _squares_at() -> np.ndarray:
     out = np.full((POINTS, 4), -1, np.int64)
     for i in range(SIDE):
         for j in range(SIDE):
-            near = [r * SIZE + c for r in (i - 1, i) for c in (j - 1, j)
-                    if 0 <= r < SIZE and 0 <= c < SIZE]
+            near = [
+                r * SIZE + c
+                for r in (i - 1, i)
+                for c in (j - 1, j)
+                if 0 <= r < SIZE and 0 <= c < SIZE
+            ]
             out[i * SIDE + j, : len(near)] = near
     return out
 
@@ -54,8 +66,9 @@ CORNERS = _corners()
 #: the (up to 4) squares that have each intersection as a corner, ascending, -1 padded
 SQUARES_AT = _squares_at()
 #: every pair of 8-adjacent squares (a < b), ascending: the 72 swaps
-SWAPS = np.array([(a, int(b)) for a in range(SQUARES) for b in NEIGHBOURS[a] if b > a],
-                 np.int64)
+SWAPS = np.array(
+    [(a, int(b)) for a in range(SQUARES) for b in NEIGHBOURS[a] if b > a], np.int64
+)
 for _table in (NEIGHBOURS, CORNERS, SQUARES_AT, SWAPS):
     _table.setflags(write=False)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.movegen.routewords.board import SQUARES
 from wordbot.movegen.routewords.walk import WalkBuffers, walk, walk_into
 
@@ -22,8 +21,19 @@ def count_board_words(records, grids, min_word, seen, words, paths, lengths, let
     (the solver's throughput, without a Python call per grid)."""
     out = np.empty(grids.shape[0], np.int64)
     for g in range(grids.shape[0]):
-        out[g] = walk_into(records, grids[g], 0, EVERY_SQUARE, min_word, True, seen, words,
-                           paths, lengths, letters)
+        out[g] = walk_into(
+            records,
+            grids[g],
+            0,
+            EVERY_SQUARE,
+            min_word,
+            True,
+            seen,
+            words,
+            paths,
+            lengths,
+            letters,
+        )
     return out
 
 

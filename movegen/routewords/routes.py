@@ -17,12 +17,19 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT, TILE_Q
 from wordbot.dictionaries.gaddag_walk import popcount
+from wordbot.movegen.routewords.board import (
+    CORNERS,
+    MAX_PATH,
+    NEIGHBOURS,
+    SIZE,
+    SQUARES,
+    SQUARES_AT,
+    SWAPS,
+    SWAPS_OF,
+)
 from wordbot.movegen.routewords.walk import walk
-from wordbot.movegen.routewords.board import (CORNERS, MAX_PATH, NEIGHBOURS, SIZE, SQUARES, SQUARES_AT,
-                                             SWAPS, SWAPS_OF)
 
 
 @njit(cache=True, inline="always")
@@ -92,8 +99,9 @@ def tile_under(tiles, swap, square):
 
 
 @njit(cache=True)
-def paths_into(records, tiles, blocked, pawn, min_word, allowed, paths, lengths, tags,
-               count):
+def paths_into(
+    records, tiles, blocked, pawn, min_word, allowed, paths, lengths, tags, count
+):
     """Append every word path from intersection ``pawn`` to the buffers from row
     ``count`` on; returns the new count (rows past the buffers' size are counted, not
     written).
@@ -152,8 +160,11 @@ def paths_into(records, tiles, blocked, pawn, min_word, allowed, paths, lengths,
         if bi == 0:
             tile = tile_under(tiles, on, t)
             swap = on
-            if swapping and on < 0 and (
-                    records[node[depth] if depth >= 0 else 0] & swap_in[t]):
+            if (
+                swapping
+                and on < 0
+                and (records[node[depth] if depth >= 0 else 0] & swap_in[t])
+            ):
                 branch[f] = 1
             else:
                 near[f] += 1
@@ -176,7 +187,8 @@ def paths_into(records, tiles, blocked, pawn, min_word, allowed, paths, lengths,
         node[depth] = child
         active[depth] = swap
         letters[depth] = (letters[depth - 1] if depth > 0 else 0) + (
-            2 if tile == TILE_Q else 1)
+            2 if tile == TILE_Q else 1
+        )
         used |= np.int64(1) << t
         near[depth + 1] = 0
         branch[depth + 1] = 0
@@ -269,7 +281,7 @@ class PathBuffers:
     def arrays(self):
         return self.paths, self.lengths, self.tags
 
-    def trimmed(self, n: int) -> "PathBuffers":
+    def trimmed(self, n: int) -> PathBuffers:
         out = object.__new__(PathBuffers)
         out.paths, out.lengths = self.paths[:n], self.lengths[:n]
         out.tags = self.tags[:n]
@@ -279,8 +291,15 @@ class PathBuffers:
 NO_SWAPS = np.zeros(0, np.bool_)
 
 
-def word_paths(records, tiles, blocked, pawn: int, min_word: int,
-               allowed: np.ndarray = NO_SWAPS, capacity: int = 256) -> PathBuffers:
+def word_paths(
+    records,
+    tiles,
+    blocked,
+    pawn: int,
+    min_word: int,
+    allowed: np.ndarray = NO_SWAPS,
+    capacity: int = 256,
+) -> PathBuffers:
     """Every word path from ``pawn`` (and, with ``allowed``, after each allowed swap):
     :func:`paths_into` into buffers grown until they hold them all.
 
@@ -297,8 +316,9 @@ def word_paths(records, tiles, blocked, pawn: int, min_word: int,
         for s in np.flatnonzero(blocked).tolist():
             walls |= np.int64(1) << s
         out = object.__new__(PathBuffers)
-        out.paths, out.lengths, _ = walk(records, tiles, walls, starts[starts >= 0], min_word,
-                                         False, capacity)
+        out.paths, out.lengths, _ = walk(
+            records, tiles, walls, starts[starts >= 0], min_word, False, capacity
+        )
         out.tags = np.full(len(out.lengths), -1, np.int16)
         return out
     buf = PathBuffers(capacity)

@@ -12,15 +12,25 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
 from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT, MASK_BITS, TILE_Q
 from wordbot.dictionaries.gaddag_walk import lowest_bit, popcount
 from wordbot.movegen.routewords.board import MAX_PATH, NEIGHBOURS8, NO_TILE, SQUARES
 
 
 @njit(cache=True)
-def walk_into(records, tiles, walls, starts, min_word, distinct, seen, words, paths,
-              lengths, letters_out):
+def walk_into(
+    records,
+    tiles,
+    walls,
+    starts,
+    min_word,
+    distinct,
+    seen,
+    words,
+    paths,
+    lengths,
+    letters_out,
+):
     """Write every word path from the squares ``starts`` that avoids the squares of the
     bit mask ``walls``: its squares (``paths`` row, unset after its length), its length,
     its letters and its word (``words``: the automaton node that ends it). With
@@ -122,8 +132,9 @@ class WalkBuffers:
         return self.seen, self.words, self.paths, self.lengths, self.letters
 
 
-def walk(records, tiles, walls: int, starts, min_word: int, distinct: bool,
-         capacity: int = 1024) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def walk(
+    records, tiles, walls: int, starts, min_word: int, distinct: bool, capacity: int = 1024
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`walk_into` into buffers grown until they hold every row: (paths,
     lengths, letters), paths unset after their lengths.
 

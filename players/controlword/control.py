@@ -14,8 +14,14 @@ from __future__ import annotations
 import random
 
 import numpy as np
-
-from wordbot.engine.controlword import Exchange, Pass, Redraw, Replacement, WordPlay, adapter
+from wordbot.engine.controlword import (
+    Exchange,
+    Pass,
+    Redraw,
+    Replacement,
+    WordPlay,
+    adapter,
+)
 from wordbot.engine.controlword.adapter import evaluation as ev
 from wordbot.players.base import Candidate, Option, Player, Progress
 from wordbot.players.controlword.explain import word_changes
@@ -50,8 +56,17 @@ class Evaluator:
 
     def _board(self, grid):
         starts, lengths, _dirs, squares, word_of = adapter.board_words(grid.letters)
-        values = ev.word_values(grid.colours, starts, lengths, squares, self.mover, self.w,
-                                self.table, self.my_phases, self.their_phases)
+        values = ev.word_values(
+            grid.colours,
+            starts,
+            lengths,
+            squares,
+            self.mover,
+            self.w,
+            self.table,
+            self.my_phases,
+            self.their_phases,
+        )
         return starts, lengths, squares, word_of, values
 
     def word_plays(self):
@@ -63,14 +78,30 @@ class Evaluator:
         _, _, _, word_of, values = self._board(grid)
         keep = self.state.replacement_limit
         best = None
-        for blue_first in ((False, True) if self.blue.sum() else (False,)):
+        for blue_first in (False, True) if self.blue.sum() else (False,):
             cols = np.empty(plays.tiles.shape[0], np.int8)
             ctrl = np.empty(n, np.float64)
             leave = np.empty(n, np.float64)
-            ev.word_play_effects(grid.letters, grid.colours, word_of, values, plays.moves,
-                                 plays.tiles, self.own, self.blue, self.mover, blue_first,
-                                 self.w, self.table, self.my_phases, self.their_phases, keep,
-                                 cols, ctrl, leave)
+            ev.word_play_effects(
+                grid.letters,
+                grid.colours,
+                word_of,
+                values,
+                plays.moves,
+                plays.tiles,
+                self.own,
+                self.blue,
+                self.mover,
+                blue_first,
+                self.w,
+                self.table,
+                self.my_phases,
+                self.their_phases,
+                keep,
+                cols,
+                ctrl,
+                leave,
+            )
             if best is None:
                 best = [cols, ctrl, leave, np.zeros(n, bool)]
             else:  # keep the better colouring of each move
@@ -78,7 +109,7 @@ class Evaluator:
                 better = w * ctrl + leave > w * best[1] + best[2]
                 for m in np.nonzero(better)[0]:
                     a, k = plays.moves[m, 0], plays.moves[m, 1]
-                    best[0][a:a + k] = cols[a:a + k]
+                    best[0][a : a + k] = cols[a : a + k]
                 best[1] = np.where(better, ctrl, best[1])
                 best[2] = np.where(better, leave, best[2])
                 best[3] = better
@@ -92,12 +123,33 @@ class Evaluator:
         cols = np.empty(plays.tiles.shape[0], np.int8)
         ctrl = np.empty(n, np.float64)
         leave = np.empty(n, np.float64)
-        ev.replacement_effects(grid.letters, grid.colours, word_of, starts, lengths, squares,
-                               values, plays.moves, plays.tiles, self.own, self.blue,
-                               self.mover, self.w, self.table, self.my_phases,
-                               self.their_phases, 0, cols, ctrl, leave)
-        points = (adapter.replacement_points(self.state, plays)
-                  if self.state.rules.score_replacements else np.zeros(n, np.int64))
+        ev.replacement_effects(
+            grid.letters,
+            grid.colours,
+            word_of,
+            starts,
+            lengths,
+            squares,
+            values,
+            plays.moves,
+            plays.tiles,
+            self.own,
+            self.blue,
+            self.mover,
+            self.w,
+            self.table,
+            self.my_phases,
+            self.their_phases,
+            0,
+            cols,
+            ctrl,
+            leave,
+        )
+        points = (
+            adapter.replacement_points(self.state, plays)
+            if self.state.rules.score_replacements
+            else np.zeros(n, np.int64)
+        )
         return plays, cols, ctrl, leave, points
 
     def leave_of(self, own, blue, keep: int) -> float:
@@ -130,8 +182,14 @@ class ControlPlayer(Player):
             plays, cols, ctrl, leave = ev_.word_plays()
             equity = plays.points + w.control * ctrl + leave
             for i in np.argsort(-equity, kind="stable")[:64]:
-                out.append((float(equity[i]), int(plays.points[i]), float(ctrl[i]),
-                            (lambda i=int(i): adapter.play_move(state, plays, i, cols))))
+                out.append(
+                    (
+                        float(equity[i]),
+                        int(plays.points[i]),
+                        float(ctrl[i]),
+                        (lambda i=int(i): adapter.play_move(state, plays, i, cols)),
+                    )
+                )
             keep = state.replacement_limit
             pass_value = ev_.leave_of(ev_.own, ev_.blue, keep)
             out.append((pass_value, 0, 0.0, Pass))
@@ -140,8 +198,14 @@ class ControlPlayer(Player):
             plays, cols, ctrl, leave, points = ev_.replacement_plays()
             equity = points + w.control * ctrl + leave
             for i in np.argsort(-equity, kind="stable")[:64]:
-                out.append((float(equity[i]), int(points[i]), float(ctrl[i]),
-                            (lambda i=int(i): adapter.play_move(state, plays, i, cols))))
+                out.append(
+                    (
+                        float(equity[i]),
+                        int(points[i]),
+                        float(ctrl[i]),
+                        (lambda i=int(i): adapter.play_move(state, plays, i, cols)),
+                    )
+                )
             out.append((ev_.leave_of(ev_.own, ev_.blue, 0), 0, 0.0, Pass))
         out.sort(key=lambda item: -item[0])
         return out
@@ -156,20 +220,32 @@ class ControlPlayer(Player):
             for b, key in enumerate(("blue_vowels", "blue_consonants")):
                 for ch in state.bags.get(key, ""):
                     bags[b, ord(ch) - 64] += 1
-            gains = ev.exchange_gains(ev_.own, ev_.blue, bags, state.replacement_limit, ev_.w)
+            gains = ev.exchange_gains(
+                ev_.own, ev_.blue, bags, state.replacement_limit, ev_.w
+            )
             for letter, b in zip(*np.nonzero(gains > w.exchange_gain)):
                 gain = float(gains[letter, b])
-                actions.append((best_equity + gain - w.exchange_gain, 0, 0.0,
-                                (lambda l=chr(64 + int(letter)), bag=("vowel", "consonant")[b]:
-                                 Exchange(l, bag))))
+                actions.append(
+                    (
+                        best_equity + gain - w.exchange_gain,
+                        0,
+                        0.0,
+                        (
+                            lambda l=chr(64 + int(letter)), bag=("vowel", "consonant")[b]: (
+                                Exchange(l, bag)
+                            )
+                        ),
+                    )
+                )
         if best_equity < w.redraw_below and state.redraws == 0:
             actions.append((w.redraw_below, 0, 0.0, Redraw))
         return actions
 
     # -- the contract ----------------------------------------------------------------
 
-    def _top(self, state, n: int, rng: random.Random, progress: Progress | None
-             ) -> list[Candidate]:
+    def _top(
+        self, state, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
         ranked = self.ranked(state)
         before = state.evaluate() if self.settings["explain"] else None
         cands = []
@@ -179,9 +255,16 @@ class ControlPlayer(Player):
             if before is not None and isinstance(move, (WordPlay, Replacement)):
                 after = state.apply(move, check=False).evaluate()
                 words = word_changes(before, after, state.to_move)
-            cands.append(Candidate(move, state.notation(move), points=points, equity=equity,
-                                   iterations=len(ranked),
-                                   details={"control_change": ctrl, "words": words}))
+            cands.append(
+                Candidate(
+                    move,
+                    state.notation(move),
+                    points=points,
+                    equity=equity,
+                    iterations=len(ranked),
+                    details={"control_change": ctrl, "words": words},
+                )
+            )
         return cands
 
     def _choose(self, state, rng: random.Random):
@@ -200,9 +283,17 @@ def static_value(state, colour: str, weights: Weights = DEFAULT) -> float:
     mine, theirs = phases_left(state) if state.phase != "over" else (0, 0)
     if state.phase != "over" and state.to_move != colour:
         mine, theirs = theirs, mine  # phases are counted from the mover's side
-    values = ev.word_values(grid.colours, starts, lengths, squares,
-                            adapter.colour_index(colour), weights.vector(),
-                            adapter.score_table(state.rules.jqxz_bonus), mine, theirs)
+    values = ev.word_values(
+        grid.colours,
+        starts,
+        lengths,
+        squares,
+        adapter.colour_index(colour),
+        weights.vector(),
+        adapter.score_table(state.rules.jqxz_bonus),
+        mine,
+        theirs,
+    )
     penalty = state.rules.penalty_points
     score = {c: state.scores[c] - penalty * state.penalties[c] for c in state.players}
     best_other = max(v for c, v in score.items() if c != colour)

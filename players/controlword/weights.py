@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 
 import numpy as np
-
 from wordbot.engine.controlword.adapter import evaluation
 
 
@@ -42,7 +41,7 @@ class Weights:
     def to_json(self) -> dict:
         return asdict(self)
 
-    def with_(self, **changes) -> "Weights":
+    def with_(self, **changes) -> Weights:
         return replace(self, **changes)
 
 

@@ -32,10 +32,12 @@ class TerritoryPlayer(Player):
     games = frozenset({"crosswords"})
     options = {
         "extra": Option(float, 0.8, "value of an extra turn earned"),
-        "threat": Option(float, 0.5, "weight of the most cells the mover could capture "
-                                     "next turn"),
-        "deny": Option(float, 0.6, "weight of the most cells the opponent could capture "
-                                   "next turn"),
+        "threat": Option(
+            float, 0.5, "weight of the most cells the mover could capture next turn"
+        ),
+        "deny": Option(
+            float, 0.6, "weight of the most cells the opponent could capture next turn"
+        ),
         "room": Option(float, 0.01, "value of a write more than the opponent has"),
         "keep": Option(float, 0.05, "cost of a letter of a word that captures nothing"),
         "width": Option(int, 12, "writes looked ahead (the best on cells and extra turns)"),
@@ -52,15 +54,20 @@ class TerritoryPlayer(Player):
     def _outlook(self, state: GameState, seat: int) -> tuple[float, dict]:
         """What the position promises ``seat`` (who just wrote), with its figures."""
         if state.is_over:
-            margin = state.scores[state.players[seat]] - state.scores[state.players[1 - seat]]
+            margin = (
+                state.scores[state.players[seat]] - state.scores[state.players[1 - seat]]
+            )
             return 2.0 * margin, {}
         mine = state.writes(seat, None, current=False)
         theirs = state.writes(1 - seat, None, current=False)
         best_mine = int((mine[:, 4] + mine[:, 5]).max(initial=0))
         best_theirs = int((theirs[:, 4] + theirs[:, 5]).max(initial=0))
         s = self.settings
-        value = (s["threat"] * best_mine - s["deny"] * best_theirs
-                 + s["room"] * (len(mine) - len(theirs)))
+        value = (
+            s["threat"] * best_mine
+            - s["deny"] * best_theirs
+            + s["room"] * (len(mine) - len(theirs))
+        )
         return value, {"next_best": best_mine, "opponent_best": best_theirs}
 
     def value(self, state: GameState, viewer: str) -> float:
@@ -70,24 +77,37 @@ class TerritoryPlayer(Player):
         margin = state.scores[viewer] - state.scores[state.players[1 - seat]]
         return margin + self._outlook(state, seat)[0]
 
-    def _top(self, state: GameState, n: int, rng: random.Random,
-             progress: Progress | None) -> list[Candidate]:
+    def _top(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
         moves = state.bot_moves()
         if moves.pass_only:
             move = moves[0]
             return [Candidate(move, state.notation(move), points=0, equity=0.0)]
         seat = state.seat
-        order = sorted(range(len(moves)), key=lambda i: (-self._static(moves, i), rng.random()))
+        order = sorted(
+            range(len(moves)), key=lambda i: (-self._static(moves, i), rng.random())
+        )
         scored = []
-        for i in order[:max(n, self.settings["width"])]:
+        for i in order[: max(n, self.settings["width"])]:
             move = moves[i]
             after = state.apply(move, check=False)
             outlook, figures = self._outlook(after, seat)
             value = self._static(moves, i) + outlook
             facts = moves.details(i)
             gain = facts["crossed"] + facts["enclosed"]
-            scored.append((value, rng.random(), Candidate(
-                move, state.notation(move), points=gain, equity=round(value, 3),
-                details={**facts, **figures})))
+            scored.append(
+                (
+                    value,
+                    rng.random(),
+                    Candidate(
+                        move,
+                        state.notation(move),
+                        points=gain,
+                        equity=round(value, 3),
+                        details={**facts, **figures},
+                    ),
+                )
+            )
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [c for _, _, c in scored[:n]]

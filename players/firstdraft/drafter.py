@@ -31,7 +31,6 @@ import random
 from collections import OrderedDict
 
 import numpy as np
-
 from wordbot.engine.firstdraft import adapter
 from wordbot.engine.firstdraft.moves import Draft
 from wordbot.engine.game import GameState
@@ -39,7 +38,9 @@ from wordbot.engine.tiles import FULL_BAG, LETTERS
 from wordbot.players.base import Candidate, Option, Player, Progress
 
 #: how likely a missing letter is to come, by how common it is among the 98 tiles
-WEIGHT = np.array([min(0.85, 0.15 + 5 * FULL_BAG.count(c) / len(FULL_BAG)) for c in LETTERS])
+WEIGHT = np.array(
+    [min(0.85, 0.15 + 5 * FULL_BAG.count(c) / len(FULL_BAG)) for c in LETTERS]
+)
 _FULL = np.array([FULL_BAG.count(c) for c in LETTERS], np.float64)
 
 
@@ -63,8 +64,9 @@ def unseen_weights(state: GameState) -> np.ndarray:
     total = unseen.sum()
     if total == 0:
         return np.zeros(len(LETTERS), np.float64)
-    share = np.divide(unseen * len(FULL_BAG), _FULL * total, out=np.zeros_like(unseen),
-                      where=_FULL > 0)
+    share = np.divide(
+        unseen * len(FULL_BAG), _FULL * total, out=np.zeros_like(unseen), where=_FULL > 0
+    )
     return WEIGHT * np.minimum(1.0, np.round(share * 4) / 4)
 
 
@@ -87,8 +89,12 @@ class DrafterPlayer(Player):
         "grow": Option(float, 0.8, "weight of what a row can still become"),
         "pool": Option(float, 0.15, "value of a pool letter, times its weight"),
         "turns": Option(float, 3.0, "own turns left below which potentials shrink"),
-        "unseen": Option(bool, True, "weigh missing letters by the tiles not yet seen "
-                                     "(false: by the whole tile set)"),
+        "unseen": Option(
+            bool,
+            True,
+            "weigh missing letters by the tiles not yet seen "
+            "(false: by the whole tile set)",
+        ),
     }
 
     def __init__(self, **options):
@@ -100,7 +106,9 @@ class DrafterPlayer(Player):
         """How likely each missing letter is to come (see the module docstring)."""
         return unseen_weights(state) if self.settings["unseen"] else WEIGHT
 
-    def potentials(self, state: GameState, rows: list[str]) -> dict[str, tuple[float, float]]:
+    def potentials(
+        self, state: GameState, rows: list[str]
+    ) -> dict[str, tuple[float, float]]:
         """(best, growth) potential of each row (cached per word list, rules and
         weights)."""
         rules = state.rules
@@ -108,8 +116,14 @@ class DrafterPlayer(Player):
         key = (id(state.lexicon), rules.row_limit, rules.payout, weight.tobytes())
         missing = [r for r in set(rows) if (key, r) not in self._potentials]
         if missing:
-            found = adapter.row_potentials(state.lexicon, missing, weight, _pay(rules),
-                                           rules.row_limit, rules.row_limit)
+            found = adapter.row_potentials(
+                state.lexicon,
+                missing,
+                weight,
+                _pay(rules),
+                rules.row_limit,
+                rules.row_limit,
+            )
             for r, (best, grow) in zip(missing, found.tolist()):
                 self._potentials[(key, r)] = (best, grow)
         out = {r: self._potentials[(key, r)] for r in rows}
@@ -122,16 +136,20 @@ class DrafterPlayer(Player):
         own_turns = len(state.bag) / 3.0 / len(state.players)
         time = min(1.0, own_turns / self.settings["turns"]) * self.settings["grow"]
         pots = self.potentials(state, rows)
-        return {r: max(state.rules.pays(len(r)) if state.is_word(r) else 0.0,
-                       time * pots[r][1]) for r in rows}
+        return {
+            r: max(state.rules.pays(len(r)) if state.is_word(r) else 0.0, time * pots[r][1])
+            for r in rows
+        }
 
     def value(self, state: GameState, viewer: str) -> float:
         """``viewer``'s score and rows' worth less the best other player's (a playout's
         end as this player sees it; the finished game: the score margin)."""
         if state.is_over:
             return super().value(state, viewer)
-        worth = {p: h.score + sum(self._row_values(state, list(h.rows)).values())
-                 for p, h in zip(state.players, state.hands)}
+        worth = {
+            p: h.score + sum(self._row_values(state, list(h.rows)).values())
+            for p, h in zip(state.players, state.hands)
+        }
         return worth[viewer] - max(v for p, v in worth.items() if p != viewer)
 
     def _pool_value(self, letters: str, weight: np.ndarray) -> float:
@@ -145,8 +163,9 @@ class DrafterPlayer(Player):
         return "".join(sorted(ranked[:size]))
 
     # -- choosing ----------------------------------------------------------------------
-    def _top(self, state: GameState, n: int, rng: random.Random,
-             progress: Progress | None) -> list[Candidate]:
+    def _top(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
         moves = state.bot_moves()
         hand = state.hand
         fresh = self._row_values(state, [""])[""]
@@ -157,9 +176,19 @@ class DrafterPlayer(Player):
             details = {"coins_now": int(points)}
             if rows is not None:
                 details["rows_worth"] = round(float(sum(rows)), 2)
-            scored.append((value, rng.random(), Candidate(
-                move, state.notation(move), points=int(points), equity=float(value),
-                details=details)))
+            scored.append(
+                (
+                    value,
+                    rng.random(),
+                    Candidate(
+                        move,
+                        state.notation(move),
+                        points=int(points),
+                        equity=float(value),
+                        details=details,
+                    ),
+                )
+            )
 
         for seg in moves.segments:
             if seg.kind in ("sell", "discard"):
@@ -167,8 +196,11 @@ class DrafterPlayer(Player):
                     move = seg.build(i)
                     row = hand.rows[move.row]
                     gain = int(seg.gains[i])
-                    value = gain + fresh - old[row] if seg.kind == "discard" else (
-                        gain + fresh - self._row_values(state, [row])[row])
+                    value = (
+                        gain + fresh - old[row]
+                        if seg.kind == "discard"
+                        else (gain + fresh - self._row_values(state, [row])[row])
+                    )
                     add(move, value, gain)
         for seg in moves.segments:
             if seg.kind == "draft":
@@ -181,8 +213,13 @@ class DrafterPlayer(Player):
         scored.sort(key=lambda t: (-t[0], t[1]))
         chosen = [c for _, _, c in scored[:n]]
         for cand in chosen:
-            rows = cand.move.rows if isinstance(cand.move, Draft) else tuple(
-                "" if r == cand.move.row else row for r, row in enumerate(hand.rows))
+            rows = (
+                cand.move.rows
+                if isinstance(cand.move, Draft)
+                else tuple(
+                    "" if r == cand.move.row else row for r, row in enumerate(hand.rows)
+                )
+            )
             cand.details["targets"] = self._targets(state, rows)
         return chosen
 
@@ -190,8 +227,12 @@ class DrafterPlayer(Player):
         """What each row is heading for: ``A: SOFTEN, B: -``."""
         rules = state.rules
         weight = self.weights(state)
-        words = [adapter.row_target(state.lexicon, row, weight, _pay(rules), rules.row_limit,
-                                    rules.row_limit) for row in rows]
+        words = [
+            adapter.row_target(
+                state.lexicon, row, weight, _pay(rules), rules.row_limit, rules.row_limit
+            )
+            for row in rows
+        ]
         return ", ".join(f"{name}: {w or '-'}" for name, w in zip("AB", words))
 
     def _weigh_drafts(self, state: GameState, k: int, options, old, add) -> None:
@@ -204,8 +245,10 @@ class DrafterPlayer(Player):
             texts = [fill.row(i) for i in range(len(fill.lengths))]
             values = self._row_values(state, texts)
             worth = np.array([values[t] for t in texts]) - old[before]
-            top = [int(lo + np.argmax(worth[lo:hi]))
-                   for lo, hi in zip(fill.starts[:-1], fill.starts[1:])]
+            top = [
+                int(lo + np.argmax(worth[lo:hi]))
+                for lo, hi in zip(fill.starts[:-1], fill.starts[1:])
+            ]
             best_rows.append((texts, worth, top))
         (ta, wa, top_a), (tb, wb, top_b) = best_rows
         weight = self.weights(state)
@@ -214,10 +257,18 @@ class DrafterPlayer(Player):
             ia, ib = top_a[ga], top_b[gb]
             rest = options.counts - options.a.used[ia] - options.b.used[ib]
             left = "".join(ch * int(c) for ch, c in zip(options.kinds, rest))
-            pool = left if len(left) <= rules.pool_limit else self._keep(left, rules.pool_limit)
+            pool = (
+                left
+                if len(left) <= rules.pool_limit
+                else self._keep(left, rules.pool_limit)
+            )
             value = base - dropped + wa[ia] + wb[ib] + self._pool_value(pool, weight)
-            add(Draft(k, (ta[ia], tb[ib]), pool), value, gain - dropped,
-                rows=(wa[ia], wb[ib]))
+            add(
+                Draft(k, (ta[ia], tb[ib]), pool),
+                value,
+                gain - dropped,
+                rows=(wa[ia], wb[ib]),
+            )
 
 
 __all__ = ["DrafterPlayer", "WEIGHT", "unseen_weights"]

@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 
 import numpy as np
-
 from wordbot.engine.game import GameState, Move
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.legal import reach
@@ -44,12 +43,15 @@ class RoutesPlayer(Player):
         "routes": Option(int, 3, "best routes tried with every swap after them (pay)"),
     }
 
-    def _top(self, state: GameState, n: int, rng: random.Random,
-             progress: Progress | None) -> list[Candidate]:
+    def _top(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
         moves = state.bot_moves()
         if state.phase == "bonus":
-            return [Candidate(m, state.notation(m), points=g, equity=g)
-                    for m, g in moves.best(n, rng)]
+            return [
+                Candidate(m, state.notation(m), points=g, equity=g)
+                for m, g in moves.best(n, rng)
+            ]
         scored: list[tuple[float, int, Candidate]] = []
         seat, nxt = state.seat, (state.seat + 1) % len(state.players)
 
@@ -58,11 +60,25 @@ class RoutesPlayer(Player):
             mine = leaves = 0
             if not after.is_over and after.phase == "turn":
                 mine, leaves = reach(after, seat), reach(after, nxt)
-            value = (coin + self.settings["reach"] * mine - self.settings["deny"] * leaves
-                     + self.settings["claim"] * claimed)
-            scored.append((value, len(scored), Candidate(
-                move, state.notation(move), points=coin, equity=value,
-                details={"coin": coin, "captures": claimed, "leaves": leaves})))
+            value = (
+                coin
+                + self.settings["reach"] * mine
+                - self.settings["deny"] * leaves
+                + self.settings["claim"] * claimed
+            )
+            scored.append(
+                (
+                    value,
+                    len(scored),
+                    Candidate(
+                        move,
+                        state.notation(move),
+                        points=coin,
+                        equity=value,
+                        details={"coin": coin, "captures": claimed, "leaves": leaves},
+                    ),
+                )
+            )
             return value
 
         kinds = {}

@@ -47,6 +47,7 @@ FORMAT = "wordbot.crosswords.position/1"
 # Pages
 # --------------------------------------------------------------------------------------
 
+
 def page_rows(text: str) -> list[str]:
     """Return a page's rows: its non-blank lines, in order (row numbers are list indices).
 
@@ -140,6 +141,7 @@ def combo_marker(row: str, word_index: int) -> dict | None:
 # --------------------------------------------------------------------------------------
 # The grid
 # --------------------------------------------------------------------------------------
+
 
 def _opponent(player: str) -> str:
     """The other player."""
@@ -246,6 +248,7 @@ def enclosures(position: dict, player: str) -> list[list[tuple[int, int]]]:
 # Checking one write
 # --------------------------------------------------------------------------------------
 
+
 def _rules(position: dict) -> dict:
     """The position's rule options with the defaults filled in."""
     rules = dict(DEFAULT_RULES)
@@ -258,8 +261,9 @@ def _used(position: dict, player: str) -> set:
     return {(r, i) for r, i in position["pages"][player]["used"]}
 
 
-def _word_problem(rows: list[str], used: set, restriction: dict, row: int,
-                  index: int) -> str | None:
+def _word_problem(
+    rows: list[str], used: set, restriction: dict, row: int, index: int
+) -> str | None:
     """Why the word (row, index) may not be written in this turn, or None if it may.
 
     Checks what depends on the word alone: it exists, is unused ("takes an unused word of
@@ -280,17 +284,24 @@ def _word_problem(rows: list[str], used: set, restriction: dict, row: int,
             return f"rule 3: {word} ({row}.{index}) is not the next word of its row"
     # the extra turn's restriction
     if "max_length" in restriction and len(word) > restriction["max_length"]:
-        return (f"enclosure extra turn: {word} is longer than "
-                f"{restriction['max_length']} letters")
+        return (
+            f"enclosure extra turn: {word} is longer than "
+            f"{restriction['max_length']} letters"
+        )
     if "lengths" in restriction and len(word) not in restriction["lengths"]:
-        return f"digit extra turn: the length of {word} is not one of {restriction['lengths']}"
+        return (
+            f"digit extra turn: the length of {word} is not one of {restriction['lengths']}"
+        )
     if "first_letter" in restriction and word[0] != restriction["first_letter"]:
-        return f"letter extra turn: {word} does not start with {restriction['first_letter']}"
+        return (
+            f"letter extra turn: {word} does not start with {restriction['first_letter']}"
+        )
     return None
 
 
-def _placement_problem(letters: dict, captured: dict, player: str, word: str, at,
-                       direction: str) -> str | None:
+def _placement_problem(
+    letters: dict, captured: dict, player: str, word: str, at, direction: str
+) -> str | None:
     """Why the word may not be written from ``at`` in ``direction``, or None if it may.
 
     "writes it across (left to right) or down (top to bottom) in consecutive cells, each
@@ -302,8 +313,10 @@ def _placement_problem(letters: dict, captured: dict, player: str, word: str, at
     # consecutive cells, an existing letter must be the word's letter there
     for cell, ch in zip(cells, word):
         if cell in letters and letters[cell][0] != ch:
-            return (f"letter clash at {list(cell)}: the cell holds {letters[cell][0]}, "
-                    f"the word needs {ch}")
+            return (
+                f"letter clash at {list(cell)}: the cell holds {letters[cell][0]}, "
+                f"the word needs {ch}"
+            )
     # rule 1: at least one cell already holds a letter the player wrote
     if not any(cell in letters and letters[cell][1] == player for cell in cells):
         return "rule 1: the word must cross a letter the player wrote"
@@ -319,8 +332,10 @@ def _placement_problem(letters: dict, captured: dict, player: str, word: str, at
         for cell in cells:
             for n in _neighbours(cell):
                 if n not in cells and _belongs(letters, captured, n) == opponent:
-                    return (f"rule 4: the word's cell {list(cell)} touches the opponent's "
-                            f"cell {list(n)}")
+                    return (
+                        f"rule 4: the word's cell {list(cell)} touches the opponent's "
+                        f"cell {list(n)}"
+                    )
         # rule 4, second part: no cell holds an opponent's letter (none, as nothing crossed)
     # rule 5: at least one cell is new (empty before)
     if all(cell in letters for cell in cells):
@@ -345,14 +360,23 @@ def _writes_for(position: dict, player: str, restriction: dict) -> list[dict]:
         for index, word in enumerate(row_words(rows[row])):
             if _word_problem(rows, used, restriction, row, index) is not None:
                 continue
-            for (r, c) in own_cells:
+            for r, c in own_cells:
                 for k in range(len(word)):  # the own letter is the word's k-th cell
                     for direction in DIRECTIONS:
                         at = (r, c - k) if direction == "across" else (r - k, c)
-                        if _placement_problem(letters, captured, player, word, at,
-                                              direction) is None:
-                            move = {"type": "write", "row": row, "word": index,
-                                    "at": [at[0], at[1]], "direction": direction}
+                        if (
+                            _placement_problem(
+                                letters, captured, player, word, at, direction
+                            )
+                            is None
+                        ):
+                            move = {
+                                "type": "write",
+                                "row": row,
+                                "word": index,
+                                "at": [at[0], at[1]],
+                                "direction": direction,
+                            }
                             found[_key(move)] = move
     return [found[k] for k in sorted(found)]
 
@@ -395,6 +419,7 @@ def legal_moves(position: dict) -> list[dict]:
 # Playing a move
 # --------------------------------------------------------------------------------------
 
+
 def _nobody_can_write(position: dict) -> bool:
     """The second end condition, read literally.
 
@@ -418,8 +443,9 @@ def _finish(position: dict) -> dict:
         page = position["pages"][player]
         page["used"] = sorted([list(u) for u in page["used"]])
     # score: "Each captured cell scores 1 for its captor."
-    position["scores"] = {p: sum(1 for *_, captor in position["captured"] if captor == p)
-                          for p in PLAYERS}
+    position["scores"] = {
+        p: sum(1 for *_, captor in position["captured"] if captor == p) for p in PLAYERS
+    }
     rules = _rules(position)
     # end 1: each player has had turn_limit normal turns and no extra turn is left
     limit_reached = all(position["turns_taken"][p] >= rules["turn_limit"] for p in PLAYERS)
@@ -439,8 +465,9 @@ def _check_write_shape(move: dict) -> None:
         if type(move[field]) is not int:
             raise ValueError(f"malformed write: {field} must be an integer")
     at = move["at"]
-    if not (isinstance(at, (list, tuple)) and len(at) == 2
-            and all(type(v) is int for v in at)):
+    if not (
+        isinstance(at, (list, tuple)) and len(at) == 2 and all(type(v) is int for v in at)
+    ):
         raise ValueError("malformed write: at must be [r, c]")
     if move["direction"] not in DIRECTIONS:
         raise ValueError("malformed write: direction must be across or down")
@@ -476,7 +503,9 @@ def apply(position: dict, move: dict) -> dict:
             raise ValueError("malformed pass: no field besides type")
         # "may pass only then": only when the turn has no legal write
         if _writes_for(position, player, restriction):
-            raise ValueError("pass refused: a player may pass only when the turn has no legal write")
+            raise ValueError(
+                "pass refused: a player may pass only when the turn has no legal write"
+            )
     else:
         _check_write_shape(move)
         rows = new["pages"][player]["rows"]
@@ -484,13 +513,21 @@ def apply(position: dict, move: dict) -> dict:
         problem = _word_problem(rows, used, restriction, move["row"], move["word"])
         if problem is None:
             word = row_words(rows[move["row"]])[move["word"]]
-            problem = _placement_problem(_letters(new), _captured(new), player, word,
-                                         tuple(move["at"]), move["direction"])
+            problem = _placement_problem(
+                _letters(new),
+                _captured(new),
+                player,
+                word,
+                tuple(move["at"]),
+                move["direction"],
+            )
         if problem is not None:
             raise ValueError(problem)
         letters = _letters(new)
         cells = _word_cells(tuple(move["at"]), move["direction"], len(word))
-        crossed = [cell for cell in cells if cell in letters and letters[cell][1] == opponent]
+        crossed = [
+            cell for cell in cells if cell in letters and letters[cell][1] == opponent
+        ]
         # the word is written: new letters, the word counts as used
         for cell, ch in zip(cells, word):
             if cell not in letters:
@@ -565,7 +602,9 @@ def new_position(red_text: str, green_text: str, rules: dict | None = None) -> d
         rows = page_rows(text)
         first = next((r for r in range(len(rows)) if row_words(rows[r])), None)
         if first is None:
-            raise ValueError(f"{player}'s page has no word: a page without a word is refused")
+            raise ValueError(
+                f"{player}'s page has no word: a page without a word is refused"
+            )
         word = row_words(rows[first])[0]
         for cell, ch in zip(_word_cells((starts[player], 0), "across", len(word)), word):
             position["cells"].append([cell[0], cell[1], ch, player])

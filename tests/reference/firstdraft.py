@@ -71,14 +71,53 @@ DEFAULT_RULES = {
     "payout": {"3": 1, "4": 2, "5": 3, "6": 5, "7": 7, "8": 9, "9": 12},
 }
 # Section 1: "A9 B2 C2 D4 E12 F2 G3 H2 I9 J1 K1 L4 M2 N6 O8 P2 Q1 R6 S4 T6 U4 V2 W2 X1 Y2 Z1"
-TILE_SET = Counter({"A": 9, "B": 2, "C": 2, "D": 4, "E": 12, "F": 2, "G": 3, "H": 2,
-                    "I": 9, "J": 1, "K": 1, "L": 4, "M": 2, "N": 6, "O": 8, "P": 2,
-                    "Q": 1, "R": 6, "S": 4, "T": 6, "U": 4, "V": 2, "W": 2, "X": 1,
-                    "Y": 2, "Z": 1})
+TILE_SET = Counter(
+    {
+        "A": 9,
+        "B": 2,
+        "C": 2,
+        "D": 4,
+        "E": 12,
+        "F": 2,
+        "G": 3,
+        "H": 2,
+        "I": 9,
+        "J": 1,
+        "K": 1,
+        "L": 4,
+        "M": 2,
+        "N": 6,
+        "O": 8,
+        "P": 2,
+        "Q": 1,
+        "R": 6,
+        "S": 4,
+        "T": 6,
+        "U": 4,
+        "V": 2,
+        "W": 2,
+        "X": 1,
+        "Y": 2,
+        "Z": 1,
+    }
+)
 ROWS = ("A", "B")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-TOP_FIELDS = {"format", "players", "to_move", "phase", "turn", "line", "hands", "scores",
-              "gone", "deck", "discard_pile", "bag", "rules"}
+TOP_FIELDS = {
+    "format",
+    "players",
+    "to_move",
+    "phase",
+    "turn",
+    "line",
+    "hands",
+    "scores",
+    "gone",
+    "deck",
+    "discard_pile",
+    "bag",
+    "rules",
+}
 HAND_FIELDS = {"coins", "rows", "pool", "discarded"}
 COASTER_FIELDS = {"value", "tiles", "coins"}
 
@@ -86,6 +125,7 @@ COASTER_FIELDS = {"value", "tiles", "coins"}
 # --------------------------------------------------------------------------------------
 # Rules and small helpers
 # --------------------------------------------------------------------------------------
+
 
 def _rules(position: dict | None, rules: dict | None) -> dict:
     """The rule options in effect: defaults, then the position's, then the argument."""
@@ -182,6 +222,7 @@ def completable(s: str, words, rules: dict | None = None) -> bool:
 # Reading a position
 # --------------------------------------------------------------------------------------
 
+
 def _letters_ok(text, what: str) -> str:
     if not isinstance(text, str) or any(ch not in LETTERS for ch in text):
         raise ValueError(f"position: {what} must be a string of letters A-Z")
@@ -201,8 +242,11 @@ def _read(position: dict, rules: dict | None, rng: random.Random) -> tuple[dict,
     r = _rules(position, rules)
     pos = copy.deepcopy(position)
     players = pos.get("players")
-    if (not isinstance(players, list) or not 2 <= len(players) <= 5
-            or len(set(players)) != len(players)):
+    if (
+        not isinstance(players, list)
+        or not 2 <= len(players) <= 5
+        or len(set(players)) != len(players)
+    ):
         raise ValueError("position: 2-5 players with distinct names")
     if pos.get("to_move") not in players:
         raise ValueError("position: to_move must be one of the players")
@@ -217,7 +261,9 @@ def _read(position: dict, rules: dict | None, rng: random.Random) -> tuple[dict,
     for p in players:
         hand = hands[p]
         if not isinstance(hand, dict) or set(hand) != HAND_FIELDS:
-            raise ValueError(f"position: {p}'s hand has fields coins, rows, pool, discarded")
+            raise ValueError(
+                f"position: {p}'s hand has fields coins, rows, pool, discarded"
+            )
         for f in ("coins", "discarded"):
             if type(hand[f]) is not int or hand[f] < 0:
                 raise ValueError(f"position: {p}'s {f} must be a non-negative integer")
@@ -225,7 +271,9 @@ def _read(position: dict, rules: dict | None, rng: random.Random) -> tuple[dict,
             raise ValueError(f"position: {p} has two word rows A and B")
         for name, row in zip(ROWS, hand["rows"]):
             if len(_letters_ok(row, f"{p}'s row {name}")) > r["row_limit"]:
-                raise ValueError(f"position: {p}'s row {name} has more than row_limit letters")
+                raise ValueError(
+                    f"position: {p}'s row {name} has more than row_limit letters"
+                )
             used += _ms(row)
         if len(_letters_ok(hand["pool"], f"{p}'s pool")) > r["pool_limit"]:
             raise ValueError(f"position: {p}'s pool has more than pool_limit letters")
@@ -267,8 +315,9 @@ def _read(position: dict, rules: dict | None, rng: random.Random) -> tuple[dict,
     values = Counter(r["coasters"])
     in_line = Counter(c["value"] for c in line)
     for f in ("deck", "discard_pile"):
-        if f in pos and (not isinstance(pos[f], list)
-                         or any(type(v) is not int for v in pos[f])):
+        if f in pos and (
+            not isinstance(pos[f], list) or any(type(v) is not int for v in pos[f])
+        ):
             raise ValueError(f"position: {f} must be a list of coaster values")
     if "deck" not in pos:
         pile = Counter(pos.setdefault("discard_pile", []))
@@ -289,6 +338,7 @@ def _read(position: dict, rules: dict | None, rng: random.Random) -> tuple[dict,
 # --------------------------------------------------------------------------------------
 # The move generator
 # --------------------------------------------------------------------------------------
+
 
 def _fillings(row: str, letters: str, words, r: dict, cache: dict) -> set:
     """Every completable row made by inserting ALL of ``letters`` into ``row`` ("letters
@@ -339,8 +389,12 @@ def _drafts(pos: dict, words, r: dict) -> list[dict]:
                 for new_a in rows_a:
                     for new_b in rows_b:
                         for pool in pools:
-                            move = {"type": "draft", "coaster": k,
-                                    "rows": [new_a, new_b], "pool": pool}
+                            move = {
+                                "type": "draft",
+                                "coaster": k,
+                                "rows": [new_a, new_b],
+                                "pool": pool,
+                            }
                             found[_key(move)] = move
     return list(found.values())
 
@@ -387,6 +441,7 @@ def count_moves(position: dict, words, rules: dict | None = None) -> int:
 # Playing a move
 # --------------------------------------------------------------------------------------
 
+
 def _row_index(move: dict) -> int:
     if move.get("row") not in ROWS:
         raise ValueError("malformed move: row must be A or B")
@@ -404,8 +459,10 @@ def _sell(pos: dict, hand: dict, row: int, words, r: dict) -> None:
     sells)'."""
     word = hand["rows"][row]
     if not _is_word(word, words, r):
-        raise ValueError(f"sell: row {ROWS[row]} ({word or 'empty'}) is not a lexicon word "
-                         f"of a sold length")
+        raise ValueError(
+            f"sell: row {ROWS[row]} ({word or 'empty'}) is not a lexicon word "
+            f"of a sold length"
+        )
     hand["coins"] += r["payout"][str(len(word))]
     hand["rows"][row] = ""
     pos["gone"] += word
@@ -418,42 +475,55 @@ def _draft(pos: dict, hand: dict, move: dict, r: dict, words, rng) -> None:
     if type(k) is not int or not 1 <= k <= len(pos["line"]):
         raise ValueError(f"draft: the coaster must be a line position 1-{len(pos['line'])}")
     rows, pool = move["rows"], move["pool"]
-    if (not isinstance(rows, (list, tuple)) or len(rows) != 2
-            or not all(isinstance(x, str) and all(c in LETTERS for c in x) for x in rows)):
+    if (
+        not isinstance(rows, (list, tuple))
+        or len(rows) != 2
+        or not all(isinstance(x, str) and all(c in LETTERS for c in x) for x in rows)
+    ):
         raise ValueError("malformed draft: rows must be two strings of letters A-Z")
     if not isinstance(pool, str) or any(c not in LETTERS for c in pool):
         raise ValueError("malformed draft: pool must be a string of letters A-Z")
     # "It costs k-1 coins ... (the player must have them before gaining anything)"
     if hand["coins"] < k - 1:
-        raise ValueError(f"draft: coaster {k} costs {k - 1} coins, the player has "
-                         f"{hand['coins']}")
+        raise ValueError(
+            f"draft: coaster {k} costs {k - 1} coins, the player has {hand['coins']}"
+        )
     inserted = Counter()
     for name, old, new in zip(ROWS, hand["rows"], rows):
         if len(new) > r["row_limit"]:
-            raise ValueError(f"draft: row {name} would pass row_limit "
-                             f"({r['row_limit']}) letters")
+            raise ValueError(
+                f"draft: row {name} would pass row_limit ({r['row_limit']}) letters"
+            )
         if not _is_subsequence(old, new):
-            raise ValueError(f"draft: letters already in row {name} never move relative "
-                             f"to each other ({old} -> {new})")
+            raise ValueError(
+                f"draft: letters already in row {name} never move relative "
+                f"to each other ({old} -> {new})"
+            )
         inserted += _ms(new) - _ms(old)
     coaster = pos["line"][k - 1]
     avail = _ms(coaster["tiles"]) + _ms(hand["pool"])
     if not _contains(avail, inserted):
-        raise ValueError("draft: only the coaster's letters and pool letters may be "
-                         "inserted into the rows")
+        raise ValueError(
+            "draft: only the coaster's letters and pool letters may be "
+            "inserted into the rows"
+        )
     rest = avail - inserted  # "letters not put into a row go to the pool"
     new_pool = _ms(pool)
     if sum(rest.values()) <= r["pool_limit"]:
         if new_pool != rest:
-            raise ValueError("draft: letters not put into a row go to the pool (nothing "
-                             "else is ever discarded in a draft)")
+            raise ValueError(
+                "draft: letters not put into a row go to the pool (nothing "
+                "else is ever discarded in a draft)"
+            )
     elif sum(new_pool.values()) != r["pool_limit"] or not _contains(rest, new_pool):
-        raise ValueError(f"draft: with more than {r['pool_limit']} pool letters the player "
-                         f"keeps exactly {r['pool_limit']} of them")
+        raise ValueError(
+            f"draft: with more than {r['pool_limit']} pool letters the player "
+            f"keeps exactly {r['pool_limit']} of them"
+        )
     dropped = rest - new_pool
     # pay: "one coin is put on each coaster before it in the line"; gain the taken one's
     hand["coins"] -= k - 1
-    for before in pos["line"][:k - 1]:
+    for before in pos["line"][: k - 1]:
         before["coins"] += 1
     hand["coins"] += coaster["coins"]
     hand["rows"] = list(rows)
@@ -466,7 +536,9 @@ def _draft(pos: dict, hand: dict, move: dict, r: dict, words, rng) -> None:
 def _upkeep(pos: dict, k: int, r: dict, words, rng) -> None:
     """Upkeep, then the end check and the next player."""
     taken = pos["line"].pop(k - 1)  # "the coasters behind it move up (with their coins)"
-    pos["discard_pile"].append(taken["value"])  # "the taken coaster goes to the discard pile"
+    pos["discard_pile"].append(
+        taken["value"]
+    )  # "the taken coaster goes to the discard pile"
     if "turn" in pos:
         pos["turn"] += 1  # "1 + the drafts made so far"
     players = pos["players"]
@@ -495,8 +567,13 @@ def _upkeep(pos: dict, k: int, r: dict, words, rng) -> None:
     pos["bag"] = pos["bag"][value:]
 
 
-def apply(position: dict, move: dict, words, rules: dict | None = None,
-          rng: random.Random | None = None) -> dict:
+def apply(
+    position: dict,
+    move: dict,
+    words,
+    rules: dict | None = None,
+    rng: random.Random | None = None,
+) -> dict:
     """Return the position after ``move`` (a new dict; the input is not changed).
 
     ``rng`` (default ``random.Random(0)``) shuffles a missing bag, a missing deck and a
@@ -506,8 +583,12 @@ def apply(position: dict, move: dict, words, rules: dict | None = None,
     pos, r = _read(position, rules, rng)
     if pos["phase"] == "over":
         raise ValueError("end of game: a finished game has no moves")
-    if not isinstance(move, dict) or move.get("type") not in ("sell", "discard", "insert",
-                                                              "draft"):
+    if not isinstance(move, dict) or move.get("type") not in (
+        "sell",
+        "discard",
+        "insert",
+        "draft",
+    ):
         raise ValueError("malformed move: type must be sell, discard, insert or draft")
     hand = pos["hands"][pos["to_move"]]
     kind = move["type"]
@@ -519,8 +600,9 @@ def apply(position: dict, move: dict, words, rules: dict | None = None,
         row = _row_index(move)
         # "every letter of a non-empty row is discarded (each -1 at the end)"
         if not hand["rows"][row]:
-            raise ValueError(f"discard: row {move['row']} is empty (only a non-empty row "
-                             f"is discarded)")
+            raise ValueError(
+                f"discard: row {move['row']} is empty (only a non-empty row is discarded)"
+            )
         hand["discarded"] += len(hand["rows"][row])
         pos["gone"] += hand["rows"][row]
         hand["rows"][row] = ""
@@ -531,13 +613,16 @@ def apply(position: dict, move: dict, words, rules: dict | None = None,
         if not isinstance(letter, str) or len(letter) != 1 or letter not in LETTERS:
             raise ValueError("malformed insert: letter must be one letter A-Z")
         if type(at) is not int or not 0 <= at <= len(old):
-            raise ValueError(f"insert: at must be an index 0-{len(old)} of row {move['row']}")
+            raise ValueError(
+                f"insert: at must be an index 0-{len(old)} of row {move['row']}"
+            )
         # "a pool letter goes into a row at any position (never past 9 letters)"
         if letter not in hand["pool"]:
             raise ValueError(f"insert: {letter} is not a pool letter")
         if len(old) + 1 > r["row_limit"]:
-            raise ValueError(f"insert: row {move['row']} would pass row_limit "
-                             f"({r['row_limit']}) letters")
+            raise ValueError(
+                f"insert: row {move['row']} would pass row_limit ({r['row_limit']}) letters"
+            )
         hand["rows"][row] = old[:at] + letter + old[at:]
         pool = list(hand["pool"])
         pool.remove(letter)

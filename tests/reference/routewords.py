@@ -62,6 +62,7 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 # -- Geometry: squares and intersections -------------------------------------------------
 
+
 def _all_squares() -> list[tuple[int, int]]:
     return [(r, c) for r in range(SIZE) for c in range(SIZE)]
 
@@ -78,33 +79,41 @@ def _adjacent(a, b) -> bool:
 def _neighbours(sq) -> list[tuple[int, int]]:
     """The (up to 8) squares 8-adjacent to ``sq``."""
     r, c = sq
-    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-            if (dr, dc) != (0, 0) and _is_square((r + dr, c + dc))]
+    return [
+        (r + dr, c + dc)
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr, dc) != (0, 0) and _is_square((r + dr, c + dc))
+    ]
 
 
 def _corners(sq) -> list[tuple[int, int]]:
-    """"square (r, c) has the four corners (r, c), (r, c+1), (r+1, c), (r+1, c+1)"."""
+    """ "square (r, c) has the four corners (r, c), (r, c+1), (r+1, c), (r+1, c+1)"."""
     r, c = sq
     return [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
 
 
 def _squares_at(point) -> list[tuple[int, int]]:
-    """"the (up to 4) squares that have it as a corner"."""
+    """ "the (up to 4) squares that have it as a corner"."""
     i, j = point
     return [sq for sq in ((i - 1, j - 1), (i - 1, j), (i, j - 1), (i, j)) if _is_square(sq)]
 
 
 def _start_coins() -> dict:
-    """"5 on each of the 4 outer corners, 2 on each of the other 16 edge intersections,
+    """ "5 on each of the 4 outer corners, 2 on each of the other 16 edge intersections,
     1 on each of the 16 inner ones (68 in all)"."""
-    return {(i, j): {2: 5, 1: 2, 0: 1}[(i in (0, SIZE)) + (j in (0, SIZE))]  # edges met
-            for i in range(SIZE + 1) for j in range(SIZE + 1)}
+    return {
+        (i, j): {2: 5, 1: 2, 0: 1}[(i in (0, SIZE)) + (j in (0, SIZE))]  # edges met
+        for i in range(SIZE + 1)
+        for j in range(SIZE + 1)
+    }
 
 
 # -- Words -------------------------------------------------------------------------------
 
+
 def _tile_text(letter: str) -> str:
-    """"The tile Q reads as QU in every word (a Boggle Qu cube)"."""
+    """ "The tile Q reads as QU in every word (a Boggle Qu cube)"."""
     return "QU" if letter == "Q" else letter
 
 
@@ -164,6 +173,7 @@ def bonus_words(grid, words, min_word: int = 3) -> set:
 
 # -- Ownership: the closed polygon and its winding number --------------------------------
 
+
 def _winding_number(point, polygon) -> int:
     """Winding number of the closed polygon (vertices in order, last joined to first)
     around ``point``, exact in integers (x = column, y = row).
@@ -180,8 +190,11 @@ def _winding_number(point, polygon) -> int:
         y0, x0 = polygon[k]
         y1, x1 = polygon[(k + 1) % n]
         cross = (x1 - x0) * (py - y0) - (px - x0) * (y1 - y0)
-        on_segment = (cross == 0 and min(x0, x1) <= px <= max(x0, x1)
-                      and min(y0, y1) <= py <= max(y0, y1))
+        on_segment = (
+            cross == 0
+            and min(x0, x1) <= px <= max(x0, x1)
+            and min(y0, y1) <= py <= max(y0, y1)
+        )
         assert not on_segment, "a tested centre lies on an edge of the polygon"
         if y0 <= py < y1 and cross > 0:
             wn += 1
@@ -206,11 +219,13 @@ def captures(path) -> set:
     if len(path) < 4 or not _adjacent(path[-1], path[0]):
         return set()
     on_route = set(path)
-    return {sq for sq in _all_squares()
-            if sq not in on_route and _winding_number(sq, path) != 0}
+    return {
+        sq for sq in _all_squares() if sq not in on_route and _winding_number(sq, path) != 0
+    }
 
 
 # -- Reading a position ------------------------------------------------------------------
+
 
 def _rules(position: dict | None, rules: dict | None) -> dict:
     """DEFAULT_RULES, updated by the position's ``rules``, then by the argument."""
@@ -252,6 +267,7 @@ def _swapped(grid, a, b) -> list[str]:
 
 # -- Move generation ---------------------------------------------------------------------
 
+
 def _routes_on(position, grid, lex) -> list[dict]:
     """Every route of the player to move on ``grid`` (the position's grid, or the grid
     after a swap-first swap), as {"path": ..., "end": ...} dicts.
@@ -289,16 +305,22 @@ def _swap_pairs(position, opts) -> list[tuple]:
     turn just before", which the position records as ``ko``."""
     ko = _ko(position) if opts["ko_rule"] else None
     squares = _all_squares()
-    return [(a, b) for a in squares for b in squares
-            if a < b and _adjacent(a, b) and frozenset((a, b)) != ko]
+    return [
+        (a, b)
+        for a in squares
+        for b in squares
+        if a < b and _adjacent(a, b) and frozenset((a, b)) != ko
+    ]
 
 
 def swaps(position: dict, rules: dict | None = None) -> list[dict]:
     """Every legal swap move, squares ascending, sorted; [] outside phase turn."""
     if position["phase"] != "turn":
         return []
-    moves = [{"type": "swap", "squares": [list(a), list(b)]}
-             for a, b in _swap_pairs(position, _rules(position, rules))]
+    moves = [
+        {"type": "swap", "squares": [list(a), list(b)]}
+        for a, b in _swap_pairs(position, _rules(position, rules))
+    ]
     return sorted(moves, key=_key)
 
 
@@ -317,8 +339,10 @@ def legal_moves(position: dict, words, rules: dict | None = None) -> list[dict]:
     if phase == "over":
         return []
     if phase == "bonus":
-        moves = [{"type": "bonus_word", "word": w}
-                 for w in bonus_words(position["grid"], words, opts["min_word"])]
+        moves = [
+            {"type": "bonus_word", "word": w}
+            for w in bonus_words(position["grid"], words, opts["min_word"])
+        ]
         moves.append({"type": "bonus_word", "word": None})
         return sorted(moves, key=_key)
     mover = position["to_move"]
@@ -343,6 +367,7 @@ def legal_moves(position: dict, words, rules: dict | None = None) -> list[dict]:
 
 # -- Playing a move ----------------------------------------------------------------------
 
+
 def _fields(move, names, what):  # "Unknown fields are errors in every game."
     if set(move) != set(names):
         raise ValueError(f"malformed {what}: fields must be {', '.join(sorted(names))}")
@@ -350,8 +375,11 @@ def _fields(move, names, what):  # "Unknown fields are errors in every game."
 
 def _point(value, what):
     """A [a, b] pair of integers as a tuple, or ValueError."""
-    if not (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(type(v) is int for v in value)):
+    if not (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(type(v) is int for v in value)
+    ):
         raise ValueError(f"malformed {what}: must be [a, b] with two integers")
     return (value[0], value[1])
 
@@ -366,8 +394,9 @@ def _check_swap(position, squares, opts):
     if not _adjacent(a, b):
         raise ValueError("swap: the two squares must be 8-adjacent (and distinct)")
     if opts["ko_rule"] and _ko(position) == frozenset((a, b)):
-        raise ValueError("ko: a swap may not exchange the same two squares as the "
-                         "previous turn's swap")
+        raise ValueError(
+            "ko: a swap may not exchange the same two squares as the previous turn's swap"
+        )
     return a, b
 
 
@@ -387,12 +416,15 @@ def _do_route(new, route, words, opts):
     if not all(_is_square(sq) for sq in path):
         raise ValueError("route: a square is off the 5 x 5 grid")
     if path[0] not in _squares_at(tuple(new["pawns"][mover])):
-        raise ValueError("route: the first square must have the pawn's intersection "
-                         "as a corner")
+        raise ValueError(
+            "route: the first square must have the pawn's intersection as a corner"
+        )
     for a, b in zip(path, path[1:]):
         if not _adjacent(a, b):
-            raise ValueError(f"route: each step goes to one of the 8 neighbouring squares "
-                             f"({list(a)} to {list(b)} does not)")
+            raise ValueError(
+                f"route: each step goes to one of the 8 neighbouring squares "
+                f"({list(a)} to {list(b)} does not)"
+            )
     if len(set(path)) != len(path):
         raise ValueError("route: never the same square twice")
     owners = _owners(new)
@@ -421,11 +453,11 @@ def _do_route(new, route, words, opts):
 
 
 def _end_reached(position, opts) -> bool:
-    """"the game ends when no coin is left, or when every player has made turn_limit
+    """ "the game ends when no coin is left, or when every player has made turn_limit
     turns"."""
-    return (not position["coins"]
-            or all(position["turns_taken"][p] >= opts["turn_limit"]
-                   for p in position["players"]))
+    return not position["coins"] or all(
+        position["turns_taken"][p] >= opts["turn_limit"] for p in position["players"]
+    )
 
 
 def _submit(new, move, words, opts):
@@ -436,7 +468,9 @@ def _submit(new, move, words, opts):
         if not isinstance(word, str):
             raise ValueError("malformed bonus_word: word must be a string or null")
         if len(word) < opts["min_word"]:
-            raise ValueError(f"bonus round: {word} is shorter than {opts['min_word']} letters")
+            raise ValueError(
+                f"bonus round: {word} is shorter than {opts['min_word']} letters"
+            )
         if word not in words:
             raise ValueError(f"bonus round: {word} is not a lexicon word")
         if word not in bonus_words(new["grid"], {word}, opts["min_word"]):
@@ -491,7 +525,9 @@ def apply(position: dict, move: dict, words, rules: dict | None = None) -> dict:
     kind = move["type"]
     if position["phase"] == "bonus":
         if kind != "bonus_word":
-            raise ValueError("bonus round: the one to move may only submit a word or nothing")
+            raise ValueError(
+                "bonus round: the one to move may only submit a word or nothing"
+            )
         _submit(new, move, words, opts)
         return _canonical(new)
     if position["phase"] != "turn":
@@ -500,7 +536,9 @@ def apply(position: dict, move: dict, words, rules: dict | None = None) -> dict:
     if kind == "bonus":
         _fields(move, ("type",), "bonus")
         if new["bonus_tokens"][mover] < 1:
-            raise ValueError("bonus: only a player holding a bonus token may trigger a round")
+            raise ValueError(
+                "bonus: only a player holding a bonus token may trigger a round"
+            )
         new["bonus_tokens"][mover] -= 1  # "giving the token up"
         new["phase"] = "bonus"
         new["bonus"] = {"trigger": mover, "words": {}}
@@ -508,10 +546,12 @@ def apply(position: dict, move: dict, words, rules: dict | None = None) -> dict:
     swapped = None
     if kind == "pass":
         _fields(move, ("type",), "pass")
-        if _routes_on(position, position["grid"], _lexicon(words, opts["min_word"])) \
-                or _swap_pairs(position, opts):
-            raise ValueError("pass: legal only for a player with no legal route and no "
-                             "legal swap")
+        if _routes_on(
+            position, position["grid"], _lexicon(words, opts["min_word"])
+        ) or _swap_pairs(position, opts):
+            raise ValueError(
+                "pass: legal only for a player with no legal route and no legal swap"
+            )
     elif kind == "route":
         _fields(move, ("type", "path", "end"), "route")
         _do_route(new, move, words, opts)
@@ -526,8 +566,9 @@ def apply(position: dict, move: dict, words, rules: dict | None = None) -> dict:
             raise ValueError("malformed both: route must be an object with path and end")
         _fields(move["route"], ("path", "end"), "both route")
         if new["scores"][mover] < 1:
-            raise ValueError("both: the point is paid first, so the player needs at "
-                             "least 1 point")
+            raise ValueError(
+                "both: the point is paid first, so the player needs at least 1 point"
+            )
         new["scores"][mover] -= 1
         if move["first"] == "swap":  # "swap first: the route is read on the swapped grid"
             swapped = _do_swap(new, move["swap"], opts)
@@ -546,7 +587,9 @@ def apply(position: dict, move: dict, words, rules: dict | None = None) -> dict:
     new["to_move"] = players[(players.index(mover) + 1) % len(players)]
     if _end_reached(new, opts):
         if any(v > 0 for v in new["bonus_tokens"].values()):
-            new["bonus_tokens"] = {p: 0 for p in new["bonus_tokens"]}  # "every token is spent"
+            new["bonus_tokens"] = {
+                p: 0 for p in new["bonus_tokens"]
+            }  # "every token is spent"
             new["phase"] = "bonus"
             new["bonus"] = {"trigger": players[0], "words": {}}
             new["to_move"] = players[0]
@@ -563,11 +606,15 @@ def new_position(grid, players=("red", "green"), rules: dict | None = None) -> d
     player starts with 1 point ... and one bonus token"; "Seat 1 moves first".
     """
     players = list(players)
-    if not 2 <= len(players) <= 4 or players != list(SEAT_COLOURS[:len(players)]):
-        raise ValueError("players: 2-4 players, colours red, green, black, white in seat order")
+    if not 2 <= len(players) <= 4 or players != list(SEAT_COLOURS[: len(players)]):
+        raise ValueError(
+            "players: 2-4 players, colours red, green, black, white in seat order"
+        )
     grid = list(grid)
-    if len(grid) != SIZE or not all(isinstance(row, str) and len(row) == SIZE
-                                    and all(ch in LETTERS for ch in row) for row in grid):
+    if len(grid) != SIZE or not all(
+        isinstance(row, str) and len(row) == SIZE and all(ch in LETTERS for ch in row)
+        for row in grid
+    ):
         raise ValueError("grid: 5 strings of 5 letters A-Z")
     _rules(None, rules)
     coins = _start_coins()

@@ -19,9 +19,18 @@ EXIT_USAGE = 2
 
 #: command -> the module of this package that defines it (and registers it on `main`)
 COMMANDS = {
-    "apply": "game", "engine": "engine", "games": "games", "hint": "hint",
-    "lexicon": "lexicon", "moves": "moves", "new": "game", "play": "play",
-    "replay": "game", "score": "game", "serve": "serve", "tournament": "tournament",
+    "apply": "game",
+    "engine": "engine",
+    "games": "games",
+    "hint": "hint",
+    "lexicon": "lexicon",
+    "moves": "moves",
+    "new": "game",
+    "play": "play",
+    "replay": "game",
+    "score": "game",
+    "serve": "serve",
+    "tournament": "tournament",
 }
 
 
@@ -29,8 +38,9 @@ class WordbotGroup(click.Group):
     """A click group that turns every :class:`WordbotError` and every usage mistake
     (a missing argument, a bad option value) into one line on stderr and exit code 2."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
-             **extra):
+    def main(
+        self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra
+    ):
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.UsageError as exc:
@@ -73,9 +83,14 @@ class WordbotGroup(click.Group):
 
 @click.group(cls=WordbotGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="wordbot")
-@click.option("--plugin", "plugins", multiple=True, metavar="MODULE",
-              help="Import MODULE first (repeatable): a module defining GAMES (name -> "
-                   "Game) and/or PLAYERS (Player classes); every command then knows them.")
+@click.option(
+    "--plugin",
+    "plugins",
+    multiple=True,
+    metavar="MODULE",
+    help="Import MODULE first (repeatable): a module defining GAMES (name -> "
+    "Game) and/or PLAYERS (Player classes); every command then knows them.",
+)
 @click.pass_context
 def main(ctx: click.Context, plugins: tuple[str, ...]) -> None:
     """wordbot: AI opponents and move generators for word games.

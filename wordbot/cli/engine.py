@@ -10,9 +10,13 @@ from wordbot.cli.options import game_option, lexicon_option, plugin_option
 
 @main.command()
 @game_option
-@click.option("--player", default=None, metavar="SPEC",
-              help="Default player for go (name:key=value,...; default: mc). Same as "
-                   "setoption player.")
+@click.option(
+    "--player",
+    default=None,
+    metavar="SPEC",
+    help="Default player for go (name:key=value,...; default: mc). Same as "
+    "setoption player.",
+)
 @plugin_option
 @lexicon_option
 def engine(game_name, player, plugins, lexicon_path) -> None:
@@ -46,6 +50,10 @@ def engine(game_name, player, plugins, lexicon_path) -> None:
     game = game_named(game_name)
     if player is not None:
         catalog().players.make(player, game)
-    session = Session(lexicon=str(lexicon_path) if lexicon_path else None, player=player,
-                      game=game.name, catalog=catalog())
+    session = Session(
+        lexicon=str(lexicon_path) if lexicon_path else None,
+        player=player,
+        game=game.name,
+        catalog=catalog(),
+    )
     raise SystemExit(run(session=session))

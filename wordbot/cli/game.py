@@ -13,8 +13,13 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.loading import game_named, game_pages, game_rules, lexicon_for, load_state
-from wordbot.cli.options import (game_option, json_option, lexicon_option, page_option,
-                                 rule_option)
+from wordbot.cli.options import (
+    game_option,
+    json_option,
+    lexicon_option,
+    page_option,
+    rule_option,
+)
 
 
 def _print_json(obj) -> None:
@@ -23,12 +28,22 @@ def _print_json(obj) -> None:
 
 @main.command()
 @game_option
-@click.option("--players", default=None, metavar="NAMES",
-              help="Seat order, comma-separated (default: the game's; Control Word: "
-                   "2-4 of black, white, red, green, default red,green).")
-@click.option("--seed", type=int, default=None, help="Seed of every random event (default: random).")
-@click.option("--mat", default=None, metavar="1-6|random",
-              help="Start mat (the start_mat rule: the same as --rule start_mat=...).")
+@click.option(
+    "--players",
+    default=None,
+    metavar="NAMES",
+    help="Seat order, comma-separated (default: the game's; Control Word: "
+    "2-4 of black, white, red, green, default red,green).",
+)
+@click.option(
+    "--seed", type=int, default=None, help="Seed of every random event (default: random)."
+)
+@click.option(
+    "--mat",
+    default=None,
+    metavar="1-6|random",
+    help="Start mat (the start_mat rule: the same as --rule start_mat=...).",
+)
 @page_option
 @rule_option
 @lexicon_option
@@ -46,8 +61,13 @@ def new(game_name, players, seed, mat, pages, rules, lexicon_path) -> None:
     """
     game = game_named(game_name)
     rule_set = game_rules(game, rules, mat)
-    state = game.new(players, seed, rule_set, lexicon_for(game, lexicon_path, lazy=True),
-                     **game_pages(game, pages))
+    state = game.new(
+        players,
+        seed,
+        rule_set,
+        lexicon_for(game, lexicon_path, lazy=True),
+        **game_pages(game, pages),
+    )
     _print_json(state.to_json())
 
 
@@ -134,16 +154,26 @@ def replay(record, as_json, rules, lexicon_path) -> None:
     final = result.final
     outcome = final.outcome()
     if as_json:
-        _print_json({"game": rec.game.name, "ok": result.ok, "actions": result.actions,
-                     "mismatch": result.mismatch, "notes": result.notes,
-                     "over": final.is_over, "result": outcome.details})
+        _print_json(
+            {
+                "game": rec.game.name,
+                "ok": result.ok,
+                "actions": result.actions,
+                "mismatch": result.mismatch,
+                "notes": result.notes,
+                "over": final.is_over,
+                "result": outcome.details,
+            }
+        )
     else:
         for note in result.notes:
             click.echo(f"note: {note}")
         if result.ok:
             click.echo(f"ok: {result.actions} actions replayed, every position matches")
         else:
-            click.echo(f"mismatch after {result.actions} verified actions: {result.mismatch}")
+            click.echo(
+                f"mismatch after {result.actions} verified actions: {result.mismatch}"
+            )
         ranking = sorted(final.players, key=lambda p: outcome.places[p])
         totals = ", ".join(f"{p} {outcome.scores[p]}" for p in ranking)
         click.echo(f"{final.describe()}; final scores: {totals}")

@@ -17,13 +17,18 @@ def games_json(cat) -> list[dict]:
     out = []
     for name in cat.games.names():
         game = cat.games[name]
-        out.append({"name": name, "title": game.title,
-                    "position_format": game.position_format,
-                    "record_format": game.record_format,
-                    "players_per_game": [game.min_players, game.max_players],
-                    "default_policy": game.default_policy,
-                    "rules": game.Rules.catalogue(),
-                    "players": cat.players.for_game(game)})
+        out.append(
+            {
+                "name": name,
+                "title": game.title,
+                "position_format": game.position_format,
+                "record_format": game.record_format,
+                "players_per_game": [game.min_players, game.max_players],
+                "default_policy": game.default_policy,
+                "rules": game.Rules.catalogue(),
+                "players": cat.players.for_game(game),
+            }
+        )
     return out
 
 
@@ -54,10 +59,12 @@ def games(as_json) -> None:
     for entry in info:
         low, high = entry["players_per_game"]
         seats = f"{low}" if low == high else f"{low}-{high}"
-        console.print(f"[bold]{entry['name']}[/] ({entry['title']}): {seats} players; "
-                      f"positions {entry['position_format']}; players "
-                      f"{', '.join(entry['players'])} (default policy "
-                      f"{entry['default_policy']})")
+        console.print(
+            f"[bold]{entry['name']}[/] ({entry['title']}): {seats} players; "
+            f"positions {entry['position_format']}; players "
+            f"{', '.join(entry['players'])} (default policy "
+            f"{entry['default_policy']})"
+        )
         table = Table(show_lines=False)
         for column in ("rule option", "default", "values", "meaning"):
             table.add_column(column, overflow="fold")

@@ -40,21 +40,30 @@ def _print(state, spec, cands) -> None:
     game = state.game
     console = Console(highlight=False)
     if not console.is_terminal:
-        console = Console(highlight=False, width=120)  # a file or a pipe: room for the table
+        console = Console(
+            highlight=False, width=120
+        )  # a file or a pipe: room for the table
     console.print(f"[bold]{state.to_move}[/] to move · {state.describe()} · player {spec}")
     table = Table(show_lines=False)
     fields = game.candidate_fields
     columns = [("#", "right"), ("move", "left"), ("points", "right")]
-    columns += [(label, "left" if isinstance(default, list) else "right")
-                for label, default in fields.values()]
+    columns += [
+        (label, "left" if isinstance(default, list) else "right")
+        for label, default in fields.values()
+    ]
     columns += [("equity", "right"), ("win %", "right")]
     for name, justify in columns:
         table.add_column(name, justify=justify, overflow="fold")
     for i, c in enumerate(cands, 1):
         shown = game.candidate_json(c, state)
-        table.add_row(str(i), c.notation, str(c.points),
-                      *[_cell(shown[key]) for key in fields], f"{c.equity:.1f}",
-                      "-" if c.win_rate is None else f"{100 * c.win_rate:.0f}")
+        table.add_row(
+            str(i),
+            c.notation,
+            str(c.points),
+            *[_cell(shown[key]) for key in fields],
+            f"{c.equity:.1f}",
+            "-" if c.win_rate is None else f"{100 * c.win_rate:.0f}",
+        )
     console.print(table)
     console.print(game.picture(state, cands[0].move, viewer=state.to_move))
 
@@ -62,23 +71,59 @@ def _print(state, spec, cands) -> None:
 @main.command()
 @click.argument("position", required=False)
 @game_option
-@click.option("--player", "player_spec", default=None, metavar="NAME[:K=V,...]",
-              help="Who ranks the moves (default: the game's own policy; Control Word: "
-                   "control), with options, e.g. mc:k=8,plies=4.")
-@click.option("--top", type=click.IntRange(min=1), default=5, show_default=True,
-              help="How many candidates to show.")
-@click.option("--time", "seconds", type=click.FloatRange(min=0), default=None, metavar="S",
-              help="Thinking time in seconds (for mc; default 1).")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the player's random choices (mc sampling).")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, metavar="FILE", help="Also write the position with the best move "
-                                                 "as SVG.")
+@click.option(
+    "--player",
+    "player_spec",
+    default=None,
+    metavar="NAME[:K=V,...]",
+    help="Who ranks the moves (default: the game's own policy; Control Word: "
+    "control), with options, e.g. mc:k=8,plies=4.",
+)
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    default=5,
+    show_default=True,
+    help="How many candidates to show.",
+)
+@click.option(
+    "--time",
+    "seconds",
+    type=click.FloatRange(min=0),
+    default=None,
+    metavar="S",
+    help="Thinking time in seconds (for mc; default 1).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the player's random choices (mc sampling).",
+)
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    metavar="FILE",
+    help="Also write the position with the best move as SVG.",
+)
 @json_option
 @rule_option
 @lexicon_option
-def hint(position, game_name, player_spec, top, seconds, seed, svg_path, as_json, rules,
-         lexicon_path):
+def hint(
+    position,
+    game_name,
+    player_spec,
+    top,
+    seconds,
+    seed,
+    svg_path,
+    as_json,
+    rules,
+    lexicon_path,
+):
     """The best moves for the player to move in POSITION, and why.
 
     Each candidate shows what it adds to the score now, the game's own figures (Control
@@ -101,10 +146,13 @@ def hint(position, game_name, player_spec, top, seconds, seed, svg_path, as_json
 
     state = _state(position, game_name, lexicon_path, rules)
     game = state.game
-    player = catalog().players.make(player_spec or game.default_policy, game,
-                                    Limit(time=seconds))
+    player = catalog().players.make(
+        player_spec or game.default_policy, game, Limit(time=seconds)
+    )
     if state.is_over:
-        raise WordbotError("position: the game is over (phase 'over'): there is no move to hint")
+        raise WordbotError(
+            "position: the game is over (phase 'over'): there is no move to hint"
+        )
     cands = player.top(state, top, random.Random(seed))
     if svg_path is not None:
         try:
@@ -112,7 +160,14 @@ def hint(position, game_name, player_spec, top, seconds, seed, svg_path, as_json
         except OSError as exc:
             raise WordbotError(f"--svg {svg_path}: cannot write ({exc.strerror})") from None
     if as_json:
-        click.echo(json.dumps({"game": game.name, "player": player.spec,
-                               "candidates": [game.candidate_json(c, state) for c in cands]}))
+        click.echo(
+            json.dumps(
+                {
+                    "game": game.name,
+                    "player": player.spec,
+                    "candidates": [game.candidate_json(c, state) for c in cands],
+                }
+            )
+        )
         return
     _print(state, player.spec, cands)

@@ -45,10 +45,14 @@ def _print_summary(info: dict) -> None:
     table.add_row("words", f"{info['words']:,}")
     table.add_row("skipped lines", f"{info['skipped']:,} (characters outside A-Z)")
     g = info["gaddag"]
-    table.add_row("GADDAG", f"{g['nodes']:,} nodes, {g['edges']:,} edges, "
-                            f"{g['bytes'] / 1e6:.1f} MB")
-    table.add_row("cache", f"{info['cache_path'] or '(not cached)'}"
-                           f"{' (loaded from cache)' if info['from_cache'] else ' (built now)'}")
+    table.add_row(
+        "GADDAG", f"{g['nodes']:,} nodes, {g['edges']:,} edges, {g['bytes'] / 1e6:.1f} MB"
+    )
+    table.add_row(
+        "cache",
+        f"{info['cache_path'] or '(not cached)'}"
+        f"{' (loaded from cache)' if info['from_cache'] else ' (built now)'}",
+    )
     Console().print(table)
 
 

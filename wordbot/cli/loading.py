@@ -87,8 +87,9 @@ def read_position(position: str):
 def load_state(position: str, lexicon_path, rules=(), seed=None):
     """The state of a POSITION argument, in the game its ``format`` names."""
     game, obj = read_position(position)
-    return game.from_json(obj, lexicon_for(game, lexicon_path), seed=seed,
-                          rule_overrides=rules)
+    return game.from_json(
+        obj, lexicon_for(game, lexicon_path), seed=seed, rule_overrides=rules
+    )
 
 
 def game_pages(game, pages=()) -> dict:

@@ -21,7 +21,9 @@ def _check_kind(ctx, param, value: str) -> str:
     games = catalog().games
     kinds = {"all"}.union(*(games[name].move_kinds for name in games.names()))
     if value not in kinds:
-        raise click.BadParameter(f"{value!r} is not a kind of move ({', '.join(sorted(kinds))})")
+        raise click.BadParameter(
+            f"{value!r} is not a kind of move ({', '.join(sorted(kinds))})"
+        )
     return value
 
 
@@ -42,16 +44,27 @@ def _bench(state, kind: str, n: int) -> dict:
 
 @main.command()
 @click.argument("position")
-@click.option("--kind", default="all", show_default=True, metavar="KIND", callback=_check_kind,
-              help="all: every legal move of the position; or one kind of the game's moves "
-                   "(`wordbot games` lists them; Control Word: word, the word plays, and "
-                   "replace, the replacement plays with the position's replacement_limit, "
-                   "whatever the phase).")
+@click.option(
+    "--kind",
+    default="all",
+    show_default=True,
+    metavar="KIND",
+    callback=_check_kind,
+    help="all: every legal move of the position; or one kind of the game's moves "
+    "(`wordbot games` lists them; Control Word: word, the word plays, and "
+    "replace, the replacement plays with the position's replacement_limit, "
+    "whatever the phase).",
+)
 @click.option("--count", is_flag=True, help="Print only the number of moves.")
-@click.option("--bench", type=click.IntRange(min=1), default=None, metavar="N",
-              help="List the moves N times in this process after one warm-up and print "
-                   "min_us=... median_us=... moves=... (generation only: no move is "
-                   "written out).")
+@click.option(
+    "--bench",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="List the moves N times in this process after one warm-up and print "
+    "min_us=... median_us=... moves=... (generation only: no move is "
+    "written out).",
+)
 @json_option
 @rule_option
 @lexicon_option
@@ -73,12 +86,15 @@ def moves(position, kind, count, bench, as_json, rules, lexicon_path) -> None:
     state = load_state(position, lexicon_path, rules)
     kinds = ("all", *state.game.move_kinds)
     if kind not in kinds:
-        raise MoveError(f"--kind {kind}: not a kind of {state.game.title} move "
-                        f"({', '.join(kinds)})")
+        raise MoveError(
+            f"--kind {kind}: not a kind of {state.game.title} move ({', '.join(kinds)})"
+        )
     if bench:
         result = _bench(state, kind, bench)
-        click.echo(f"min_us={result['min_us']:.1f} median_us={result['median_us']:.1f} "
-                   f"moves={result['moves']}")
+        click.echo(
+            f"min_us={result['min_us']:.1f} median_us={result['median_us']:.1f} "
+            f"moves={result['moves']}"
+        )
         return
     found = state.moves(kind)
     if count:

@@ -16,7 +16,9 @@ lexicon_option = click.option(
     "(words with characters outside A-Z are skipped). Default: bundled SCOWL 80.",
 )
 
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
+json_option = click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON for programs."
+)
 
 rule_option = click.option(
     "--rule",
@@ -46,6 +48,10 @@ game_option = click.option(
 )
 
 plugin_option = click.option(
-    "--plugin", "plugins", multiple=True, metavar="MODULE",
+    "--plugin",
+    "plugins",
+    multiple=True,
+    metavar="MODULE",
     help="Import MODULE first (repeatable): a module defining GAMES (name -> Game) and/or "
-         "PLAYERS (Player classes), to play your own game or put your own bot here.")
+    "PLAYERS (Player classes), to play your own game or put your own bot here.",
+)

@@ -8,39 +8,91 @@ from pathlib import Path
 import click
 
 from wordbot.cli import main
-from wordbot.cli.options import (game_option, lexicon_option, page_option, plugin_option,
-                                 rule_option)
+from wordbot.cli.options import (
+    game_option,
+    lexicon_option,
+    page_option,
+    plugin_option,
+    rule_option,
+)
 
 
 @main.command()
 @game_option
-@click.option("--vs", "bots", multiple=True, metavar="SPEC",
-              help="The bot(s), one --vs per bot seat in seat order (the last one fills "
-                   "the rest); name:key=value,... Default: mc.")
-@click.option("--seat", type=int, default=1, show_default=True,
-              help="Your seat, 1-based, in the order of --players.")
-@click.option("--players", default=None, metavar="NAMES",
-              help="Seat order, comma-separated (default: the game's; Control Word: 2-4 "
-                   "of black, white, red, green, default red,green).")
+@click.option(
+    "--vs",
+    "bots",
+    multiple=True,
+    metavar="SPEC",
+    help="The bot(s), one --vs per bot seat in seat order (the last one fills "
+    "the rest); name:key=value,... Default: mc.",
+)
+@click.option(
+    "--seat",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Your seat, 1-based, in the order of --players.",
+)
+@click.option(
+    "--players",
+    default=None,
+    metavar="NAMES",
+    help="Seat order, comma-separated (default: the game's; Control Word: 2-4 "
+    "of black, white, red, green, default red,green).",
+)
 @click.option("--seed", type=int, default=None, help="Seed of the deal (default: random).")
-@click.option("--mat", default=None, metavar="1-6|random",
-              help="Start mat (the start_mat rule).")
-@click.option("--time", "seconds", type=click.FloatRange(0), default=None,
-              help="Seconds per bot move (default: each bot's own).")
-@click.option("--hint-player", default=None, metavar="SPEC",
-              help="Who answers `hint` (default: the game's own policy; Control Word: "
-                   "control).")
-@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Record file (JSON Lines; default: wordbot-game-SEED.jsonl here).")
+@click.option(
+    "--mat", default=None, metavar="1-6|random", help="Start mat (the start_mat rule)."
+)
+@click.option(
+    "--time",
+    "seconds",
+    type=click.FloatRange(0),
+    default=None,
+    help="Seconds per bot move (default: each bot's own).",
+)
+@click.option(
+    "--hint-player",
+    default=None,
+    metavar="SPEC",
+    help="Who answers `hint` (default: the game's own policy; Control Word: control).",
+)
+@click.option(
+    "--record",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Record file (JSON Lines; default: wordbot-game-SEED.jsonl here).",
+)
 @click.option("--no-record", is_flag=True, help="Do not write a record.")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
-              show_default=True, help="Colours: auto = when the output is a terminal.")
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colours: auto = when the output is a terminal.",
+)
 @plugin_option
 @page_option
 @rule_option
 @lexicon_option
-def play(game_name, bots, seat, players, seed, mat, seconds, hint_player, record, no_record,
-         color, plugins, pages, rules, lexicon_path) -> None:
+def play(
+    game_name,
+    bots,
+    seat,
+    players,
+    seed,
+    mat,
+    seconds,
+    hint_player,
+    record,
+    no_record,
+    color,
+    plugins,
+    pages,
+    rules,
+    lexicon_path,
+) -> None:
     """Play a game against bots in the terminal.
 
     The position is drawn in colour, your rack (or hand) below it. Type moves in the
@@ -79,12 +131,19 @@ def play(game_name, bots, seat, players, seed, mat, seconds, hint_player, record
     table = catalog().players
     seats = make_seats(table, game, players, seat, list(bots) or [DEFAULT_PLAYER], limit)
     helper = table.make(hint_player or game.default_policy, game)
-    state = game.new(list(seats), seed, rule_set, lexicon_for(game, lexicon_path),
-                     **game_pages(game, pages))
+    state = game.new(
+        list(seats),
+        seed,
+        rule_set,
+        lexicon_for(game, lexicon_path),
+        **game_pages(game, pages),
+    )
     path = None if no_record else (record or Path(f"wordbot-game-{seed}.jsonl"))
-    console = Console(highlight=False, force_terminal={"always": True, "never": False,
-                                                       "auto": None}[color],
-                      no_color=color == "never")
+    console = Console(
+        highlight=False,
+        force_terminal={"always": True, "never": False, "auto": None}[color],
+        no_color=color == "never",
+    )
 
     def read(prompt: str) -> str:
         return console.input(prompt)

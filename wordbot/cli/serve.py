@@ -9,28 +9,67 @@ from wordbot.cli.options import game_option, lexicon_option, plugin_option
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on (loopback unless told otherwise; 0.0.0.0 for "
-                   "every interface).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (loopback unless told otherwise; 0.0.0.0 for "
+    "every interface).",
+)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @game_option
-@click.option("--player", default=None, metavar="SPEC",
-              help="Default player for go (default: mc).")
-@click.option("--max-time", default=10.0, show_default=True, type=click.FloatRange(0.01),
-              help="Longest search a client may ask for, in seconds.")
-@click.option("--max-searches", default=128, show_default=True, type=click.IntRange(1),
-              help="Searches running or queued at once; more are refused with 503 busy.")
-@click.option("--queue-timeout", default=60.0, show_default=True,
-              type=click.FloatRange(0.1), help="Longest a search waits for its turn, s.")
-@click.option("--client-timeout", default=10.0, show_default=True,
-              type=click.FloatRange(0.1),
-              help="Seconds a client has to send a request head, and then its body.")
-@click.option("--log-level", default="info", show_default=True,
-              type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+@click.option(
+    "--player", default=None, metavar="SPEC", help="Default player for go (default: mc)."
+)
+@click.option(
+    "--max-time",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.01),
+    help="Longest search a client may ask for, in seconds.",
+)
+@click.option(
+    "--max-searches",
+    default=128,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Searches running or queued at once; more are refused with 503 busy.",
+)
+@click.option(
+    "--queue-timeout",
+    default=60.0,
+    show_default=True,
+    type=click.FloatRange(0.1),
+    help="Longest a search waits for its turn, s.",
+)
+@click.option(
+    "--client-timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.1),
+    help="Seconds a client has to send a request head, and then its body.",
+)
+@click.option(
+    "--log-level",
+    default="info",
+    show_default=True,
+    type=click.Choice(["critical", "error", "warning", "info", "debug"]),
+)
 @plugin_option
 @lexicon_option
-def serve(host, port, game_name, player, max_time, max_searches, queue_timeout,
-          client_timeout, log_level, plugins, lexicon_path) -> None:
+def serve(
+    host,
+    port,
+    game_name,
+    player,
+    max_time,
+    max_searches,
+    queue_timeout,
+    client_timeout,
+    log_level,
+    plugins,
+    lexicon_path,
+) -> None:
     """Serve the engine protocol over HTTP and WebSocket, with a page to play on.
 
     \b
@@ -59,10 +98,19 @@ def serve(host, port, game_name, player, max_time, max_searches, queue_timeout,
     if player is not None:
         catalog().players.make(player, game)
     lexicon = str(lexicon_path) if lexicon_path else None
-    warm_up(lexicon, game.name, catalog())  # a bad word list fails now; the first hint is quick
-    config = ServerConfig(lexicon=lexicon, player=player, max_time=max_time,
-                          max_searches=max_searches, queue_timeout=queue_timeout,
-                          body_timeout=client_timeout, header_timeout=client_timeout,
-                          game=game.name, catalog=catalog())
+    warm_up(
+        lexicon, game.name, catalog()
+    )  # a bad word list fails now; the first hint is quick
+    config = ServerConfig(
+        lexicon=lexicon,
+        player=player,
+        max_time=max_time,
+        max_searches=max_searches,
+        queue_timeout=queue_timeout,
+        body_timeout=client_timeout,
+        header_timeout=client_timeout,
+        game=game.name,
+        catalog=catalog(),
+    )
     click.echo(f"wordbot: serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
     run_server(host, port, config, log_level)

@@ -13,48 +13,124 @@ from wordbot.cli.options import json_option, lexicon_option, page_option, rule_o
 
 
 @main.command()
-@click.option("--game", "game_name", default=None, metavar="NAME",
-              help="The game (default controlword; `wordbot games` lists them).")
-@click.option("--players", default=None, metavar="A,B,...",
-              help="Round robin between these players (name:key=value,... each; a player "
-                   "listed twice plays itself).")
-@click.option("--gauntlet", default=None, metavar="PLAYER",
-              help="Gauntlet: this player against each of --opponents.")
-@click.option("--opponents", default=None, metavar="B,C,...", help="The gauntlet's opponents.")
-@click.option("--seats", type=click.IntRange(2), default=None,
-              help="Players at each table (default: the fewest the game allows; Control "
-                   "Word: 2-4).")
-@click.option("--games", type=click.IntRange(1), default=None,
-              help="Games per pairing, a multiple of --seats: each deal is played once with "
-                   "every rotation of the seats (default: 20 deals).")
-@click.option("--seed", type=int, default=None,
-              help="Seed of every deal (default: random; it is saved with --out).")
-@click.option("--sprt", type=(float, float, float, float), default=None,
-              metavar="ELO0 ELO1 ALPHA BETA",
-              help="Stop a pairing once the sequential test tells H0 (Elo difference ELO0) "
-                   "from H1 (ELO1), e.g. --sprt 0 10 0.05 0.05 (two seats only).")
-@click.option("--workers", type=click.IntRange(1), default=None,
-              help="Processes (or Ray actors) playing at once (default: every core).")
-@click.option("--backend", type=click.Choice(["process", "ray"]), default="process",
-              show_default=True, help="A pool of processes here, or Ray.")
-@click.option("--address", default=None, metavar="ADDR",
-              help="Ray cluster to join (default: start a local Ray).")
-@click.option("--out", type=click.Path(path_type=Path), default=None, metavar="DIR",
-              help="Save the configuration and every game's record (JSON Lines) in DIR, "
-                   "a new or empty directory.")
-@click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="DIR",
-              help="Continue the tournament saved in DIR: its finished games are kept and "
-                   "the rest played. Options that define the games may be left out.")
-@click.option("--plot", type=click.Path(path_type=Path), default=None, metavar="FILE",
-              help="Draw the ratings with their intervals to FILE (.png or .svg).")
+@click.option(
+    "--game",
+    "game_name",
+    default=None,
+    metavar="NAME",
+    help="The game (default controlword; `wordbot games` lists them).",
+)
+@click.option(
+    "--players",
+    default=None,
+    metavar="A,B,...",
+    help="Round robin between these players (name:key=value,... each; a player "
+    "listed twice plays itself).",
+)
+@click.option(
+    "--gauntlet",
+    default=None,
+    metavar="PLAYER",
+    help="Gauntlet: this player against each of --opponents.",
+)
+@click.option(
+    "--opponents", default=None, metavar="B,C,...", help="The gauntlet's opponents."
+)
+@click.option(
+    "--seats",
+    type=click.IntRange(2),
+    default=None,
+    help="Players at each table (default: the fewest the game allows; Control Word: 2-4).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1),
+    default=None,
+    help="Games per pairing, a multiple of --seats: each deal is played once with "
+    "every rotation of the seats (default: 20 deals).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed of every deal (default: random; it is saved with --out).",
+)
+@click.option(
+    "--sprt",
+    type=(float, float, float, float),
+    default=None,
+    metavar="ELO0 ELO1 ALPHA BETA",
+    help="Stop a pairing once the sequential test tells H0 (Elo difference ELO0) "
+    "from H1 (ELO1), e.g. --sprt 0 10 0.05 0.05 (two seats only).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1),
+    default=None,
+    help="Processes (or Ray actors) playing at once (default: every core).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["process", "ray"]),
+    default="process",
+    show_default=True,
+    help="A pool of processes here, or Ray.",
+)
+@click.option(
+    "--address",
+    default=None,
+    metavar="ADDR",
+    help="Ray cluster to join (default: start a local Ray).",
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Save the configuration and every game's record (JSON Lines) in DIR, "
+    "a new or empty directory.",
+)
+@click.option(
+    "--resume",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Continue the tournament saved in DIR: its finished games are kept and "
+    "the rest played. Options that define the games may be left out.",
+)
+@click.option(
+    "--plot",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="FILE",
+    help="Draw the ratings with their intervals to FILE (.png or .svg).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No live progress on the terminal.")
 @json_option
 @page_option
 @rule_option
 @lexicon_option
-def tournament(game_name, players, gauntlet, opponents, seats, games, seed, sprt, workers,
-               backend, address, out, resume, plot, quiet, as_json, pages, rules,
-               lexicon_path) -> None:
+def tournament(
+    game_name,
+    players,
+    gauntlet,
+    opponents,
+    seats,
+    games,
+    seed,
+    sprt,
+    workers,
+    backend,
+    address,
+    out,
+    resume,
+    plot,
+    quiet,
+    as_json,
+    pages,
+    rules,
+    lexicon_path,
+) -> None:
     """Play bots against each other and rate them (Elo with a 95% interval).
 
     Every deal (seed) is played once with every rotation of the seats, so luck of the
@@ -100,19 +176,32 @@ def tournament(game_name, players, gauntlet, opponents, seats, games, seed, sprt
         try:
             import ray  # noqa: F401
         except ImportError:
-            raise TournamentError("--backend ray needs Ray: pip install 'wordbot[ray]'") \
-                from None
+            raise TournamentError(
+                "--backend ray needs Ray: pip install 'wordbot[ray]'"
+            ) from None
         if address is not None:
             from wordbot.tournament.backends import check_reachable
 
             check_reachable(address)
-    options = dict(players=players, gauntlet=gauntlet, opponents=opponents, seats=seats,
-                   games=games, seed=seed, rules=rules, lexicon_path=lexicon_path, sprt=sprt,
-                   plugins=catalog().plugins, pages=pages)
+    options = dict(
+        players=players,
+        gauntlet=gauntlet,
+        opponents=opponents,
+        seats=seats,
+        games=games,
+        seed=seed,
+        rules=rules,
+        lexicon_path=lexicon_path,
+        sprt=sprt,
+        plugins=catalog().plugins,
+        pages=pages,
+    )
     if resume is not None:
         if out is not None and Path(out).resolve() != Path(resume).resolve():
-            raise TournamentError("--out and --resume name different directories; --resume "
-                                  "DIR alone continues writing in DIR")
+            raise TournamentError(
+                "--out and --resume name different directories; --resume "
+                "DIR alone continues writing in DIR"
+            )
         store, saved = TournamentStore.open(resume)
         config, lexicon = resumed_config(saved, str(resume), game=game_name, **options)
     else:
@@ -127,8 +216,11 @@ def tournament(game_name, players, gauntlet, opponents, seats, games, seed, sprt
         click.echo(f"wordbot: {note}", err=True)
     if resume is not None:
         done = len(t.standings.outcomes)
-        click.echo(f"wordbot: resuming {resume}: {done} games finished, "
-                   f"{t.standings.remaining()} to play", err=True)
+        click.echo(
+            f"wordbot: resuming {resume}: {done} games finished, "
+            f"{t.standings.remaining()} to play",
+            err=True,
+        )
     live = None
     if not quiet and err.is_terminal:
         live = LiveDisplay(t.standings, err)
@@ -139,16 +231,20 @@ def tournament(game_name, players, gauntlet, opponents, seats, games, seed, sprt
         else:
             report = t.run(workers, backend, address)
     except KeyboardInterrupt:
-        where = f"; continue with: wordbot tournament --resume {store.path}" if store else ""
-        click.echo(f"wordbot: interrupted after {len(t.standings.outcomes)} games{where}",
-                   err=True)
+        where = (
+            f"; continue with: wordbot tournament --resume {store.path}" if store else ""
+        )
+        click.echo(
+            f"wordbot: interrupted after {len(t.standings.outcomes)} games{where}", err=True
+        )
         sys.exit(130)
 
     summary = report.summary
     _report_errors(t.standings)
     if as_json:
-        click.echo(json.dumps({"game": config.game,
-                               **summary.to_json(report.games_per_second)}))
+        click.echo(
+            json.dumps({"game": config.game, **summary.to_json(report.games_per_second)})
+        )
     else:
         out_console = Console()
         if not out_console.is_terminal:
@@ -157,11 +253,18 @@ def tournament(game_name, players, gauntlet, opponents, seats, games, seed, sprt
             out_console.print(tables(summary, t.standings))
         where = f"; saved in {store.path}" if store is not None else ""
         plural = "s" if report.workers != 1 else ""
-        rate = (f" in {report.seconds:.1f} s ({report.games_per_second:.1f} games/s on "
-                f"{report.workers} {report.backend} worker{plural}, ready in "
-                f"{report.startup:.1f} s)" if report.played else "")
-        out_console.print(f"{config.game}: {summary.games} games, {report.played} played "
-                          f"now{rate}; seed {config.seed}{where}", highlight=False)
+        rate = (
+            f" in {report.seconds:.1f} s ({report.games_per_second:.1f} games/s on "
+            f"{report.workers} {report.backend} worker{plural}, ready in "
+            f"{report.startup:.1f} s)"
+            if report.played
+            else ""
+        )
+        out_console.print(
+            f"{config.game}: {summary.games} games, {report.played} played "
+            f"now{rate}; seed {config.seed}{where}",
+            highlight=False,
+        )
     if plot is not None:
         plot_ratings(summary, plot)
 
@@ -170,12 +273,21 @@ def _report_errors(standings) -> None:
     """One stderr line per distinct player error (the games are counted as its losses)."""
     from collections import Counter
 
-    errors = Counter((o.error.get("player"), o.error["message"])
-                     for o in standings.outcomes.values() if o.error)
+    errors = Counter(
+        (o.error.get("player"), o.error["message"])
+        for o in standings.outcomes.values()
+        if o.error
+    )
     for (player, message), n in sorted(errors.items(), key=lambda kv: -kv[1])[:5]:
-        who = f"{player} lost {n} game{'s' if n != 1 else ''}" if player else \
-            f"{n} game{'s' if n != 1 else ''} drawn"
+        who = (
+            f"{player} lost {n} game{'s' if n != 1 else ''}"
+            if player
+            else f"{n} game{'s' if n != 1 else ''} drawn"
+        )
         click.echo(f"wordbot: warning: {who} by an error: {message}", err=True)
     if len(errors) > 5:
-        click.echo(f"wordbot: warning: ... and {len(errors) - 5} other errors "
-                   "(results.jsonl has them all)", err=True)
+        click.echo(
+            f"wordbot: warning: ... and {len(errors) - 5} other errors "
+            "(results.jsonl has them all)",
+            err=True,
+        )

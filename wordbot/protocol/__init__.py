@@ -17,13 +17,37 @@ bodies and WebSocket messages.
 """
 
 from wordbot.protocol.connection import Connection
-from wordbot.protocol.envelope import (COMMANDS, MAX_LINE, PROTOCOL, ProtocolError,
-                                       check_request, decode_request, encode_reply,
-                                       error_reply, reply,
-                                       request_id)
+from wordbot.protocol.envelope import (
+    COMMANDS,
+    MAX_LINE,
+    PROTOCOL,
+    ProtocolError,
+    check_request,
+    decode_request,
+    encode_reply,
+    error_reply,
+    reply,
+    request_id,
+)
 from wordbot.protocol.search import SEARCH_LOCK, FairLock, Search
 from wordbot.protocol.session import DEFAULT_PLAYER, Session, warm_up
 
-__all__ = ["COMMANDS", "Connection", "DEFAULT_PLAYER", "FairLock", "MAX_LINE", "PROTOCOL",
-           "ProtocolError", "SEARCH_LOCK", "Search", "Session", "check_request",
-           "decode_request", "encode_reply", "error_reply", "reply", "request_id", "warm_up"]
+__all__ = [
+    "COMMANDS",
+    "Connection",
+    "DEFAULT_PLAYER",
+    "FairLock",
+    "MAX_LINE",
+    "PROTOCOL",
+    "ProtocolError",
+    "SEARCH_LOCK",
+    "Search",
+    "Session",
+    "check_request",
+    "decode_request",
+    "encode_reply",
+    "error_reply",
+    "reply",
+    "request_id",
+    "warm_up",
+]

@@ -7,8 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from wordbot.protocol.envelope import (Emit, ProtocolError, check_request, decode_request,
-                                       error_reply, reply, request_id)
+from wordbot.protocol.envelope import (
+    Emit,
+    ProtocolError,
+    check_request,
+    decode_request,
+    error_reply,
+    reply,
+    request_id,
+)
 from wordbot.protocol.search import Search
 from wordbot.protocol.session import Session
 
@@ -37,7 +44,7 @@ class Connection:
         try:
             req = line if isinstance(line, dict) else decode_request(line)
             cmd = check_request(req)
-        except BaseException as exc:  # noqa: BLE001
+        except BaseException as exc:
             self.emit(error_reply(request_id(req), exc))
             return None
         rid = request_id(req)
@@ -51,8 +58,10 @@ class Connection:
                 self.emit(reply(rid, "bye"))
             elif cmd == "go":
                 if self.searching:
-                    raise ProtocolError("busy", f"go: a search (id {self.search.id!r}) is "
-                                                "running; send stop first")
+                    raise ProtocolError(
+                        "busy",
+                        f"go: a search (id {self.search.id!r}) is running; send stop first",
+                    )
                 search = self.session.prepare_go(req)
                 if self.on_search is not None:
                     self.on_search(search)
@@ -62,7 +71,7 @@ class Connection:
                 raise ProtocolError("busy", "moves: a search is running; send stop first")
             else:
                 self.emit(self.session.handle(cmd, req))
-        except BaseException as exc:  # noqa: BLE001  (every error is a reply)
+        except BaseException as exc:
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
             self.emit(error_reply(rid, exc))

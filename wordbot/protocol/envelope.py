@@ -68,8 +68,9 @@ def encode_reply(msg: dict) -> str:
     try:
         return json.dumps(msg, separators=(",", ":"), ensure_ascii=True, default=_plain)
     except (TypeError, ValueError) as exc:
-        return json.dumps(error_reply(msg.get("id"), exc), separators=(",", ":"),
-                          ensure_ascii=True)
+        return json.dumps(
+            error_reply(msg.get("id"), exc), separators=(",", ":"), ensure_ascii=True
+        )
 
 
 def error_reply(req_id: Any, exc: BaseException) -> dict:
@@ -84,10 +85,15 @@ def error_reply(req_id: Any, exc: BaseException) -> dict:
             if getattr(exc, "word", None):
                 error["word"] = exc.word
     elif isinstance(exc, MemoryError):
-        error = {"code": "too_large", "message": "the request needs more memory than allowed"}
+        error = {
+            "code": "too_large",
+            "message": "the request needs more memory than allowed",
+        }
     else:
-        error = {"code": "internal",
-                 "message": f"internal error ({type(exc).__name__}: {exc})"[:500]}
+        error = {
+            "code": "internal",
+            "message": f"internal error ({type(exc).__name__}: {exc})"[:500],
+        }
     return {"id": req_id, "type": "error", "error": error}
 
 
@@ -98,14 +104,16 @@ def reply(req_id: Any, kind: str, **fields: Any) -> dict:
 def decode_request(line: str | bytes) -> dict:
     """One request line (or body) -> the request object; :class:`ProtocolError` else."""
     if len(line) > MAX_LINE:
-        raise ProtocolError("too_large", f"request: {len(line)} bytes; the limit is "
-                                         f"{MAX_LINE} (1 MB)")
+        raise ProtocolError(
+            "too_large", f"request: {len(line)} bytes; the limit is {MAX_LINE} (1 MB)"
+        )
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ProtocolError("bad_json", f"request: not UTF-8 text (byte {exc.start})") \
-                from None
+            raise ProtocolError(
+                "bad_json", f"request: not UTF-8 text (byte {exc.start})"
+            ) from None
     try:
         obj = json.loads(line)
     except RecursionError:
@@ -113,7 +121,7 @@ def decode_request(line: str | bytes) -> dict:
     except ValueError as exc:  # JSONDecodeError, and integers past Python's digit limit
         raise ProtocolError("bad_json", f"request: malformed JSON ({exc})"[:300]) from None
     if not isinstance(obj, dict):
-        raise ProtocolError("bad_request", "request: must be a JSON object with \"cmd\"")
+        raise ProtocolError("bad_request", 'request: must be a JSON object with "cmd"')
     return obj
 
 
@@ -121,7 +129,11 @@ def request_id(obj: Any) -> Any:
     """The id to echo: a string, number or null; anything else is not echoed."""
     if isinstance(obj, dict):
         value = obj.get("id")
-        if value is None or isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        if (
+            value is None
+            or isinstance(value, (str, int, float))
+            and not isinstance(value, bool)
+        ):
             if isinstance(value, str) and len(value) > 200:
                 return value[:200]
             return value
@@ -132,23 +144,30 @@ def check_request(obj: dict) -> str:
     """Validate the envelope (id, cmd, fields) and return the command name."""
     if "id" in obj:
         value = obj["id"]
-        if isinstance(value, bool) or not (value is None or isinstance(value, (str, int, float))):
+        if isinstance(value, bool) or not (
+            value is None or isinstance(value, (str, int, float))
+        ):
             raise ProtocolError("bad_request", "id: must be a string, a number or null")
         if isinstance(value, str) and len(value) > 200:
             raise ProtocolError("bad_request", "id: longer than 200 characters")
     if "cmd" not in obj:
-        raise ProtocolError("bad_request", "cmd: missing (one of " + ", ".join(COMMANDS) + ")")
+        raise ProtocolError(
+            "bad_request", "cmd: missing (one of " + ", ".join(COMMANDS) + ")"
+        )
     cmd = obj["cmd"]
     if not isinstance(cmd, str) or cmd not in COMMANDS:
         shown = cmd if isinstance(cmd, str) else json.dumps(cmd)
-        raise ProtocolError("unknown_command", f"cmd: unknown command {shown[:60]!r} "
-                                               f"(commands: {', '.join(COMMANDS)})")
+        raise ProtocolError(
+            "unknown_command",
+            f"cmd: unknown command {shown[:60]!r} (commands: {', '.join(COMMANDS)})",
+        )
     allowed = COMMANDS[cmd]
     for key in obj:
         if key not in ("cmd", "id") and key not in allowed:
             known = ", ".join(allowed) or "none"
-            raise ProtocolError("bad_request", f"{str(key)[:60]}: unknown field of {cmd} "
-                                               f"(fields: {known})")
+            raise ProtocolError(
+                "bad_request", f"{str(key)[:60]}: unknown field of {cmd} (fields: {known})"
+            )
     return cmd
 
 
@@ -158,7 +177,9 @@ def int_field(obj: dict, key: str, lo: int | None = None, hi: int | None = None)
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ProtocolError("bad_request", f"{key}: {json.dumps(value)[:40]} is not an integer")
+        raise ProtocolError(
+            "bad_request", f"{key}: {json.dumps(value)[:40]} is not an integer"
+        )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise ProtocolError("bad_request", f"{key}: {value} is outside {lo}..{hi}")
     return value
@@ -170,7 +191,9 @@ def number_field(obj: dict, key: str, lo: float = 0.0, hi: float = 86400.0):
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ProtocolError("bad_request", f"{key}: {json.dumps(value)[:40]} is not a number")
+        raise ProtocolError(
+            "bad_request", f"{key}: {json.dumps(value)[:40]} is not a number"
+        )
     if not lo <= value <= hi:
         raise ProtocolError("bad_request", f"{key}: {value} is outside {lo}..{hi}")
     return float(value)

@@ -25,18 +25,27 @@ class FairLock:
         self._waiting: collections.deque = collections.deque()
         self._held = False
 
-    def acquire(self, blocking: bool = True, timeout: float = -1,
-                abort: Callable[[], bool] | None = None) -> bool:
+    def acquire(
+        self,
+        blocking: bool = True,
+        timeout: float = -1,
+        abort: Callable[[], bool] | None = None,
+    ) -> bool:
         """Wait for the lock in arrival order. ``abort`` is polled (every 50 ms) while
         waiting, without losing the place in the queue; True gives up."""
         me = object()
         with self._cond:
             self._waiting.append(me)
-            deadline = None if timeout is None or timeout < 0 else time.monotonic() + timeout
+            deadline = (
+                None if timeout is None or timeout < 0 else time.monotonic() + timeout
+            )
             while self._held or self._waiting[0] is not me:
                 remaining = None if deadline is None else deadline - time.monotonic()
-                if (not blocking or (remaining is not None and remaining <= 0)
-                        or (abort is not None and abort())):
+                if (
+                    not blocking
+                    or (remaining is not None and remaining <= 0)
+                    or (abort is not None and abort())
+                ):
                     self._waiting.remove(me)
                     self._cond.notify_all()
                     return False
@@ -90,13 +99,15 @@ class Search:
         self._started = time.perf_counter()
         self.thread: threading.Thread | None = None
         self.queue_timeout: float | None = None  # give up waiting for the generator after
-        self.on_done: list[Callable[["Search"], None]] = []
+        self.on_done: list[Callable[[Search], None]] = []
 
     # -- running -------------------------------------------------------------------
     def start(self, emit: Emit) -> None:
         self._emit = emit
         self._started = time.perf_counter()
-        self.thread = threading.Thread(target=self._run, name=f"search-{self.id}", daemon=True)
+        self.thread = threading.Thread(
+            target=self._run, name=f"search-{self.id}", daemon=True
+        )
         self.thread.start()
 
     def _elapsed(self) -> float:
@@ -107,19 +118,33 @@ class Search:
             if self.finished.is_set() or not cands:
                 return
             self._latest = cands
-            self._emit(reply(self.id, "info", game=self.state.game.name, player=player,
-                             elapsed=self._elapsed(),
-                             iterations=max(c.iterations for c in cands),
-                             candidates=self._json(cands)))
+            self._emit(
+                reply(
+                    self.id,
+                    "info",
+                    game=self.state.game.name,
+                    player=player,
+                    elapsed=self._elapsed(),
+                    iterations=max(c.iterations for c in cands),
+                    candidates=self._json(cands),
+                )
+            )
             if self.stop_event.is_set():
                 self._finish_locked(stopped=True)
 
     def _finish_locked(self, stopped: bool) -> None:
         best = self._latest[0]
-        self.final = reply(self.id, "bestmove", game=self.state.game.name,
-                           move=best.move.to_json(), notation=best.notation,
-                           player=self.player.spec, elapsed=self._elapsed(),
-                           stopped=stopped, candidates=self._json(self._latest))
+        self.final = reply(
+            self.id,
+            "bestmove",
+            game=self.state.game.name,
+            move=best.move.to_json(),
+            notation=best.notation,
+            player=self.player.spec,
+            elapsed=self._elapsed(),
+            stopped=stopped,
+            candidates=self._json(self._latest),
+        )
         self.finished.set()  # before the reply: a client may send its next go at once
         self._emit(self.final)
         self._done()
@@ -137,7 +162,7 @@ class Search:
         for callback in self.on_done:
             try:
                 callback(self)
-            except Exception:  # noqa: BLE001  (a listener must not break the search)
+            except Exception:
                 pass
 
     def _json(self, cands) -> list[dict]:
@@ -155,11 +180,16 @@ class Search:
             queue_timeout = -1 if self.queue_timeout is None else self.queue_timeout
             if not SEARCH_LOCK.acquire(timeout=queue_timeout, abort=self.stop_event.is_set):
                 if self.stop_event.is_set():
-                    raise ProtocolError("stopped", "stop: the search was stopped before it "
-                                                   "could start (no move yet)")
+                    raise ProtocolError(
+                        "stopped",
+                        "stop: the search was stopped before it could start (no move yet)",
+                    )
                 waited = time.perf_counter() - self._started
-                raise ProtocolError("busy", f"go: waited {waited:.0f} s for the move "
-                                            "generator; the server is busy, try again")
+                raise ProtocolError(
+                    "busy",
+                    f"go: waited {waited:.0f} s for the move "
+                    "generator; the server is busy, try again",
+                )
             self._started = time.perf_counter()  # elapsed counts thinking, not waiting
             try:
                 if self.quick is not None:
@@ -174,7 +204,7 @@ class Search:
                     if self._latest is None:
                         raise ProtocolError("no_move", "go: the player found no move")
                     self._finish_locked(stopped=self.stop_event.is_set())
-        except BaseException as exc:  # noqa: BLE001  (reported, never raised)
+        except BaseException as exc:
             self._fail(exc)
 
     # -- stopping --------------------------------------------------------------------

@@ -16,8 +16,17 @@ from typing import Any
 from wordbot import __version__
 from wordbot.errors import WordbotError
 from wordbot.plugins import BUILTIN, Catalog
-from wordbot.protocol.envelope import (COMMANDS, MAX_LINE, MAX_TOP, PROTOCOL, ProtocolError,
-                                       int_field, number_field, reply, request_id)
+from wordbot.protocol.envelope import (
+    COMMANDS,
+    MAX_LINE,
+    MAX_TOP,
+    PROTOCOL,
+    ProtocolError,
+    int_field,
+    number_field,
+    reply,
+    request_id,
+)
 from wordbot.protocol.search import SEARCH_LOCK, Search
 
 #: the player of ``go`` when neither the request nor ``setoption player`` names one
@@ -34,20 +43,37 @@ class EngineOption:
     nullable: bool = False
 
     def to_json(self) -> dict:
-        return {"type": self.type, "default": self.default, "help": self.help,
-                "nullable": self.nullable}
+        return {
+            "type": self.type,
+            "default": self.default,
+            "help": self.help,
+            "nullable": self.nullable,
+        }
 
 
 def engine_options() -> dict[str, EngineOption]:
     return {
-        "player": EngineOption("string", DEFAULT_PLAYER,
-                               "player spec used by go when it names none (name:key=value,...)"),
-        "seed": EngineOption("integer", 0, "seed of the player's choices when go gives none"),
+        "player": EngineOption(
+            "string",
+            DEFAULT_PLAYER,
+            "player spec used by go when it names none (name:key=value,...)",
+        ),
+        "seed": EngineOption(
+            "integer", 0, "seed of the player's choices when go gives none"
+        ),
         "top": EngineOption("integer", 5, f"candidates reported by go (1..{MAX_TOP})"),
-        "time": EngineOption("number", None, "seconds per go when it gives no limit "
-                                             "(null: the player's own default)", True),
-        "lexicon": EngineOption("string", None, "word list file (null: the bundled "
-                                                "default); loaded when set", True),
+        "time": EngineOption(
+            "number",
+            None,
+            "seconds per go when it gives no limit (null: the player's own default)",
+            True,
+        ),
+        "lexicon": EngineOption(
+            "string",
+            None,
+            "word list file (null: the bundled default); loaded when set",
+            True,
+        ),
     }
 
 
@@ -60,8 +86,9 @@ def load_lexicon(path: str | None):
     except WordbotError:
         raise
     except OSError as exc:
-        raise ProtocolError("bad_lexicon", f"lexicon: cannot read {path!r} "
-                                           f"({exc.strerror or exc})") from None
+        raise ProtocolError(
+            "bad_lexicon", f"lexicon: cannot read {path!r} ({exc.strerror or exc})"
+        ) from None
 
 
 _OPTION_TYPES = {
@@ -81,10 +108,16 @@ class Session:
     ``max_moves`` caps the moves one ``moves`` reply lists.
     """
 
-    def __init__(self, lexicon: str | None = None, allow_lexicon: bool = True,
-                 max_time: float | None = None, player: str | None = None,
-                 max_moves: int | None = None, game: str = "controlword",
-                 catalog: Catalog = BUILTIN):
+    def __init__(
+        self,
+        lexicon: str | None = None,
+        allow_lexicon: bool = True,
+        max_time: float | None = None,
+        player: str | None = None,
+        max_moves: int | None = None,
+        game: str = "controlword",
+        catalog: Catalog = BUILTIN,
+    ):
         self.catalog = catalog
         self.game = catalog.game(game)
         self.specs = engine_options()
@@ -104,13 +137,17 @@ class Session:
 
     def read_position(self, obj: Any):
         if not isinstance(obj, dict):
-            raise ProtocolError("bad_position", "position: must be a JSON object "
-                                                "(a FORMATS.md position)")
+            raise ProtocolError(
+                "bad_position", "position: must be a JSON object (a FORMATS.md position)"
+            )
         game = self.catalog.games.of_position(obj)
         if game is not self.game:
-            raise ProtocolError("bad_game", f"position: a {game.name} position, but this "
-                                            f"session plays {self.game.name} (send newgame "
-                                            f"with \"game\": \"{game.name}\" first)")
+            raise ProtocolError(
+                "bad_game",
+                f"position: a {game.name} position, but this "
+                f"session plays {self.game.name} (send newgame "
+                f'with "game": "{game.name}" first)',
+            )
         state = game.from_json(obj, self.lexicon_of(game))
         game.check_size(state)
         return state
@@ -120,14 +157,25 @@ class Session:
         if req.get("position") is not None:
             return self.read_position(req["position"])
         if self.state is None:
-            raise ProtocolError("no_position", "position: none given and none set (send "
-                                               "position or newgame first, or include "
-                                               "\"position\" in the request)")
+            raise ProtocolError(
+                "no_position",
+                "position: none given and none set (send "
+                "position or newgame first, or include "
+                '"position" in the request)',
+            )
         return self.state
 
     def describe(self, state, req_id, **extra) -> dict:
-        return reply(req_id, "position", game=state.game.name, position=state.to_json(),
-                     to_move=state.to_move, phase=state.phase, over=state.is_over, **extra)
+        return reply(
+            req_id,
+            "position",
+            game=state.game.name,
+            position=state.to_json(),
+            to_move=state.to_move,
+            phase=state.phase,
+            over=state.is_over,
+            **extra,
+        )
 
     # -- synchronous commands ------------------------------------------------------
     def handle(self, cmd: str, req: dict) -> dict:
@@ -142,20 +190,39 @@ class Session:
             players[name] = {
                 "description": cls.description,
                 "games": None if cls.games is None else sorted(cls.games),
-                "options": {k: {"type": o.type.__name__, "default": o.default, "help": o.help}
-                            for k, o in cls.options.items()},
+                "options": {
+                    k: {"type": o.type.__name__, "default": o.default, "help": o.help}
+                    for k, o in cls.options.items()
+                },
             }
-        games = {name: {"title": self.catalog.games[name].title,
-                        "position_format": self.catalog.games[name].position_format}
-                 for name in self.catalog.games.names()}
-        return reply(rid, "hello", engine="wordbot", version=__version__, protocol=PROTOCOL,
-                     game=self.game.name, position_format=self.game.position_format,
-                     games=games, commands=list(COMMANDS),
-                     options={k: o.to_json() for k, o in self.specs.items()},
-                     values=dict(self.options), players=players,
-                     limits={"line_bytes": MAX_LINE, "top": MAX_TOP,
-                             "max_time": self.max_time, "max_moves": self.max_moves,
-                             **self.game.size_limits})
+        games = {
+            name: {
+                "title": self.catalog.games[name].title,
+                "position_format": self.catalog.games[name].position_format,
+            }
+            for name in self.catalog.games.names()
+        }
+        return reply(
+            rid,
+            "hello",
+            engine="wordbot",
+            version=__version__,
+            protocol=PROTOCOL,
+            game=self.game.name,
+            position_format=self.game.position_format,
+            games=games,
+            commands=list(COMMANDS),
+            options={k: o.to_json() for k, o in self.specs.items()},
+            values=dict(self.options),
+            players=players,
+            limits={
+                "line_bytes": MAX_LINE,
+                "top": MAX_TOP,
+                "max_time": self.max_time,
+                "max_moves": self.max_moves,
+                **self.game.size_limits,
+            },
+        )
 
     def cmd_isready(self, req, rid) -> dict:
         self.lexicon_of(self.game)  # loads it: readyok means requests will not wait
@@ -164,8 +231,11 @@ class Session:
     def cmd_setoption(self, req, rid) -> dict:
         name = req.get("name")
         if not isinstance(name, str) or name not in self.specs:
-            raise ProtocolError("bad_option", f"name: unknown option {str(name)[:60]!r} "
-                                              f"(options: {', '.join(self.specs)})")
+            raise ProtocolError(
+                "bad_option",
+                f"name: unknown option {str(name)[:60]!r} "
+                f"(options: {', '.join(self.specs)})",
+            )
         if "value" not in req:
             raise ProtocolError("bad_option", f"value: missing for option {name}")
         spec = self.specs[name]
@@ -173,20 +243,26 @@ class Session:
         if value is None and not spec.nullable:
             raise ProtocolError("bad_option", f"value: option {name} cannot be null")
         if value is not None and not _OPTION_TYPES[spec.type](value):
-            raise ProtocolError("bad_option", f"value: option {name} takes a {spec.type}, "
-                                              f"not {json.dumps(value)[:40]}")
+            raise ProtocolError(
+                "bad_option",
+                f"value: option {name} takes a {spec.type}, not {json.dumps(value)[:40]}",
+            )
         if name == "player":
             self.catalog.players.make(value, self.game)
         elif name == "top" and not 1 <= value <= MAX_TOP:
-            raise ProtocolError("bad_option", f"value: top must be 1..{MAX_TOP}, got {value}")
+            raise ProtocolError(
+                "bad_option", f"value: top must be 1..{MAX_TOP}, got {value}"
+            )
         elif name == "time" and value is not None and not 0 <= value <= 86400:
             raise ProtocolError("bad_option", "value: time must be 0..86400 seconds")
         elif name == "seed" and not 0 <= value < 2**63:
             raise ProtocolError("bad_option", "value: seed must be 0..2**63-1")
         elif name == "lexicon":
             if not self.allow_lexicon:
-                raise ProtocolError("bad_option", "lexicon: this server does not let clients "
-                                                  "choose the word list")
+                raise ProtocolError(
+                    "bad_option",
+                    "lexicon: this server does not let clients choose the word list",
+                )
             load_lexicon(value)
             self.state = None  # a position belongs to its lexicon
         self.options[name] = value
@@ -206,16 +282,19 @@ class Session:
                 raise ProtocolError("bad_game", "game: a game name (hello lists them)")
             game = self.catalog.game(name)
         players = req.get("players")
-        if players is not None and not (isinstance(players, str) or (
-                isinstance(players, list) and all(isinstance(p, str) for p in players))):
+        if players is not None and not (
+            isinstance(players, str)
+            or (isinstance(players, list) and all(isinstance(p, str) for p in players))
+        ):
             raise ProtocolError("bad_request", "players: a list of names")
         seed = int_field(req, "seed", 0, 2**63 - 1)
         rules = game.Rules.from_json(req.get("rules") or {}, "rules")
         mat = req.get("mat")
         if mat is not None:
             if isinstance(mat, bool) or not isinstance(mat, (int, str)):
-                raise ProtocolError("bad_request", "mat: 1-6 or \"random\" (the start_mat "
-                                                   "rule)")
+                raise ProtocolError(
+                    "bad_request", 'mat: 1-6 or "random" (the start_mat rule)'
+                )
             rules = game.Rules.from_json({**rules.to_json(), "start_mat": mat}, "rules")
         setup = {}
         pages = req.get("pages")
@@ -223,8 +302,11 @@ class Session:
             if "pages" not in game.setup_options:
                 raise ProtocolError("bad_request", f"pages: {game.title} has no pages")
             if not isinstance(pages, dict) or not all(
-                    isinstance(k, str) and isinstance(v, str) for k, v in pages.items()):
-                raise ProtocolError("bad_request", "pages: an object of player -> page text")
+                isinstance(k, str) and isinstance(v, str) for k, v in pages.items()
+            ):
+                raise ProtocolError(
+                    "bad_request", "pages: an object of player -> page text"
+                )
             setup["pages"] = pages
         state = game.new(players, seed, rules, self.lexicon_of(game), **setup)
         self.game, self.state = game, state
@@ -232,7 +314,9 @@ class Session:
 
     def cmd_apply(self, req, rid) -> dict:
         if "move" not in req:
-            raise ProtocolError("bad_request", "move: missing (notation text or a move object)")
+            raise ProtocolError(
+                "bad_request", "move: missing (notation text or a move object)"
+            )
         inline = req.get("position") is not None
         state = self.target(req)
         move_obj = req["move"]
@@ -247,16 +331,23 @@ class Session:
         state.game.check_size(after)
         if not inline:
             self.state = after
-        return self.describe(after, rid, move=move.to_json(), notation=state.notation(move),
-                             player=state.to_move, events=after.record_events())
+        return self.describe(
+            after,
+            rid,
+            move=move.to_json(),
+            notation=state.notation(move),
+            player=state.to_move,
+            events=after.record_events(),
+        )
 
     def cmd_moves(self, req, rid) -> dict:
         state = self.target(req)
         kind = req.get("kind", "all")
         kinds = ("all", *state.game.move_kinds)
         if kind not in kinds:
-            raise ProtocolError("bad_request", f"kind: {str(kind)[:40]!r} is not one of "
-                                               f"{', '.join(kinds)}")
+            raise ProtocolError(
+                "bad_request", f"kind: {str(kind)[:40]!r} is not one of {', '.join(kinds)}"
+            )
         limit = int_field(req, "limit", 0, 10**6)
         if self.max_moves is not None:
             limit = self.max_moves if limit is None else min(limit, self.max_moves)
@@ -266,15 +357,25 @@ class Session:
             order = sorted(range(len(moves)), key=lambda i: -gains[i])
             if limit is not None:
                 order = order[:limit]
-            listed = [{"move": moves[i].to_json(), "notation": state.notation(moves[i]),
-                       "points": gains[i].item() if hasattr(gains[i], "item") else gains[i]}
-                      for i in order]
+            listed = [
+                {
+                    "move": moves[i].to_json(),
+                    "notation": state.notation(moves[i]),
+                    "points": gains[i].item() if hasattr(gains[i], "item") else gains[i],
+                }
+                for i in order
+            ]
         return reply(rid, "moves", game=state.game.name, count=len(moves), moves=listed)
 
     def cmd_score(self, req, rid) -> dict:
         state = self.target(req)
-        return reply(rid, "score", game=state.game.name, over=state.is_over,
-                     **state.outcome().details)
+        return reply(
+            rid,
+            "score",
+            game=state.game.name,
+            over=state.is_over,
+            **state.outcome().details,
+        )
 
     # -- go --------------------------------------------------------------------------
     def prepare_go(self, req: dict) -> Search:
@@ -285,7 +386,9 @@ class Session:
             raise ProtocolError("game_over", "position: the game is over; there is no move")
         spec = req.get("player", self.options["player"])
         if not isinstance(spec, str):
-            raise ProtocolError("bad_player", "player: a player spec string (name:key=value)")
+            raise ProtocolError(
+                "bad_player", "player: a player spec string (name:key=value)"
+            )
         seed = int_field(req, "seed", 0, 2**63 - 1)
         seed = self.options["seed"] if seed is None else seed
         top = int_field(req, "top", 1, MAX_TOP) or self.options["top"]
@@ -297,8 +400,9 @@ class Session:
         if self.max_time is not None:
             seconds = self.max_time if seconds is None else min(seconds, self.max_time)
         table = self.catalog.players
-        player = table.make(spec, state.game, Limit(time=seconds, iterations=iterations,
-                                                    plies=plies))
+        player = table.make(
+            spec, state.game, Limit(time=seconds, iterations=iterations, plies=plies)
+        )
         player.check(state)
         state.check_playable()
         quick = None
@@ -307,8 +411,9 @@ class Session:
         return Search(request_id(req), state, player, seed, top, quick)
 
 
-def warm_up(lexicon: str | None = None, game: str = "controlword",
-            catalog: Catalog = BUILTIN) -> None:
+def warm_up(
+    lexicon: str | None = None, game: str = "controlword", catalog: Catalog = BUILTIN
+) -> None:
     """Load the game's lexicon and compiled kernels now, so the first search is quick."""
     import random
 

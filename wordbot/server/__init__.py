@@ -39,8 +39,14 @@ from wordbot.protocol import (
     request_id,
 )
 
-STATUS = {"too_large": 413, "busy": 503, "timeout": 504, "internal": 500,
-          "bad_json": 400, "slow_client": 408}
+STATUS = {
+    "too_large": 413,
+    "busy": 503,
+    "timeout": 504,
+    "internal": 500,
+    "bad_json": 400,
+    "slow_client": 408,
+}
 
 
 @dataclass
@@ -70,8 +76,11 @@ class _Admission:
     def admit(self, search: Search, queue_timeout: float) -> None:
         with self.lock:
             if self.count >= self.limit:
-                raise ProtocolError("busy", f"server: {self.count} searches are running or "
-                                            "queued; try again shortly")
+                raise ProtocolError(
+                    "busy",
+                    f"server: {self.count} searches are running or "
+                    "queued; try again shortly",
+                )
             self.count += 1
         search.queue_timeout = queue_timeout
         search.on_done.append(self._release)
@@ -112,9 +121,15 @@ def create_app(config: ServerConfig | None = None):
     admission = _Admission(config.max_searches)
 
     def new_session() -> Session:
-        return Session(lexicon=config.lexicon, allow_lexicon=False, max_time=config.max_time,
-                       player=config.player, max_moves=config.max_moves, game=config.game,
-                       catalog=config.catalog)
+        return Session(
+            lexicon=config.lexicon,
+            allow_lexicon=False,
+            max_time=config.max_time,
+            player=config.player,
+            max_moves=config.max_moves,
+            game=config.game,
+            catalog=config.catalog,
+        )
 
     def admit(search: Search) -> None:
         admission.admit(search, config.queue_timeout)
@@ -123,7 +138,9 @@ def create_app(config: ServerConfig | None = None):
         status = 200
         if msg.get("type") == "error":
             status = STATUS.get(msg["error"]["code"], 400)
-        return Response(encode_reply(msg), status_code=status, media_type="application/json")
+        return Response(
+            encode_reply(msg), status_code=status, media_type="application/json"
+        )
 
     async def read_body(request) -> bytes:
         length = request.headers.get("content-length")
@@ -131,8 +148,9 @@ def create_app(config: ServerConfig | None = None):
             if not length.isdigit():
                 raise ProtocolError("bad_request", "Content-Length: not a number")
             if int(length) > MAX_LINE:
-                raise ProtocolError("too_large", f"request: {length} bytes; the limit is "
-                                                 f"{MAX_LINE} (1 MB)")
+                raise ProtocolError(
+                    "too_large", f"request: {length} bytes; the limit is {MAX_LINE} (1 MB)"
+                )
         chunks, size = [], 0
 
         async def gather():
@@ -140,15 +158,18 @@ def create_app(config: ServerConfig | None = None):
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > MAX_LINE:
-                    raise ProtocolError("too_large", f"request: over {MAX_LINE} bytes "
-                                                     "(1 MB)")
+                    raise ProtocolError(
+                        "too_large", f"request: over {MAX_LINE} bytes (1 MB)"
+                    )
                 chunks.append(chunk)
 
         try:
             await asyncio.wait_for(gather(), config.body_timeout)
-        except asyncio.TimeoutError:
-            raise ProtocolError("slow_client", f"request: the body did not arrive within "
-                                               f"{config.body_timeout:g} s") from None
+        except TimeoutError:
+            raise ProtocolError(
+                "slow_client",
+                f"request: the body did not arrive within {config.body_timeout:g} s",
+            ) from None
         return b"".join(chunks)
 
     async def homepage(request):
@@ -169,7 +190,7 @@ def create_app(config: ServerConfig | None = None):
             check_request(req)
         except ClientDisconnect:
             return JSONResponse({}, status_code=400)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             return respond(error_reply(request_id(req), exc))
         if req["cmd"] == "quit":
             return respond({"id": request_id(req), "type": "bye"})
@@ -179,14 +200,19 @@ def create_app(config: ServerConfig | None = None):
         deadline = loop.time() + config.max_time + config.queue_timeout + 10
         try:
             while True:
-                msg = await asyncio.wait_for(emit.queue.get(), max(deadline - loop.time(), 0))
+                msg = await asyncio.wait_for(
+                    emit.queue.get(), max(deadline - loop.time(), 0)
+                )
                 if msg.get("type") != "info":
                     return respond(msg)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             if conn.search is not None:
                 conn.search.stop()
-            return respond(error_reply(request_id(req), ProtocolError(
-                "timeout", "request: no answer in time")))
+            return respond(
+                error_reply(
+                    request_id(req), ProtocolError("timeout", "request: no answer in time")
+                )
+            )
 
     async def websocket(ws: WebSocket):
         await ws.accept()
@@ -209,14 +235,20 @@ def create_app(config: ServerConfig | None = None):
                 if data is None:
                     data = message.get("bytes") or b""
                 if len(data) > MAX_LINE:
-                    emit(error_reply(None, ProtocolError(
-                        "too_large", f"request: over {MAX_LINE} bytes (1 MB)")))
+                    emit(
+                        error_reply(
+                            None,
+                            ProtocolError(
+                                "too_large", f"request: over {MAX_LINE} bytes (1 MB)"
+                            ),
+                        )
+                    )
                     continue
                 req = None
                 try:
                     req = decode_request(data)
                     cmd = check_request(req)
-                except Exception as exc:  # noqa: BLE001
+                except Exception as exc:
                     emit(error_reply(request_id(req), exc))
                     continue
                 if cmd == "stop":  # at once, not behind other work
@@ -240,7 +272,7 @@ def create_app(config: ServerConfig | None = None):
             send_task.cancel()
             try:
                 await ws.close()
-            except Exception:  # noqa: BLE001  (already closed)
+            except Exception:
                 pass
 
     routes = [
@@ -251,6 +283,7 @@ def create_app(config: ServerConfig | None = None):
         WebSocketRoute("/ws", websocket),
         Mount("/static", StaticFiles(directory=str(static)), name="static"),
     ]
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
         yield
@@ -293,14 +326,26 @@ def guarded_protocol(header_timeout: float):
     return GuardedH11Protocol
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, config: ServerConfig | None = None,
-          log_level: str = "info") -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    config: ServerConfig | None = None,
+    log_level: str = "info",
+) -> None:
     """Run the server until interrupted."""
     import uvicorn
 
     config = config or ServerConfig()
     app = create_app(config)
-    uvicorn.run(app, host=host, port=port, log_level=log_level,
-                http=guarded_protocol(config.header_timeout), ws="websockets",
-                ws_max_size=MAX_LINE + 1024, limit_concurrency=config.limit_concurrency,
-                timeout_keep_alive=5, timeout_graceful_shutdown=5)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        http=guarded_protocol(config.header_timeout),
+        ws="websockets",
+        ws_max_size=MAX_LINE + 1024,
+        limit_concurrency=config.limit_concurrency,
+        timeout_keep_alive=5,
+        timeout_graceful_shutdown=5,
+    )

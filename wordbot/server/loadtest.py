@@ -33,8 +33,10 @@ class Http:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         body = json.dumps(obj).encode()
-        head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
-                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n")
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        )
         self.writer.write(head.encode() + body)
         await self.writer.drain()
         status_line = await self.reader.readline()
@@ -74,8 +76,15 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (k - lo)
 
 
-async def run(url: str, clients: int, requests: int, max_seconds: float, timeout: float,
-              player: str | None, positions: int) -> dict:
+async def run(
+    url: str,
+    clients: int,
+    requests: int,
+    max_seconds: float,
+    timeout: float,
+    player: str | None,
+    positions: int,
+) -> dict:
     parts = urlsplit(url)
     host, port = parts.hostname, parts.port or 80
     if not ipaddress.ip_address("127.0.0.1" if host == "localhost" else host).is_loopback:
@@ -86,10 +95,12 @@ async def run(url: str, clients: int, requests: int, max_seconds: float, timeout
         _, reply = await setup.post("/api", {"cmd": "newgame", "seed": seed})
         position = reply["position"]
         for _ in range(seed % 3):
-            _, best = await setup.post("/api", {"cmd": "go", "position": position,
-                                                "player": "greedy"})
-            _, after = await setup.post("/api", {"cmd": "apply", "position": position,
-                                                 "move": best["move"]})
+            _, best = await setup.post(
+                "/api", {"cmd": "go", "position": position, "player": "greedy"}
+            )
+            _, after = await setup.post(
+                "/api", {"cmd": "apply", "position": position, "move": best["move"]}
+            )
             position = after["position"]
         pos.append(position)
     await setup.close()
@@ -106,14 +117,18 @@ async def run(url: str, clients: int, requests: int, max_seconds: float, timeout
         try:
             while issued < requests and time.perf_counter() < deadline:
                 issued += 1
-                req = {"id": issued, "cmd": "go", "position": pos[issued % len(pos)],
-                       "top": 5}
+                req = {
+                    "id": issued,
+                    "cmd": "go",
+                    "position": pos[issued % len(pos)],
+                    "top": 5,
+                }
                 if player:
                     req["player"] = player
                 t0 = time.perf_counter()
                 try:
                     status, reply = await asyncio.wait_for(http.post("/api", req), timeout)
-                except (asyncio.TimeoutError, OSError, ConnectionError, ValueError) as exc:
+                except (TimeoutError, OSError, ConnectionError, ValueError) as exc:
                     errors[type(exc).__name__] = errors.get(type(exc).__name__, 0) + 1
                     await http.close()
                     continue
@@ -129,14 +144,19 @@ async def run(url: str, clients: int, requests: int, max_seconds: float, timeout
     wall = time.perf_counter() - started
     ms = sorted(x * 1000 for x in latencies)
     return {
-        "clients": clients, "requested": issued, "ok": len(latencies),
-        "errors": errors, "seconds": round(wall, 2),
+        "clients": clients,
+        "requested": issued,
+        "ok": len(latencies),
+        "errors": errors,
+        "seconds": round(wall, 2),
         "hints_per_second": round(len(latencies) / wall, 1) if wall else None,
-        "latency_ms": {"p50": round(percentile(ms, 0.50), 1),
-                       "p90": round(percentile(ms, 0.90), 1),
-                       "p99": round(percentile(ms, 0.99), 1),
-                       "max": round(ms[-1], 1) if ms else None,
-                       "mean": round(statistics.fmean(ms), 1) if ms else None},
+        "latency_ms": {
+            "p50": round(percentile(ms, 0.50), 1),
+            "p90": round(percentile(ms, 0.90), 1),
+            "p99": round(percentile(ms, 0.99), 1),
+            "max": round(ms[-1], 1) if ms else None,
+            "mean": round(statistics.fmean(ms), 1) if ms else None,
+        },
     }
 
 
@@ -150,8 +170,17 @@ def main(argv=None) -> int:
     ap.add_argument("--player", default=None, help="player spec of the hints")
     ap.add_argument("--positions", type=int, default=6)
     args = ap.parse_args(argv)
-    result = asyncio.run(run(args.url, args.clients, args.requests, args.max_seconds,
-                             args.timeout, args.player, args.positions))
+    result = asyncio.run(
+        run(
+            args.url,
+            args.clients,
+            args.requests,
+            args.max_seconds,
+            args.timeout,
+            args.player,
+            args.positions,
+        )
+    )
     json.dump(result, sys.stdout)
     print()
     return 0

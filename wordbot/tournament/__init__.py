@@ -24,5 +24,15 @@ from wordbot.tournament.schedule import Schedule, TournamentError
 from wordbot.tournament.standings import GameOutcome, Standings
 from wordbot.tournament.store import TournamentStore
 
-__all__ = ["GameOutcome", "RunReport", "Schedule", "Standings", "Tournament", "TournamentConfig",
-           "TournamentError", "TournamentStore", "new_config", "resumed_config"]
+__all__ = [
+    "GameOutcome",
+    "RunReport",
+    "Schedule",
+    "Standings",
+    "Tournament",
+    "TournamentConfig",
+    "TournamentError",
+    "TournamentStore",
+    "new_config",
+    "resumed_config",
+]

@@ -17,7 +17,11 @@ from concurrent.futures.process import BrokenProcessPool
 from wordbot.errors import WordbotError
 from wordbot.tournament.schedule import ScheduledGame, TournamentError
 from wordbot.tournament.worker import (
-    GameWorker, WorkerSetup, init_process, play_in_process, worker_pid,
+    GameWorker,
+    WorkerSetup,
+    init_process,
+    play_in_process,
+    worker_pid,
 )  # fmt: skip
 
 NextGame = Callable[[], "ScheduledGame | None"]
@@ -62,8 +66,12 @@ class ProcessBackend:
             # compiled kernels (shared pages) instead of each loading them again
             GameWorker(setup)
         self.workers = workers
-        self.pool = ProcessPoolExecutor(workers, mp_context=context, initializer=init_process,
-                                        initargs=(setup, os.getpid()))
+        self.pool = ProcessPoolExecutor(
+            workers,
+            mp_context=context,
+            initializer=init_process,
+            initargs=(setup, os.getpid()),
+        )
         self._wait_ready()
 
     def _wait_ready(self) -> None:
@@ -95,8 +103,10 @@ class ProcessBackend:
                 for future in finished:
                     done(*future.result())
         except BrokenProcessPool as exc:
-            raise TournamentError(f"a worker process died ({exc}); the finished games are "
-                                  "saved: continue with --resume") from None
+            raise TournamentError(
+                f"a worker process died ({exc}); the finished games are "
+                "saved: continue with --resume"
+            ) from None
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -113,8 +123,9 @@ class RayBackend:
         try:
             import ray
         except ImportError:
-            raise TournamentError("--backend ray needs Ray: pip install 'wordbot[ray]'") \
-                from None
+            raise TournamentError(
+                "--backend ray needs Ray: pip install 'wordbot[ray]'"
+            ) from None
         import logging
 
         self.ray = ray
@@ -122,16 +133,22 @@ class RayBackend:
         if address is not None:
             check_reachable(address)
         if not ray.is_initialized():
-            kwargs = dict(logging_level=logging.ERROR, log_to_driver=False,
-                          include_dashboard=False)
+            kwargs = dict(
+                logging_level=logging.ERROR, log_to_driver=False, include_dashboard=False
+            )
             if address is None:
                 kwargs["num_cpus"] = workers or cpu_count()
             try:
                 ray.init(address=address, **kwargs)
             except (ConnectionError, ValueError, RuntimeError) as exc:
-                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-                raise TournamentError(f"--address {address}: cannot connect to Ray ({first})") \
-                    from None
+                first = (
+                    str(exc).strip().splitlines()[0]
+                    if str(exc).strip()
+                    else type(exc).__name__
+                )
+                raise TournamentError(
+                    f"--address {address}: cannot connect to Ray ({first})"
+                ) from None
             self._started = True
         if workers is None:
             workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -200,8 +217,9 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
             pass
     except OSError as exc:
-        raise TournamentError(f"--address {address}: nothing answers there "
-                              f"({exc.strerror or exc})") from None
+        raise TournamentError(
+            f"--address {address}: nothing answers there ({exc.strerror or exc})"
+        ) from None
 
 
 class RayWorker:

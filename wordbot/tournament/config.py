@@ -12,7 +12,10 @@ from typing import Any
 
 from wordbot.errors import WordbotError
 from wordbot.tournament.schedule import (
-    Schedule, TournamentError, player_names, split_player_list,
+    Schedule,
+    TournamentError,
+    player_names,
+    split_player_list,
 )  # fmt: skip
 from wordbot.tournament.stats import Sprt
 
@@ -41,33 +44,61 @@ class TournamentConfig:
         return self.seat_names
 
     def schedule(self) -> Schedule:
-        return Schedule(list(self.players), self.seats, self.games, self.seed, self.gauntlet,
-                        self.seat_names)
+        return Schedule(
+            list(self.players),
+            self.seats,
+            self.games,
+            self.seed,
+            self.gauntlet,
+            self.seat_names,
+        )
 
     def sprt_test(self) -> Sprt | None:
         return Sprt(**self.sprt) if self.sprt else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "game": self.game, "players": dict(self.players),
-                "gauntlet": self.gauntlet, "seats": self.seats,
-                "seat_names": list(self.seat_names), "games": self.games, "seed": self.seed,
-                "rules": dict(self.rules), "lexicon": self.lexicon, "sprt": self.sprt,
-                "plugins": list(self.plugins), "setup": self.setup}
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": dict(self.players),
+            "gauntlet": self.gauntlet,
+            "seats": self.seats,
+            "seat_names": list(self.seat_names),
+            "games": self.games,
+            "seed": self.seed,
+            "rules": dict(self.rules),
+            "lexicon": self.lexicon,
+            "sprt": self.sprt,
+            "plugins": list(self.plugins),
+            "setup": self.setup,
+        }
 
     @classmethod
-    def from_json(cls, obj: Any, where: str) -> "TournamentConfig":
+    def from_json(cls, obj: Any, where: str) -> TournamentConfig:
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
             raise TournamentError(f"{where}: not a {FORMAT} configuration")
         try:
             game = obj.get("game", DEFAULT_GAME)
             seats = int(obj["seats"])
-            seat_names = tuple(obj.get("seat_names") or
-                               _seat_names(_catalog(obj.get("plugins", ())), game, seats))
+            seat_names = tuple(
+                obj.get("seat_names")
+                or _seat_names(_catalog(obj.get("plugins", ())), game, seats)
+            )
             lexicon = obj["lexicon"]
-            return cls(dict(obj["players"]), obj["gauntlet"], seats, int(obj["games"]),
-                       int(obj["seed"]), dict(obj["rules"]),
-                       None if lexicon is None else dict(lexicon), obj["sprt"], game,
-                       seat_names, tuple(obj.get("plugins", ())), dict(obj.get("setup") or {}))
+            return cls(
+                dict(obj["players"]),
+                obj["gauntlet"],
+                seats,
+                int(obj["games"]),
+                int(obj["seed"]),
+                dict(obj["rules"]),
+                None if lexicon is None else dict(lexicon),
+                obj["sprt"],
+                game,
+                seat_names,
+                tuple(obj.get("plugins", ())),
+                dict(obj.get("setup") or {}),
+            )
         except (KeyError, TypeError, ValueError) as exc:
             raise TournamentError(f"{where}: damaged configuration ({exc!r})") from None
 
@@ -85,24 +116,31 @@ def _seat_names(catalog, game: str, seats: int) -> tuple[str, ...]:
         raise TournamentError(f"--seats {seats}: {exc}") from None
 
 
-def _players(players: str | None, gauntlet: str | None, opponents: str | None, table=None,
-             game=None):
+def _players(
+    players: str | None, gauntlet: str | None, opponents: str | None, table=None, game=None
+):
     """(name -> spec, gauntlet name) from the --players / --gauntlet / --opponents text:
     each a player of ``table`` that plays ``game``."""
     if players is not None and (gauntlet is not None or opponents is not None):
-        raise TournamentError("--players is a round robin; --gauntlet with --opponents is a "
-                              "gauntlet: give one or the other")
+        raise TournamentError(
+            "--players is a round robin; --gauntlet with --opponents is a "
+            "gauntlet: give one or the other"
+        )
     if gauntlet is not None or opponents is not None:
         if gauntlet is None or opponents is None:
-            raise TournamentError("a gauntlet needs both --gauntlet PLAYER and --opponents LIST")
+            raise TournamentError(
+                "a gauntlet needs both --gauntlet PLAYER and --opponents LIST"
+            )
         first = split_player_list(gauntlet)
         if len(first) != 1:
             raise TournamentError(f"--gauntlet {gauntlet!r}: one player, not {len(first)}")
         names = player_names(first + split_player_list(opponents), table, game)
         return names, next(iter(names))
     if players is None:
-        raise TournamentError("no players: give --players A,B,... (round robin) or "
-                              "--gauntlet A --opponents B,C,...")
+        raise TournamentError(
+            "no players: give --players A,B,... (round robin) or "
+            "--gauntlet A --opponents B,C,..."
+        )
     return player_names(split_player_list(players), table, game), None
 
 
@@ -118,13 +156,27 @@ def _lexicon(game, path):
     from wordbot.dictionaries import Lexicon
 
     lexicon = Lexicon.shared(path)
-    return lexicon, {"path": None if path is None else str(path), "digest": lexicon.digest,
-                     "words": len(lexicon)}
+    return lexicon, {
+        "path": None if path is None else str(path),
+        "digest": lexicon.digest,
+        "words": len(lexicon),
+    }
 
 
-def new_config(players=None, gauntlet=None, opponents=None, seats=None, games=None, seed=None,
-               rules=(), lexicon_path=None, sprt=None, game=DEFAULT_GAME, plugins=(),
-               pages=()):
+def new_config(
+    players=None,
+    gauntlet=None,
+    opponents=None,
+    seats=None,
+    games=None,
+    seed=None,
+    rules=(),
+    lexicon_path=None,
+    sprt=None,
+    game=DEFAULT_GAME,
+    plugins=(),
+    pages=(),
+):
     """The configuration of a new tournament of ``game`` (and its lexicon), checked.
 
     ``sprt``: (elo0, elo1, alpha, beta) or None. An unknown game, player or option, a
@@ -151,8 +203,20 @@ def new_config(players=None, gauntlet=None, opponents=None, seats=None, games=No
     setup = chosen.setup_from_cli("page", list(pages)) if pages else {}
     if "pages" in setup:  # saved as text: the configuration is JSON
         setup = {"pages": {p: page.text() for p, page in setup["pages"].items()}}
-    return TournamentConfig(names, gauntlet_name, seats, games, seed, rules_json, lex_json,
-                            sprt_json, chosen.name, seat_names, tuple(plugins), setup), lexicon
+    return TournamentConfig(
+        names,
+        gauntlet_name,
+        seats,
+        games,
+        seed,
+        rules_json,
+        lex_json,
+        sprt_json,
+        chosen.name,
+        seat_names,
+        tuple(plugins),
+        setup,
+    ), lexicon
 
 
 def _check(names, gauntlet_name, seats, games, seed, sprt_json, seat_names) -> None:
@@ -163,36 +227,59 @@ def _check(names, gauntlet_name, seats, games, seed, sprt_json, seat_names) -> N
         Standings(schedule, Sprt(**sprt_json))
 
 
-def resumed_config(saved: TournamentConfig, where: str, players=None, gauntlet=None,
-                   opponents=None, seats=None, games=None, seed=None, rules=(),
-                   lexicon_path=None, sprt=None, game=None, plugins=(), pages=()):
+def resumed_config(
+    saved: TournamentConfig,
+    where: str,
+    players=None,
+    gauntlet=None,
+    opponents=None,
+    seats=None,
+    games=None,
+    seed=None,
+    rules=(),
+    lexicon_path=None,
+    sprt=None,
+    game=None,
+    plugins=(),
+    pages=(),
+):
     """The saved configuration (and its lexicon) after checking that every option given
     again agrees with it; the first that does not is the error."""
 
     def differs(saved_text: str, given_text: str):
-        return TournamentError(f"--resume {where}: that tournament was played with "
-                               f"{saved_text}, not {given_text}")
+        return TournamentError(
+            f"--resume {where}: that tournament was played with "
+            f"{saved_text}, not {given_text}"
+        )
 
-    catalog = _catalog(tuple(saved.plugins) + tuple(p for p in plugins
-                                                    if p not in saved.plugins))
+    catalog = _catalog(
+        tuple(saved.plugins) + tuple(p for p in plugins if p not in saved.plugins)
+    )
     if game is not None and game != saved.game:
         raise differs(f"--game {saved.game}", f"--game {game}")
     chosen = catalog.game(saved.game)
     if players is not None or gauntlet is not None or opponents is not None:
-        names, gauntlet_name = _players(players, gauntlet, opponents, catalog.players, chosen)
+        names, gauntlet_name = _players(
+            players, gauntlet, opponents, catalog.players, chosen
+        )
         if gauntlet_name != saved.gauntlet:
-            raise differs(f"--gauntlet {saved.gauntlet}" if saved.gauntlet else "a round robin",
-                          f"--gauntlet {gauntlet_name}" if gauntlet_name else "a round robin")
+            raise differs(
+                f"--gauntlet {saved.gauntlet}" if saved.gauntlet else "a round robin",
+                f"--gauntlet {gauntlet_name}" if gauntlet_name else "a round robin",
+            )
         if list(names.items()) != list(saved.players.items()):
             raise differs("the players " + ",".join(saved.players), ",".join(names))
-    for option, value, have in (("--seats", seats, saved.seats), ("--games", games, saved.games),
-                                ("--seed", seed, saved.seed)):
+    for option, value, have in (
+        ("--seats", seats, saved.seats),
+        ("--games", games, saved.games),
+        ("--seed", seed, saved.seed),
+    ):
         if value is not None and value != have:
             raise differs(f"{option} {have}", f"{option} {value}")
     if sprt:
         given = Sprt(*sprt).to_json()
         if given != saved.sprt:
-            show = (lambda s: "none" if not s else " ".join(f"{v:g}" for v in s.values()))
+            show = lambda s: "none" if not s else " ".join(f"{v:g}" for v in s.values())
             raise differs(f"--sprt {show(saved.sprt)}", f"--sprt {show(given)}")
     if rules:
         given = _rules(chosen, rules)
@@ -209,10 +296,20 @@ def resumed_config(saved: TournamentConfig, where: str, players=None, gauntlet=N
                 f"--resume {where}: that tournament was played with the lexicon "
                 f"{saved.lexicon.get('path') or '(default)'} ({saved.lexicon['words']} "
                 f"words); {path or '(default)'} has other words: pass the same list with "
-                "--lexicon")
+                "--lexicon"
+            )
     if pages:
-        raise TournamentError(f"--resume {where}: the pages are those saved with the "
-                              "tournament; --page is for a new one")
-    _check(saved.players, saved.gauntlet, saved.seats, saved.games, saved.seed, saved.sprt,
-           saved.seat_names)
+        raise TournamentError(
+            f"--resume {where}: the pages are those saved with the "
+            "tournament; --page is for a new one"
+        )
+    _check(
+        saved.players,
+        saved.gauntlet,
+        saved.seats,
+        saved.games,
+        saved.seed,
+        saved.sprt,
+        saved.seat_names,
+    )
     return saved, lexicon

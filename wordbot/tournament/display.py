@@ -7,7 +7,13 @@ import time
 from rich import box
 from rich.console import Console, Group
 from rich.live import Live
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
 from wordbot.tournament.standings import Standings, Summary
@@ -22,24 +28,48 @@ def _interval(low: float, high: float) -> str:
 
 
 def _table(title: str | None) -> Table:
-    return Table(title=title, title_justify="left", header_style="bold",
-                 box=box.SIMPLE_HEAD, pad_edge=False, caption_justify="left")
+    return Table(
+        title=title,
+        title_justify="left",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        caption_justify="left",
+    )
 
 
 def players_table(summary: Summary, title: str | None = None) -> Table:
     errors = any(p.errors for p in summary.players.values())
     table = _table(title)
-    for name, justify in (("#", "right"), ("player", "left"), ("games", "right"),
-                          ("W", "right"), ("D", "right"), ("L", "right"), ("score", "right"),
-                          ("margin", "right"), ("Elo", "right"), ("95% interval", "right")):
+    for name, justify in (
+        ("#", "right"),
+        ("player", "left"),
+        ("games", "right"),
+        ("W", "right"),
+        ("D", "right"),
+        ("L", "right"),
+        ("score", "right"),
+        ("margin", "right"),
+        ("Elo", "right"),
+        ("95% interval", "right"),
+    ):
         table.add_column(name, justify=justify)
     if errors:
         table.add_column("errors", justify="right")
     for rank, p in enumerate(summary.ranked(), 1):
         e = p.estimate
-        row = [str(rank), p.name, str(p.games), str(p.wins), str(p.draws), str(p.losses),
-               f"{100 * p.score:.1f}%", f"{p.mean_margin:+.1f}", _elo(e.elo),
-               _interval(e.elo_low, e.elo_high)]
+        row = [
+            str(rank),
+            p.name,
+            str(p.games),
+            str(p.wins),
+            str(p.draws),
+            str(p.losses),
+            f"{100 * p.score:.1f}%",
+            f"{p.mean_margin:+.1f}",
+            _elo(e.elo),
+            _interval(e.elo_low, e.elo_high),
+        ]
         if errors:
             row.append(str(p.errors))
         table.add_row(*row)
@@ -54,22 +84,38 @@ def pairs_table(summary: Summary, standings: Standings, title: str | None = None
     sprt = standings.sprt
     two = standings.schedule.seats == 2
     table = _table(title)
-    columns = [("A", "left"), ("B", "left"), ("games", "right"), ("A W-D-L", "right"),
-               ("A score", "right"), ("margin", "right"), ("Elo A-B", "right"),
-               ("95% interval", "right")]
+    columns = [
+        ("A", "left"),
+        ("B", "left"),
+        ("games", "right"),
+        ("A W-D-L", "right"),
+        ("A score", "right"),
+        ("margin", "right"),
+        ("Elo A-B", "right"),
+        ("95% interval", "right"),
+    ]
     if two:
         columns.append(("LL LD DD WD WW", "right"))
     if sprt:
         columns.append(("SPRT", "right"))
-        table.caption = (f"SPRT: H0 Elo {sprt.elo0:g}, H1 Elo {sprt.elo1:g}, alpha {sprt.alpha:g},"
-                         f" beta {sprt.beta:g}; LLR bounds [{sprt.lower:.2f}, {sprt.upper:.2f}]")
+        table.caption = (
+            f"SPRT: H0 Elo {sprt.elo0:g}, H1 Elo {sprt.elo1:g}, alpha {sprt.alpha:g},"
+            f" beta {sprt.beta:g}; LLR bounds [{sprt.lower:.2f}, {sprt.upper:.2f}]"
+        )
     for name, justify in columns:
         table.add_column(name, justify=justify)
     for p in summary.pairs:
         e = p.estimate
-        row = [p.a, p.b, str(p.games), f"{p.a_wins}-{p.draws}-{p.b_wins}",
-               f"{100 * p.score:.1f}%", f"{p.mean_margin:+.1f}", _elo(e.elo),
-               _interval(e.elo_low, e.elo_high)]
+        row = [
+            p.a,
+            p.b,
+            str(p.games),
+            f"{p.a_wins}-{p.draws}-{p.b_wins}",
+            f"{100 * p.score:.1f}%",
+            f"{p.mean_margin:+.1f}",
+            _elo(e.elo),
+            _interval(e.elo_low, e.elo_high),
+        ]
         if two:
             row.append(" ".join(str(c) for c in p.pentanomial))
         if sprt:
@@ -83,8 +129,13 @@ def tables(summary: Summary, standings: Standings) -> Group:
     parts = []
     if len(summary.players) > 2 or standings.schedule.seats > 2:
         parts.append(players_table(summary, "players"))
-    parts.append(pairs_table(summary, standings, "pairings" if standings.schedule.seats == 2
-                             else "head to head"))
+    parts.append(
+        pairs_table(
+            summary,
+            standings,
+            "pairings" if standings.schedule.seats == 2 else "head to head",
+        )
+    )
     return Group(*parts)
 
 
@@ -92,8 +143,10 @@ def running_score(summary: Summary) -> str:
     """One line for the progress bar: the score of a single pairing, else the leader."""
     if len(summary.pairs) == 1:
         p = summary.pairs[0]
-        return (f"{p.a} {p.a_wins + p.draws / 2:g} - {p.b_wins + p.draws / 2:g} {p.b} "
-                f"(Elo {p.estimate.elo:+.0f})")
+        return (
+            f"{p.a} {p.a_wins + p.draws / 2:g} - {p.b_wins + p.draws / 2:g} {p.b} "
+            f"(Elo {p.estimate.elo:+.0f})"
+        )
     ranked = summary.ranked()
     if not ranked or not ranked[0].games:
         return ""
@@ -110,17 +163,31 @@ class LiveDisplay:
         self.console = console
         self.interval = interval
         self.progress = Progress(
-            TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-            TextColumn("{task.fields[score]}"), console=console)
-        self.task = self.progress.add_task("games", total=standings.total(),
-                                           completed=len(standings.outcomes), rate="", score="")
+            TextColumn("[bold]games"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            TextColumn("{task.fields[score]}"),
+            console=console,
+        )
+        self.task = self.progress.add_task(
+            "games",
+            total=standings.total(),
+            completed=len(standings.outcomes),
+            rate="",
+            score="",
+        )
         self.started = time.perf_counter()
         self.played = 0
         self._last = 0.0
         self._table = tables(standings.summary(), standings)
-        self.live = Live(Group(self.progress, self._table), console=console,
-                         refresh_per_second=4, transient=False)
+        self.live = Live(
+            Group(self.progress, self._table),
+            console=console,
+            refresh_per_second=4,
+            transient=False,
+        )
 
     def __enter__(self):
         self.live.__enter__()
@@ -142,7 +209,12 @@ class LiveDisplay:
         st = self.standings
         summary = st.summary()
         rate = self.played / (now - self.started) if now > self.started else 0.0
-        self.progress.update(self.task, total=st.total(), completed=summary.games,
-                             rate=f"{rate:.1f} games/s", score=running_score(summary))
+        self.progress.update(
+            self.task,
+            total=st.total(),
+            completed=summary.games,
+            rate=f"{rate:.1f} games/s",
+            score=running_score(summary),
+        )
         self._table = tables(summary, st)
         self.live.update(Group(self.progress, self._table))

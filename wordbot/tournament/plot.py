@@ -21,7 +21,9 @@ def check_plot_path(path: Path) -> str:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise TournamentError("--plot needs matplotlib: pip install 'wordbot[plot]'") from None
+        raise TournamentError(
+            "--plot needs matplotlib: pip install 'wordbot[plot]'"
+        ) from None
     return fmt
 
 
@@ -58,6 +60,8 @@ def plot_ratings(summary: Summary, path: Path, title: str = "wordbot tournament"
     try:
         fig.savefig(path, format=fmt)
     except OSError as exc:
-        raise TournamentError(f"--plot {path}: cannot write it ({exc.strerror or exc})") from None
+        raise TournamentError(
+            f"--plot {path}: cannot write it ({exc.strerror or exc})"
+        ) from None
     finally:
         plt.close(fig)

@@ -38,7 +38,9 @@ class RunReport:
 class Tournament:
     """A tournament and its finished games (read from ``store`` when resuming)."""
 
-    def __init__(self, config: TournamentConfig, lexicon, store: TournamentStore | None = None):
+    def __init__(
+        self, config: TournamentConfig, lexicon, store: TournamentStore | None = None
+    ):
         self.config = config
         self.lexicon = lexicon
         self.store = store
@@ -55,16 +57,26 @@ class Tournament:
 
     def worker_setup(self) -> WorkerSetup:
         lexicon = self.config.lexicon or {}
-        return WorkerSetup(tuple(self.config.players.items()), lexicon.get("path"),
-                           lexicon.get("digest"), self.config.rules, self.config.colours,
-                           record=self.store is not None, game=self.config.game,
-                           plugins=tuple(self.config.plugins),
-                           setup=tuple(sorted(self.config.setup.items())))
+        return WorkerSetup(
+            tuple(self.config.players.items()),
+            lexicon.get("path"),
+            lexicon.get("digest"),
+            self.config.rules,
+            self.config.colours,
+            record=self.store is not None,
+            game=self.config.game,
+            plugins=tuple(self.config.plugins),
+            setup=tuple(sorted(self.config.setup.items())),
+        )
 
-    def run(self, workers: int | None = None, backend: str = "process",
-            address: str | None = None,
-            on_game: Callable[[GameOutcome], None] | None = None,
-            on_start: Callable[[int], None] | None = None) -> RunReport:
+    def run(
+        self,
+        workers: int | None = None,
+        backend: str = "process",
+        address: str | None = None,
+        on_game: Callable[[GameOutcome], None] | None = None,
+        on_start: Callable[[int], None] | None = None,
+    ) -> RunReport:
         """Play every game still wanted; ``on_game`` after each one is saved and counted,
         ``on_start(workers)`` once the workers are up."""
         standings = self.standings
@@ -102,11 +114,22 @@ class Tournament:
             finally:
                 runner.close()
         seconds = time.perf_counter() - ready
-        report = RunReport(standings.summary(), played, seconds, ready - started, used, name,
-                           list(self.notes))
+        report = RunReport(
+            standings.summary(),
+            played,
+            seconds,
+            ready - started,
+            used,
+            name,
+            list(self.notes),
+        )
         if self.store is not None:
             if played or not self.store.has_standings():
-                self.store.write_standings({"game": self.config.game,
-                                            **report.summary.to_json(report.games_per_second)})
+                self.store.write_standings(
+                    {
+                        "game": self.config.game,
+                        **report.summary.to_json(report.games_per_second),
+                    }
+                )
             self.store.close()
         return report

@@ -27,6 +27,7 @@ from itertools import combinations
 from wordbot.errors import WordbotError
 from wordbot.players.arena import derive_seed
 
+
 class TournamentError(WordbotError):
     """A tournament that cannot be set up, resumed or written (one line, names the option)."""
 
@@ -48,7 +49,9 @@ def split_player_list(text: str) -> list[str]:
         key, eq, _ = part.partition("=")
         if eq and ":" not in key:
             if not specs:
-                raise TournamentError(f"player list {text!r}: {part!r} is an option of no player")
+                raise TournamentError(
+                    f"player list {text!r}: {part!r} is an option of no player"
+                )
             specs[-1] += "," + part
         else:
             specs.append(part)
@@ -104,8 +107,15 @@ class Schedule:
     opponent). ``games``: games per pairing, a multiple of ``seats``.
     """
 
-    def __init__(self, players: list[str], seats: int, games: int, seed: int,
-                 gauntlet: str | None = None, seat_names: tuple[str, ...] | None = None):
+    def __init__(
+        self,
+        players: list[str],
+        seats: int,
+        games: int,
+        seed: int,
+        gauntlet: str | None = None,
+        seat_names: tuple[str, ...] | None = None,
+    ):
         if seat_names is None:
             seat_names = tuple(f"p{i}" for i in range(1, seats + 1))
         if len(seat_names) != seats or seats < 2:
@@ -113,7 +123,8 @@ class Schedule:
         if games < 1 or games % seats:
             raise TournamentError(
                 f"--games {games}: must be a positive multiple of {seats} (each deal is played "
-                f"with every rotation of the {seats} seats)")
+                f"with every rotation of the {seats} seats)"
+            )
         self.players = list(players)
         self.seats = seats
         self.games_per_pairing = games
@@ -125,14 +136,16 @@ class Schedule:
             if len(self.players) < seats:
                 raise TournamentError(
                     f"--players: a round robin at tables of {seats} needs at least {seats} "
-                    f"players, got {len(self.players)}")
+                    f"players, got {len(self.players)}"
+                )
             self.pairings = [tuple(c) for c in combinations(self.players, seats)]
         else:
             opponents = [p for p in self.players if p != gauntlet]
             if len(opponents) < seats - 1:
                 raise TournamentError(
                     f"--opponents: a gauntlet at tables of {seats} needs at least {seats - 1} "
-                    f"opponents, got {len(opponents)}")
+                    f"opponents, got {len(opponents)}"
+                )
             self.pairings = [(gauntlet, *c) for c in combinations(opponents, seats - 1)]
 
     def deal_seed(self, deal: int) -> int:

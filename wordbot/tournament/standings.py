@@ -53,15 +53,25 @@ class GameOutcome:
     decisions: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "pairing": self.pairing, "deal": self.deal,
-                "rotation": self.rotation, "seed": self.seed, "seats": self.seats,
-                "scores": self.scores, "places": self.places, "actions": self.actions,
-                "seconds": round(self.seconds, 4), "error": self.error, "record": self.record,
-                "think": {c: round(t, 4) for c, t in self.think.items()},
-                "decisions": self.decisions}
+        return {
+            "game": self.game,
+            "pairing": self.pairing,
+            "deal": self.deal,
+            "rotation": self.rotation,
+            "seed": self.seed,
+            "seats": self.seats,
+            "scores": self.scores,
+            "places": self.places,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 4),
+            "error": self.error,
+            "record": self.record,
+            "think": {c: round(t, 4) for c, t in self.think.items()},
+            "decisions": self.decisions,
+        }
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> "GameOutcome":
+    def from_json(cls, obj: dict[str, Any]) -> GameOutcome:
         return cls(**obj)
 
     def points(self, colour: str, other: str) -> float:
@@ -92,9 +102,16 @@ class PlayerStats:
 
     def to_json(self) -> dict[str, Any]:
         e = self.estimate
-        return {"games": self.games, "wins": self.wins, "draws": self.draws,
-                "losses": self.losses, "score": round(self.score, 6),
-                "elo": _r2(e.elo), "elo_low": _r2(e.elo_low), "elo_high": _r2(e.elo_high)}
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": round(self.score, 6),
+            "elo": _r2(e.elo),
+            "elo_low": _r2(e.elo_low),
+            "elo_high": _r2(e.elo_high),
+        }
 
 
 @dataclass
@@ -121,10 +138,19 @@ class PairStats:
 
     def to_json(self) -> dict[str, Any]:
         e = self.estimate
-        return {"a": self.a, "b": self.b, "games": self.games, "a_wins": self.a_wins,
-                "draws": self.draws, "b_wins": self.b_wins, "score": round(self.score, 6),
-                "elo": _r2(e.elo), "elo_low": _r2(e.elo_low), "elo_high": _r2(e.elo_high),
-                "sprt": self.sprt}
+        return {
+            "a": self.a,
+            "b": self.b,
+            "games": self.games,
+            "a_wins": self.a_wins,
+            "draws": self.draws,
+            "b_wins": self.b_wins,
+            "score": round(self.score, 6),
+            "elo": _r2(e.elo),
+            "elo_low": _r2(e.elo_low),
+            "elo_high": _r2(e.elo_high),
+            "sprt": self.sprt,
+        }
 
 
 @dataclass
@@ -135,12 +161,16 @@ class Summary:
     finished: int  # finished games, counted or not
 
     def to_json(self, games_per_second: float) -> dict[str, Any]:
-        return {"players": {n: p.to_json() for n, p in self.players.items()},
-                "pairs": [p.to_json() for p in self.pairs],
-                "games_per_second": round(games_per_second, 3)}
+        return {
+            "players": {n: p.to_json() for n, p in self.players.items()},
+            "pairs": [p.to_json() for p in self.pairs],
+            "games_per_second": round(games_per_second, 3),
+        }
 
     def ranked(self) -> list[PlayerStats]:
-        return sorted(self.players.values(), key=lambda p: (-p.estimate.elo, -p.score, p.name))
+        return sorted(
+            self.players.values(), key=lambda p: (-p.estimate.elo, -p.score, p.name)
+        )
 
 
 @dataclass
@@ -290,7 +320,7 @@ class Standings:
                     others = [x for x in g.seats if x != c]
                     total += sum(g.points(c, x) for x in others) / len(others)
                 player_units[name].append(total / k)
-            for (a, b) in pairs:
+            for a, b in pairs:
                 if a in names and b in names:
                     pts = sum(g.points(_colour_of(g, a), _colour_of(g, b)) for g in games)
                     pair_units[(a, b)].append(pts / k)

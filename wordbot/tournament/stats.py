@@ -121,11 +121,14 @@ class Sprt:
         from wordbot.tournament.schedule import TournamentError
 
         if not (0 < self.alpha < 1 and 0 < self.beta < 1):
-            raise TournamentError(f"--sprt: alpha and beta must be between 0 and 1, got "
-                                  f"{self.alpha:g} and {self.beta:g}")
+            raise TournamentError(
+                f"--sprt: alpha and beta must be between 0 and 1, got "
+                f"{self.alpha:g} and {self.beta:g}"
+            )
         if self.elo1 <= self.elo0:
-            raise TournamentError(f"--sprt: elo1 ({self.elo1:g}) must be above elo0 "
-                                  f"({self.elo0:g})")
+            raise TournamentError(
+                f"--sprt: elo1 ({self.elo1:g}) must be above elo0 ({self.elo0:g})"
+            )
         if self.alpha + self.beta >= 1:
             raise TournamentError("--sprt: alpha + beta must be below 1")
 
@@ -152,7 +155,12 @@ class Sprt:
         return None
 
     def to_json(self) -> dict:
-        return {"elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta}
+        return {
+            "elo0": self.elo0,
+            "elo1": self.elo1,
+            "alpha": self.alpha,
+            "beta": self.beta,
+        }
 
 
 def llr(counts: Sequence[float], s0: float, s1: float) -> float:
@@ -163,8 +171,9 @@ def llr(counts: Sequence[float], s0: float, s1: float) -> float:
         return 0.0
     k = len(counts) - 1
     prior = 1.0 / (k + 1)
-    mean, var, n = mean_and_variance([i / k for i in range(k + 1)],
-                                     [c + prior for c in counts])
+    mean, var, n = mean_and_variance(
+        [i / k for i in range(k + 1)], [c + prior for c in counts]
+    )
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
 

@@ -65,25 +65,33 @@ class TournamentStore:
             if not path.is_dir():
                 raise TournamentError(f"--out {path}: not a directory")
             if (path / CONFIG).exists():
-                raise TournamentError(f"--out {path}: already holds a tournament; continue it "
-                                      f"with --resume {path}, or choose another directory")
+                raise TournamentError(
+                    f"--out {path}: already holds a tournament; continue it "
+                    f"with --resume {path}, or choose another directory"
+                )
             if any(path.iterdir()):
-                raise TournamentError(f"--out {path}: not empty; choose a new or empty directory")
+                raise TournamentError(
+                    f"--out {path}: not empty; choose a new or empty directory"
+                )
             if not os.access(path, os.W_OK | os.X_OK):
-                raise TournamentError(f"--out {path}: cannot write there (permission denied)")
+                raise TournamentError(
+                    f"--out {path}: cannot write there (permission denied)"
+                )
         else:
             parent = path.parent
             while not parent.exists() and parent != parent.parent:
                 parent = parent.parent
             if not parent.is_dir():
-                raise TournamentError(f"--out {path}: cannot create it ({parent} is not a "
-                                      "directory)")
+                raise TournamentError(
+                    f"--out {path}: cannot create it ({parent} is not a directory)"
+                )
             if not os.access(parent, os.W_OK | os.X_OK):
-                raise TournamentError(f"--out {path}: cannot create it (permission denied in "
-                                      f"{parent})")
+                raise TournamentError(
+                    f"--out {path}: cannot create it (permission denied in {parent})"
+                )
 
     @classmethod
-    def create(cls, path: Path, config: TournamentConfig) -> "TournamentStore":
+    def create(cls, path: Path, config: TournamentConfig) -> TournamentStore:
         cls.check_new(path)
         path = Path(path)
         try:
@@ -96,12 +104,13 @@ class TournamentStore:
         except FileExistsError:
             raise TournamentError(f"--out {path}: already holds a tournament") from None
         except OSError as exc:
-            raise TournamentError(f"--out {path}: cannot write there ({exc.strerror or exc})") \
-                from None
+            raise TournamentError(
+                f"--out {path}: cannot write there ({exc.strerror or exc})"
+            ) from None
         return cls(path)
 
     @classmethod
-    def open(cls, path: Path) -> tuple["TournamentStore", TournamentConfig]:
+    def open(cls, path: Path) -> tuple[TournamentStore, TournamentConfig]:
         path = Path(path)
         where = str(path)
         if not (path / CONFIG).is_file():
@@ -109,15 +118,20 @@ class TournamentStore:
         try:
             obj = json.loads((path / CONFIG).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise TournamentError(f"--resume {where}: cannot read {CONFIG} ({exc})") from None
+            raise TournamentError(
+                f"--resume {where}: cannot read {CONFIG} ({exc})"
+            ) from None
         config = TournamentConfig.from_json(obj, f"{where}/{CONFIG}")
         if not os.access(path, os.W_OK | os.X_OK):
-            raise TournamentError(f"--resume {where}: cannot write there (permission denied)")
+            raise TournamentError(
+                f"--resume {where}: cannot write there (permission denied)"
+            )
         return cls(path), config  # nothing is touched until the configuration is checked
 
     # ------------------------------------------------------------------ reading
-    def load_outcomes(self, schedule: Schedule, lexicon=None, games=None
-                      ) -> tuple[list[GameOutcome], list[str]]:
+    def load_outcomes(
+        self, schedule: Schedule, lexicon=None, games=None
+    ) -> tuple[list[GameOutcome], list[str]]:
         """The finished games on disk, repairing what a crash left: (outcomes, notes).
         A game whose record is there but whose results line is not is rebuilt by
         replaying the record (of ``games``, with ``lexicon``)."""
@@ -137,8 +151,10 @@ class TournamentStore:
             except (json.JSONDecodeError, TypeError) as exc:
                 raise TournamentError(f"{results} line {n}: damaged ({exc})") from None
             if not 0 <= outcome.game < len(schedule):
-                raise TournamentError(f"{results} line {n}: game {outcome.game} is not in "
-                                      "this tournament's schedule")
+                raise TournamentError(
+                    f"{results} line {n}: game {outcome.game} is not in "
+                    "this tournament's schedule"
+                )
             outcomes[outcome.game] = outcome
         if keep != len(raw):
             with open(results, "r+b") as fh:
@@ -209,6 +225,17 @@ def outcome_from_record(path: Path, game, lexicon=None, games=None) -> GameOutco
     if not replayed.ok:
         return None
     outcome = replayed.final.outcome()
-    return GameOutcome(game.index, game.pairing, game.deal, game.rotation, game.seed,
-                       dict(game.seats), dict(outcome.scores), dict(outcome.places),
-                       len(record.actions), 0.0, None, record_name(game.index))
+    return GameOutcome(
+        game.index,
+        game.pairing,
+        game.deal,
+        game.rotation,
+        game.seed,
+        dict(game.seats),
+        dict(outcome.scores),
+        dict(outcome.places),
+        len(record.actions),
+        0.0,
+        None,
+        record_name(game.index),
+    )

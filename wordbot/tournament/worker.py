@@ -35,7 +35,9 @@ class WorkerSetup:
     record: bool  # write each game's record (JSON Lines text) into its result
     game: str = "controlword"
     plugins: tuple[str, ...] = ()  # modules defining the game or players
-    setup: tuple[tuple[str, Any], ...] = ()  # more new() arguments (Cross words combat's pages)
+    setup: tuple[
+        tuple[str, Any], ...
+    ] = ()  # more new() arguments (Cross words combat's pages)
 
 
 def load_lexicon(path: str | None, digest: str | None):
@@ -49,7 +51,8 @@ def load_lexicon(path: str | None, digest: str | None):
     if lexicon.digest != digest:
         raise TournamentError(
             f"lexicon {path or 'default'}: its words differ from the tournament's "
-            f"(digest {lexicon.digest[:12]}, not {digest[:12]})")
+            f"(digest {lexicon.digest[:12]}, not {digest[:12]})"
+        )
     return lexicon
 
 
@@ -64,14 +67,16 @@ class GameWorker:
         self.game = catalog.game(setup.game)
         self.lexicon = load_lexicon(setup.lexicon_path, setup.lexicon_digest)
         self.rules = self.game.Rules.from_json(setup.rules)
-        self.players = {name: catalog.players.make(spec, self.game)
-                        for name, spec in setup.players}
+        self.players = {
+            name: catalog.players.make(spec, self.game) for name, spec in setup.players
+        }
         if warm:
             self.warm()
 
     def new_game(self, seed: int, colours):
-        return self.game.new(list(colours), seed, self.rules, self.lexicon,
-                             **dict(self.setup.setup))
+        return self.game.new(
+            list(colours), seed, self.rules, self.lexicon, **dict(self.setup.setup)
+        )
 
     def warm(self) -> None:
         """Play the start of one game with the game's default policy, so that its
@@ -101,21 +106,39 @@ class GameWorker:
             def on_move(before, move, after):
                 recorder.record(move, after)
 
-        result = play_game(state, seats, seed=game.seed, on_move=on_move, on_error="forfeit")
+        result = play_game(
+            state, seats, seed=game.seed, on_move=on_move, on_error="forfeit"
+        )
         if recorder is not None and result.error is None:
             recorder.finish(result.outcome)  # a forfeited game's record stays unfinished
         error = None
         if result.error is not None:
-            error = {"colour": result.forfeit,
-                     "player": dict(game.seats).get(result.forfeit),
-                     "action": result.actions + 1, "message": result.error}
-        outcome = GameOutcome(game.index, game.pairing, game.deal, game.rotation, game.seed,
-                              dict(game.seats), dict(result.scores), dict(result.places),
-                              result.actions, time.perf_counter() - started, error,
-                              think=dict(result.think_time), decisions=dict(result.decisions))
+            error = {
+                "colour": result.forfeit,
+                "player": dict(game.seats).get(result.forfeit),
+                "action": result.actions + 1,
+                "message": result.error,
+            }
+        outcome = GameOutcome(
+            game.index,
+            game.pairing,
+            game.deal,
+            game.rotation,
+            game.seed,
+            dict(game.seats),
+            dict(result.scores),
+            dict(result.places),
+            result.actions,
+            time.perf_counter() - started,
+            error,
+            think=dict(result.think_time),
+            decisions=dict(result.decisions),
+        )
         return outcome, (buffer.getvalue() if buffer is not None else None)
 
-    def play_batch(self, games: list[ScheduledGame]) -> list[tuple[GameOutcome, str | None]]:
+    def play_batch(
+        self, games: list[ScheduledGame]
+    ) -> list[tuple[GameOutcome, str | None]]:
         return [self.play(g) for g in games]
 
 
