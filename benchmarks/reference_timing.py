@@ -15,6 +15,7 @@ import random
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,10 +52,10 @@ def main() -> None:
         )
         tiles.append(len(p.board))
         for kind, run in (
-            ("word", lambda: word_plays(p.board, p.rack, lexicon)),
+            ("word", partial(word_plays, p.board, p.rack, lexicon)),
             (
                 "replacement",
-                lambda: replacement_plays(p.board, p.rack, p.colour, p.limit, lexicon),
+                partial(replacement_plays, p.board, p.rack, p.colour, p.limit, lexicon),
             ),
         ):
             start = time.process_time()

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import marisa_trie
 from wordbot.dictionaries import cache
@@ -18,6 +19,9 @@ from wordbot.dictionaries.wordlist import (
     WordList,
     read_bytes,
 )
+
+if TYPE_CHECKING:
+    from wordbot.dictionaries.subsequence import Subsequences
 
 
 def report_to_stderr(message: str) -> None:

@@ -299,7 +299,7 @@ class GameState(ABC):
             return self.move_from_json(obj)
         return self.parse_notation(text)
 
-    def check_playable(self) -> None:
+    def check_playable(self) -> None:  # noqa: B027  (a hook: most games refuse nothing)
         """Raise :class:`~wordbot.engine.errors.PositionError` when the player to move
         cannot move in this position as given (Control Word: its rack is unknown)."""
 
@@ -462,7 +462,7 @@ class Game(ABC):
             raise StateError(f"players: {len(players)} players; {self.title} needs {want}")
         return players
 
-    def check_size(self, state: GameState) -> None:
+    def check_size(self, state: GameState) -> None:  # noqa: B027  (a hook: most games refuse nothing)
         """Refuse (:class:`~wordbot.engine.errors.PositionError`) a position too large
         to work on in bounded time and memory; the protocols call it on the positions
         their clients send."""

@@ -59,7 +59,7 @@ class GameRecorder:
         agents: dict[str, str] | None = None,
     ):
         if isinstance(path, (str, Path)):
-            self._file = open(path, "w", encoding="utf-8")
+            self._file = open(path, "w", encoding="utf-8")  # noqa: SIM115  (the writer's file until close())
             self._owned = True
         else:
             self._file, self._owned = path, False
@@ -256,7 +256,7 @@ def replay(
         where = f"action {n}"
 
         def failed(message: str) -> ReplayResult:
-            return ReplayResult(False, n - 1, state, f"{where}: {message}", notes)
+            return ReplayResult(False, n - 1, state, f"{where}: {message}", notes)  # noqa: B023  (called in this iteration only)
 
         if line["player"] != state.to_move:
             return failed(
@@ -279,11 +279,12 @@ def replay(
         if after.digest() != line["digest"]:
             return failed("the position after it differs from the record")
         state = after
-    if record.result is not None:
-        if canonical_json(state.outcome().details) != canonical_json(record.result):
-            return ReplayResult(
-                False, len(record.actions), state, "result: the evaluation differs", notes
-            )
+    if record.result is not None and canonical_json(
+        state.outcome().details
+    ) != canonical_json(record.result):
+        return ReplayResult(
+            False, len(record.actions), state, "result: the evaluation differs", notes
+        )
     return ReplayResult(True, len(record.actions), state, None, notes)
 
 

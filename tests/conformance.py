@@ -55,5 +55,6 @@ def peer_times() -> dict[str, tuple[float, float]]:
     head = lines[0].split("\t")
     q, w = head.index("quackle_us"), head.index("wolges_us")
     return {
-        f[0]: (float(f[q]), float(f[w])) for f in (l.split("\t") for l in lines[1:] if l)
+        f[0]: (float(f[q]), float(f[w]))
+        for f in (line.split("\t") for line in lines[1:] if line)
     }

@@ -17,7 +17,7 @@ def test_help_and_version(wordbot_cli):
 
 
 def test_info_json_default_lexicon(wordbot_cli, default_lexicon):
-    default_lexicon.gaddag  # on a cold cache, this process builds and caches it first
+    _ = default_lexicon.gaddag  # on a cold cache, this process builds and caches it first
     out = wordbot_cli("lexicon", "info", "--json")
     assert out.returncode == 0, out.stderr
     info = json.loads(out.stdout)

@@ -73,7 +73,7 @@ def node_lists(g):
 def signatures_unique(g) -> bool:
     """No two nodes with the same arcs, accept flags and targets (so none to merge)."""
     seen = set()
-    for first, recs in node_lists(g).items():
+    for recs in node_lists(g).values():
         sig = tuple(
             (fields(r)[3], fields(r)[1], fields(r)[4] if fields(r)[0] else -1) for r in recs
         )

@@ -51,7 +51,7 @@ def test_cache_round_trip(word_file, cache):
     messages = []
     first = Lexicon.load(word_file, report=messages.append)
     assert not first.from_cache and first.cache_path is None and not messages
-    first.gaddag  # the first use builds it and writes the entry
+    _ = first.gaddag  # the first use builds it and writes the entry
     assert any("building the GADDAG" in m for m in messages)
     second = Lexicon.load(word_file, report=quiet)
     assert second.from_cache
@@ -67,14 +67,14 @@ def test_xdg_cache_home_is_honoured(word_file, tmp_path, monkeypatch):
     monkeypatch.delenv("WORDBOT_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     lex = Lexicon.load(word_file, report=quiet)
-    lex.gaddag
+    _ = lex.gaddag
     assert str(lex.cache_path).startswith(str(tmp_path / "xdg" / "wordbot"))
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "delete", "meta", "trie"])
 def test_damaged_cache_is_rebuilt_with_a_warning(word_file, cache, damage):
     built = Lexicon.load(word_file, report=quiet)
-    built.gaddag
+    _ = built.gaddag
     entry = built.cache_path
     target = entry / "records.npy"
     if damage == "truncate":
@@ -139,7 +139,7 @@ def test_from_words_builds_in_memory(cache):
 
 def test_meta_reports_counts(word_file, cache):
     lex = Lexicon.load(word_file, report=quiet)
-    lex.gaddag
+    _ = lex.gaddag
     meta = json.loads((lex.cache_path / "meta.json").read_text())
     assert meta["words"] == 7 and meta["skipped"] == 2
     assert meta["nodes"] == lex.gaddag.nodes and meta["edges"] == lex.gaddag.edges

@@ -166,7 +166,7 @@ def _word_patterns(
 @njit(cache=True, _nrt=False)
 def _any_changeable(sqs, changeable):
     """Some square of ``sqs`` holds a tile of another colour."""
-    for k in range(sqs.shape[0]):
+    for k in range(sqs.shape[0]):  # noqa: SIM110  (a numba kernel: no any() over a generator)
         if changeable[sqs[k]]:
             return True
     return False

@@ -12,6 +12,7 @@ redraws. Weights: :mod:`wordbot.players.controlword.weights`.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import numpy as np
 from wordbot.engine.controlword import (
@@ -230,11 +231,7 @@ class ControlPlayer(Player):
                         best_equity + gain - w.exchange_gain,
                         0,
                         0.0,
-                        (
-                            lambda l=chr(64 + int(letter)), bag=("vowel", "consonant")[b]: (
-                                Exchange(l, bag)
-                            )
-                        ),
+                        partial(Exchange, chr(64 + int(letter)), ("vowel", "consonant")[b]),
                     )
                 )
         if best_equity < w.redraw_below and state.redraws == 0:

@@ -89,7 +89,7 @@ def main(argv=None) -> int:
     lexicon = Lexicon.load(args.lexicon)
     rng = random.Random(args.seed)
     best = DEFAULT
-    log = open(args.out, "a") if args.out else None
+    log = open(args.out, "a") if args.out else None  # noqa: SIM115  (appended to at every step)
     for step in range(args.steps):
         candidate = perturb(best, rng, count=rng.randint(1, 3))
         started = time.perf_counter()

@@ -279,9 +279,8 @@ def _word_problem(
     if (row, index) in used:
         return f"the word {word} ({row}.{index}) has been used: only an unused word may be written"
     # rule 3: a next word (every word before it in the row used); any_word lifts it
-    if not restriction.get("any_word"):
-        if any((row, k) not in used for k in range(index)):
-            return f"rule 3: {word} ({row}.{index}) is not the next word of its row"
+    if not restriction.get("any_word") and any((row, k) not in used for k in range(index)):
+        return f"rule 3: {word} ({row}.{index}) is not the next word of its row"
     # the extra turn's restriction
     if "max_length" in restriction and len(word) > restriction["max_length"]:
         return (

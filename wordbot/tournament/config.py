@@ -279,7 +279,10 @@ def resumed_config(
     if sprt:
         given = Sprt(*sprt).to_json()
         if given != saved.sprt:
-            show = lambda s: "none" if not s else " ".join(f"{v:g}" for v in s.values())
+
+            def show(s):
+                return "none" if not s else " ".join(f"{v:g}" for v in s.values())
+
             raise differs(f"--sprt {show(saved.sprt)}", f"--sprt {show(given)}")
     if rules:
         given = _rules(chosen, rules)

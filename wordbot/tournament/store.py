@@ -188,7 +188,7 @@ class TournamentStore:
 
     def _append(self, outcome: GameOutcome) -> None:
         if self._results is None:
-            self._results = open(self.path / RESULTS, "a", encoding="utf-8")
+            self._results = open(self.path / RESULTS, "a", encoding="utf-8")  # noqa: SIM115  (open while the run lasts; close() closes it)
         self._results.write(json.dumps(outcome.to_json(), separators=(",", ":")) + "\n")
         self._results.flush()
 
