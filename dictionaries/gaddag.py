@@ -96,19 +96,6 @@ class Gaddag:
             return False
         return self._accepts_path(codes[::-1].tolist())
 
-    def contains_split(self, word: str, split: int) -> bool:
-        """True when the path ``rev(word[:split]) <> word[split:]`` ends on an accepting arc.
-
-        Every word is reachable from every split point 1..len(word).
-        """
-        codes = encode(word)
-        if codes is None or not 1 <= split <= len(codes):
-            return False
-        path = codes[:split][::-1].tolist()
-        if split < len(codes):
-            path += [SEP] + codes[split:].tolist()
-        return self._accepts_path(path)
-
     def accepting_splits(self, words) -> np.ndarray:
         """How many split points of each word reach an accepting arc (numba)."""
         from wordbot.dictionaries.gaddag_walk import accepting_splits

@@ -61,20 +61,9 @@ def lowest_bit(x):
 
 
 @njit(cache=True, inline="always")
-def arcs_of(rec):
-    """Bitmask of the symbols the node reached by ``rec`` has arcs for."""
-    return rec & ARCS
-
-
-@njit(cache=True, inline="always")
 def accepts(rec):
     """1 when the arc ``rec`` completes a word, else 0."""
     return (rec >> ACCEPT_SHIFT) & 1
-
-
-@njit(cache=True, inline="always")
-def symbol_of(rec):
-    return (rec >> SYMBOL_SHIFT) & 31
 
 
 @njit(cache=True, inline="always")

@@ -325,8 +325,5 @@ class Lexicon:
         """True when some word starts with ``prefix`` (the empty prefix included)."""
         return bool(next(self.trie.iterkeys(prefix), None)) if prefix else len(self) > 0
 
-    def words_with_prefix(self, prefix: str) -> list[str]:
-        return sorted(self.trie.keys(prefix))
-
     def __repr__(self) -> str:
         return f"<Lexicon {self.source!r}: {len(self)} words>"

@@ -19,7 +19,6 @@ class IllegalMove(WordbotError):
     def __init__(self, rule: str, message: str, word: str | None = None):
         self.rule = rule
         self.word = word
-        self.detail = message
         super().__init__(f"illegal move ({rule}): {message}")
 
 

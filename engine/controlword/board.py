@@ -183,24 +183,3 @@ class Board(Mapping):
                 found.append(self._word(DOWN, self.run((r, c), DOWN)))
         found.sort(key=lambda w: (w.squares[0], w.direction != ACROSS))
         return found
-
-    def render(self) -> str:
-        """A text picture: uppercase for player tiles, lowercase for blue, '.' empty."""
-        box = self.extent()
-        if box is None:
-            return "(empty board)"
-        r0, r1, c0, c1 = box
-        lines = []
-        for r in range(r0, r1 + 1):
-            row = []
-            for c in range(c0, c1 + 1):
-                t = self._tiles.get((r, c))
-                row.append(
-                    "."
-                    if t is None
-                    else t.letter.lower()
-                    if t.colour == "blue"
-                    else t.letter
-                )
-            lines.append(f"{r:>4} " + " ".join(row))
-        return "\n".join(lines)

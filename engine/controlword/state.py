@@ -55,7 +55,7 @@ class ControlWordState(GameState):
     """One position of a Control Word game plus the generator that drives its chance.
 
     Public fields (treat as read-only): ``players`` (seat order), ``first_player``,
-    ``to_move`` (= ``current_player``), ``phase`` ("word", "replacement", "over"),
+    ``to_move``, ``phase`` ("word", "replacement", "over"),
     ``round``, ``rack_limit`` R, ``replacement_limit`` L, ``board``, ``racks`` (colour ->
     rack string, uppercase own / lowercase blue; an unknown rack is absent), ``scores``
     (points when played), ``penalties`` (tokens), ``bags`` (colour -> sorted string, and
@@ -202,10 +202,6 @@ class ControlWordState(GameState):
         return cleared.with_racks(sampled).with_seed(rng.getrandbits(63))
 
     # ------------------------------------------------------------------ queries
-    @property
-    def current_player(self) -> str:
-        return self.to_move
-
     def word_order(self) -> tuple[str, ...]:
         """The word phase order of this round: seats from the first player."""
         seats = self.players if self.rules.turn_order == "clockwise" else self.players[::-1]

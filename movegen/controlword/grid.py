@@ -31,8 +31,8 @@ class Grid:
     >>> squares = np.array([0, 0, 0, 1], np.int64)
     >>> g = Grid.from_arrays(squares, np.frombuffer(b"CA", np.uint8), np.array([4, 2], np.int8),
     ...                      pad=1)
-    >>> g.letters.shape, g.to_board(1, 2), int(g.letters[2, 3])
-    ((5, 6), (-1, 0), 1)
+    >>> g.letters.shape, (g.row0, g.col0), int(g.letters[2, 3])
+    ((5, 6), (-2, -2), 1)
     """
 
     letters: np.ndarray  # uint8[H, W]
@@ -71,9 +71,6 @@ class Grid:
         if not ok:
             raise ValueError("board: a tile letter is not A-Z")
         return cls(grid_letters, grid_colours, row0, col0)
-
-    def to_board(self, i: int, j: int) -> tuple[int, int]:
-        return i + self.row0, j + self.col0
 
 
 @njit(cache=True)

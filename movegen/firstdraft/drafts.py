@@ -151,7 +151,15 @@ def pairs(used_a, used_b, counts, pool_limit):
 def row_fillings(delta, row, kinds, counts, row_limit):
     """:func:`fillings_into` into arrays just large enough, grouped by the letters used
     (the unchanged row, which uses none, first): (rows, lengths, used, starts), group
-    ``g`` being rows ``starts[g]:starts[g + 1]``."""
+    ``g`` being rows ``starts[g]:starts[g + 1]``.
+
+    >>> from wordbot.dictionaries.subsequence import build_subsequences
+    >>> delta = build_subsequences(["TEA", "TEAS", "SEAT"], (3, 4)).delta
+    >>> code = lambda s: np.array([ord(c) - 65 for c in s], np.int64)
+    >>> rows, lengths, _, _ = row_fillings(delta, code("EA"), code("ST"), np.array([1, 1]), 9)
+    >>> sorted("".join(chr(65 + c) for c in r[:n]) for r, n in zip(rows, lengths))
+    ['EA', 'EAS', 'EAT', 'SEA', 'SEAT', 'TEA', 'TEAS']
+    """
     cap = 64
     while True:
         rows = np.empty((cap, max(row_limit, 1)), np.int64)
@@ -199,17 +207,3 @@ def draft_options(delta, row_a, row_b, kinds, counts, row_limit, pool_limit):
         starts_b,
         pairs(used_a[starts_a[:-1]], used_b[starts_b[:-1]], counts, pool_limit),
     )
-
-
-def fillings(delta, row: np.ndarray, kinds: np.ndarray, counts: np.ndarray, row_limit: int):
-    """The distinct rows ``row`` can become (:func:`row_fillings`): (rows, lengths, used,
-    group starts).
-
-    >>> from wordbot.dictionaries.subsequence import build_subsequences
-    >>> delta = build_subsequences(["TEA", "TEAS", "SEAT"], (3, 4)).delta
-    >>> code = lambda s: np.array([ord(c) - 65 for c in s], np.int64)
-    >>> rows, lengths, _, _ = fillings(delta, code("EA"), code("ST"), np.array([1, 1]), 9)
-    >>> sorted("".join(chr(65 + c) for c in r[:n]) for r, n in zip(rows, lengths))
-    ['EA', 'EAS', 'EAT', 'SEA', 'SEAT', 'TEA', 'TEAS']
-    """
-    return row_fillings(delta, np.asarray(row, np.int64), kinds, counts, row_limit)
