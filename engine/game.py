@@ -30,11 +30,20 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, overload
 
 from wordbot.engine.errors import MoveError, StateError
 from wordbot.engine.options import GameRules
 from wordbot.engine.position import position_digest
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from numpy.typing import NDArray
+    from rich.text import Text
+
+    #: per-move numbers of a move list (gains, tie-break keys): a sequence or an array
+    Numbers: TypeAlias = Sequence[float] | NDArray[Any]
 
 OVER = "over"
 
@@ -103,7 +112,7 @@ def lexicon_or_default(lexicon: Any) -> Any:
     return lexicon
 
 
-class MoveList(Sequence):
+class MoveList(Sequence[Move]):
     """The legal moves of a state in the generator's order, as a sequence whose moves are
     built only when read (a game may hold tens of thousands of plays as arrays).
 
@@ -119,9 +128,9 @@ class MoveList(Sequence):
 
     def __init__(
         self,
-        moves: Sequence = (),
-        gains: Sequence[float] | None = None,
-        tiebreak: Sequence[float] | None = None,
+        moves: Sequence[Move] = (),
+        gains: Numbers | None = None,
+        tiebreak: Numbers | None = None,
     ):
         self._moves = moves
         self._gains = gains
@@ -130,16 +139,20 @@ class MoveList(Sequence):
     def __len__(self) -> int:
         return len(self._moves)
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Move]: ...
+    def __getitem__(self, i: int | slice) -> Move | list[Move]:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
         return self._moves[i]
 
-    def gains(self) -> Sequence[float]:
+    def gains(self) -> Numbers:
         """The score each move adds for the mover now (0 when the game does not say)."""
         return self._gains if self._gains is not None else [0] * len(self)
 
-    def tiebreak(self) -> Sequence[float] | None:
+    def tiebreak(self) -> Numbers | None:
         return self._tiebreak
 
     def best(self, n: int = 1, rng: random.Random | None = None) -> list[tuple[Move, Any]]:
@@ -166,10 +179,10 @@ class MoveList(Sequence):
             )
             return [(self[pick], gains[pick].item())]
         index = np.arange(gains.size)
-        keys = (
+        sort_keys = (
             (index, -gains) if tiebreak is None else (index, np.asarray(tiebreak), -gains)
         )
-        order = np.lexsort(keys)[:n]
+        order = np.lexsort(sort_keys)[:n]
         return [(self[int(i)], gains[i].item()) for i in order]
 
     def __repr__(self) -> str:
@@ -186,7 +199,7 @@ class GameState(ABC):
     write it as their ``setup``).
     """
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
     #: the slots a copy starts empty (None): caches such as a lazily made move list
     CACHES: ClassVar[tuple[str, ...]] = ("_moves",)
     game: ClassVar[Game]
@@ -198,7 +211,7 @@ class GameState(ABC):
     lexicon: Any
     origin: str
 
-    def _copy(self, **changes) -> GameState:
+    def _copy(self, **changes: Any) -> Self:
         """A copy of this state with ``changes`` (slot -> value), its caches empty."""
         s = object.__new__(type(self))
         for name in type(self).__slots__:
@@ -258,7 +271,8 @@ class GameState(ABC):
                 f"kind: {kind!r} is not one of all, {', '.join(self.game.move_kinds)}"
             )
         if hasattr(moves, "of_kind"):  # a segmented list selects without building moves
-            return moves.of_kind(kind)
+            of_kind: MoveList = moves.of_kind(kind)
+            return of_kind
         chosen = [i for i in range(len(moves)) if moves[i].type == kind]
         gains = moves.gains()
         return MoveList([moves[i] for i in chosen], [gains[i] for i in chosen])
@@ -285,7 +299,7 @@ class GameState(ABC):
     def notation(self, move: Move) -> str:
         """The FORMATS.md text of ``move`` in this position."""
 
-    def parse_move(self, text: str | Mapping) -> Move:
+    def parse_move(self, text: str | Mapping[str, Any]) -> Move:
         """A move from notation text, JSON text or a move object."""
         if isinstance(text, Mapping):
             return self.move_from_json(dict(text))
@@ -367,7 +381,7 @@ class Game(ABC):
     #: for people (``Control Word``)
     title: ClassVar[str]
     #: the game's rules class (a frozen dataclass mixing in GameRules)
-    Rules: ClassVar[type]
+    Rules: ClassVar[type[GameRules]]
     #: whether states need a lexicon (a word list)
     uses_lexicon: ClassVar[bool] = True
     #: the seats' names in seat order (as many as ``max_players``), the players of a game
@@ -495,7 +509,7 @@ class Game(ABC):
     def candidate_json(self, cand: Any, state: GameState | None = None) -> dict[str, Any]:
         """A candidate's JSON with every one of the game's own fields: the player's
         details, else (with ``state``) :meth:`move_facts`, else the defaults."""
-        out = cand.to_json()
+        out: dict[str, Any] = cand.to_json()
         missing = [key for key in self.candidate_fields if key not in out]
         if missing and state is not None:
             facts = self.move_facts(state, cand.move)
@@ -507,7 +521,7 @@ class Game(ABC):
     # -- pictures --------------------------------------------------------------------------
     def picture(
         self, state: GameState, move: Move | None = None, viewer: str | None = None
-    ):
+    ) -> Text:
         """The position for a terminal (rich Text), ``move`` marked, as ``viewer`` sees
         it. The default is the position JSON, one field a line."""
         from rich.text import Text

@@ -24,7 +24,7 @@ interface's defaults).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wordbot.engine.crosswords.adapter import ENCLOSED, Window
 from wordbot.engine.crosswords.moves import (
@@ -39,6 +39,12 @@ from wordbot.engine.crosswords.pages import Extra, Page, Word, extra_turns
 from wordbot.engine.crosswords.rules import STEP
 from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
+
+if TYPE_CHECKING:
+    from collections.abc import Set
+
+    from wordbot.engine.crosswords.legal import CrossWordsMoves
+    from wordbot.engine.crosswords.rules import Rules
 
 TURN = "turn"
 NORMAL = None  # the restriction of a normal turn: rule 3 only
@@ -89,6 +95,16 @@ class CrossWordsState(GameState):
         "_usable",
     )
     CACHES = ("_moves", "_window", "_usable")
+    cells: dict[tuple[int, int], tuple[str, int]]
+    captured: dict[tuple[int, int], int]
+    pages: tuple[Page, ...]
+    used: tuple[Set[tuple[int, int]], ...]
+    extra: tuple[Extra, ...]
+    turns: tuple[int, ...]
+    rules: Rules
+    _moves: CrossWordsMoves | None
+    _window: Window | None
+    _usable: dict[tuple[int, Extra | None], list[int]] | None
 
     # -- where it stands ---------------------------------------------------------------
     @property

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wordbot.engine.errors import IllegalMove
 from wordbot.engine.firstdraft.moves import (
@@ -38,6 +38,10 @@ from wordbot.engine.firstdraft.moves import (
 from wordbot.engine.firstdraft.rules import ROWS
 from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
 from wordbot.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from wordbot.engine.firstdraft.legal import FirstDraftMoves
+    from wordbot.engine.firstdraft.rules import Rules
 
 TURN = "turn"
 
@@ -127,6 +131,17 @@ class FirstDraftState(GameState):
         "events",
         "_moves",
     )
+    turn: int
+    line: tuple[Coaster, ...]
+    hands: tuple[Hand, ...]
+    bag: str
+    gone: str
+    deck: tuple[int, ...]
+    pile: tuple[int, ...]
+    rules: Rules
+    rng_state: int
+    events: dict[str, Any]
+    _moves: FirstDraftMoves | None
 
     def _copy(self, **changes) -> FirstDraftState:
         """A copy with ``changes``; the events of the move that made it only when given."""
