@@ -30,7 +30,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, overload
 
 from wordbot.engine.errors import MoveError, StateError
 from wordbot.engine.options import GameRules
@@ -46,6 +46,9 @@ if TYPE_CHECKING:
     Numbers: TypeAlias = Sequence[float] | NDArray[Any]
 
 OVER = "over"
+
+#: a game's own state class (:class:`Game` is generic in it)
+StateT = TypeVar("StateT", bound="GameState")
 
 
 class Move(Protocol):
@@ -202,7 +205,7 @@ class GameState(ABC):
     __slots__: tuple[str, ...] = ()
     #: the slots a copy starts empty (None): caches such as a lazily made move list
     CACHES: ClassVar[tuple[str, ...]] = ("_moves",)
-    game: ClassVar[Game]
+    game: ClassVar[Game[Any]]
     players: tuple[str, ...]
     to_move: str
     phase: str
@@ -369,7 +372,7 @@ class GameState(ABC):
         )
 
 
-class Game(ABC):
+class Game(ABC, Generic[StateT]):
     """A game: its names and formats, rule options, players, and how states are made.
 
     One instance per game (its module's ``GAME``), found by name through
@@ -424,7 +427,7 @@ class Game(ABC):
         rules: Any = None,
         lexicon: Any = None,
         **setup: Any,
-    ) -> GameState:
+    ) -> StateT:
         """A new game set up as the rules say, all chance from ``seed`` (None: a random
         seed)."""
 
@@ -435,7 +438,7 @@ class Game(ABC):
         lexicon: Any = None,
         seed: int | None = None,
         rule_overrides: Iterable[str] = (),
-    ) -> GameState:
+    ) -> StateT:
         """A state from a FORMATS.md position (its ``format`` must be this game's);
         ``seed`` None derives one from the position."""
 
@@ -476,17 +479,17 @@ class Game(ABC):
             raise StateError(f"players: {len(players)} players; {self.title} needs {want}")
         return players
 
-    def check_size(self, state: GameState) -> None:
+    def check_size(self, state: StateT) -> None:
         """Refuse (:class:`~wordbot.engine.errors.PositionError`) a position too large
         to work on in bounded time and memory; the protocols call it on the positions
         their clients send."""
 
-    def record_header(self, state: GameState) -> dict[str, Any]:
+    def record_header(self, state: StateT) -> dict[str, Any]:
         """The game's own fields of a record's header (after ``agents``)."""
         return {}
 
     # -- search --------------------------------------------------------------------------
-    def playout_done(self, start: GameState, state: GameState) -> bool:
+    def playout_done(self, start: StateT, state: StateT) -> bool:
         """Where a default-length playout from ``start`` stops before the end of the
         game (Control Word: the end of the round); the default plays to the end."""
         return False
@@ -501,12 +504,12 @@ class Game(ABC):
         recorded start position was made with (Cross words combat: its pages)."""
         return {}
 
-    def move_facts(self, state: GameState, move: Move) -> dict[str, Any]:
+    def move_facts(self, state: StateT, move: Move) -> dict[str, Any]:
         """What a move does in ``state``, as the game's own candidate fields, for any
         player's candidates (default: nothing; a player's own details come first)."""
         return {}
 
-    def candidate_json(self, cand: Any, state: GameState | None = None) -> dict[str, Any]:
+    def candidate_json(self, cand: Any, state: StateT | None = None) -> dict[str, Any]:
         """A candidate's JSON with every one of the game's own fields: the player's
         details, else (with ``state``) :meth:`move_facts`, else the defaults."""
         out: dict[str, Any] = cand.to_json()
@@ -520,7 +523,7 @@ class Game(ABC):
 
     # -- pictures --------------------------------------------------------------------------
     def picture(
-        self, state: GameState, move: Move | None = None, viewer: str | None = None
+        self, state: StateT, move: Move | None = None, viewer: str | None = None
     ) -> Text:
         """The position for a terminal (rich Text), ``move`` marked, as ``viewer`` sees
         it. The default is the position JSON, one field a line."""
@@ -532,7 +535,7 @@ class Game(ABC):
             lines.append(f"move: {state.notation(move)}")
         return Text("\n".join(lines))
 
-    def svg(self, state: GameState, move: Move | None = None) -> str:
+    def svg(self, state: StateT, move: Move | None = None) -> str:
         """The position as an SVG picture, ``move`` marked (default: the terminal
         picture's text)."""
         from xml.sax.saxutils import escape
@@ -548,7 +551,7 @@ class Game(ABC):
             f'font-family="monospace" font-size="14">{rows}</svg>'
         )
 
-    def score_text(self, state: GameState) -> str:
+    def score_text(self, state: StateT) -> str:
         """The result as it stands, for people (``wordbot score``)."""
         outcome = state.outcome()
         lines = [f"{'player':<10} {'score':>7}  place"]

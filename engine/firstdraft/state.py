@@ -82,7 +82,7 @@ class Hand(NamedTuple):
     """A player's coins, rows A and B, pool (sorted) and count of discarded tiles."""
 
     coins: int
-    rows: tuple[str, str]
+    rows: tuple[str, ...]
     pool: str
     discarded: int
 
@@ -234,7 +234,7 @@ class FirstDraftState(GameState):
                 f"coaster {k} costs {plural(k - 1, 'coin')}; "
                 f"{self.to_move} has {hand.coins}",
             )
-        inserted = Counter()
+        inserted: Counter[str] = Counter()
         for name, old, new in zip(ROWS, hand.rows, move.rows):
             if len(new) > rules.row_limit:
                 raise IllegalMove(
@@ -357,7 +357,8 @@ class FirstDraftState(GameState):
 
     def _end(self, events: dict[str, Any]) -> FirstDraftState:
         """Game over: every row that is a word sells (seat order, row A first)."""
-        hands, gone, sold = list(self.hands), self.gone, {}
+        hands, gone = list(self.hands), self.gone
+        sold: dict[str, list[str]] = {}
         for seat, hand in enumerate(self.hands):
             rows, coins = list(hand.rows), hand.coins
             for row, word in enumerate(hand.rows):

@@ -300,7 +300,7 @@ class RouteWordsState(GameState):
         ko = None
         if isinstance(move, Both):
             points[seat] -= 1
-        steps = (
+        steps: list[Swap | Route] = (
             []
             if isinstance(move, Pass)
             else (
