@@ -36,7 +36,9 @@ def entry_dir(text_digest: str) -> Path:
 
 
 def _crc(array: np.ndarray) -> int:
-    return zlib.crc32(memoryview(np.ascontiguousarray(array)).cast("B")) & 0xFFFFFFFF
+    # (numpy's stubs call an array a buffer from Python 3.12 on only)
+    data = memoryview(np.ascontiguousarray(array))  # type: ignore[arg-type]  # an array is a buffer
+    return zlib.crc32(data.cast("B")) & 0xFFFFFFFF
 
 
 def save(text_digest: str, meta: dict, gaddag: Gaddag, trie: marisa_trie.Trie) -> Path:

@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import marisa_trie
 from wordbot.dictionaries import cache
@@ -91,9 +91,10 @@ class Lexicon:
         self._gaddag = gaddag
         self._forward = None
         self._letter_trie = None
-        self._subsequences: dict[tuple[int, ...], object] = {}
+        self._subsequences: dict[tuple[int, ...], Subsequences] = {}
         self._words = words
-        self._entry = None  # (cache key, report) for the entry made when first compiled
+        # (cache key, report) for the entry made when first compiled
+        self._entry: tuple[str, Any] | None = None
 
     # -- construction ---------------------------------------------------------------
 

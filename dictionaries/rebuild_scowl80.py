@@ -57,7 +57,9 @@ def words_from_tarball(tarball: Path) -> list[str]:
         for member in tar.getmembers():
             name = member.name.split("/", 1)[-1]
             if name in wanted:
-                text = tar.extractfile(member).read().decode("latin-1")
+                member_file = tar.extractfile(member)
+                assert member_file is not None  # a word list is a regular file
+                text = member_file.read().decode("latin-1")
                 words.update(line for line in text.splitlines() if WORD.fullmatch(line))
     return sorted(words)
 

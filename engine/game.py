@@ -30,13 +30,25 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, overload
 
 from wordbot.engine.errors import MoveError, StateError
 from wordbot.engine.options import GameRules
 from wordbot.engine.position import position_digest
 
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from numpy.typing import NDArray
+    from rich.text import Text
+
+    #: per-move numbers of a move list (gains, tie-break keys): a sequence or an array
+    Numbers: TypeAlias = Sequence[float] | NDArray[Any]
+
 OVER = "over"
+
+#: a game's own state class (:class:`Game` is generic in it)
+StateT = TypeVar("StateT", bound="GameState")
 
 
 class Move(Protocol):
@@ -103,7 +115,7 @@ def lexicon_or_default(lexicon: Any) -> Any:
     return lexicon
 
 
-class MoveList(Sequence):
+class MoveList(Sequence[Move]):
     """The legal moves of a state in the generator's order, as a sequence whose moves are
     built only when read (a game may hold tens of thousands of plays as arrays).
 
@@ -119,9 +131,9 @@ class MoveList(Sequence):
 
     def __init__(
         self,
-        moves: Sequence = (),
-        gains: Sequence[float] | None = None,
-        tiebreak: Sequence[float] | None = None,
+        moves: Sequence[Move] = (),
+        gains: Numbers | None = None,
+        tiebreak: Numbers | None = None,
     ):
         self._moves = moves
         self._gains = gains
@@ -130,16 +142,20 @@ class MoveList(Sequence):
     def __len__(self) -> int:
         return len(self._moves)
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Move]: ...
+    def __getitem__(self, i: int | slice) -> Move | list[Move]:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
         return self._moves[i]
 
-    def gains(self) -> Sequence[float]:
+    def gains(self) -> Numbers:
         """The score each move adds for the mover now (0 when the game does not say)."""
         return self._gains if self._gains is not None else [0] * len(self)
 
-    def tiebreak(self) -> Sequence[float] | None:
+    def tiebreak(self) -> Numbers | None:
         return self._tiebreak
 
     def best(self, n: int = 1, rng: random.Random | None = None) -> list[tuple[Move, Any]]:
@@ -166,10 +182,10 @@ class MoveList(Sequence):
             )
             return [(self[pick], gains[pick].item())]
         index = np.arange(gains.size)
-        keys = (
+        sort_keys = (
             (index, -gains) if tiebreak is None else (index, np.asarray(tiebreak), -gains)
         )
-        order = np.lexsort(keys)[:n]
+        order = np.lexsort(sort_keys)[:n]
         return [(self[int(i)], gains[i].item()) for i in order]
 
     def __repr__(self) -> str:
@@ -186,10 +202,10 @@ class GameState(ABC):
     write it as their ``setup``).
     """
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
     #: the slots a copy starts empty (None): caches such as a lazily made move list
     CACHES: ClassVar[tuple[str, ...]] = ("_moves",)
-    game: ClassVar[Game]
+    game: ClassVar[Game[Any]]
     players: tuple[str, ...]
     to_move: str
     phase: str
@@ -198,7 +214,7 @@ class GameState(ABC):
     lexicon: Any
     origin: str
 
-    def _copy(self, **changes) -> GameState:
+    def _copy(self, **changes: Any) -> Self:
         """A copy of this state with ``changes`` (slot -> value), its caches empty."""
         s = object.__new__(type(self))
         for name in type(self).__slots__:
@@ -258,7 +274,8 @@ class GameState(ABC):
                 f"kind: {kind!r} is not one of all, {', '.join(self.game.move_kinds)}"
             )
         if hasattr(moves, "of_kind"):  # a segmented list selects without building moves
-            return moves.of_kind(kind)
+            of_kind: MoveList = moves.of_kind(kind)
+            return of_kind
         chosen = [i for i in range(len(moves)) if moves[i].type == kind]
         gains = moves.gains()
         return MoveList([moves[i] for i in chosen], [gains[i] for i in chosen])
@@ -285,7 +302,7 @@ class GameState(ABC):
     def notation(self, move: Move) -> str:
         """The FORMATS.md text of ``move`` in this position."""
 
-    def parse_move(self, text: str | Mapping) -> Move:
+    def parse_move(self, text: str | Mapping[str, Any]) -> Move:
         """A move from notation text, JSON text or a move object."""
         if isinstance(text, Mapping):
             return self.move_from_json(dict(text))
@@ -355,7 +372,7 @@ class GameState(ABC):
         )
 
 
-class Game(ABC):
+class Game(ABC, Generic[StateT]):
     """A game: its names and formats, rule options, players, and how states are made.
 
     One instance per game (its module's ``GAME``), found by name through
@@ -367,7 +384,7 @@ class Game(ABC):
     #: for people (``Control Word``)
     title: ClassVar[str]
     #: the game's rules class (a frozen dataclass mixing in GameRules)
-    Rules: ClassVar[type]
+    Rules: ClassVar[type[GameRules]]
     #: whether states need a lexicon (a word list)
     uses_lexicon: ClassVar[bool] = True
     #: the seats' names in seat order (as many as ``max_players``), the players of a game
@@ -410,7 +427,7 @@ class Game(ABC):
         rules: Any = None,
         lexicon: Any = None,
         **setup: Any,
-    ) -> GameState:
+    ) -> StateT:
         """A new game set up as the rules say, all chance from ``seed`` (None: a random
         seed)."""
 
@@ -421,7 +438,7 @@ class Game(ABC):
         lexicon: Any = None,
         seed: int | None = None,
         rule_overrides: Iterable[str] = (),
-    ) -> GameState:
+    ) -> StateT:
         """A state from a FORMATS.md position (its ``format`` must be this game's);
         ``seed`` None derives one from the position."""
 
@@ -462,17 +479,17 @@ class Game(ABC):
             raise StateError(f"players: {len(players)} players; {self.title} needs {want}")
         return players
 
-    def check_size(self, state: GameState) -> None:  # noqa: B027  (a hook: most games refuse nothing)
+    def check_size(self, state: StateT) -> None:
         """Refuse (:class:`~wordbot.engine.errors.PositionError`) a position too large
         to work on in bounded time and memory; the protocols call it on the positions
         their clients send."""
 
-    def record_header(self, state: GameState) -> dict[str, Any]:
+    def record_header(self, state: StateT) -> dict[str, Any]:
         """The game's own fields of a record's header (after ``agents``)."""
         return {}
 
     # -- search --------------------------------------------------------------------------
-    def playout_done(self, start: GameState, state: GameState) -> bool:
+    def playout_done(self, start: StateT, state: StateT) -> bool:
         """Where a default-length playout from ``start`` stops before the end of the
         game (Control Word: the end of the round); the default plays to the end."""
         return False
@@ -487,15 +504,15 @@ class Game(ABC):
         recorded start position was made with (Cross words combat: its pages)."""
         return {}
 
-    def move_facts(self, state: GameState, move: Move) -> dict[str, Any]:
+    def move_facts(self, state: StateT, move: Move) -> dict[str, Any]:
         """What a move does in ``state``, as the game's own candidate fields, for any
         player's candidates (default: nothing; a player's own details come first)."""
         return {}
 
-    def candidate_json(self, cand: Any, state: GameState | None = None) -> dict[str, Any]:
+    def candidate_json(self, cand: Any, state: StateT | None = None) -> dict[str, Any]:
         """A candidate's JSON with every one of the game's own fields: the player's
         details, else (with ``state``) :meth:`move_facts`, else the defaults."""
-        out = cand.to_json()
+        out: dict[str, Any] = cand.to_json()
         missing = [key for key in self.candidate_fields if key not in out]
         if missing and state is not None:
             facts = self.move_facts(state, cand.move)
@@ -506,8 +523,8 @@ class Game(ABC):
 
     # -- pictures --------------------------------------------------------------------------
     def picture(
-        self, state: GameState, move: Move | None = None, viewer: str | None = None
-    ):
+        self, state: StateT, move: Move | None = None, viewer: str | None = None
+    ) -> Text:
         """The position for a terminal (rich Text), ``move`` marked, as ``viewer`` sees
         it. The default is the position JSON, one field a line."""
         from rich.text import Text
@@ -518,7 +535,7 @@ class Game(ABC):
             lines.append(f"move: {state.notation(move)}")
         return Text("\n".join(lines))
 
-    def svg(self, state: GameState, move: Move | None = None) -> str:
+    def svg(self, state: StateT, move: Move | None = None) -> str:
         """The position as an SVG picture, ``move`` marked (default: the terminal
         picture's text)."""
         from xml.sax.saxutils import escape
@@ -534,7 +551,7 @@ class Game(ABC):
             f'font-family="monospace" font-size="14">{rows}</svg>'
         )
 
-    def score_text(self, state: GameState) -> str:
+    def score_text(self, state: StateT) -> str:
         """The result as it stands, for people (``wordbot score``)."""
         outcome = state.outcome()
         lines = [f"{'player':<10} {'score':>7}  place"]

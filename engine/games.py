@@ -42,13 +42,13 @@ def load_path(path: str) -> Any:
     return getattr(import_module(module), attribute)
 
 
-class Games(Mapping):
+class Games(Mapping[str, Game[Any]]):
     """An immutable name -> :class:`Game` table: the built-in games plus ``extra`` ones
     (a plugin's). Never changed after it is made: :meth:`with_games` makes another."""
 
-    def __init__(self, extra: Mapping[str, Game] | None = None):
+    def __init__(self, extra: Mapping[str, Game[Any]] | None = None):
         self._paths = dict(BUILTIN)
-        self._loaded: dict[str, Game] = {}
+        self._loaded: dict[str, Game[Any]] = {}
         for name, game in (extra or {}).items():
             if not isinstance(game, Game) or game.name != name:
                 raise GameError(f"game {name!r}: not a Game object named {name!r}")
@@ -60,7 +60,7 @@ class Games(Mapping):
             self._paths[name] = ""
             self._loaded[name] = game
 
-    def with_games(self, extra: Mapping[str, Game]) -> Games:
+    def with_games(self, extra: Mapping[str, Game[Any]]) -> Games:
         """These games and ``extra`` ones."""
         mine = {n: g for n, g in self._loaded.items() if n not in BUILTIN}
         return Games({**mine, **extra})
@@ -77,7 +77,7 @@ class Games(Mapping):
     def __contains__(self, name: object) -> bool:
         return name in self._paths
 
-    def __getitem__(self, name: str) -> Game:
+    def __getitem__(self, name: str) -> Game[Any]:
         if not isinstance(name, str) or name not in self._paths:
             shown = name if isinstance(name, str) else repr(name)
             raise GameError(
@@ -87,11 +87,13 @@ class Games(Mapping):
             self._loaded[name] = load_path(self._paths[name])
         return self._loaded[name]
 
-    def get_game(self, name: str | Game) -> Game:
+    def get_game(self, name: str | Game[Any]) -> Game[Any]:
         """The game named ``name`` (a :class:`Game` is returned as it is)."""
         return name if isinstance(name, Game) else self[name]
 
-    def of_format(self, fmt: Any, kind: str = "position", field: str = "format") -> Game:
+    def of_format(
+        self, fmt: Any, kind: str = "position", field: str = "format"
+    ) -> Game[Any]:
         """The game whose ``wordbot.<game>.<kind>/1`` format ``fmt`` names."""
         error = RecordError if kind == "game" else PositionError
         parts = fmt.split(".") if isinstance(fmt, str) else []
@@ -108,7 +110,7 @@ class Games(Mapping):
             raise error(f"{field}: {fmt!r} is not {want!r}")
         return game
 
-    def of_position(self, obj: Any) -> Game:
+    def of_position(self, obj: Any) -> Game[Any]:
         """The game of a position object, from its ``format`` field."""
         if not isinstance(obj, dict):
             raise PositionError("position: must be a JSON object")
@@ -121,6 +123,6 @@ class Games(Mapping):
 GAMES = Games()
 
 
-def get_game(name: str | Game) -> Game:
+def get_game(name: str | Game[Any]) -> Game[Any]:
     """A built-in game by name (see :class:`Games` for a table with plugin games)."""
     return GAMES.get_game(name)

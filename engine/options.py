@@ -168,6 +168,8 @@ class GameRules:
     """Mixin for a game's frozen dataclass of rule options (see the module docstring)."""
 
     OPTIONS: ClassVar[dict[str, RuleOption]] = {}
+    #: set by @dataclass on each game's rules class (what dataclasses.replace needs)
+    __dataclass_fields__: ClassVar[dict[str, Any]]
 
     @classmethod
     def _option(cls, name: str, where: str) -> RuleOption:

@@ -59,7 +59,7 @@ class GameRecorder:
         agents: dict[str, str] | None = None,
     ):
         if isinstance(path, (str, Path)):
-            self._file = open(path, "w", encoding="utf-8")  # noqa: SIM115  (the writer's file until close())
+            self._file: IO[str] = open(path, "w", encoding="utf-8")  # noqa: SIM115  (the writer's file until close())
             self._owned = True
         else:
             self._file, self._owned = path, False
@@ -206,6 +206,7 @@ def start_state(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] 
     """The record's first state, made again from its header."""
     header = record.header
     game = record.game
+    assert game is not None  # read_record names the game of every record
     if game.uses_lexicon:
         if lexicon is None:
             from wordbot.dictionaries import Lexicon

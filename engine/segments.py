@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
+from typing import Any, Self
 
 import numpy as np
 from wordbot.engine.game import MoveList
@@ -60,8 +61,9 @@ class Segment:
         self._resolve()
         return self._gains
 
-    def build(self, i: int):
+    def build(self, i: int) -> Any:
         self._resolve()
+        assert self._build is not None  # a resolved segment has its builder
         return self._build(i)
 
     def orders(self):
@@ -82,7 +84,7 @@ class SegmentedMoves(MoveList):
         self._offsets: list[int] | None = None
         super().__init__(self, None, None)
 
-    def _derived(self, segments: list[Segment]) -> SegmentedMoves:
+    def _derived(self, segments: list[Segment]) -> Self:
         """A list of these segments, carrying whatever else this list keeps."""
         return type(self)(segments)
 
@@ -122,10 +124,10 @@ class SegmentedMoves(MoveList):
             ]
         )
 
-    def of_kind(self, *kinds: str) -> SegmentedMoves:
+    def of_kind(self, *kinds: str) -> Self:
         """The moves of these kinds."""
         return self._derived([s for s in self.segments if s.kind in kinds])
 
-    def without(self, kind: str) -> SegmentedMoves:
+    def without(self, kind: str) -> Self:
         """These moves less those of one kind."""
         return self._derived([s for s in self.segments if s.kind != kind])

@@ -65,6 +65,7 @@ class Match:
         (state before, move, state after)."""
         seat = self.state.to_move
         player = self.seats[seat]
+        assert player is not None  # a person's move comes through push()
         started = time.perf_counter()
         move = player.choose(self.state, self.rngs[seat])
         self.think[seat] += time.perf_counter() - started

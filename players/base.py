@@ -59,7 +59,7 @@ class Limit:
     iterations: int | None = None
     plies: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("time", "iterations", "plies"):
             value = getattr(self, name)
             if value is not None and value < 0:

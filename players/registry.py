@@ -34,7 +34,7 @@ GENERIC: dict[str, str] = {
 }
 
 
-def _convert(player: str, key: str, text: str, kind: type):
+def _convert(player: str, key: str, text: str, kind: type) -> Any:
     try:
         if kind is bool:
             if text.lower() in ("1", "true", "yes", "on"):
@@ -106,7 +106,7 @@ class Players:
             self._loaded[name] = load_path(path)
         return self._loaded[name]
 
-    def for_game(self, game: str | Game) -> list[str]:
+    def for_game(self, game: str | Game[Any]) -> list[str]:
         """The names of the players that play ``game`` (of the games' own players, only
         that game's are looked at)."""
         name = game.name if isinstance(game, Game) else game
@@ -133,7 +133,7 @@ class Players:
         return name, options
 
     def make(
-        self, spec: str, game: str | Game | None = None, limit: Limit | None = None
+        self, spec: str, game: str | Game[Any] | None = None, limit: Limit | None = None
     ) -> Player:
         """A player from its spec; with ``game``, one that plays it (else a
         :class:`PlayerError` naming both); ``limit`` sets its time / iterations / plies
@@ -164,7 +164,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_player(
-    spec: str, game: str | Game | None = None, limit: Limit | None = None
+    spec: str, game: str | Game[Any] | None = None, limit: Limit | None = None
 ) -> Player:
     """:meth:`Players.make` of the built-in players."""
     return PLAYERS.make(spec, game, limit)

@@ -164,6 +164,7 @@ class AnalysisResult:
     def wait(self) -> PlayResult:
         for _ in self:
             pass
+        assert self.result is not None  # set when the search ends
         return self.result
 
     def __enter__(self):
@@ -249,6 +250,7 @@ class SimpleEngine:
 
     # -- plumbing ----------------------------------------------------------------------
     def _read(self) -> None:
+        assert self.process.stdout is not None  # the engine's stdout is a pipe
         try:
             for line in self.process.stdout:
                 try:
@@ -257,7 +259,9 @@ class SimpleEngine:
                     continue
                 with self._lock:
                     pending = (
-                        self._pending.get(msg.get("id")) if isinstance(msg, dict) else None
+                        self._pending.get(msg.get("id"))  # type: ignore[arg-type]  # any JSON id: an unknown one finds nothing
+                        if isinstance(msg, dict)
+                        else None
                     )
                 if pending is not None:
                     pending.replies.put(msg)
@@ -270,6 +274,7 @@ class SimpleEngine:
                     pending.replies.put(None)
 
     def _read_stderr(self) -> None:
+        assert self.process.stderr is not None  # the engine's stderr is a pipe
         try:
             for line in self.process.stderr:
                 self._stderr.append(line.rstrip("\n"))
@@ -303,6 +308,7 @@ class SimpleEngine:
                 raise self._terminated()
             self._pending[rid] = pending
         line = json.dumps(obj) + "\n"
+        assert self.process.stdin is not None  # the engine's stdin is a pipe
         try:
             with self._write_lock:
                 self.process.stdin.write(line)
@@ -469,6 +475,7 @@ class SimpleEngine:
                 self.request("quit", timeout=timeout)
             except EngineError:
                 pass
+        assert self.process.stdin is not None  # the engine's stdin is a pipe
         try:
             self.process.stdin.close()
         except (OSError, ValueError):

@@ -6,8 +6,6 @@ code 2 on the command line, an error reply in the protocols, whose ``code`` is t
 class's :attr:`~WordbotError.code`). Anything else is a bug and keeps its traceback.
 """
 
-from typing import ClassVar
-
 
 class WordbotError(Exception):
     """Bad input: the message is one line that names the field, file or rule.
@@ -19,4 +17,4 @@ class WordbotError(Exception):
     'invalid'
     """
 
-    code: ClassVar[str] = "invalid"
+    code: str = "invalid"  # each class's own (a ProtocolError's: each error's)

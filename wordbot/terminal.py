@@ -19,12 +19,16 @@ import difflib
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from wordbot.engine.game import GameState
 from wordbot.errors import WordbotError
 from wordbot.players.arena import Match
+
+if TYPE_CHECKING:
+    from wordbot.engine.records import GameRecorder
 
 HELP = """\
 Type a move in the game's notation (FORMATS.md), or a command:
@@ -58,7 +62,7 @@ class TerminalGame:
         self.record_path = record
         self.console = console
         self.read = read
-        self.recorder = None
+        self.recorder: GameRecorder | None = None
         self.last_move = None
         self._open_record()
 

@@ -14,13 +14,13 @@ from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.setup import check_players
 from wordbot.engine.controlword.state import ControlWordState
 from wordbot.engine.errors import PositionError, StateError
-from wordbot.engine.game import Game, GameState, Move
+from wordbot.engine.game import Game, Move
 
 MAX_EXTENT = 1000  # rows or columns a position's board may span (check_size)
 MAX_RACK = 20  # tiles on one rack (the rules never make more than 9)
 
 
-class ControlWord(Game):
+class ControlWord(Game[ControlWordState]):
     """RULES.md section 1: a crossword tile game of coloured tiles where players also
     replace each other's tiles to take control of words."""
 
@@ -77,7 +77,7 @@ class ControlWord(Game):
         """2-4 distinct colours of black, white, red, green."""
         return check_players(self.default_players if players is None else players)
 
-    def check_size(self, state: GameState) -> None:
+    def check_size(self, state: ControlWordState) -> None:
         """Boards so spread out that packing them into arrays would exhaust memory, and
         racks so big that listing their plays would take minutes, are refused."""
         for colour, rack in state.racks.items():
@@ -95,15 +95,15 @@ class ControlWord(Game):
                     f"limit is {MAX_EXTENT} each way"
                 )
 
-    def record_header(self, state: GameState) -> dict[str, Any]:
+    def record_header(self, state: ControlWordState) -> dict[str, Any]:
         return {"mat": state.rules.start_mat}
 
-    def playout_done(self, start: GameState, state: GameState) -> bool:
+    def playout_done(self, start: ControlWordState, state: ControlWordState) -> bool:
         """A default playout ends with the round it started in."""
         return state.round != start.round
 
     def picture(
-        self, state: GameState, move: Move | None = None, viewer: str | None = None
+        self, state: ControlWordState, move: Move | None = None, viewer: str | None = None
     ):
         """The board in colour (``move``'s tiles marked), and the viewer's rack."""
         from rich.text import Text
@@ -111,22 +111,26 @@ class ControlWord(Game):
 
         text = board_text(state.board, move_highlight(move) if move is not None else None)
         rack = state.racks.get(viewer) if viewer is not None else None
-        if rack is not None:
+        if rack is not None and viewer is not None:
             line = Text(f"\nyour rack ({viewer}): ")
             line.append_text(rack_text(rack, viewer))
             text.append_text(line)
         return text
 
-    def score_text(self, state: GameState) -> str:
+    def score_text(self, state: ControlWordState) -> str:
         """Every word with its colours and controller, then each player's totals."""
         from wordbot.engine.controlword.display import evaluation_text
 
         return evaluation_text(state.evaluate())
 
-    def svg(self, state: GameState, move: Move | None = None) -> str:
+    def svg(self, state: ControlWordState, move: Move | None = None) -> str:
         from wordbot.engine.controlword.display import board_svg, move_highlight
 
-        title = f"{state.to_move}: {state.notation(move)}" if move is not None else None
+        title = (
+            f"{state.to_move}: {state.notation(move)}"  # type: ignore[arg-type]  # a Control Word move
+            if move is not None
+            else None
+        )
         return board_svg(
             state.board, move_highlight(move) if move is not None else None, title=title
         )

@@ -24,6 +24,7 @@ from wordbot.engine.controlword.scoring import play_points
 from wordbot.engine.game import Move, MoveList
 
 if TYPE_CHECKING:
+    from wordbot.engine.controlword.moves import Move as ControlWordMove
     from wordbot.engine.controlword.state import ControlWordState
 
 
@@ -43,11 +44,11 @@ class ControlWordMoves(MoveList):
     def __init__(self, state: ControlWordState, generator: Any):
         self.state = state
         self.generator = generator
-        self._plays = None
-        self._others = None
+        self._plays: Any = None
+        self._others: list[ControlWordMove] | None = None
 
     @property
-    def others(self) -> list:
+    def others(self) -> list[ControlWordMove]:
         """Pass, a redraw (word phase) and the blue exchanges, in that order."""
         if self._others is None:
             self._others = self.state.other_moves()

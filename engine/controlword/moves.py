@@ -166,7 +166,7 @@ def move_from_json(obj: Any, field: str = "move") -> Move:
     if not isinstance(tiles, list):
         raise MoveError(f"{field}.tiles: must be a list of [row, col, LETTER, colour]")
     placements = [parse_tile(t, f"{field}.tiles[{i}]") for i, t in enumerate(tiles)]
-    return WordPlay(placements) if kind == "word" else Replacement(placements)
+    return WordPlay(tuple(placements)) if kind == "word" else Replacement(tuple(placements))
 
 
 def parse_tile(item: Any, where: str) -> Placement:

@@ -126,7 +126,7 @@ def parse_move(text: str, colour: str, board: Board) -> Move:
                     BLUE if letter.islower() else colour,
                 )
             )
-        return Replacement(tiles)
+        return Replacement(tuple(tiles))
     m = _WORD.fullmatch(text.strip())
     if not m:
         raise MoveError(
@@ -184,4 +184,4 @@ def _parse_word(where, row, col, direction, word, colour, board) -> WordPlay:
                 f"{where}: the word must be the whole run, but square {square[0]},{square[1]} "
                 f"holds {board[square].letter}"
             )
-    return WordPlay(tiles)
+    return WordPlay(tuple(tiles))

@@ -174,6 +174,7 @@ def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[
         if (row, col) in tiles:
             raise PositionError(f"{where}: square {row},{col} appears twice")
         if not probe.in_bounds((row, col)):
+            assert bounds is not None  # only a bounded board has squares outside it
             r0, r1, c0, c1 = bounds
             raise PositionError(
                 f"{where}: square {row},{col} is outside the {rules.board_size}x"
@@ -200,7 +201,7 @@ def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[
             raise PositionError(f"bags.{key}: not a player of this game or blue")
 
     # Supply: nothing may exceed the tile set of its colour.
-    seen = {c: Counter() for c in players + (BLUE,)}
+    seen: dict[str, Counter[str]] = {c: Counter() for c in players + (BLUE,)}
     for t in tiles.values():
         seen[t.colour][t.letter] += 1
     for c in players + (BLUE,):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from typing import cast
 
 from wordbot.engine.controlword.board import Board, centred_bounds
 from wordbot.engine.controlword.mats import builtin_mat, random_mat
@@ -75,7 +76,9 @@ def new_state(cls, players, seed, mat, rules, lexicon):
     bounds = centred_bounds(rules.board_size) if rules.board_size is not None else None
     board = Board(tiles, bounds)
     if not all(board.in_bounds(sq) for sq in tiles):
-        r0, r1, c0, c1 = board.extent()
+        extent = board.extent()
+        assert extent is not None  # the mat has tiles
+        r0, r1, c0, c1 = extent
         raise RuleError(
             f"board_size: {rules.board_size} is smaller than the start mat "
             f"({r1 - r0 + 1} x {c1 - c0 + 1})"
@@ -87,11 +90,16 @@ def new_state(cls, players, seed, mat, rules, lexicon):
     # position's blue bags are always the full set minus the blue tiles seen
     # (FORMATS.md infers them that way).
     mat_letters = [t.letter for t in tiles.values()]
-    bags[BLUE_VOWELS] = remove_letters(
-        FULL_VOWEL_BAG, "".join(ch for ch in mat_letters if ch in VOWELS)
+    # (a mat's letters always come out of the full blue bags: never None)
+    bags[BLUE_VOWELS] = cast(
+        str,
+        remove_letters(FULL_VOWEL_BAG, "".join(ch for ch in mat_letters if ch in VOWELS)),
     )
-    bags[BLUE_CONSONANTS] = remove_letters(
-        FULL_CONSONANT_BAG, "".join(ch for ch in mat_letters if ch not in VOWELS)
+    bags[BLUE_CONSONANTS] = cast(
+        str,
+        remove_letters(
+            FULL_CONSONANT_BAG, "".join(ch for ch in mat_letters if ch not in VOWELS)
+        ),
     )
     racks = {}
     for p in players:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wordbot.engine.controlword.legal import ControlWordMoves
 from wordbot.engine.controlword.legality import check_move, rack_letters
@@ -45,6 +45,11 @@ from wordbot.engine.controlword.tiles import (
 from wordbot.engine.errors import IllegalMove, MoveError, PositionError, StateError
 from wordbot.engine.game import GameState, MoveList, Outcome
 from wordbot.engine.rng import Rng, seed_state
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from wordbot.engine.controlword.board import Board
 
 WORD = "word"
 REPLACEMENT = "replacement"
@@ -74,6 +79,22 @@ class ControlWordState(GameState):
         "penalty_tiles", "rules", "lexicon", "seed", "rng_state", "redraws", "acted",
         "events", "origin",
     )  # fmt: skip
+    first_player: str
+    round: int
+    rack_limit: int
+    replacement_limit: int
+    board: Board
+    racks: dict[str, str]
+    scores: dict[str, int]
+    penalties: dict[str, int]
+    bags: dict[str, str]
+    discards: dict[str, str]
+    penalty_tiles: dict[str, str]
+    rules: Rules
+    rng_state: int
+    redraws: int
+    acted: bool
+    events: tuple[tuple[Any, ...], ...]
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -232,7 +253,7 @@ class ControlWordState(GameState):
         winners = self.winners
         return winners[0] if len(winners) == 1 else None
 
-    def notation(self, move: Move) -> str:
+    def notation(self, move: Move) -> str:  # type: ignore[override]  # its own game's moves only
         """The FORMATS.md text of ``move`` in this position."""
         return format_move(move, self.board)
 
@@ -244,7 +265,7 @@ class ControlWordState(GameState):
         """A move from its FORMATS.md move object."""
         return move_from_json(obj)
 
-    def check(self, move: Move) -> None:
+    def check(self, move: Move) -> None:  # type: ignore[override]  # its own game's moves only
         """Raise :class:`IllegalMove` (rule, word) unless ``move`` is legal now."""
         check_move(self, move)
 
@@ -289,7 +310,7 @@ class ControlWordState(GameState):
         return moves
 
     # ------------------------------------------------------------------ apply
-    def apply(self, move: Move, check: bool = True) -> ControlWordState:
+    def apply(self, move: Move, check: bool = True) -> ControlWordState:  # type: ignore[override]  # its own game's moves only
         """The state after ``move`` by the player to move; this state is unchanged.
 
         With ``check`` the move is validated first (:class:`IllegalMove` on failure;
@@ -533,7 +554,7 @@ class ControlWordState(GameState):
         )
 
 
-_APPLY = {
+_APPLY: dict[type[Move], Callable[[ControlWordState, Any], ControlWordState]] = {
     WordPlay: ControlWordState._apply_word,
     Replacement: ControlWordState._apply_replacement,
     Pass: ControlWordState._apply_pass,

@@ -18,12 +18,12 @@ from wordbot.engine.crosswords.position import read_position
 from wordbot.engine.crosswords.rules import SEATS, Rules
 from wordbot.engine.crosswords.state import TURN, CrossWordsState
 from wordbot.engine.errors import StateError
-from wordbot.engine.game import Game, GameState, Move
+from wordbot.engine.game import Game, Move
 from wordbot.engine.position import position_digest
 from wordbot.engine.rng import seed_from_text
 
 
-class CrossWords(Game):
+class CrossWords(Game[CrossWordsState]):
     """RULES.md section 4: write words from your page of text through your own letters,
     capture the opponent's letters you cross and the areas you wall in."""
 
@@ -82,7 +82,7 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         if unknown:
             raise StateError(f"pages: {unknown[0]!r} is not red or green")
         chosen = tuple(self._page(pages.get(p), p) for p in SEATS)
-        cells = {}
+        cells: dict[tuple[int, int], tuple[str, int]] = {}
         for seat, row in ((0, rules.start_gap), (1, -rules.start_gap)):
             for j, ch in enumerate(chosen[seat].first_word.text):
                 cells.setdefault((row, j), (ch, seat))
@@ -157,25 +157,25 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         except (KeyError, TypeError):
             return {}  # a damaged start: the replay reports that it differs
 
-    def move_facts(self, state: GameState, move: Move) -> dict[str, Any]:
+    def move_facts(self, state: CrossWordsState, move: Move) -> dict[str, Any]:
         """Opponent letters crossed, cells enclosed and the extra turns a move earns."""
         return state.legal_moves().facts(move)
 
-    def playout_done(self, start: GameState, state: GameState) -> bool:
+    def playout_done(self, start: CrossWordsState, state: CrossWordsState) -> bool:
         """A default playout looks two rounds ahead (each player's next two turns)."""
         return state.turn - start.turn >= 4
 
-    def check_size(self, state: GameState) -> None:
+    def check_size(self, state: CrossWordsState) -> None:
         """Pages and the grid grow only by play: nothing to refuse."""
 
     def picture(
-        self, state: GameState, move: Move | None = None, viewer: str | None = None
+        self, state: CrossWordsState, move: Move | None = None, viewer: str | None = None
     ):
         from wordbot.engine.crosswords.display import grid_text
 
         return grid_text(state, move)
 
-    def svg(self, state: GameState, move: Move | None = None) -> str:
+    def svg(self, state: CrossWordsState, move: Move | None = None) -> str:
         from wordbot.engine.crosswords.display import grid_svg
 
         return grid_svg(state, move)

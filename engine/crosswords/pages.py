@@ -175,7 +175,7 @@ def marker_extra(token: str) -> Extra | None:
 def row_words(row_number: int, text: str) -> list[Word]:
     """The words of one row, each with the marker token right after it."""
     tokens = TOKEN.findall(text)
-    words = []
+    words: list[Word] = []
     for i, token in enumerate(tokens):
         if token.isalpha() and len(token) >= 2:
             after = marker_extra(tokens[i + 1]) if i + 1 < len(tokens) else None

@@ -24,7 +24,7 @@ interface's defaults).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from wordbot.engine.crosswords.adapter import ENCLOSED, Window
 from wordbot.engine.crosswords.moves import (
@@ -40,12 +40,20 @@ from wordbot.engine.crosswords.rules import STEP
 from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
 
+if TYPE_CHECKING:
+    from collections.abc import Set
+
+    from wordbot.engine.crosswords.legal import CrossWordsMoves
+    from wordbot.engine.crosswords.rules import Rules
+
 TURN = "turn"
 NORMAL = None  # the restriction of a normal turn: rule 3 only
 ANY_WORD = Extra(any_word=True)
 
 
-def next_words(page: Page, used: set, before: list[int], w: int) -> list[int]:
+def next_words(
+    page: Page, used: Set[tuple[int, int]], before: list[int], w: int
+) -> list[int]:
     """A normal turn's usable words (indices into ``page.words``, the next unused word
     of each row) once word ``w`` is used, from the list ``before`` it was.
 
@@ -89,6 +97,16 @@ class CrossWordsState(GameState):
         "_usable",
     )
     CACHES = ("_moves", "_window", "_usable")
+    cells: dict[tuple[int, int], tuple[str, int]]
+    captured: dict[tuple[int, int], int]
+    pages: tuple[Page, ...]
+    used: tuple[Set[tuple[int, int]], ...]
+    extra: tuple[Extra, ...]
+    turns: tuple[int, ...]
+    rules: Rules
+    _moves: CrossWordsMoves | None
+    _window: Window | None
+    _usable: dict[tuple[int, Extra | None], list[int]] | None
 
     # -- where it stands ---------------------------------------------------------------
     @property
@@ -178,6 +196,7 @@ class CrossWordsState(GameState):
         letters crossed, cells enclosed."""
         if current:
             seat, restriction = self.seat, self.restriction
+        assert seat is not None  # given when not the current turn's
         return self.window.writes(
             seat,
             self.pages[seat],
@@ -273,7 +292,7 @@ class CrossWordsState(GameState):
                         raise IllegalMove(
                             "opponent_adjacent",
                             f"cell {r},{c} touches "
-                            f"{self.players[self.owner(near)]}'s cell "
+                            f"{self.players[cast(int, self.owner(near))]}'s cell "
                             f"{near[0]},{near[1]} (rule 4)",
                             word=text,
                         )
@@ -311,7 +330,7 @@ class CrossWordsState(GameState):
         page = self.pages[seat]
         enclosed = (
             []
-            if listed is not None and not self._moves.rows[listed, ENCLOSED]
+            if listed is not None and not self._moves.rows[listed, ENCLOSED]  # type: ignore[union-attr]  # a listed write is one of self._moves
             else self.window.enclosed_cells(
                 seat,
                 page,
@@ -381,6 +400,7 @@ class CrossWordsState(GameState):
         word of that text the player may write in this turn."""
         seat = self.seat
         if move.row is not None:
+            assert move.word is not None  # notation gives a word's row and index together
             write = Write(move.row, move.word, move.r, move.c, move.direction)
             word = self.word_of(write)
             if word.text != move.text:

@@ -44,16 +44,16 @@ class Change(NamedTuple):
     discarded by a draft."""
 
     coaster: int | None
-    rows: tuple[str, str]
+    rows: tuple[str, ...]
     pool: str
-    fate: tuple[str | None, str | None]
-    added: tuple[frozenset, frozenset]
+    fate: tuple[str | None, ...]
+    added: tuple[frozenset[int], ...]
     pays: int = 0
     gains: int = 0
     discards: int = 0
 
 
-def added_letters(old: str, new: str) -> frozenset:
+def added_letters(old: str, new: str) -> frozenset[int]:
     """The indexes of ``new`` holding letters not in ``old`` (``old`` matched leftmost
     as a subsequence; every index when it is not one).
 
@@ -73,7 +73,8 @@ def change(state, move) -> Change:
     """The :class:`Change` a move makes for the player to move (read off the move, not
     applied: a picture of a refused move still shows what was meant)."""
     hand = state.hand
-    rows, pool, fate = list(hand.rows), hand.pool, [None, None]
+    rows, pool = list(hand.rows), hand.pool
+    fate: list[str | None] = [None, None]
     if isinstance(move, (Sell, Discard)):
         fate[move.row] = "sold" if isinstance(move, Sell) else "discarded"
         return Change(None, hand.rows, pool, tuple(fate), (frozenset(), frozenset()))
@@ -81,7 +82,7 @@ def change(state, move) -> Change:
         row = rows[move.row]
         rows[move.row] = row[: move.at] + move.letter + row[move.at :]
         pool = pool.replace(move.letter, "", 1)
-        added = [frozenset(), frozenset()]
+        added: list[frozenset[int]] = [frozenset(), frozenset()]
         added[move.row] = frozenset({move.at})
         return Change(None, tuple(rows), pool, (None, None), tuple(added))
     assert isinstance(move, Draft), move
@@ -89,13 +90,13 @@ def change(state, move) -> Change:
     taken = state.line[k - 1] if k <= len(state.line) else None
     offered = Counter((taken.tiles if taken else "") + hand.pool + "".join(hand.rows))
     dropped = sum((offered - Counter("".join(move.rows) + move.pool)).values())
-    added = tuple(added_letters(o, n) for o, n in zip(hand.rows, move.rows))
+    drafted = tuple(added_letters(o, n) for o, n in zip(hand.rows, move.rows))
     return Change(
         k,
         tuple(move.rows),
         move.pool,
         (None, None),
-        added,
+        drafted,
         k - 1,
         taken.coins if taken else 0,
         dropped,
@@ -159,6 +160,7 @@ def board_text(state, move=None) -> Text:
         out.append("\n")
     if move is not None:
         out.append(f"move  {state.notation(move)}", style="bold")
+        assert ch is not None  # made from the move
         if ch.coaster is not None:
             out.append(f"  (pays {ch.pays}, gains {ch.gains}, discards {ch.discards})")
     out.rstrip()
@@ -195,7 +197,7 @@ def _slot(x: float, y: float) -> str:
     )
 
 
-def _coaster_svg(k: int, coaster, x: float, y: float, taken: bool) -> tuple[str, float]:
+def _coaster_svg(k: int, coaster, x: float, y: float, taken: bool) -> tuple[str, int]:
     """One coaster card (tiles wrapped 5 a line): its SVG and height."""
     lines = max(1, -(-coaster.value // 5))
     w, h = 5 * TILE + 2 * PAD, 30 + lines * TILE + 8

@@ -25,7 +25,7 @@ from wordbot.engine.firstdraft.state import (
     Hand,
     sort_letters,
 )
-from wordbot.engine.game import Game, GameState, Move, lexicon_or_default
+from wordbot.engine.game import Game, Move, lexicon_or_default
 from wordbot.engine.position import position_digest
 from wordbot.engine.rng import Rng, seed_from_text, seed_state
 from wordbot.engine.tiles import FULL_BAG
@@ -33,7 +33,7 @@ from wordbot.engine.tiles import FULL_BAG
 _FILL_SALT = 0x5DEECE66D  # any constant: it only separates the two generators
 
 
-class FirstDraft(Game):
+class FirstDraft(Game[FirstDraftState]):
     """RULES.md section 3: take a coaster from the line, place its letters in two word
     rows (or the pool), sell the rows that are words."""
 
@@ -143,15 +143,15 @@ First Draft moves (rows A and B; a turn ends with a take):
         s.events, s._moves = {}, None
         return s
 
-    def playout_done(self, start: GameState, state: GameState) -> bool:
+    def playout_done(self, start: FirstDraftState, state: FirstDraftState) -> bool:
         """A default playout looks two rounds ahead (each player's next two drafts)."""
         return state.turn - start.turn >= 2 * len(state.players)
 
-    def check_size(self, state: GameState) -> None:
+    def check_size(self, state: FirstDraftState) -> None:
         """Rows, pools and the line are bounded by the rules: nothing to refuse."""
 
     def picture(
-        self, state: GameState, move: Move | None = None, viewer: str | None = None
+        self, state: FirstDraftState, move: Move | None = None, viewer: str | None = None
     ):
         """The line and every player's rows and pool, ``move`` marked (nothing is hidden
         that the picture shows: the bag and deck appear only as counts).
@@ -165,7 +165,7 @@ First Draft moves (rows A and B; a turn ends with a take):
 
         return board_text(state, move)
 
-    def svg(self, state: GameState, move: Move | None = None) -> str:
+    def svg(self, state: FirstDraftState, move: Move | None = None) -> str:
         """The same as an SVG picture.
 
         >>> from wordbot.dictionaries import Lexicon

@@ -101,7 +101,7 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
     if phase not in (TURN, OVER):
         raise PositionError(f"phase: {phase!r} is not turn or over")
     turn = _int(obj.get("turn", 1), "turn", 1)
-    tiles = Counter()
+    tiles: Counter[str] = Counter()
     hands = obj["hands"]
     if not isinstance(hands, dict) or set(hands) != set(players):
         raise PositionError("hands: one hand per player")
@@ -128,10 +128,10 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
     scores = obj["scores"]
     if not isinstance(scores, dict) or set(scores) != set(players):
         raise PositionError("scores: one score per player")
-    for p, hand in zip(players, read_hands):
-        if scores[p] != hand.score:
+    for p, read in zip(players, read_hands):
+        if scores[p] != read.score:
             raise PositionError(
-                f"scores.{p}: {scores[p]!r}, but coins - discarded is {hand.score}"
+                f"scores.{p}: {scores[p]!r}, but coins - discarded is {read.score}"
             )
     line = obj["line"]
     if not isinstance(line, list):

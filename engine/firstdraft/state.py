@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wordbot.engine.errors import IllegalMove
 from wordbot.engine.firstdraft.moves import (
@@ -38,6 +38,10 @@ from wordbot.engine.firstdraft.moves import (
 from wordbot.engine.firstdraft.rules import ROWS
 from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
 from wordbot.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from wordbot.engine.firstdraft.legal import FirstDraftMoves
+    from wordbot.engine.firstdraft.rules import Rules
 
 TURN = "turn"
 
@@ -78,7 +82,7 @@ class Hand(NamedTuple):
     """A player's coins, rows A and B, pool (sorted) and count of discarded tiles."""
 
     coins: int
-    rows: tuple[str, str]
+    rows: tuple[str, ...]
     pool: str
     discarded: int
 
@@ -127,6 +131,17 @@ class FirstDraftState(GameState):
         "events",
         "_moves",
     )
+    turn: int
+    line: tuple[Coaster, ...]
+    hands: tuple[Hand, ...]
+    bag: str
+    gone: str
+    deck: tuple[int, ...]
+    pile: tuple[int, ...]
+    rules: Rules
+    rng_state: int
+    events: dict[str, Any]
+    _moves: FirstDraftMoves | None
 
     def _copy(self, **changes) -> FirstDraftState:
         """A copy with ``changes``; the events of the move that made it only when given."""
@@ -219,7 +234,7 @@ class FirstDraftState(GameState):
                 f"coaster {k} costs {plural(k - 1, 'coin')}; "
                 f"{self.to_move} has {hand.coins}",
             )
-        inserted = Counter()
+        inserted: Counter[str] = Counter()
         for name, old, new in zip(ROWS, hand.rows, move.rows):
             if len(new) > rules.row_limit:
                 raise IllegalMove(
@@ -342,7 +357,8 @@ class FirstDraftState(GameState):
 
     def _end(self, events: dict[str, Any]) -> FirstDraftState:
         """Game over: every row that is a word sells (seat order, row A first)."""
-        hands, gone, sold = list(self.hands), self.gone, {}
+        hands, gone = list(self.hands), self.gone
+        sold: dict[str, list[str]] = {}
         for seat, hand in enumerate(self.hands):
             rows, coins = list(hand.rows), hand.coins
             for row, word in enumerate(hand.rows):

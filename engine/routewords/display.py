@@ -10,6 +10,7 @@ the intersections, pawns, owned squares in their owner's colour and a route draw
 
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape
 
 from rich.text import Text
@@ -27,7 +28,7 @@ FILL = {"red": "#f4c7c3", "green": "#c8e6c9", "black": "#bdbdbd", "white": "#fff
 INK = {"red": "#c62828", "green": "#2e7d32", "black": "#212121", "white": "#9e9e9e"}
 
 
-def _marks(move):
+def _marks(move: Any) -> tuple[tuple[int, ...], int | None, tuple[int, ...]]:
     """(route squares in order, the route's end, swapped squares) of a move."""
     route = (
         move if isinstance(move, Route) else move.route if isinstance(move, Both) else None
@@ -79,6 +80,7 @@ def grid_text(state, move=None) -> Text:
             out.append("  ")
         out.append("\n")
     if path:
+        assert end is not None  # a route has an end
         out.append(
             "route: "
             + " ".join(f"{s // SIZE},{s % SIZE}" for s in path)
@@ -121,6 +123,7 @@ def grid_svg(state, move=None, cell: int = 64) -> str:
                 f'font-size="{cell * 0.2:.0f}" text-anchor="middle">{value}</text>'
             )
     if path:
+        assert end is not None  # a route has an end
         mover = state.pawns[state.seat]
         points = [(pad + (mover % SIDE) * cell, pad + (mover // SIDE) * cell)]
         points += [

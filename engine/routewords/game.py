@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordbot.engine.errors import StateError
-from wordbot.engine.game import Game, GameState, Move, lexicon_or_default
+from wordbot.engine.game import Game, Move, lexicon_or_default
 from wordbot.engine.position import position_digest
 from wordbot.engine.rng import Rng, seed_from_text, seed_state
 from wordbot.engine.routewords.position import read_position
@@ -23,7 +23,7 @@ from wordbot.engine.routewords.state import TURN, RouteWordsState
 from wordbot.engine.tiles import FULL_BAG
 
 
-class RouteWords(Game):
+class RouteWords(Game[RouteWordsState]):
     """RULES.md section 2: routes that spell words on a 5 x 5 grid collect the coins on
     its intersections; swaps, loops that claim squares, bonus rounds."""
 
@@ -82,7 +82,7 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
         pawns = tuple(i * SIDE + j for i, j in STARTS[: len(players)])
         coins = tuple(0 if k in pawns else v for k, v in enumerate(START_COINS))
         n = len(players)
-        fields = {
+        fields: dict[str, Any] = {
             "players": players,
             "to_move": players[0],
             "phase": TURN,
@@ -121,23 +121,23 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
         s.rules, s.seed, s.lexicon, s.origin, s._moves = rules, seed, lexicon, origin, None
         return s
 
-    def playout_done(self, start: GameState, state: GameState) -> bool:
+    def playout_done(self, start: RouteWordsState, state: RouteWordsState) -> bool:
         """A default playout looks two rounds ahead (each player's next two turns): coins
         further off are anybody's."""
         return state.turn - start.turn >= 2 * len(state.players)
 
-    def check_size(self, state: GameState) -> None:
+    def check_size(self, state: RouteWordsState) -> None:
         """Every RouteWords position is 5 x 5: nothing to refuse."""
 
     def picture(
-        self, state: GameState, move: Move | None = None, viewer: str | None = None
+        self, state: RouteWordsState, move: Move | None = None, viewer: str | None = None
     ):
         """The grid with coins, pawns and owned squares in colour, ``move`` drawn."""
         from wordbot.engine.routewords.display import grid_text
 
         return grid_text(state, move)
 
-    def svg(self, state: GameState, move: Move | None = None) -> str:
+    def svg(self, state: RouteWordsState, move: Move | None = None) -> str:
         from wordbot.engine.routewords.display import grid_svg
 
         return grid_svg(state, move)

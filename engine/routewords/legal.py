@@ -20,6 +20,7 @@ the empty submission.
 from __future__ import annotations
 
 import functools
+from typing import Any, SupportsIndex, SupportsInt
 
 import numpy as np
 from wordbot.engine.routewords import adapter
@@ -105,7 +106,7 @@ def _corners(rows) -> np.ndarray:
     return adapter.CORNERS[rows.paths[np.arange(n), rows.lengths - 1]]
 
 
-def _route(rows, row: int, end: int) -> Route:
+def _route(rows: Any, row: SupportsIndex, end: SupportsInt) -> Route:
     return Route(tuple(rows.paths[row, : rows.lengths[row]].tolist()), int(end))
 
 

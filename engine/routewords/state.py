@@ -27,7 +27,7 @@ the whole position and ``determinize`` the state itself (the interface's default
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from wordbot.engine.errors import IllegalMove, MoveError
@@ -48,6 +48,10 @@ from wordbot.engine.routewords.moves import (
     swap_text,
 )
 from wordbot.engine.routewords.rules import SIDE, SIZE
+
+if TYPE_CHECKING:
+    from wordbot.engine.routewords.legal import RouteWordsMoves
+    from wordbot.engine.routewords.rules import Rules
 
 TURN, BONUS = "turn", "bonus"
 
@@ -95,6 +99,18 @@ class RouteWordsState(GameState):
         "origin",
         "_moves",
     )
+    grid: str
+    owners: tuple[int, ...]
+    coins: tuple[int, ...]
+    pawns: tuple[int, ...]
+    points: tuple[int, ...]
+    tokens: tuple[int, ...]
+    turns: tuple[int, ...]
+    ko: tuple[int, int] | None
+    trigger: int
+    submitted: dict[int, str | None]
+    rules: Rules
+    _moves: RouteWordsMoves | None
 
     # -- where it stands ---------------------------------------------------------------
     @property
@@ -284,7 +300,7 @@ class RouteWordsState(GameState):
         ko = None
         if isinstance(move, Both):
             points[seat] -= 1
-        steps = (
+        steps: list[Swap | Route] = (
             []
             if isinstance(move, Pass)
             else (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 from wordbot.movegen.controlword.grid import Grid
@@ -13,8 +14,15 @@ class _Plays:
     """What both lists share: ``moves[i, 0:2]`` = (first tile, tile count) into
     ``tiles[t]`` = (row, col, letter code) in the coordinates of ``grid``."""
 
-    moves: np.ndarray
-    tiles: np.ndarray
+    if TYPE_CHECKING:  # read-only: a frozen dataclass's fields, or properties
+
+        @property
+        def moves(self) -> np.ndarray: ...
+        @property
+        def tiles(self) -> np.ndarray: ...
+    else:
+        moves: np.ndarray
+        tiles: np.ndarray
     grid: Grid
 
     def __len__(self) -> int:

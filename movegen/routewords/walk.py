@@ -133,7 +133,13 @@ class WalkBuffers:
 
 
 def walk(
-    records, tiles, walls: int, starts, min_word: int, distinct: bool, capacity: int = 1024
+    records,
+    tiles,
+    walls: int | np.integer,
+    starts,
+    min_word: int,
+    distinct: bool,
+    capacity: int = 1024,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`walk_into` into buffers grown until they hold every row: (paths,
     lengths, letters), paths unset after their lengths.

@@ -12,7 +12,9 @@ redraws. Weights: :mod:`wordbot.players.controlword.weights`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import numpy as np
 from wordbot.engine.controlword import (
@@ -78,7 +80,7 @@ class Evaluator:
         grid = plays.grid
         _, _, _, word_of, values = self._board(grid)
         keep = self.state.replacement_limit
-        best = None
+        best: list[np.ndarray] | None = None
         for blue_first in (False, True) if self.blue.sum() else (False,):
             cols = np.empty(plays.tiles.shape[0], np.int8)
             ctrl = np.empty(n, np.float64)
@@ -114,6 +116,7 @@ class Evaluator:
                 best[1] = np.where(better, ctrl, best[1])
                 best[2] = np.where(better, leave, best[2])
                 best[3] = better
+        assert best is not None  # the loop runs at least once
         return plays, best[0], best[1], best[2]
 
     def replacement_plays(self):
@@ -178,7 +181,7 @@ class ControlPlayer(Player):
         first; ``maker()`` builds the engine move (only called for the few reported)."""
         ev_ = Evaluator(state, self.weights)
         w = self.weights
-        out = []
+        out: list[tuple[float, int, float, Callable[..., Any]]] = []
         if state.phase == "word":
             plays, cols, ctrl, leave = ev_.word_plays()
             equity = plays.points + w.control * ctrl + leave
@@ -215,7 +218,7 @@ class ControlPlayer(Player):
         """A blue exchange when the leave would improve enough and no play is worth
         much; a free redraw when nothing is worth playing."""
         w = self.weights
-        actions = []
+        actions: list[tuple[float, int, float, Callable[..., Any]]] = []
         if best_equity < w.exchange_below:
             bags = np.zeros((2, 27), np.int64)
             for b, key in enumerate(("blue_vowels", "blue_consonants")):

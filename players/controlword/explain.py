@@ -63,6 +63,7 @@ def word_changes(before, after, mover: str) -> list[str]:
                 + f", {-mine_before:+d} at the end"
             )
         elif before_ctrl and new.controller is None:
+            assert prev is not None  # it had a controller
             lines.append(
                 f"neutralises {new.word.letters} (was {before_ctrl}'s, "
                 f"{prev.points} at the end)"

@@ -47,7 +47,7 @@ def match(a: Weights, b: Weights, games: int, seed: int, lexicon) -> tuple[float
         ControlPlayer(weights=b, explain=False),
     )
     points = 0.0
-    margin = 0
+    margin: float = 0
     for k in range(games // 2):
         for game, colour in zip(paired_games(pa, pb, seed + k, lexicon), ("red", "green")):
             points += (

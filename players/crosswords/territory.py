@@ -18,9 +18,14 @@ further later. Only the ``width`` writes best on the static part are looked ahea
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, cast
 
 from wordbot.engine.game import GameState
 from wordbot.players.base import Candidate, Option, Player, Progress
+
+if TYPE_CHECKING:
+    from wordbot.engine.crosswords.legal import CrossWordsMoves
+    from wordbot.engine.crosswords.state import CrossWordsState
 
 
 class TerritoryPlayer(Player):
@@ -51,7 +56,7 @@ class TerritoryPlayer(Player):
             value -= self.settings["keep"] * len(moves.state.word_of(moves[i]).text)
         return value
 
-    def _outlook(self, state: GameState, seat: int) -> tuple[float, dict]:
+    def _outlook(self, state: CrossWordsState, seat: int) -> tuple[float, dict]:
         """What the position promises ``seat`` (who just wrote), with its figures."""
         if state.is_over:
             margin = (
@@ -73,6 +78,7 @@ class TerritoryPlayer(Player):
     def value(self, state: GameState, viewer: str) -> float:
         """The score margin plus what the position promises ``viewer`` (a playout's end
         as this player sees it)."""
+        state = cast("CrossWordsState", state)  # the games it plays: Cross words combat
         seat = state.players.index(viewer)
         margin = state.scores[viewer] - state.scores[state.players[1 - seat]]
         return margin + self._outlook(state, seat)[0]
@@ -80,7 +86,8 @@ class TerritoryPlayer(Player):
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
-        moves = state.bot_moves()
+        state = cast("CrossWordsState", state)  # the games it plays: Cross words combat
+        moves = cast("CrossWordsMoves", state.bot_moves())
         if moves.pass_only:
             move = moves[0]
             return [Candidate(move, state.notation(move), points=0, equity=0.0)]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from wordbot.engine.firstdraft import adapter
@@ -37,6 +38,11 @@ from wordbot.engine.game import GameState
 from wordbot.engine.tiles import FULL_BAG, LETTERS
 from wordbot.players.base import Candidate, Option, Player, Progress
 
+if TYPE_CHECKING:
+    from wordbot.engine.firstdraft.legal import FirstDraftMoves
+    from wordbot.engine.firstdraft.moves import Discard, Sell
+    from wordbot.engine.firstdraft.state import FirstDraftState
+
 #: how likely a missing letter is to come, by how common it is among the 98 tiles
 WEIGHT = np.array(
     [min(0.85, 0.15 + 5 * FULL_BAG.count(c) / len(FULL_BAG)) for c in LETTERS]
@@ -44,7 +50,7 @@ WEIGHT = np.array(
 _FULL = np.array([FULL_BAG.count(c) for c in LETTERS], np.float64)
 
 
-def unseen_weights(state: GameState) -> np.ndarray:
+def unseen_weights(state: FirstDraftState) -> np.ndarray:
     """:data:`WEIGHT` scaled by how many of each letter are unseen (bag and line) against
     an even share of what is unseen, in quarters up to 1: a scarce letter weighs less, a
     used-up one 0, a plentiful one as among all the tiles. Quarters keep the weights,
@@ -102,12 +108,12 @@ class DrafterPlayer(Player):
         self._potentials: OrderedDict[tuple, tuple[float, float]] = OrderedDict()
 
     # -- values ------------------------------------------------------------------------
-    def weights(self, state: GameState) -> np.ndarray:
+    def weights(self, state: FirstDraftState) -> np.ndarray:
         """How likely each missing letter is to come (see the module docstring)."""
         return unseen_weights(state) if self.settings["unseen"] else WEIGHT
 
     def potentials(
-        self, state: GameState, rows: list[str]
+        self, state: FirstDraftState, rows: list[str]
     ) -> dict[str, tuple[float, float]]:
         """(best, growth) potential of each row (cached per word list, rules and
         weights)."""
@@ -131,7 +137,7 @@ class DrafterPlayer(Player):
             self._potentials.popitem(last=False)
         return out
 
-    def _row_values(self, state: GameState, rows: list[str]) -> dict[str, float]:
+    def _row_values(self, state: FirstDraftState, rows: list[str]) -> dict[str, float]:
         """What each row is worth: its sale now, or what it can grow into."""
         own_turns = len(state.bag) / 3.0 / len(state.players)
         time = min(1.0, own_turns / self.settings["turns"]) * self.settings["grow"]
@@ -144,6 +150,7 @@ class DrafterPlayer(Player):
     def value(self, state: GameState, viewer: str) -> float:
         """``viewer``'s score and rows' worth less the best other player's (a playout's
         end as this player sees it; the finished game: the score margin)."""
+        state = cast("FirstDraftState", state)  # the games it plays: First Draft
         if state.is_over:
             return super().value(state, viewer)
         worth = {
@@ -166,14 +173,15 @@ class DrafterPlayer(Player):
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
-        moves = state.bot_moves()
+        state = cast("FirstDraftState", state)  # the games it plays: First Draft
+        moves = cast("FirstDraftMoves", state.bot_moves())
         hand = state.hand
         fresh = self._row_values(state, [""])[""]
         old = self._row_values(state, list(hand.rows))
         scored: list[tuple[float, float, Candidate]] = []
 
         def add(move, value: float, points: int, rows=None) -> None:
-            details = {"coins_now": int(points)}
+            details: dict[str, float] = {"coins_now": int(points)}
             if rows is not None:
                 details["rows_worth"] = round(float(sum(rows)), 2)
             scored.append(
@@ -217,13 +225,14 @@ class DrafterPlayer(Player):
                 cand.move.rows
                 if isinstance(cand.move, Draft)
                 else tuple(
-                    "" if r == cand.move.row else row for r, row in enumerate(hand.rows)
+                    "" if r == cast("Sell | Discard", cand.move).row else row
+                    for r, row in enumerate(hand.rows)
                 )
             )
             cand.details["targets"] = self._targets(state, rows)
         return chosen
 
-    def _targets(self, state: GameState, rows) -> str:
+    def _targets(self, state: FirstDraftState, rows) -> str:
         """What each row is heading for: ``A: SOFTEN, B: -``."""
         rules = state.rules
         weight = self.weights(state)
@@ -235,7 +244,7 @@ class DrafterPlayer(Player):
         ]
         return ", ".join(f"{name}: {w or '-'}" for name, w in zip("AB", words))
 
-    def _weigh_drafts(self, state: GameState, k: int, options, old, add) -> None:
+    def _weigh_drafts(self, state: FirstDraftState, k: int, options, old, add) -> None:
         """Every group pair of coaster ``k``: its best rows and best pool."""
         hand, rules = state.hand, state.rules
         coaster = state.line[k - 1]

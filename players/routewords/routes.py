@@ -22,12 +22,18 @@ longest word, or nothing when ``bonus_search`` is ``none``.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from wordbot.engine.game import GameState, Move
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.legal import reach
 from wordbot.players.base import Candidate, Option, Player, Progress
+
+if TYPE_CHECKING:
+    from wordbot.engine.routewords.legal import RouteWordsMoves
+    from wordbot.engine.routewords.state import RouteWordsState
+    from wordbot.engine.segments import Segment
 
 
 class RoutesPlayer(Player):
@@ -46,7 +52,8 @@ class RoutesPlayer(Player):
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
-        moves = state.bot_moves()
+        state = cast("RouteWordsState", state)  # the games it plays: RouteWords
+        moves = cast("RouteWordsMoves", state.bot_moves())
         if state.phase == "bonus":
             return [
                 Candidate(m, state.notation(m), points=g, equity=g)
@@ -81,7 +88,7 @@ class RoutesPlayer(Player):
             )
             return value
 
-        kinds = {}
+        kinds: dict[str, list[Segment]] = {}
         for seg in moves.segments:
             kinds.setdefault(seg.kind, []).append(seg)
         best_route = -1

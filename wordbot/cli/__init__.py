@@ -115,6 +115,7 @@ def run() -> None:
     """The ``wordbot`` program (console script and ``python -m wordbot``): :data:`main`,
     ending quick commands without the interpreter's teardown. Everything they write is
     flushed first; long-running commands (servers, tournaments, play) exit normally."""
+    code: int | str | None
     try:
         main()
         code = 0

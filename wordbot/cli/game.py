@@ -150,6 +150,7 @@ def replay(record, as_json, rules, lexicon_path) -> None:
     from wordbot.engine.records import replay as run_replay
 
     rec = read_record(record, catalog().games)
+    assert rec.game is not None  # read_record names the game of every record
     result = run_replay(rec, lexicon_for(rec.game, lexicon_path), rules)
     final = result.final
     outcome = final.outcome()

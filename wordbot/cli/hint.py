@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from wordbot.cli import main
 from wordbot.cli.options import game_option, json_option, lexicon_option, rule_option
 from wordbot.errors import WordbotError
+
+if TYPE_CHECKING:
+    from rich.text import JustifyMethod
 
 #: the built-in position hinted on without POSITION: a new game of the default players
 BUILTIN_SEED = 1
@@ -46,7 +50,11 @@ def _print(state, spec, cands) -> None:
     console.print(f"[bold]{state.to_move}[/] to move · {state.describe()} · player {spec}")
     table = Table(show_lines=False)
     fields = game.candidate_fields
-    columns = [("#", "right"), ("move", "left"), ("points", "right")]
+    columns: list[tuple[str, JustifyMethod]] = [
+        ("#", "right"),
+        ("move", "left"),
+        ("points", "right"),
+    ]
     columns += [
         (label, "left" if isinstance(default, list) else "right")
         for label, default in fields.values()

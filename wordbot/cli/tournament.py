@@ -196,6 +196,7 @@ def tournament(
         plugins=catalog().plugins,
         pages=pages,
     )
+    store: TournamentStore | None
     if resume is not None:
         if out is not None and Path(out).resolve() != Path(resume).resolve():
             raise TournamentError(

@@ -58,6 +58,7 @@ class Connection:
                 self.emit(reply(rid, "bye"))
             elif cmd == "go":
                 if self.searching:
+                    assert self.search is not None  # what is searching
                     raise ProtocolError(
                         "busy",
                         f"go: a search (id {self.search.id!r}) is running; send stop first",

@@ -82,8 +82,9 @@ def error_reply(req_id: Any, exc: BaseException) -> dict:
         rule = getattr(exc, "rule", None)
         if rule is not None:
             error["rule"] = rule
-            if getattr(exc, "word", None):
-                error["word"] = exc.word
+            word = getattr(exc, "word", None)
+            if word:
+                error["word"] = word
     elif isinstance(exc, MemoryError):
         error = {
             "code": "too_large",

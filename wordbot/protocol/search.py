@@ -118,6 +118,7 @@ class Search:
             if self.finished.is_set() or not cands:
                 return
             self._latest = cands
+            assert self._emit is not None  # start() set it
             self._emit(
                 reply(
                     self.id,
@@ -133,6 +134,8 @@ class Search:
                 self._finish_locked(stopped=True)
 
     def _finish_locked(self, stopped: bool) -> None:
+        # a search finishes with candidates, after start()
+        assert self._latest is not None and self._emit is not None
         best = self._latest[0]
         self.final = reply(
             self.id,
@@ -155,6 +158,7 @@ class Search:
                 return
             self.final = error_reply(self.id, exc)
             self.finished.set()
+            assert self._emit is not None  # start() set it
             self._emit(self.final)
             self._done()
 

@@ -302,6 +302,7 @@ def guarded_protocol(header_timeout: float):
     class GuardedH11Protocol(H11Protocol):
         def connection_made(self, transport):
             super().connection_made(transport)
+            self._head_timer: asyncio.TimerHandle | None
             self._head_timer = self.loop.call_later(header_timeout, self._head_timeout)
 
         def on_response_complete(self):
@@ -318,8 +319,9 @@ def guarded_protocol(header_timeout: float):
                 self.transport.close()
 
         def connection_lost(self, exc):
-            if getattr(self, "_head_timer", None) is not None:
-                self._head_timer.cancel()
+            timer = getattr(self, "_head_timer", None)  # None before connection_made
+            if timer is not None:
+                timer.cancel()
                 self._head_timer = None
             super().connection_lost(exc)
 

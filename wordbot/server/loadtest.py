@@ -19,6 +19,7 @@ import json
 import statistics
 import sys
 import time
+from typing import cast
 from urllib.parse import urlsplit
 
 
@@ -27,11 +28,14 @@ class Http:
 
     def __init__(self, host: str, port: int):
         self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None
+        self.writer: asyncio.StreamWriter | None
         self.reader = self.writer = None
 
     async def post(self, path: str, obj) -> tuple[int, dict]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None and self.writer is not None  # connected above
         body = json.dumps(obj).encode()
         head = (
             f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
@@ -86,7 +90,8 @@ async def run(
     positions: int,
 ) -> dict:
     parts = urlsplit(url)
-    host, port = parts.hostname, parts.port or 80
+    # (a URL without a host fails in ip_address below: ValueError)
+    host, port = cast(str, parts.hostname), parts.port or 80
     if not ipaddress.ip_address("127.0.0.1" if host == "localhost" else host).is_loopback:
         raise SystemExit("loadtest: only servers on this machine (a loopback address)")
     setup = Http(host, port)

@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
 
 from wordbot.errors import WordbotError
 from wordbot.tournament.schedule import ScheduledGame, TournamentError
@@ -23,6 +24,9 @@ from wordbot.tournament.worker import (
     play_in_process,
     worker_pid,
 )  # fmt: skip
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 NextGame = Callable[[], "ScheduledGame | None"]
 Done = Callable[..., None]
@@ -86,7 +90,7 @@ class ProcessBackend:
             raise TournamentError(f"a worker process could not start ({exc})") from None
 
     def run(self, next_game: NextGame, done: Done) -> None:
-        pending = set()
+        pending: set[Future[Any]] = set()
         exhausted = False
         room = 2 * self.workers  # enough to keep every worker busy, few to waste on SPRT
         try:
@@ -133,7 +137,7 @@ class RayBackend:
         if address is not None:
             check_reachable(address)
         if not ray.is_initialized():
-            kwargs = dict(
+            kwargs: dict[str, Any] = dict(
                 logging_level=logging.ERROR, log_to_driver=False, include_dashboard=False
             )
             if address is None:
@@ -156,19 +160,19 @@ class RayBackend:
         actor = ray.remote(num_cpus=1)(RayWorker)
         self.actors = [actor.remote(setup) for _ in range(workers)]
         try:
-            ray.get([a.ready.remote() for a in self.actors])
+            ray.get([a.ready.remote() for a in self.actors])  # type: ignore[attr-defined]  # ray gives an actor's methods .remote
         except Exception as exc:  # an actor could not start: say why in one line
             raise _unwrap(exc) from None
 
     def run(self, next_game: NextGame, done: Done) -> None:
         ray = self.ray
-        owner = {}
+        owner: dict[Any, Any] = {}  # the batch's object ref -> its actor
         exhausted = False
 
         def fill(actor) -> None:
             nonlocal exhausted
             while not exhausted and sum(1 for a in owner.values() if a is actor) < 2:
-                games = []
+                games: list[ScheduledGame] = []
                 while len(games) < self.batch:
                     game = next_game()
                     if game is None:

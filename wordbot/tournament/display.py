@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console, Group
@@ -16,7 +17,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from wordbot.tournament.standings import Standings, Summary
+from wordbot.tournament.standings import Standings, Summary, known
+
+if TYPE_CHECKING:
+    from rich.text import JustifyMethod
 
 
 def _elo(x: float) -> str:
@@ -41,6 +45,7 @@ def _table(title: str | None) -> Table:
 def players_table(summary: Summary, title: str | None = None) -> Table:
     errors = any(p.errors for p in summary.players.values())
     table = _table(title)
+    justify: JustifyMethod
     for name, justify in (
         ("#", "right"),
         ("player", "left"),
@@ -57,7 +62,7 @@ def players_table(summary: Summary, title: str | None = None) -> Table:
     if errors:
         table.add_column("errors", justify="right")
     for rank, p in enumerate(summary.ranked(), 1):
-        e = p.estimate
+        e = known(p.estimate)
         row = [
             str(rank),
             p.name,
@@ -84,7 +89,7 @@ def pairs_table(summary: Summary, standings: Standings, title: str | None = None
     sprt = standings.sprt
     two = standings.schedule.seats == 2
     table = _table(title)
-    columns = [
+    columns: list[tuple[str, JustifyMethod]] = [
         ("A", "left"),
         ("B", "left"),
         ("games", "right"),
@@ -105,7 +110,7 @@ def pairs_table(summary: Summary, standings: Standings, title: str | None = None
     for name, justify in columns:
         table.add_column(name, justify=justify)
     for p in summary.pairs:
-        e = p.estimate
+        e = known(p.estimate)
         row = [
             p.a,
             p.b,
@@ -117,6 +122,7 @@ def pairs_table(summary: Summary, standings: Standings, title: str | None = None
             _interval(e.elo_low, e.elo_high),
         ]
         if two:
+            assert p.pentanomial is not None  # counted for two seats
             row.append(" ".join(str(c) for c in p.pentanomial))
         if sprt:
             llr = f"{p.llr:+.2f}" if p.llr is not None else ""
@@ -145,13 +151,15 @@ def running_score(summary: Summary) -> str:
         p = summary.pairs[0]
         return (
             f"{p.a} {p.a_wins + p.draws / 2:g} - {p.b_wins + p.draws / 2:g} {p.b} "
-            f"(Elo {p.estimate.elo:+.0f})"
+            f"(Elo {known(p.estimate).elo:+.0f})"
         )
     ranked = summary.ranked()
     if not ranked or not ranked[0].games:
         return ""
     best = ranked[0]
-    return f"leader {best.name} {100 * best.score:.1f}% (Elo {best.estimate.elo:+.0f})"
+    return (
+        f"leader {best.name} {100 * best.score:.1f}% (Elo {known(best.estimate).elo:+.0f})"
+    )
 
 
 class LiveDisplay:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from wordbot.tournament.schedule import TournamentError
-from wordbot.tournament.standings import Summary
+from wordbot.tournament.standings import Summary, known
 
 FORMATS = {".png": "png", ".svg": "svg"}
 
@@ -37,11 +37,11 @@ def plot_ratings(summary: Summary, path: Path, title: str = "wordbot tournament"
 
     fmt = check_plot_path(path)
     ranked = summary.ranked()[::-1]
-    rows = [(p.name, p.estimate) for p in ranked]
+    rows = [(p.name, known(p.estimate)) for p in ranked]
     label = "Elo against the average opponent (95 % interval)"
     if len(summary.players) == 2 and summary.pairs:
         pair = summary.pairs[0]
-        rows = [(f"{pair.a} vs {pair.b}", pair.estimate)]
+        rows = [(f"{pair.a} vs {pair.b}", known(pair.estimate))]
         label = f"Elo of {pair.a} against {pair.b} (95 % interval)"
     names = [r[0] for r in rows]
     elo = [r[1].elo for r in rows]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from wordbot.tournament.schedule import Schedule
 from wordbot.tournament.stats import Estimate, Sprt, estimate, unit_counts
@@ -43,7 +43,7 @@ class GameOutcome:
     rotation: int
     seed: int
     seats: dict[str, str]
-    scores: dict[str, int]
+    scores: dict[str, float]
     places: dict[str, int]
     actions: int = 0
     seconds: float = 0.0
@@ -80,6 +80,13 @@ class GameOutcome:
         return 1.0 if a < b else 0.5 if a == b else 0.0
 
 
+def known(estimate: Estimate | None) -> Estimate:
+    """A player's or a pair's Elo estimate: :meth:`Standings.summary` makes one for each
+    it lists."""
+    assert estimate is not None, "the summary makes every estimate"
+    return estimate
+
+
 @dataclass
 class PlayerStats:
     name: str
@@ -101,7 +108,7 @@ class PlayerStats:
         return self.margin / self.games if self.games else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        e = self.estimate
+        e = known(self.estimate)
         return {
             "games": self.games,
             "wins": self.wins,
@@ -137,7 +144,7 @@ class PairStats:
         return self.margin / self.games if self.games else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        e = self.estimate
+        e = known(self.estimate)
         return {
             "a": self.a,
             "b": self.b,
@@ -169,7 +176,7 @@ class Summary:
 
     def ranked(self) -> list[PlayerStats]:
         return sorted(
-            self.players.values(), key=lambda p: (-p.estimate.elo, -p.score, p.name)
+            self.players.values(), key=lambda p: (-known(p.estimate).elo, -p.score, p.name)
         )
 
 
@@ -202,6 +209,7 @@ class Standings:
             self._advance(outcome.pairing)
 
     def _advance(self, pairing: int) -> None:
+        assert self._tracks is not None and self.sprt is not None  # an SPRT tournament
         track = self._tracks[pairing]
         s = self.schedule
         a = s.pairings[pairing][0]
@@ -210,7 +218,8 @@ class Standings:
             games = [self.outcomes.get(s.index_of(pairing, deal, r)) for r in range(2)]
             if None in games:
                 return
-            points = sum(g.points(_colour_of(g, a), _other(g, a)) for g in games)
+            played = cast("list[GameOutcome]", games)  # both games of the deal
+            points = sum(g.points(_colour_of(g, a), _other(g, a)) for g in played)
             track.counts[round(points * 2)] += 1
             track.llr = self.sprt.llr(track.counts)
             track.decision = self.sprt.decide(track.llr)
@@ -245,7 +254,10 @@ class Standings:
         total = 0
         for p in range(len(s.pairings)):
             if self.stopped(p):
-                total += (self._tracks[p].stop_deal + 1) * s.seats
+                assert self._tracks is not None  # only an SPRT stops a pairing
+                stop = self._tracks[p].stop_deal
+                assert stop is not None  # set with the decision
+                total += (stop + 1) * s.seats
             else:
                 total += per_pairing
         return total
@@ -258,7 +270,7 @@ class Standings:
         pair_keys: list[tuple[str, str]] = []
         order = {name: i for i, name in enumerate(s.players)}
         if k == 2:
-            pair_keys = [tuple(p) for p in s.pairings]
+            pair_keys = [(p[0], p[1]) for p in s.pairings]
         else:
             seen = set()
             for group in s.pairings:

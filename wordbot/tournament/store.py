@@ -20,6 +20,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import IO
 
 from wordbot.tournament.config import TournamentConfig
 from wordbot.tournament.schedule import Schedule, TournamentError
@@ -54,7 +55,7 @@ class TournamentStore:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self._results = None
+        self._results: IO[str] | None = None
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -168,9 +169,9 @@ class TournamentStore:
                 continue
             if index in outcomes or not 0 <= index < len(schedule):
                 continue
-            outcome = outcome_from_record(record, schedule.game(index), lexicon, games)
-            if outcome is not None:
-                recovered.append(outcome)
+            found = outcome_from_record(record, schedule.game(index), lexicon, games)
+            if found is not None:
+                recovered.append(found)
         for outcome in recovered:
             self._append(outcome)
             outcomes[outcome.game] = outcome

@@ -115,7 +115,11 @@ class GameWorker:
         if result.error is not None:
             error = {
                 "colour": result.forfeit,
-                "player": dict(game.seats).get(result.forfeit),
+                "player": (
+                    dict(game.seats).get(result.forfeit)
+                    if result.forfeit is not None
+                    else None
+                ),
                 "action": result.actions + 1,
                 "message": result.error,
             }
@@ -155,6 +159,7 @@ def init_process(setup: WorkerSetup, parent_pid: int | None = None) -> None:
 
 
 def play_in_process(game: ScheduledGame):
+    assert _WORKER is not None  # the pool's initializer made it
     return _WORKER.play(game)
 
 

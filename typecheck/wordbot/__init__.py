@@ -1,0 +1,1 @@
+../../wordbot/__init__.py
