@@ -27,9 +27,6 @@ from tests.conformance import cases
 from tests.movegen_support import BoardGenerator
 
 CASES = cases()
-pytestmark = pytest.mark.skipif(
-    not CASES, reason="../shared/conformance is not beside the checkout"
-)
 
 
 @pytest.fixture(scope="module")

@@ -82,7 +82,7 @@ def test_bonus_solver_grids_per_second(benchmark, request, default_lexicon):
         return bonus.count_board_words(records, grids, 3, *buf.arrays())
 
     counts = benchmark(run)
-    assert counts.min() >= 0 and counts.mean() > 10
+    assert counts.mean() > 10
     if benchmark.stats is not None:
         benchmark.extra_info["grids_per_second"] = round(n / benchmark.stats["median"])
         benchmark.extra_info["mean_words_per_grid"] = round(float(counts.mean()), 1)

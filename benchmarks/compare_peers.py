@@ -7,6 +7,12 @@ then N generations of the same position in a loop; the median), for the packed b
 (``kernel``, comparable with the peers' figures) and from the position's tiles
 (``full``), and prints them beside the C++ (Quackle) and Rust (wolges) figures of
 ``../shared/conformance/peer_counts_scowl80.tsv``, with means and medians.
+
+The peers' columns are *recorded*, not measured here: they are the figures the
+conformance set was filed with (single thread, a 2-core AMD EPYC machine, see
+``../shared/conformance/README.md``; the file gives no date, so the file's own date is
+shown). Their columns are marked ``(recorded)`` and a note under the table says so;
+only ``kernel_us`` and ``full_us`` are measured in this run.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.conformance import cases, peer_times
+from tests.conformance import PEERS, cases, peer_times
 
 
 def median_us(fn, runs: int) -> float:
@@ -38,8 +44,8 @@ def main(argv=None) -> int:
     parser.add_argument("--markdown", action="store_true", help="a markdown table")
     args = parser.parse_args(argv)
     rows = cases()
-    if not rows:
-        print("../shared/conformance is not beside the checkout", file=sys.stderr)
+    if not PEERS.exists():
+        print(f"{PEERS} is not here: ../shared is beside the checkout", file=sys.stderr)
         return 2
     from wordbot.dictionaries import Lexicon
     from wordbot.engine.controlword import adapter
@@ -60,12 +66,20 @@ def main(argv=None) -> int:
         quackle, wolges = peers.get(c.id, (float("nan"), float("nan")))
         table.append((c.id, c.rack, n, kernel, full, quackle, wolges))
     sep = " | " if args.markdown else "  "
-    head = ["id", "rack", "plays", "kernel_us", "full_us", "cpp_us", "rust_us"]
+    head = [
+        "id",
+        "rack",
+        "plays",
+        "kernel_us",
+        "full_us",
+        "cpp_us (recorded)",
+        "rust_us (recorded)",
+    ]
     if args.markdown:
         print("| " + sep.join(head) + " |")
         print("|" + "---|" * len(head))
     else:
-        print(sep.join(f"{h:>9}" for h in head))
+        print(sep.join(f"{h:>9}" for h in head[:5]) + sep + sep.join(head[5:]))
     for row in table:
         cells = [row[0], row[1], str(row[2])] + [f"{v:.0f}" for v in row[3:]]
         print(
@@ -81,7 +95,20 @@ def main(argv=None) -> int:
             if args.markdown
             else sep.join(f"{x:>9}" for x in cells)
         )
+    print(recorded_note())
     return 0
+
+
+def recorded_note() -> str:
+    """Where each column comes from: measured now, or recorded with the conformance set."""
+    filed = time.strftime("%Y-%m-%d", time.gmtime(PEERS.stat().st_mtime))
+    today = time.strftime("%Y-%m-%d")
+    return (
+        f"\nkernel_us, full_us: measured in this run ({today}, this machine, one thread, "
+        "median of the runs).\ncpp_us, rust_us: recorded, not measured here: the figures "
+        f"filed with the conformance set ({PEERS.name}, file dated {filed}; single "
+        "thread on a 2-core AMD EPYC machine, see ../shared/conformance/README.md)."
+    )
 
 
 if __name__ == "__main__":

@@ -25,10 +25,8 @@ class Case:
     word_plays: int  # the count the engines agree on
 
 
-def cases(path: Path = POSITIONS) -> list[Case]:
-    """The positions of ``path`` in file order (empty when the file is not there)."""
-    if not path.exists():
-        return []
+def cases(path: Path = BUNDLED) -> list[Case]:
+    """The positions of ``path`` (by default the copy in ``tests/data``) in file order."""
     out = []
     for line in path.read_text().splitlines():
         if line.strip():

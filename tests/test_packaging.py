@@ -7,8 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 BARE = ["engine", "movegen", "players", "dictionaries", "benchmarks", "tests"]
 
 
@@ -32,11 +30,24 @@ def test_no_bare_top_level_packages_importable(tmp_path):
 
 
 def test_distribution_top_level_is_wordbot_only():
+    # the suite runs in an installed venv (README's second command): the distribution
+    # is there, with its top_level.txt
     dists = list(importlib.metadata.distributions(name="wordbot"))
-    if not dists:
-        pytest.skip("wordbot is not installed (running from a bare checkout)")
+    assert dists, "wordbot is not installed"
     for dist in dists:  # the installed one, and a source tree's egg-info if on sys.path
-        assert (dist.read_text("top_level.txt") or "wordbot").split() == ["wordbot"]
+        top = dist.read_text("top_level.txt")
+        assert top is not None, "the distribution has no top_level.txt"
+        assert top.split() == ["wordbot"]
+
+
+def test_ci_runs_the_readmes_second_command():
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text()
+    blocks = readme.split("```sh\n")[1:3]
+    second = blocks[1].split("```")[0].strip()
+    ci = (root / ".ci" / "run").read_text().strip().splitlines()[-1]
+    assert second.startswith("python3 -m venv") and "pytest" in second
+    assert ci == second
 
 
 def test_numba_cache_dir_is_set_before_numba_loads(tmp_path):

@@ -470,7 +470,7 @@ def test_same_letter_replacements_are_all_listed():
 
 def test_word_play_counts_match_established_engines():
     lexicon = default_lexicon()
-    cases = conformance.cases(conformance.BUNDLED)
+    cases = conformance.cases()
     assert len(cases) == 48
     for case in cases:
         assert len(word_plays(case.tiles, case.rack, lexicon)) == case.word_plays, case.id
