@@ -220,14 +220,19 @@ def test_one_or_six_players_are_refused(players, files):
     one_line_error(run, "players")
 
 
-def test_a_set_up_the_bag_cannot_fill_is_refused_or_filled():
+def test_a_set_up_the_bag_cannot_fill_is_refused_and_one_it_can_is_filled():
+    # RULES.md: each of the line's five coasters is filled with as many tiles as its
+    # value; five 20s need 100 of the 98 tiles, so the set-up cannot be made
     rules = Rules.parse(["coasters=20,20,20,20,20,20"])
-    try:
-        state = GAME.new(seed=1, rules=rules, lexicon=small_lexicon())
-    except WordbotError:
-        return  # refusing such rules is fine
-    assert all(len(c.tiles) == c.value for c in state.line)
-    GAME.from_json(state.to_json(), small_lexicon())
+    with pytest.raises(StateError, match="coasters") as err:
+        GAME.new(seed=1, rules=rules, lexicon=small_lexicon())
+    assert "98" in str(err.value) and str(err.value).count("\n") == 0
+    # five 19s need 95: the line is filled and 3 tiles stay in the bag
+    rules = Rules.parse(["coasters=19,19,19,19,19,19"])
+    state = GAME.new(seed=1, rules=rules, lexicon=small_lexicon())
+    assert [len(c.tiles) for c in state.line] == [19] * 5 and len(state.bag) == 3
+    assert tiles_of(state) == Counter(FULL_BAG)
+    assert GAME.from_json(state.to_json(), small_lexicon()).to_json() == state.to_json()
 
 
 # -- bad positions -------------------------------------------------------------------------
@@ -1107,7 +1112,11 @@ def test_the_command_line_lists_moves(files, lex):
     hint = wordbot("hint", path, "--top", "2", "--json", "--lexicon", files["words"])
     assert hint.returncode == 0, hint.stderr
     cands = json.loads(hint.stdout)["candidates"]
-    assert len(cands) == 2 and all(state.parse_move(c["move"]) for c in cands)
+    assert len(cands) == 2
+    for cand in cands:  # each a legal move of the position, named by its notation
+        move = state.parse_move(cand["move"])
+        state.check(move)
+        assert state.notation(move) == cand["notation"]
 
 
 def test_the_command_line_applies_a_turn(files, lex):
