@@ -94,7 +94,11 @@ def test_generic_players_play_the_toy_game(spec):
         assert result.final.is_over and result.moves == again.moves
         # the engine checked every move; the heap was taken to the last token
         assert sum(m.count for m in result.moves) == 12
-        assert set(result.winners) <= {"north", "south"} and result.places
+        # most points wins, a tie is shared (tests/toygame.py)
+        top = max(result.scores.values())
+        assert result.winners and set(result.winners) == {
+            p for p, v in result.scores.items() if v == top
+        }
 
 
 def test_mc_plays_the_toy_game_on_determinized_states_only():
