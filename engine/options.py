@@ -68,7 +68,7 @@ class RuleOption:
             return self.special[low]
         if self.kind == "custom":
             try:
-                return self.read_text(text)  # type: ignore[misc]
+                return self.read_text(text)  # type: ignore[misc]  # a custom option always has its reader
             except NotAllowed:
                 raise self._bad(where, text) from None
         value: Any = low
@@ -97,7 +97,7 @@ class RuleOption:
             raise self._bad(where, value)
         if self.kind == "custom":
             try:
-                return self.read_json(value)  # type: ignore[misc]
+                return self.read_json(value)  # type: ignore[misc]  # a custom option always has its reader
             except NotAllowed:
                 raise self._bad(where, value) from None
         if not isinstance(value, int) or isinstance(value, bool):

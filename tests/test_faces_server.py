@@ -16,7 +16,7 @@ httpx = pytest.importorskip("httpx")
 ws_client = pytest.importorskip("websockets.sync.client")
 ws_exceptions = pytest.importorskip("websockets.exceptions")
 
-from tests.faces_support import ROOT, ServerProcess, wordbot_env  # noqa: E402
+from tests.faces_support import ROOT, ServerProcess, wordbot_env  # noqa: E402  (after the importorskips: skip before importing)
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ def test_subpackages_import_under_wordbot():
     import wordbot.dictionaries
     import wordbot.engine
     import wordbot.movegen
-    import wordbot.players  # noqa: F401
+    import wordbot.players  # noqa: F401  (the imports are the test)
 
 
 def test_no_bare_top_level_packages_importable(tmp_path):

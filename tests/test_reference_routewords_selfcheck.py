@@ -140,7 +140,7 @@ def test_q_routes_count_letters():
     # QUAT: corners of (1,3): (1,3) (1,4) (2,3) (2,4); QAT cannot be spelled; QU too short
     qua = [route([(1, 1), (1, 2)], e) for e in [(1, 2), (1, 3), (2, 2), (2, 3)]]
     quat = [route([(1, 1), (1, 2), (1, 3)], e) for e in [(1, 3), (1, 4), (2, 3), (2, 4)]]
-    key = lambda m: json.dumps(m, sort_keys=True)  # noqa: E731
+    key = lambda m: json.dumps(m, sort_keys=True)  # noqa: E731  (a one-line sort key)
     assert got == sorted(qua + quat, key=key)
     # min_word 4: QUA (3 letters) no longer counts
     assert rw.routes(p, words, {"min_word": 4}) == sorted(quat, key=key)

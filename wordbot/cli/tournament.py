@@ -174,7 +174,7 @@ def tournament(
         raise TournamentError("--address is for --backend ray")
     if backend == "ray":
         try:
-            import ray  # noqa: F401
+            import ray  # noqa: F401  (only whether it is installed)
         except ImportError:
             raise TournamentError(
                 "--backend ray needs Ray: pip install 'wordbot[ray]'"

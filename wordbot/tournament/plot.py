@@ -19,7 +19,7 @@ def check_plot_path(path: Path) -> str:
     if not Path(path).parent.is_dir():
         raise TournamentError(f"--plot {path}: no such directory {Path(path).parent}")
     try:
-        import matplotlib  # noqa: F401
+        import matplotlib  # noqa: F401  (only whether it is installed)
     except ImportError:
         raise TournamentError(
             "--plot needs matplotlib: pip install 'wordbot[plot]'"
