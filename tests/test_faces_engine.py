@@ -268,6 +268,35 @@ def test_illegal_move_names_rule_and_word(engine, start):
     assert err["error"]["rule"] in ("rack", "word")
 
 
+def test_a_non_word_is_refused_naming_the_word(engine, start, default_lexicon):
+    # legal plays with their letters reversed: the same rack letters on the same squares,
+    # so the only rule they can break is the word rule, and the reply names the word
+    moves = engine.ask(
+        {"id": "m", "cmd": "moves", "position": start, "kind": "word", "limit": 60}
+    )["moves"]
+    named = []
+    for k, m in enumerate(moves):
+        tiles = m["move"]["tiles"]
+        letters = [t[2] for t in tiles][::-1]
+        if len(tiles) < 3 or letters == [t[2] for t in tiles]:
+            continue
+        bad = [[r, c, letter, colour] for (r, c, _, colour), letter in zip(tiles, letters)]
+        reply = engine.ask(
+            {
+                "id": k,
+                "cmd": "apply",
+                "position": start,
+                "move": {"type": "word", "tiles": bad},
+            }
+        )
+        if reply["type"] == "error":
+            assert reply["error"]["code"] == "illegal_move", reply
+            assert reply["error"]["rule"] == "word", reply
+            named.append(reply["error"]["word"])
+    assert named, "no reversed play was refused"
+    assert not [w for w in named if w in default_lexicon], named
+
+
 def test_no_position_and_game_over(engine):
     fresh = EngineProcess()
     try:
