@@ -76,3 +76,24 @@ def test_every_package_of_the_checkout_is_installed():
             if "static" not in rel:
                 found.add(".".join((top, *rel)))
     assert found == set(config["packages"])
+
+
+def test_mypy_reads_every_folder_the_package_installs():
+    # mypy cannot follow package-dir: typecheck/wordbot/ links each folder that installs
+    # as wordbot.<name>, and [tool.mypy] files lists them (typecheck/README.md)
+    import tomllib
+
+    root = Path(__file__).resolve().parents[1]
+    config = tomllib.loads((root / "pyproject.toml").read_text())
+    folders = {
+        name.removeprefix("wordbot."): path
+        for name, path in config["tool"]["setuptools"]["package-dir"].items()
+        if name != "wordbot"
+    }
+    links = root / "typecheck" / "wordbot"
+    assert {p.name for p in links.iterdir() if p.name != "__init__.py"} == set(folders)
+    for name, path in folders.items():
+        assert (links / name).resolve() == (root / path).resolve(), name
+    assert set(config["tool"]["mypy"]["files"]) == {"wordbot"} | {
+        f"typecheck/wordbot/{name}" for name in folders
+    }
