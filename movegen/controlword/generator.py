@@ -21,8 +21,7 @@ import numpy as np
 from wordbot.movegen.controlword import replacements, wordplays
 from wordbot.movegen.controlword.grid import Grid
 from wordbot.movegen.controlword.movelist import ReplacementList, WordPlayList
-
-MAX_RACK = wordplays.MAX_RACK
+from wordbot.movegen.controlword.walkstack import MAX_RACK, Workspace
 
 
 class MoveGenerator:
@@ -35,7 +34,7 @@ class MoveGenerator:
         # plain Python ints as scalar arguments: numba types them faster than np.int64
         self._g = (g.records, int(g.root))
         self.table = table
-        self._work = wordplays.Workspace()
+        self._work = Workspace()
         self._moves = np.empty((4096, wordplays.MOVE_FIELDS), np.int32)
         self._tiles = np.empty((4096 * 4, 3), np.int16)
         self._counts = np.zeros(3, np.int64)

@@ -50,23 +50,16 @@ from wordbot.movegen.controlword.crosschecks import (
 )
 from wordbot.movegen.controlword.grid import BLOCKED, EMPTY
 from wordbot.movegen.controlword.scoring import bonus_letter, word_points
+from wordbot.movegen.controlword.walkstack import (
+    MAX_RACK,
+    park,
+    u,
+    unpark,
+)
 
 MOVE_FIELDS = 7  # first tile, tiles, points, direction, word row, word col, word length
 ACROSS, DOWN = 0, 1
 ACCEPT = np.int64(1) << 27  # an arc record's accept flag
-
-# stack frame fields
-F_REC, F_POS, F_CAND, F_N, F_SCORE, F_LETTER = 0, 1, 2, 3, 4, 5
-FRAME = 8
-MAX_RACK = 31
-MAX_FRAMES = 2 * MAX_RACK + 2  # one frame per placed tile, one parked right part per left
-# frame, and the first two
-
-
-@njit(cache=True, inline="always")
-def u(i):
-    """An index as unsigned: numba then indexes without wraparound code."""
-    return np.uintp(i)
 
 
 @njit(cache=True, inline="always")
@@ -104,34 +97,6 @@ def _record(direction, line_i, xl, xr, n, placed, score, table, moves, tiles, co
             tiles[ut, 2] = placed[u(2 * k + 1)]
     counts[0] = m + 1
     counts[1] = t + n
-
-
-@njit(cache=True, inline="always")
-def _park(stack, sp, rec, pos, cand, n, score, letter):
-    us = u(sp)
-    stack[us, F_REC] = rec
-    stack[us, F_POS] = pos
-    stack[us, F_CAND] = cand
-    stack[us, F_N] = n
-    stack[us, F_SCORE] = score
-    stack[us, F_LETTER] = letter
-    return sp + 1
-
-
-@njit(cache=True, inline="always")
-def _unpark(stack, sp, rack, rbits):
-    """Resume the frame parked at ``sp``: its letter goes back on the rack."""
-    us = u(sp)
-    letter = stack[us, F_LETTER]
-    rack[u(letter)] += 1
-    return (
-        stack[us, F_REC],
-        stack[us, F_POS],
-        stack[us, F_CAND],
-        stack[us, F_N],
-        stack[us, F_SCORE],
-        rbits | (np.int64(1) << letter),
-    )
 
 
 # The walks are compiled without numba's reference counting (_nrt=False): they only
@@ -175,7 +140,7 @@ def _right_walk(
             if sp == base:
                 return
             sp -= 1
-            rec, pos, cand, n, score, rbits = _unpark(stack, sp, rack, rbits)
+            rec, pos, cand, n, score, rbits = unpark(stack, sp, rack, rbits)
             continue
         letter = lowest_bit(cand)
         bit = one << letter
@@ -204,7 +169,7 @@ def _right_walk(
             if c != 0:
                 placed[u(2 * n)] = pos
                 placed[u(2 * n + 1)] = letter
-                sp = _park(stack, sp, rec, pos, cand, n, score, letter)
+                sp = park(stack, sp, rec, pos, cand, n, score, letter)
                 rack[u(letter)] -= 1
                 rbits = rbits1
                 score += xsc[u(2 * pos + bonus_letter(table, u(letter)))]
@@ -252,7 +217,7 @@ def _left_walk(
             if sp == 0:
                 return
             sp -= 1
-            rec, pos, cand, n, score, rbits = _unpark(stack, sp, rack, rbits)
+            rec, pos, cand, n, score, rbits = unpark(stack, sp, rack, rbits)
             continue
         letter = lowest_bit(cand)
         bit = one << letter
@@ -331,7 +296,7 @@ def _left_walk(
                 counts,
             )
         if c_left != 0:
-            sp = _park(stack, sp, rec, pos, cand, n, score, letter)
+            sp = park(stack, sp, rec, pos, cand, n, score, letter)
             rbits = rbits1
             rec = nxt
             pos = p
@@ -581,22 +546,3 @@ def generate(letters, rack, edges, root, table, work, moves, tiles, counts):
             tiles,
             counts,
         )
-
-
-class Workspace:
-    """Scratch arrays for :func:`generate`, grown on demand and reused between calls."""
-
-    def __init__(self, squares: int = 1024):
-        self.squares = 0
-        self.stack = np.zeros((MAX_FRAMES, FRAME), np.int64)
-        self.placed = np.zeros(2 * (MAX_RACK + 1), np.int64)
-        self.ensure(squares)
-
-    def ensure(self, squares: int) -> tuple:
-        if squares > self.squares:
-            self.squares = max(squares, 2 * self.squares)
-            self.grid = np.zeros(self.squares, np.uint8)
-            self.xmask = np.zeros(self.squares, np.int64)
-            self.xsc = np.zeros(2 * self.squares, np.int64)
-            self.arrays = (self.grid, self.xmask, self.xsc, self.stack, self.placed)
-        return self.arrays
