@@ -235,11 +235,7 @@ class CrossWordsState(GameState):
         if self.is_over:
             raise IllegalMove("game_over", "the game is over")
         if isinstance(move, Pass):
-            if (
-                not self._moves.pass_only
-                if self._moves is not None
-                else len(self.writes(first=True))
-            ):
+            if not self.legal_moves().pass_only:
                 raise IllegalMove("pass", "a pass only when no word can be written")
             return
         if not isinstance(move, Write):
