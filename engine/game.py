@@ -509,6 +509,13 @@ class Game(ABC, Generic[StateT]):
         player's candidates (default: nothing; a player's own details come first)."""
         return {}
 
+    def measures(self, states: Sequence[StateT], moves: Sequence[Move]) -> dict[str, float]:
+        """The game's own measures of where one finished game's points came from
+        (``wordbot study`` averages them per rule variant): name -> a number for the
+        whole game. ``states[0]`` is the start, ``states[i + 1]`` the state after
+        ``moves[i]``; the last state is over. Default: none."""
+        return {}
+
     def candidate_json(self, cand: Any, state: StateT | None = None) -> dict[str, Any]:
         """A candidate's JSON with every one of the game's own fields: the player's
         details, else (with ``state``) :meth:`move_facts`, else the defaults."""
