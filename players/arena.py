@@ -2,7 +2,7 @@
 (tournaments, paired games, terminal play and the studies all drive it).
 
 Each seat's player draws its random choices from its own generator, seeded from the
-game's seed and the seat, so a game replays exactly.
+game's seed and the seat (or given its own seed), so a game replays exactly.
 
 >>> from wordbot.engine import get_game
 >>> from wordbot.dictionaries import Lexicon
@@ -48,10 +48,17 @@ class Match:
     goes in through :meth:`push`.
     """
 
-    def __init__(self, state: GameState, seats: Mapping[str, Player | None], seed: int = 0):
+    def __init__(
+        self,
+        state: GameState,
+        seats: Mapping[str, Player | None],
+        seed: int = 0,
+        player_seeds: Mapping[str, int] | None = None,
+    ):
         self.state = state
         self.seats = dict(seats)
-        self.rngs = {p: random.Random(derive_seed(seed, p)) for p in state.players}
+        seeds = player_seeds or {p: derive_seed(seed, p) for p in state.players}
+        self.rngs = {p: random.Random(seeds[p]) for p in state.players}
         self.think = {p: 0.0 for p, player in self.seats.items() if player is not None}
         self.decisions = dict.fromkeys(self.think, 0)
         self.moves: list[Move] = []
@@ -112,11 +119,12 @@ def play_game(
     seed: int = 0,
     on_move: Callable[[GameState, Move, GameState], Any] | None = None,
     on_error: str = "raise",
+    player_seeds: Mapping[str, int] | None = None,
 ) -> GameResult:
     """Play ``state`` to the end; ``seats`` maps each seat to its player.
 
-    Each player draws from a generator seeded from ``seed`` and its seat, so a game
-    replays exactly. ``on_move(state_before, move, state_after)`` is called after every
+    Each player draws from a generator seeded from ``seed`` and its seat (or from
+    ``player_seeds[seat]``), so a game replays exactly. ``on_move(state_before, move, state_after)`` is called after every
     action.
 
     ``on_error="forfeit"``: a player that raises (in ``choose``, or by making an illegal
@@ -127,7 +135,7 @@ def play_game(
     """
     if on_error not in ("raise", "forfeit"):
         raise ValueError(f"on_error: {on_error!r} is not 'raise' or 'forfeit'")
-    match = Match(state, seats, seed)
+    match = Match(state, seats, seed, player_seeds)
     forfeit = error = None
     while not match.state.is_over:
         if len(match.moves) >= MAX_ACTIONS:

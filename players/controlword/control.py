@@ -268,7 +268,11 @@ class ControlPlayer(Player):
         return cands
 
     def _choose(self, state, rng: random.Random):
-        return self.ranked(state)[0][3]()
+        # equal equities are common (a word at mirrored places): the generator picks one,
+        # so two seeds give two games even between identical players
+        ranked = self.ranked(state)
+        tied = sum(1 for item in ranked if item[0] >= ranked[0][0] - 1e-9)
+        return ranked[rng.randrange(tied) if tied > 1 else 0][3]()
 
     def value(self, state, viewer: str) -> float:
         """The static equity of the position for ``viewer`` (:func:`static_value`)."""

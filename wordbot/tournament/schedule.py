@@ -83,7 +83,8 @@ def player_names(specs: list[str], table=None, game=None) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class ScheduledGame:
-    """One game of the schedule: ``seats`` is ((colour, player name), ...) in seat order."""
+    """One game of the schedule: ``seats`` is ((colour, player name), ...) in seat order;
+    ``variant``: a study's rule variant (an index), None in a tournament."""
 
     index: int
     pairing: int
@@ -91,6 +92,7 @@ class ScheduledGame:
     rotation: int
     seed: int
     seats: tuple[tuple[str, str], ...]
+    variant: int | None = None
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -98,6 +100,22 @@ class ScheduledGame:
 
     def player(self, colour: str) -> str:
         return dict(self.seats)[colour]
+
+    @property
+    def player_seeds(self) -> dict[str, int]:
+        """Each seat's player's seed, from the deal and the player's place in its group
+        (not the seat's colour): when identical players rotate seats, each game of the
+        deal is a game of its own instead of a replay of the first.
+
+        >>> g = Schedule(["control", "control#2"], seats=2, games=2, seed=1).games
+        >>> g[0].player_seeds["p1"] == g[1].player_seeds["p2"] != g[1].player_seeds["p1"]
+        True
+        """
+        k = len(self.seats)
+        return {
+            colour: derive_seed(self.seed, "player", (i + self.rotation) % k)
+            for i, (colour, _) in enumerate(self.seats)
+        }
 
 
 class Schedule:

@@ -2,9 +2,9 @@
 
 A worker is made once per process (or Ray actor): it imports the tournament's plugins,
 loads the lexicon from the cache, makes each player once, and warms the game's compiled
-kernels by playing the start of one game, so that games cost only their moves. Each game re-seeds its
-players (``play_game`` does), so a game's result does not depend on which worker played
-it or what it played before.
+kernels by playing the start of one game, so that games cost only their moves. Each game
+seeds its players afresh (from the deal and each player's place at the table), so a
+game's result does not depend on which worker played it or what it played before.
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ class WorkerSetup:
     setup: tuple[
         tuple[str, Any], ...
     ] = ()  # more new() arguments (Cross words combat's pages)
+    variants: tuple[dict, ...] = ()  # a study's Rules.to_json() of each variant
+    measure: bool = False  # measure each game (wordbot.study.measures) into its outcome
 
 
 def load_lexicon(path: str | None, digest: str | None):
@@ -67,15 +69,17 @@ class GameWorker:
         self.game = catalog.game(setup.game)
         self.lexicon = load_lexicon(setup.lexicon_path, setup.lexicon_digest)
         self.rules = self.game.Rules.from_json(setup.rules)
+        self.variants = [self.game.Rules.from_json(r) for r in setup.variants]
         self.players = {
             name: catalog.players.make(spec, self.game) for name, spec in setup.players
         }
         if warm:
             self.warm()
 
-    def new_game(self, seed: int, colours):
+    def new_game(self, seed: int, colours, variant: int | None = None):
+        rules = self.rules if variant is None else self.variants[variant]
         return self.game.new(
-            list(colours), seed, self.rules, self.lexicon, **dict(self.setup.setup)
+            list(colours), seed, rules, self.lexicon, **dict(self.setup.setup)
         )
 
     def warm(self) -> None:
@@ -96,18 +100,27 @@ class GameWorker:
         from wordbot.players.arena import play_game
 
         started = time.perf_counter()
-        state = self.new_game(game.seed, game.colours)
+        state = self.new_game(game.seed, game.colours, game.variant)
         seats = {colour: self.players[name] for colour, name in game.seats}
-        on_move = recorder = buffer = None
+        recorder = buffer = None
+        states = [state]
         if self.setup.record:
             buffer = io.StringIO()
             recorder = GameRecorder(buffer, state, dict(game.seats))
 
-            def on_move(before, move, after):
+        def on_move(before, move, after):
+            if recorder is not None:
                 recorder.record(move, after)
+            if self.setup.measure:
+                states.append(after)
 
         result = play_game(
-            state, seats, seed=game.seed, on_move=on_move, on_error="forfeit"
+            state,
+            seats,
+            seed=game.seed,
+            on_move=on_move,
+            on_error="forfeit",
+            player_seeds=game.player_seeds,
         )
         if recorder is not None and result.error is None:
             recorder.finish(result.outcome)  # a forfeited game's record stays unfinished
@@ -123,6 +136,11 @@ class GameWorker:
                 "action": result.actions + 1,
                 "message": result.error,
             }
+        measures = None
+        if self.setup.measure and result.error is None:
+            from wordbot.study.measures import game_measures
+
+            measures = game_measures(self.game, states, result.moves)
         outcome = GameOutcome(
             game.index,
             game.pairing,
@@ -137,6 +155,8 @@ class GameWorker:
             error,
             think=dict(result.think_time),
             decisions=dict(result.decisions),
+            variant=game.variant,
+            measures=measures,
         )
         return outcome, (buffer.getvalue() if buffer is not None else None)
 
