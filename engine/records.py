@@ -200,6 +200,10 @@ class ReplayResult:
     final: Any  # the last state reached
     mismatch: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: with ``keep_states``: the start and every state after it, as far as verified,
+    #: and the moves between them
+    states: list[Any] = field(default_factory=list)
+    moves: list[Any] = field(default_factory=list)
 
 
 def start_state(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ()):
@@ -239,9 +243,13 @@ def start_state(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] 
 
 
 def replay(
-    record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ()
+    record: GameRecord,
+    lexicon=None,
+    rule_overrides: Iterable[str] = (),
+    keep_states: bool = False,
 ) -> ReplayResult:
-    """Re-apply the record's moves from its seed, checking every position.
+    """Re-apply the record's moves from its seed, checking every position (kept in the
+    result's ``states`` with ``keep_states``).
 
     Raises :class:`RecordError` when the record cannot be replayed at all (bad header, a
     different lexicon); returns a result with ``ok=False`` and the first mismatch."""
@@ -253,11 +261,15 @@ def replay(
         return ReplayResult(
             False, 0, state, "start: the set-up position differs from the record", notes
         )
+    states = [state] if keep_states else []
+    moves: list[Any] = []
     for n, line in enumerate(record.actions, 1):
         where = f"action {n}"
 
-        def failed(message: str) -> ReplayResult:
-            return ReplayResult(False, n - 1, state, f"{where}: {message}", notes)  # noqa: B023  (called in this iteration only)
+        def failed(message: str, done=n - 1, state=state, where=where) -> ReplayResult:
+            return ReplayResult(
+                False, done, state, f"{where}: {message}", notes, states, moves
+            )
 
         if line["player"] != state.to_move:
             return failed(
@@ -280,13 +292,16 @@ def replay(
         if after.digest() != line["digest"]:
             return failed("the position after it differs from the record")
         state = after
+        if keep_states:
+            states.append(state)
+            moves.append(move)
     if record.result is not None and canonical_json(
         state.outcome().details
     ) != canonical_json(record.result):
         return ReplayResult(
             False, len(record.actions), state, "result: the evaluation differs", notes
         )
-    return ReplayResult(True, len(record.actions), state, None, notes)
+    return ReplayResult(True, len(record.actions), state, None, notes, states, moves)
 
 
 def _event_keys(line: dict, before: GameState, after: GameState) -> set[str]:

@@ -16,6 +16,7 @@ PACKAGES = [
     "wordbot.players",
     "wordbot.cli",
     "wordbot.tournament",
+    "wordbot.study",
 ]
 SKIP = {
     "wordbot.__main__",

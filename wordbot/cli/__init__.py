@@ -30,6 +30,7 @@ COMMANDS = {
     "replay": "game",
     "score": "game",
     "serve": "serve",
+    "study": "study",
     "tournament": "tournament",
 }
 

@@ -10,11 +10,12 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from wordbot.tournament.backends import cpu_count, make_backend
 from wordbot.tournament.config import TournamentConfig
+from wordbot.tournament.schedule import ScheduledGame
 from wordbot.tournament.standings import GameOutcome, Standings, Summary
 from wordbot.tournament.store import TournamentStore
 from wordbot.tournament.worker import WorkerSetup
@@ -80,39 +81,29 @@ class Tournament:
         """Play every game still wanted; ``on_game`` after each one is saved and counted,
         ``on_start(workers)`` once the workers are up."""
         standings = self.standings
-        remaining = standings.remaining()
         played = 0
-        started = ready = time.perf_counter()
-        used, name = 0, backend
-        if remaining:
-            if backend != "ray":
-                workers = min(workers or cpu_count(), remaining)
-            runner = make_backend(backend, self.worker_setup(), workers, address)
-            used, name = runner.workers, runner.name
-            ready = time.perf_counter()
-            if on_start is not None:
-                on_start(used)
-            games = iter(self.schedule.games)
 
-            def next_game():
-                for game in games:
-                    if standings.wanted(game):
-                        return game
-                return None
+        def done(outcome: GameOutcome, record_text: str | None) -> None:
+            nonlocal played
+            if self.store is not None:
+                self.store.write(outcome, record_text)
+            standings.add(outcome)
+            played += 1
+            if on_game is not None:
+                on_game(outcome)
 
-            def done(outcome: GameOutcome, record_text: str | None) -> None:
-                nonlocal played
-                if self.store is not None:
-                    self.store.write(outcome, record_text)
-                standings.add(outcome)
-                played += 1
-                if on_game is not None:
-                    on_game(outcome)
-
-            try:
-                runner.run(next_game, done)
-            finally:
-                runner.close()
+        started = time.perf_counter()
+        used, name, ready = play_wanted(
+            self.worker_setup(),
+            self.schedule.games,
+            standings.wanted,
+            standings.remaining(),
+            done,
+            workers,
+            backend,
+            address,
+            on_start,
+        )
         seconds = time.perf_counter() - ready
         report = RunReport(
             standings.summary(),
@@ -133,3 +124,40 @@ class Tournament:
                 )
             self.store.close()
         return report
+
+
+def play_wanted(
+    setup: WorkerSetup,
+    games: Iterable[ScheduledGame],
+    wanted: Callable[[ScheduledGame], bool],
+    remaining: int,
+    done: Callable[[GameOutcome, str | None], None],
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    on_start: Callable[[int], None] | None = None,
+) -> tuple[int, str, float]:
+    """Play the ``games`` still ``wanted`` (``remaining`` of them) on ``backend``, in
+    order as workers free up, calling ``done(outcome, record_text)`` for each one back:
+    (workers used, the backend's name, when the workers were ready)."""
+    if not remaining:
+        return 0, backend, time.perf_counter()
+    if backend != "ray":
+        workers = min(workers or cpu_count(), remaining)
+    runner = make_backend(backend, setup, workers, address)
+    ready = time.perf_counter()
+    if on_start is not None:
+        on_start(runner.workers)
+    pending = iter(games)
+
+    def next_game() -> ScheduledGame | None:
+        for game in pending:
+            if wanted(game):
+                return game
+        return None
+
+    try:
+        runner.run(next_game, done)
+    finally:
+        runner.close()
+    return runner.workers, runner.name, ready

@@ -34,7 +34,8 @@ class GameOutcome:
     colour -> 1 + the number of players ranked strictly above. ``error``: None, or
     ``{"colour", "player", "message"}`` when a player raised (it loses: it takes the last
     place, the others are ranked by the board as it stood). ``think``: colour -> seconds
-    spent choosing moves; ``decisions``: colour -> moves chosen.
+    spent choosing moves; ``decisions``: colour -> moves chosen. A study's game also has
+    its rule ``variant`` (an index) and its ``measures`` (``wordbot.study.measures``).
     """
 
     game: int
@@ -51,8 +52,11 @@ class GameOutcome:
     record: str | None = None
     think: dict[str, float] = field(default_factory=dict)
     decisions: dict[str, int] = field(default_factory=dict)
+    variant: int | None = None
+    measures: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        study = {"variant": self.variant, "measures": self.measures}
         return {
             "game": self.game,
             "pairing": self.pairing,
@@ -68,6 +72,7 @@ class GameOutcome:
             "record": self.record,
             "think": {c: round(t, 4) for c, t in self.think.items()},
             "decisions": self.decisions,
+            **(study if self.variant is not None else {}),
         }
 
     @classmethod

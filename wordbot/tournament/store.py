@@ -20,10 +20,10 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import IO
+from typing import IO, Any, Self
 
 from wordbot.tournament.config import TournamentConfig
-from wordbot.tournament.schedule import Schedule, TournamentError
+from wordbot.tournament.schedule import TournamentError
 from wordbot.tournament.standings import GameOutcome
 
 CONFIG = "tournament.json"
@@ -51,7 +51,13 @@ def _write_atomic(path: Path, text: str) -> None:
 
 
 class TournamentStore:
-    """Reads and writes one tournament directory."""
+    """Reads and writes one tournament directory (a study's too: the same layout with
+    its own configuration file; see ``wordbot.study.store``)."""
+
+    config_name = CONFIG
+    standings_name = STANDINGS
+    kind = "tournament"
+    config_type: Any = TournamentConfig
 
     def __init__(self, path: Path):
         self.path = Path(path)
@@ -65,9 +71,9 @@ class TournamentStore:
         if path.exists():
             if not path.is_dir():
                 raise TournamentError(f"--out {path}: not a directory")
-            if (path / CONFIG).exists():
+            if (path / cls.config_name).exists():
                 raise TournamentError(
-                    f"--out {path}: already holds a tournament; continue it "
+                    f"--out {path}: already holds a {cls.kind}; continue it "
                     f"with --resume {path}, or choose another directory"
                 )
             if any(path.iterdir()):
@@ -92,18 +98,18 @@ class TournamentStore:
                 )
 
     @classmethod
-    def create(cls, path: Path, config: TournamentConfig) -> TournamentStore:
+    def create(cls, path: Path, config: Any) -> Self:
         cls.check_new(path)
         path = Path(path)
         try:
             (path / GAMES).mkdir(parents=True, exist_ok=True)
             text = json.dumps(config.to_json(), indent=1) + "\n"
             # exclusive create: never overwrite a configuration another run just wrote
-            with open(path / CONFIG, "x", encoding="utf-8") as fh:
+            with open(path / cls.config_name, "x", encoding="utf-8") as fh:
                 fh.write(text)
             (path / RESULTS).touch(exist_ok=False)
         except FileExistsError:
-            raise TournamentError(f"--out {path}: already holds a tournament") from None
+            raise TournamentError(f"--out {path}: already holds a {cls.kind}") from None
         except OSError as exc:
             raise TournamentError(
                 f"--out {path}: cannot write there ({exc.strerror or exc})"
@@ -111,18 +117,17 @@ class TournamentStore:
         return cls(path)
 
     @classmethod
-    def open(cls, path: Path) -> tuple[TournamentStore, TournamentConfig]:
+    def open(cls, path: Path) -> tuple[Self, Any]:
         path = Path(path)
         where = str(path)
-        if not (path / CONFIG).is_file():
-            raise TournamentError(f"--resume {where}: no tournament there (no {CONFIG})")
+        name = cls.config_name
+        if not (path / name).is_file():
+            raise TournamentError(f"--resume {where}: no {cls.kind} there (no {name})")
         try:
-            obj = json.loads((path / CONFIG).read_text(encoding="utf-8"))
+            obj = json.loads((path / name).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise TournamentError(
-                f"--resume {where}: cannot read {CONFIG} ({exc})"
-            ) from None
-        config = TournamentConfig.from_json(obj, f"{where}/{CONFIG}")
+            raise TournamentError(f"--resume {where}: cannot read {name} ({exc})") from None
+        config = cls.config_type.from_json(obj, f"{where}/{name}")
         if not os.access(path, os.W_OK | os.X_OK):
             raise TournamentError(
                 f"--resume {where}: cannot write there (permission denied)"
@@ -131,7 +136,7 @@ class TournamentStore:
 
     # ------------------------------------------------------------------ reading
     def load_outcomes(
-        self, schedule: Schedule, lexicon=None, games=None
+        self, schedule: Any, lexicon=None, games=None
     ) -> tuple[list[GameOutcome], list[str]]:
         """The finished games on disk, repairing what a crash left: (outcomes, notes).
         A game whose record is there but whose results line is not is rebuilt by
@@ -194,10 +199,10 @@ class TournamentStore:
         self._results.flush()
 
     def has_standings(self) -> bool:
-        return (self.path / STANDINGS).exists()
+        return (self.path / self.standings_name).exists()
 
     def write_standings(self, obj: dict) -> None:
-        _write_atomic(self.path / STANDINGS, json.dumps(obj, indent=1) + "\n")
+        _write_atomic(self.path / self.standings_name, json.dumps(obj, indent=1) + "\n")
 
     def close(self) -> None:
         if self._results is not None:
@@ -208,7 +213,7 @@ class TournamentStore:
 def outcome_from_record(path: Path, game, lexicon=None, games=None) -> GameOutcome | None:
     """The results line of a finished game rebuilt from its record by replaying it (None:
     the record is unfinished, is not this game's or does not replay, and the game will be
-    played again)."""
+    played again). A study's game is measured again from the replayed states."""
     from wordbot.engine.games import GAMES
     from wordbot.engine.records import read_record, replay
     from wordbot.errors import WordbotError
@@ -220,12 +225,18 @@ def outcome_from_record(path: Path, game, lexicon=None, games=None) -> GameOutco
             return None
         if header.get("agents") != dict(game.seats):
             return None
-        replayed = replay(record, lexicon)
+        study = game.variant is not None
+        replayed = replay(record, lexicon, keep_states=study)
     except WordbotError:
         return None
     if not replayed.ok:
         return None
     outcome = replayed.final.outcome()
+    measures = None
+    if study:
+        from wordbot.study.measures import game_measures
+
+        measures = game_measures(record.game, replayed.states, replayed.moves)
     return GameOutcome(
         game.index,
         game.pairing,
@@ -239,4 +250,6 @@ def outcome_from_record(path: Path, game, lexicon=None, games=None) -> GameOutco
         0.0,
         None,
         record_name(game.index),
+        variant=game.variant,
+        measures=measures,
     )

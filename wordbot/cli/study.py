@@ -1,0 +1,276 @@
+"""``wordbot study``: self-play under rule variants, to see what each rule does."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from wordbot.cli import main
+from wordbot.cli.options import json_option, lexicon_option, page_option, rule_option
+
+
+@main.command()
+@click.option(
+    "--game",
+    "game_name",
+    default=None,
+    metavar="NAME",
+    help="The game (default controlword; `wordbot games` lists them and their options).",
+)
+@click.option(
+    "--vary",
+    multiple=True,
+    metavar="NAME=V1,V2,...",
+    help="A rule option and the values to try (repeatable: every combination is a "
+    "variant). Values that hold commas are separated by / instead. `seats` varies "
+    "the number of players.",
+)
+@click.option(
+    "--players",
+    default=None,
+    metavar="A,B,...",
+    help="The table, in seat order (NAME:KEY=VALUE,... each); one player fills every seat.",
+)
+@click.option(
+    "--seats",
+    type=click.IntRange(2),
+    default=None,
+    help="Players at the table when one player is given (default: the fewest the game "
+    "allows).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1),
+    default=None,
+    help="Games per variant, a multiple of the seats (default 400).",
+)
+@click.option(
+    "--seed", type=int, default=None, help="Seed of every deal (default: random)."
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1),
+    default=None,
+    help="Processes (or Ray actors) playing at once (default: every core).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["process", "ray"]),
+    default="process",
+    show_default=True,
+    help="A pool of processes here, or Ray.",
+)
+@click.option("--address", default=None, metavar="ADDR", help="Ray cluster to join.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Save the configuration, every game's record and the results in DIR (new or "
+    "empty), as games finish.",
+)
+@click.option(
+    "--resume",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Continue the study saved in DIR (after a crash or Ctrl-C).",
+)
+@click.option(
+    "--report",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="FILE.md",
+    help="Write the Markdown report (with the plots of --plot linked).",
+)
+@click.option(
+    "--plot",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Draw each figure per variant with its interval, one SVG a figure, into DIR.",
+)
+@click.option(
+    "--title",
+    default=None,
+    help="The report's and plots' title (default: from the options).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@json_option
+@page_option
+@rule_option
+@lexicon_option
+def study(
+    game_name,
+    vary,
+    players,
+    seats,
+    games,
+    seed,
+    workers,
+    backend,
+    address,
+    out,
+    resume,
+    report,
+    plot,
+    title,
+    quiet,
+    as_json,
+    pages,
+    rules,
+    lexicon_path,
+) -> None:
+    """Play the same players under each rule variant and compare the games.
+
+    Every variant plays the same deals, each with every rotation of the seats, so two
+    variants' games come in pairs that differ only by the rule. Per variant: each
+    seat's win rate, draws and the first player's edge (Wilson 95 % intervals); the
+    winning margin, the length, lead changes, how late the lead was decided and
+    comebacks (t intervals); and the game's own measures of where the points came
+    from. Between variants: paired tests on the first player's win (McNemar) and on
+    the margin and length (paired t), with p-values, Holm-adjusted as well.
+
+    Each player is seeded per game (from the deal and its place at the table), so a
+    table of identical players plays a new game in every rotation.
+
+    \b
+    Examples:
+      wordbot study --vary rounds=6,8,10 --players control --games 400 --seed 1
+      wordbot study --game routewords --vary ko_rule=true,false --players routes \\
+          --games 400 --out runs/ko --report ko.md --plot ko-plots
+      wordbot study --game firstdraft --vary seats=2,3,4,5 --players drafter --games 60
+      wordbot study --resume runs/ko              # after a crash or Ctrl-C
+    """
+    from rich.console import Console
+
+    from wordbot.cli.loading import catalog
+    from wordbot.study.config import StudyError, new_study, resumed_study
+    from wordbot.study.display import StudyProgress, tables
+    from wordbot.study.plot import check_plot_dir, plot_study
+    from wordbot.study.report import markdown
+    from wordbot.study.runner import Study, StudyStore
+    from wordbot.tournament.backends import check_reachable
+
+    # --- every check before anything is written or played
+    if plot is not None:
+        check_plot_dir(plot)
+    if report is not None and not Path(report).parent.is_dir():
+        raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
+    if address is not None and backend != "ray":
+        raise StudyError("--address is for --backend ray")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401  (only whether it is installed)
+        except ImportError:
+            raise StudyError(
+                "--backend ray needs Ray: pip install 'wordbot[ray]'"
+            ) from None
+        if address is not None:
+            check_reachable(address)
+    plugins = catalog().plugins
+    store: StudyStore | None
+    if resume is not None:
+        if out is not None and Path(out).resolve() != Path(resume).resolve():
+            raise StudyError("--out and --resume name different directories")
+        store, saved = StudyStore.open(resume)
+        given = None
+        if (
+            any(x is not None for x in (players, games, seed, seats, game_name))
+            or vary
+            or rules
+        ):
+            given, _ = new_study(
+                game_name or saved.game,
+                players or _players_of(saved),
+                vary or tuple(f"{n}={'/'.join(v)}" for n, v in saved.vary),
+                games or saved.games,
+                saved.seed if seed is None else seed,
+                rules or saved.base,
+                seats
+                if seats is not None or "seats" in saved.option_values
+                else len(saved.players),
+                lexicon_path,
+                plugins,
+            )
+        config, lexicon = resumed_study(saved, str(resume), given, lexicon_path)
+    else:
+        if out is not None:
+            StudyStore.check_new(out)
+        config, lexicon = new_study(
+            game_name or "controlword",
+            players,
+            vary,
+            400 if games is None else games,
+            seed,
+            rules,
+            seats,
+            lexicon_path,
+            plugins,
+            pages,
+        )
+        store = StudyStore.create(out, config) if out is not None else None
+
+    run = Study(config, lexicon, store)
+    err = Console(stderr=True)
+    for note in run.notes:
+        click.echo(f"wordbot: {note}", err=True)
+    if resume is not None:
+        click.echo(
+            f"wordbot: resuming {resume}: {len(run.outcomes)} games finished, "
+            f"{run.remaining} to play",
+            err=True,
+        )
+    title = title or _title(config)
+    try:
+        if not quiet and err.is_terminal and run.remaining:
+            with StudyProgress(len(run.schedule), len(run.outcomes), err) as bar:
+                result = run.run(workers, backend, address, on_game=bar.game_done)
+        else:
+            result = run.run(workers, backend, address)
+    except KeyboardInterrupt:
+        where = f"; continue with: wordbot study --resume {store.path}" if store else ""
+        click.echo(f"wordbot: interrupted after {len(run.outcomes)} games{where}", err=True)
+        sys.exit(130)
+
+    figures = result.result
+    speed = (
+        f"{result.played} games played in {result.seconds:.1f} s "
+        f"({result.games_per_second:.1f} games/s on {result.workers} {result.backend} "
+        f"worker{'s' if result.workers != 1 else ''})"
+        if result.played
+        else None
+    )
+    written = plot_study(figures, plot, title) if plot is not None else []
+    if report is not None:
+        text = markdown(figures, title, written, Path(report).parent)
+        try:
+            Path(report).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise StudyError(
+                f"--report {report}: cannot write it ({exc.strerror or exc})"
+            ) from None
+    if as_json:
+        click.echo(json.dumps(figures))
+        return
+    console = Console() if sys.stdout.isatty() else Console(width=140)
+    console.print(tables(figures, title))
+    where = f"; saved in {store.path}" if store is not None else ""
+    console.print(
+        f"{config.game}: {len(config.variants)} variants x {config.games} games; "
+        f"seed {config.seed}{where}" + (f"; {speed}" if speed else ""),
+        highlight=False,
+    )
+
+
+def _players_of(saved) -> str:
+    specs = list(saved.players.values())
+    return specs[0] if len(set(specs)) == 1 else ",".join(specs)
+
+
+def _title(config) -> str:
+    varied = " x ".join(name for name, _ in config.vary) or "the default rules"
+    return f"{config.game}: {varied}"

@@ -1,0 +1,181 @@
+"""A study's figures for people: the rows of its table (shared by the terminal and the
+Markdown report), the comparisons, and the Markdown report itself.
+
+>>> cell({"rate": 0.5, "ci": [0.45, 0.55], "n": 400})
+'50.0% [45.0, 55.0]'
+>>> cell({"mean": 12.25, "ci": [11.5, 13.0], "sd": 3.1, "n": 400})
+'12.2 [11.5, 13.0]'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+#: the figures every game has: (key, label, how to read it)
+COMMON = (
+    ("draw_rate", "draws", "first place shared"),
+    ("first_player_edge", "first player's edge", "seat 1's win rate minus 1/players"),
+    ("margin", "winning margin", "winner's score minus the runner-up's"),
+    ("length", "length (actions)", "turns played, passes included"),
+    ("lead_changes", "lead changes", "times the leader changed"),
+    (
+        "lead_decided",
+        "lead decided at",
+        "fraction of the game before the winner led for good",
+    ),
+    ("comeback_rate", "comebacks", "winner behind at half time"),
+)
+
+
+def cell(figure: dict[str, Any] | None) -> str:
+    """One figure with its 95 % interval, for a table."""
+    if not figure:
+        return "-"
+    if "rate" in figure:
+        if figure["rate"] is None:
+            return "-"
+        lo, hi = figure["ci"]
+        return f"{100 * figure['rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+    if "value" in figure:  # the first player's edge: a difference of rates
+        if figure["value"] is None:
+            return "-"
+        lo, hi = figure["ci"]
+        return f"{100 * figure['value']:+.1f} pts [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+    if figure.get("mean") is None:
+        return "-"
+    if figure.get("ci") is None:
+        return f"{figure['mean']:.1f}"
+    lo, hi = figure["ci"]
+    digits = 3 if abs(figure["mean"]) < 1 and figure["mean"] != 0 else 1
+    return f"{figure['mean']:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+
+
+def rows(result: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """(label, one cell per variant) for every figure of the study, in table order."""
+    variants = result["variants"]
+    out: list[tuple[str, list[str]]] = [
+        (
+            "games",
+            [
+                f"{v['games']}" + (f" ({v['errors']} errors)" if v["errors"] else "")
+                for v in variants
+            ],
+        )
+    ]
+    seats = list(dict.fromkeys(s for v in variants for s in v["seat_win_rate"]))
+    for seat in seats:
+        out.append((f"{seat} wins", [cell(v["seat_win_rate"].get(seat)) for v in variants]))
+    for key, label, _ in COMMON:
+        out.append((label, [cell(v[key]) for v in variants]))
+    own = list(dict.fromkeys(k for v in variants for k in v["measures"]))
+    for key in own:
+        out.append((key, [cell(v["measures"].get(key)) for v in variants]))
+    return out
+
+
+def comparison_rows(result: dict[str, Any]) -> list[list[str]]:
+    """One row a comparison: variants, measure, test, difference (b - a), p, Holm p."""
+    labels = [v["label"] for v in result["variants"]]
+    out = []
+    for c in result["comparisons"]:
+        diff = c["difference"]
+        shown = (
+            "-"
+            if diff is None
+            else f"{diff:+.3f}"
+            if c["measure"] == "first_player_win"
+            else f"{diff:+.2f}"
+        )
+        mark = " *" if c["p_holm"] < 0.05 else ""
+        out.append(
+            [
+                labels[c["a"]],
+                labels[c["b"]],
+                c["measure"],
+                c["test"],
+                shown,
+                f"{c['p_value']:.3g}",
+                f"{c['p_holm']:.3g}{mark}",
+            ]
+        )
+    return out
+
+
+COMPARISON_HEADER = ["a", "b", "measure", "test", "b - a", "p", "p (Holm)"]
+
+
+def _md_table(header: list[str], body: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in body]
+    return "\n".join(lines)
+
+
+def markdown(
+    result: dict[str, Any],
+    title: str,
+    plots: Sequence[Path] = (),
+    relative_to: Path | None = None,
+    run_line: str | None = None,
+) -> str:
+    """The Markdown report of a study: set-up, the figures, the comparisons, the plots
+    (linked relative to ``relative_to``, the report's folder)."""
+    variants = result["variants"]
+    games = {v["games"] for v in variants}
+    per_variant = result["games_per_variant"]
+    varied = ", ".join(
+        f"`{k}` = {', '.join(vs)}" for k, vs in result["option_values"].items()
+    )
+    parts = [
+        f"# {title}",
+        "",
+        f"games per variant: {per_variant}",
+        "",
+        f"- game: `{result['game']}`; varied: {varied or 'nothing'}",
+        f"- players (seat order of the first rotation): {', '.join(f'`{p}`' for p in result['players'])}",
+        f"- other rules: {', '.join(f'`{r}`' for r in result['rules']) or 'the defaults'}",
+        f"- seed {result['seed']}; every variant plays the same deals, each with every rotation of the seats",
+    ]
+    if games != {per_variant}:
+        parts.append(
+            f"- games finished per variant: {', '.join(str(v['games']) for v in variants)}"
+        )
+    if run_line:
+        parts.append(f"- {run_line}")
+    parts += [
+        "",
+        "## Figures",
+        "",
+        "Rates with 95 % Wilson intervals, means with 95 % t intervals.",
+        "",
+        _md_table(
+            ["", *[v["label"] for v in variants]],
+            [[label, *cells] for label, cells in rows(result)],
+        ),
+        "",
+        "What the rows mean: "
+        + "; ".join(f"*{label}*: {how}" for _, label, how in COMMON)
+        + ".",
+        "",
+    ]
+    if result["comparisons"]:
+        parts += [
+            "## Differences between variants",
+            "",
+            "Same deals and seats under each variant, so the tests are paired (McNemar's "
+            "exact test for the first player's win, the paired t test for margin and "
+            "length; Fisher and Welch when the seat counts differ). `*`: significant at 5 % "
+            "after Holm's adjustment for the number of comparisons.",
+            "",
+            _md_table(COMPARISON_HEADER, comparison_rows(result)),
+            "",
+        ]
+    if plots:
+        parts += ["## Plots", ""]
+        for plot in plots:
+            link = Path(os.path.relpath(plot, relative_to)) if relative_to else plot
+            parts.append(f"![{plot.stem}]({link.as_posix()})")
+            parts.append("")
+    return "\n".join(parts).rstrip() + "\n"

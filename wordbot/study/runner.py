@@ -1,0 +1,137 @@
+"""Running a study on the tournament's machinery: the same workers and backends
+(processes or Ray), the same ``--out`` layout (one record per game, ``results.jsonl``
+written as games finish, resume after a crash), with ``study.json`` as configuration and
+``study_result.json`` (the ``--json`` figures) at the end.
+
+>>> from wordbot.study.config import new_study
+>>> config, lexicon = new_study("routewords", "routes", ("ko_rule=true,false",), games=2,
+...                             seed=1)
+>>> report = Study(config, lexicon).run(workers=1)  # doctest: +SKIP
+>>> [v["games"] for v in report.result["variants"]]  # doctest: +SKIP
+[2, 2]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from wordbot.study.analysis import analyse
+from wordbot.study.config import StudyConfig
+from wordbot.study.schedule import StudySchedule
+from wordbot.tournament.runner import play_wanted
+from wordbot.tournament.standings import GameOutcome
+from wordbot.tournament.store import TournamentStore
+from wordbot.tournament.worker import WorkerSetup
+
+
+class StudyStore(TournamentStore):
+    """A study's ``--out`` directory (the tournament's layout, see its module)."""
+
+    config_name = "study.json"
+    standings_name = "study_result.json"
+    kind = "study"
+    config_type = StudyConfig
+
+
+@dataclass
+class StudyReport:
+    result: dict[str, Any]  # analyse()
+    played: int  # games played by this run
+    seconds: float  # wall time of this run's play, from the workers being ready
+    startup: float
+    workers: int
+    backend: str
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.played / self.seconds if self.seconds > 0 else 0.0
+
+
+class Study:
+    """A study and its finished games (read from ``store`` when resuming)."""
+
+    def __init__(self, config: StudyConfig, lexicon, store: StudyStore | None = None):
+        self.config = config
+        self.lexicon = lexicon
+        self.store = store
+        self.schedule = StudySchedule(
+            list(config.players), config.variants, config.games, config.seed
+        )
+        self.outcomes: dict[int, GameOutcome] = {}
+        self.notes: list[str] = []
+        if store is not None:
+            from wordbot.plugins import load_catalog
+
+            games = load_catalog(config.plugins).games
+            outcomes, self.notes = store.load_outcomes(self.schedule, lexicon, games)
+            self.outcomes = {o.game: o for o in outcomes}
+
+    @property
+    def remaining(self) -> int:
+        return len(self.schedule) - len(self.outcomes)
+
+    def worker_setup(self) -> WorkerSetup:
+        lexicon = self.config.lexicon or {}
+        first = self.config.variants[0]
+        return WorkerSetup(
+            tuple(self.config.players.items()),
+            lexicon.get("path"),
+            lexicon.get("digest"),
+            first.rules,
+            first.colours,
+            record=self.store is not None,
+            game=self.config.game,
+            plugins=tuple(self.config.plugins),
+            setup=tuple(sorted(self.config.setup.items())),
+            variants=tuple(v.rules for v in self.config.variants),
+            measure=True,
+        )
+
+    def result(self) -> dict[str, Any]:
+        return analyse(self.config, self.outcomes.values())
+
+    def run(
+        self,
+        workers: int | None = None,
+        backend: str = "process",
+        address: str | None = None,
+        on_game: Callable[[GameOutcome], None] | None = None,
+        on_start: Callable[[int], None] | None = None,
+    ) -> StudyReport:
+        """Play every game not finished yet; ``on_game`` after each one is saved."""
+        played = 0
+
+        def done(outcome: GameOutcome, record_text: str | None) -> None:
+            nonlocal played
+            if self.store is not None:
+                self.store.write(outcome, record_text)
+            self.outcomes[outcome.game] = outcome
+            played += 1
+            if on_game is not None:
+                on_game(outcome)
+
+        started = time.perf_counter()
+        used, name, ready = play_wanted(
+            self.worker_setup(),
+            self.schedule.games,
+            lambda g: g.index not in self.outcomes,
+            self.remaining,
+            done,
+            workers,
+            backend,
+            address,
+            on_start,
+        )
+        seconds = time.perf_counter() - ready
+        result = self.result()
+        if self.store is not None:
+            if played or not self.store.has_standings():
+                self.store.write_standings(result)
+            self.store.close()
+        return StudyReport(
+            result, played, seconds, ready - started, used, name, list(self.notes)
+        )
