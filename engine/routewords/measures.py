@@ -12,11 +12,10 @@ players' routes.
 
 Keys (every one in every game, 0 when it did not happen):
 
-- ``start_points``: the points the players start with (1 each at the set-up).
+- ``start_points``: the points the players hold at ``states[0]`` (1 each at the set-up).
 - ``coin_points``: points from coins taken (their values summed).
-- ``coins_1``, ``coins_2``, ``coins_5``: coins taken of value 1, 2 and 5 (the set-up's
-  values: inner, edge and corner intersections); ``coins_other``: coins of any other
-  value (only a position can hold them).
+- ``coins_1``, ``coins_2``, ``coins_5``: coins taken of value 1, 2 and 5 (inner, edge
+  and corner intersections: the only values there are, a position included).
 - ``bonus_points``: points scored in bonus rounds; ``bonus_rounds``: bonus rounds
   played (the final one included).
 - ``squares_owned``: squares owned at the end.
@@ -30,15 +29,15 @@ from collections.abc import Sequence
 
 from wordbot.engine.game import Move
 from wordbot.engine.routewords.moves import BonusWord, Both, Pass, Route, Swap
+from wordbot.engine.routewords.rules import START_COINS
 from wordbot.engine.routewords.state import BONUS, RouteWordsState
 
-COIN_VALUES = (1, 2, 5)
+COIN_VALUES = tuple(sorted(set(START_COINS)))  # (1, 2, 5)
 
 KEYS = (
     "start_points",
     "coin_points",
     *(f"coins_{value}" for value in COIN_VALUES),
-    "coins_other",
     "bonus_points",
     "bonus_rounds",
     "squares_owned",
@@ -67,7 +66,7 @@ def measures(states: Sequence[RouteWordsState], moves: Sequence[Move]) -> dict[s
         for had, has in zip(before.coins, after.coins):
             if had and not has:
                 out["coin_points"] += had
-                out[f"coins_{had}" if had in COIN_VALUES else "coins_other"] += 1
+                out[f"coins_{had}"] += 1
         if isinstance(move, BonusWord):
             # a bonus round scores on its last submission and nothing else does
             out["bonus_points"] += sum(after.points) - sum(before.points)
