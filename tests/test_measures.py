@@ -246,17 +246,15 @@ def test_route_words_a_hand_made_game():
         "ko": None,
         "turns_taken": {"red": 0, "green": 0},
     }
-    state = ROUTEWORDS.from_json(position, lexicon)
-    moves = []
+    states, moves = [ROUTEWORDS.from_json(position, lexicon)], []
     for text in (
         "route MEGS 2,1 1,2 2,3 3,2 > 4,3",
         "pay route TEA 0,0 0,1 0,2 > 0,3 ; swap 4,0 4,1",
         "word MEGS",
         "word -",
     ):
-        moves.append(state.parse_move(text))
-        state = state.apply(moves[-1])
-    states = replay(ROUTEWORDS.from_json(position, lexicon), moves)
+        moves.append(states[-1].parse_move(text))  # a route's letters are read off its grid
+        states.append(states[-1].apply(moves[-1]))
     assert states[-1].is_over and states[-1].scores == {
         "red": 1 + 1 + 4,
         "green": 1 - 1 + 2,
