@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from wordbot.engine.controlword.measures import measures
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.setup import check_players
 from wordbot.engine.controlword.state import ControlWordState
@@ -101,6 +102,13 @@ class ControlWord(Game[ControlWordState]):
     def playout_done(self, start: ControlWordState, state: ControlWordState) -> bool:
         """A default playout ends with the round it started in."""
         return state.round != start.round
+
+    def measures(
+        self, states: Sequence[ControlWordState], moves: Sequence[Move]
+    ) -> dict[str, float]:
+        """Points when played vs from control at the end, penalties, words controlled,
+        each totalled over all players (:mod:`wordbot.engine.controlword.measures`)."""
+        return measures(states, moves)
 
     def picture(
         self, state: ControlWordState, move: Move | None = None, viewer: str | None = None

@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from wordbot.engine.crosswords.measures import measures
 from wordbot.engine.crosswords.pages import Page, default_page, read_page_file
 from wordbot.engine.crosswords.position import read_position
 from wordbot.engine.crosswords.rules import SEATS, Rules
@@ -167,6 +168,14 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
 
     def check_size(self, state: CrossWordsState) -> None:
         """Pages and the grid grow only by play: nothing to refuse."""
+
+    def measures(
+        self, states: Sequence[CrossWordsState], moves: Sequence[Move]
+    ) -> dict[str, float]:
+        """Cells captured by crossing vs by enclosure, extra turns earned by each combo,
+        written or lost, totalled over both players
+        (:mod:`wordbot.engine.crosswords.measures`)."""
+        return measures(states, moves)
 
     def picture(
         self, state: CrossWordsState, move: Move | None = None, viewer: str | None = None

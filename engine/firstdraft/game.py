@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordbot.engine.errors import StateError
+from wordbot.engine.firstdraft.measures import measures
 from wordbot.engine.firstdraft.position import read_position
 from wordbot.engine.firstdraft.rules import SEATS, Rules
 from wordbot.engine.firstdraft.state import (
@@ -149,6 +150,14 @@ First Draft moves (rows A and B; a turn ends with a take):
 
     def check_size(self, state: FirstDraftState) -> None:
         """Rows, pools and the line are bounded by the rules: nothing to refuse."""
+
+    def measures(
+        self, states: Sequence[FirstDraftState], moves: Sequence[Move]
+    ) -> dict[str, float]:
+        """Words sold by length, coins spent on coasters and gained from them, tiles
+        discarded, each totalled over all players
+        (:mod:`wordbot.engine.firstdraft.measures`)."""
+        return measures(states, moves)
 
     def picture(
         self, state: FirstDraftState, move: Move | None = None, viewer: str | None = None

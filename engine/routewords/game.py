@@ -17,6 +17,7 @@ from wordbot.engine.errors import StateError
 from wordbot.engine.game import Game, Move, lexicon_or_default
 from wordbot.engine.position import position_digest
 from wordbot.engine.rng import Rng, seed_from_text, seed_state
+from wordbot.engine.routewords.measures import measures
 from wordbot.engine.routewords.position import read_position
 from wordbot.engine.routewords.rules import SEATS, SIDE, START_COINS, STARTS, Rules
 from wordbot.engine.routewords.state import TURN, RouteWordsState
@@ -128,6 +129,14 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
 
     def check_size(self, state: RouteWordsState) -> None:
         """Every RouteWords position is 5 x 5: nothing to refuse."""
+
+    def measures(
+        self, states: Sequence[RouteWordsState], moves: Sequence[Move]
+    ) -> dict[str, float]:
+        """Coins taken by value, bonus points, squares owned, turns with a swap or a
+        payment, each totalled over all players
+        (:mod:`wordbot.engine.routewords.measures`)."""
+        return measures(states, moves)
 
     def picture(
         self, state: RouteWordsState, move: Move | None = None, viewer: str | None = None
