@@ -47,9 +47,9 @@ def wilson(successes: int, n: int) -> tuple[float, float]:
 
 
 def rate(flags: Sequence[bool | int]) -> dict[str, Any]:
-    """``{"rate", "ci", "n"}`` of a list of yes/no outcomes."""
+    """``{"rate", "ci", "count", "n"}`` of a list of yes/no outcomes (count: the yeses)."""
     n, k = len(flags), int(sum(bool(f) for f in flags))
-    return {"rate": _r(k / n) if n else None, "ci": list(wilson(k, n)), "n": n}
+    return {"rate": _r(k / n) if n else None, "ci": list(wilson(k, n)), "count": k, "n": n}
 
 
 def mean_interval(values: Sequence[float]) -> dict[str, Any]:
