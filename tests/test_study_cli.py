@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from itertools import combinations
 from pathlib import Path
 
@@ -15,7 +10,7 @@ import pytest
 from wordbot.engine.records import read_record, replay
 
 from tests.engine_support import SMALL_WORDS, small_lexicon
-from tests.test_tournament_cli import ENV, ROOT, snapshot, wordbot
+from tests.test_tournament_cli import kill_after, snapshot, wordbot
 
 SMALL = ["--lexicon", str(SMALL_WORDS)]
 VARIANT_KEYS = {
@@ -192,36 +187,8 @@ def test_killed_study_resumes_without_losing_or_replaying_a_game(tmp_path):
     out = tmp_path / "run"
     args = ["--players", "control", "--vary", "rounds=2,3", "--games", "60", "--seed", "3",
             *SMALL]  # fmt: skip
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "wordbot",
-            "study",
-            *args,
-            "--workers",
-            "2",
-            "--out",
-            str(out),
-            "--quiet",
-        ],  # fmt: skip
-        env=ENV,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
     lines_file = out / "results.jsonl"
-    deadline = time.time() + 120
-    try:
-        while time.time() < deadline and proc.poll() is None:
-            if lines_file.exists() and lines_file.read_bytes().count(b"\n") >= 10:
-                break
-            time.sleep(0.01)
-        assert proc.poll() is None, "the study ended before it could be killed"
-        os.killpg(proc.pid, signal.SIGKILL)  # the study and its workers, no clean-up
-    finally:
-        proc.wait(timeout=30)
+    kill_after(["study", *args, "--workers", "2", "--out", str(out)], lines_file, 10)
     finished = [
         json.loads(x)
         for x in lines_file.read_bytes().decode().splitlines(keepends=True)

@@ -96,6 +96,29 @@ def check_counts(obj: dict, games_per_pair: int, seats: int = 2) -> None:
         assert pair["elo_low"] <= pair["elo"] <= pair["elo_high"]
 
 
+def kill_after(args: list[str], results: Path, lines: int) -> None:
+    """Run ``wordbot ARGS --quiet`` and SIGKILL it with its workers, with no chance to
+    clean up, once ``results`` holds ``lines`` lines."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordbot", *args, "--quiet"],
+        env=ENV,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.time() + 120
+    try:
+        while time.time() < deadline and proc.poll() is None:
+            if results.exists() and results.read_bytes().count(b"\n") >= lines:
+                break
+            time.sleep(0.01)
+        assert proc.poll() is None, "the run ended before it could be killed"
+        os.killpg(proc.pid, signal.SIGKILL)  # the run and its workers, no clean-up
+    finally:
+        proc.wait(timeout=30)
+
+
 def without_rate(obj: dict) -> dict:
     return {k: v for k, v in obj.items() if k != "games_per_second"}
 
@@ -244,36 +267,8 @@ def test_out_dir_holds_the_configuration_and_a_replayable_record_per_game(tmp_pa
 def test_killed_tournament_resumes_without_losing_or_replaying_a_game(tmp_path):
     out = tmp_path / "run"
     args = ["--players", "control,greedy", "--games", "120", "--seed", "11", *SMALL]
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "wordbot",
-            "tournament",
-            *args,
-            "--workers",
-            "2",
-            "--out",
-            str(out),
-            "--quiet",
-        ],
-        env=ENV,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
     results = out / "results.jsonl"
-    deadline = time.time() + 120
-    try:
-        while time.time() < deadline and proc.poll() is None:
-            if results.exists() and results.read_bytes().count(b"\n") >= 15:
-                break
-            time.sleep(0.01)
-        assert proc.poll() is None, "the tournament ended before it could be killed"
-        os.killpg(proc.pid, signal.SIGKILL)  # the tournament and its workers, no clean-up
-    finally:
-        proc.wait(timeout=30)
+    kill_after(["tournament", *args, "--workers", "2", "--out", str(out)], results, 15)
     before = results.read_bytes()
     finished = [
         json.loads(x) for x in before.decode().splitlines(keepends=True) if x.endswith("\n")

@@ -55,3 +55,51 @@ plugin_option = click.option(
     help="Import MODULE first (repeatable): a module defining GAMES (name -> Game) and/or "
     "PLAYERS (Player classes), to play your own game or put your own bot here.",
 )
+
+
+def runner_options(command):
+    """``--workers``, ``--backend`` and ``--address``: where a command's games are played
+    (a pool of processes here, or Ray), the same for tournaments and studies."""
+    options = [
+        click.option(
+            "--workers",
+            type=click.IntRange(1),
+            default=None,
+            help="Processes (or Ray actors) playing at once (default: every core).",
+        ),
+        click.option(
+            "--backend",
+            type=click.Choice(["process", "ray"]),
+            default="process",
+            show_default=True,
+            help="A pool of processes here, or Ray.",
+        ),
+        click.option(
+            "--address",
+            default=None,
+            metavar="ADDR",
+            help="Ray cluster to join (default: start a local Ray).",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def check_backend(backend: str, address: str | None) -> None:
+    """Fail at once, before anything is written or played, when Ray is asked for but
+    missing or its address does not answer, or an address is given without Ray."""
+    from wordbot.tournament.backends import check_reachable
+    from wordbot.tournament.schedule import TournamentError
+
+    if address is not None and backend != "ray":
+        raise TournamentError("--address is for --backend ray")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401  (only whether it is installed)
+        except ImportError:
+            raise TournamentError(
+                "--backend ray needs Ray: pip install 'wordbot[ray]'"
+            ) from None
+        if address is not None:
+            check_reachable(address)

@@ -9,7 +9,14 @@ from pathlib import Path
 import click
 
 from wordbot.cli import main
-from wordbot.cli.options import json_option, lexicon_option, page_option, rule_option
+from wordbot.cli.options import (
+    check_backend,
+    json_option,
+    lexicon_option,
+    page_option,
+    rule_option,
+    runner_options,
+)
 
 
 @main.command()
@@ -50,20 +57,7 @@ from wordbot.cli.options import json_option, lexicon_option, page_option, rule_o
 @click.option(
     "--seed", type=int, default=None, help="Seed of every deal (default: random)."
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(1),
-    default=None,
-    help="Processes (or Ray actors) playing at once (default: every core).",
-)
-@click.option(
-    "--backend",
-    type=click.Choice(["process", "ray"]),
-    default="process",
-    show_default=True,
-    help="A pool of processes here, or Ray.",
-)
-@click.option("--address", default=None, metavar="ADDR", help="Ray cluster to join.")
+@runner_options
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
@@ -153,24 +147,13 @@ def study(
     from wordbot.study.plot import check_plot_dir, plot_study
     from wordbot.study.report import markdown
     from wordbot.study.runner import Study, StudyStore
-    from wordbot.tournament.backends import check_reachable
 
     # --- every check before anything is written or played
     if plot is not None:
         check_plot_dir(plot)
     if report is not None and not Path(report).parent.is_dir():
         raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
-    if address is not None and backend != "ray":
-        raise StudyError("--address is for --backend ray")
-    if backend == "ray":
-        try:
-            import ray  # noqa: F401  (only whether it is installed)
-        except ImportError:
-            raise StudyError(
-                "--backend ray needs Ray: pip install 'wordbot[ray]'"
-            ) from None
-        if address is not None:
-            check_reachable(address)
+    check_backend(backend, address)
     plugins = catalog().plugins
     store: StudyStore | None
     if resume is not None:

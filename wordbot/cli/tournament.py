@@ -9,7 +9,14 @@ from pathlib import Path
 import click
 
 from wordbot.cli import main
-from wordbot.cli.options import json_option, lexicon_option, page_option, rule_option
+from wordbot.cli.options import (
+    check_backend,
+    json_option,
+    lexicon_option,
+    page_option,
+    rule_option,
+    runner_options,
+)
 
 
 @main.command()
@@ -63,25 +70,7 @@ from wordbot.cli.options import json_option, lexicon_option, page_option, rule_o
     help="Stop a pairing once the sequential test tells H0 (Elo difference ELO0) "
     "from H1 (ELO1), e.g. --sprt 0 10 0.05 0.05 (two seats only).",
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(1),
-    default=None,
-    help="Processes (or Ray actors) playing at once (default: every core).",
-)
-@click.option(
-    "--backend",
-    type=click.Choice(["process", "ray"]),
-    default="process",
-    show_default=True,
-    help="A pool of processes here, or Ray.",
-)
-@click.option(
-    "--address",
-    default=None,
-    metavar="ADDR",
-    help="Ray cluster to join (default: start a local Ray).",
-)
+@runner_options
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
@@ -170,19 +159,7 @@ def tournament(
     # --- every check before anything is written or played
     if plot is not None:
         check_plot_path(plot)
-    if address is not None and backend != "ray":
-        raise TournamentError("--address is for --backend ray")
-    if backend == "ray":
-        try:
-            import ray  # noqa: F401  (only whether it is installed)
-        except ImportError:
-            raise TournamentError(
-                "--backend ray needs Ray: pip install 'wordbot[ray]'"
-            ) from None
-        if address is not None:
-            from wordbot.tournament.backends import check_reachable
-
-            check_reachable(address)
+    check_backend(backend, address)
     options = dict(
         players=players,
         gauntlet=gauntlet,

@@ -7,33 +7,18 @@ from typing import Any
 
 from rich import box
 from rich.console import Console, Group
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from wordbot.study.report import COMPARISON_HEADER, comparison_rows, rows
+from wordbot.tournament.display import games_progress
 
 
 class StudyProgress:
     """Games done of all, games per second and time left (on stderr, a terminal only)."""
 
     def __init__(self, total: int, done: int, console: Console):
-        self.progress = Progress(
-            TextColumn("[bold]games"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"),
-            TimeElapsedColumn(),
-            TextColumn("left"),
-            TimeRemainingColumn(),
-            console=console,
-        )
+        self.progress = games_progress(console, TextColumn("left"), TimeRemainingColumn())
         self.task = self.progress.add_task("games", total=total, completed=done, rate="")
         self.played = 0
         self.started = time.perf_counter()

@@ -21,7 +21,7 @@ from typing import Any
 from wordbot.study.analysis import analyse
 from wordbot.study.config import StudyConfig
 from wordbot.study.schedule import StudySchedule
-from wordbot.tournament.runner import play_wanted
+from wordbot.tournament.runner import Played, play_wanted
 from wordbot.tournament.standings import GameOutcome
 from wordbot.tournament.store import TournamentStore
 from wordbot.tournament.worker import WorkerSetup
@@ -37,18 +37,8 @@ class StudyStore(TournamentStore):
 
 
 @dataclass
-class StudyReport:
-    result: dict[str, Any]  # analyse()
-    played: int  # games played by this run
-    seconds: float  # wall time of this run's play, from the workers being ready
-    startup: float
-    workers: int
-    backend: str
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def games_per_second(self) -> float:
-        return self.played / self.seconds if self.seconds > 0 else 0.0
+class StudyReport(Played):
+    result: dict[str, Any] = field(kw_only=True)  # analyse()
 
 
 class Study:
@@ -133,5 +123,5 @@ class Study:
                 self.store.write_standings(result)
             self.store.close()
         return StudyReport(
-            result, played, seconds, ready - started, used, name, list(self.notes)
+            played, seconds, ready - started, used, name, list(self.notes), result=result
         )

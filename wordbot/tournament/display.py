@@ -12,6 +12,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
     TextColumn,
     TimeElapsedColumn,
 )
@@ -162,6 +163,20 @@ def running_score(summary: Summary) -> str:
     )
 
 
+def games_progress(console: Console, *more: ProgressColumn) -> Progress:
+    """A progress bar of games: done of all, games per second (the task's ``rate``
+    field), time so far, then ``more`` columns."""
+    return Progress(
+        TextColumn("[bold]games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        *more,
+        console=console,
+    )
+
+
 class LiveDisplay:
     """Progress bar (games done, games/s, running score) over the live table, redrawn at
     most every ``interval`` seconds. Shown only on a terminal (``console``)."""
@@ -170,15 +185,7 @@ class LiveDisplay:
         self.standings = standings
         self.console = console
         self.interval = interval
-        self.progress = Progress(
-            TextColumn("[bold]games"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"),
-            TimeElapsedColumn(),
-            TextColumn("{task.fields[score]}"),
-            console=console,
-        )
+        self.progress = games_progress(console, TextColumn("{task.fields[score]}"))
         self.task = self.progress.add_task(
             "games",
             total=standings.total(),

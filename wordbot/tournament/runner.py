@@ -22,8 +22,9 @@ from wordbot.tournament.worker import WorkerSetup
 
 
 @dataclass
-class RunReport:
-    summary: Summary
+class Played:
+    """What one run of a tournament or study played, and how fast."""
+
     played: int  # games played by this run
     seconds: float  # wall time of this run's play, from the workers being ready
     startup: float  # seconds to start the workers (lexicon, players, numba kernels)
@@ -34,6 +35,11 @@ class RunReport:
     @property
     def games_per_second(self) -> float:
         return self.played / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass
+class RunReport(Played):
+    summary: Summary = field(kw_only=True)
 
 
 class Tournament:
@@ -106,13 +112,13 @@ class Tournament:
         )
         seconds = time.perf_counter() - ready
         report = RunReport(
-            standings.summary(),
             played,
             seconds,
             ready - started,
             used,
             name,
             list(self.notes),
+            summary=standings.summary(),
         )
         if self.store is not None:
             if played or not self.store.has_standings():
