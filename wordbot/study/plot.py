@@ -4,6 +4,7 @@ figure (the game's own measures share one picture, a panel each)."""
 from __future__ import annotations
 
 import os
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +100,7 @@ def plot_study(result: dict[str, Any], folder: Path, title: str) -> list[Path]:
         _panel(ax, labels, series, unit)
         if key == "first_player_edge":
             ax.axhline(0, color="grey", linewidth=0.8, linestyle="--")
-        ax.set_title(f"{title}: {label}", fontsize="medium")
+        ax.set_title(textwrap.fill(f"{title}: {label}", 70), fontsize="medium")
         written.append(_save(plt, fig, folder / f"{key}.svg"))
     own = list(dict.fromkeys(k for v in variants for k in v["measures"]))
     if own:
