@@ -36,6 +36,7 @@ class CrossWords(Game[CrossWordsState]):
     min_players = 2
     max_players = 2
     default_policy = "territory"
+    action_bound = 2**12  # 472 seen in random games of the bundled pages
     move_kinds = {
         "write": "words written from the page",
         "pass": "pass (only when no write)",
@@ -60,6 +61,12 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
                 "by red and green, in that order"
             )
         return players
+
+    def observation_tensor(self, state: CrossWordsState, viewer: str) -> dict[str, Any]:
+        """See :mod:`wordbot.engine.crosswords.tensor`."""
+        from wordbot.engine.crosswords.tensor import observation_tensor
+
+        return observation_tensor(state.observation(viewer), viewer)
 
     def new(
         self,

@@ -46,6 +46,8 @@ class FirstDraft(Game[FirstDraftState]):
     min_players = 2
     max_players = 5
     default_policy = "drafter"
+    hidden_information = True
+    action_bound = 2**16  # 11,183 seen in random games
     candidate_fields = {
         "coins_now": ("coins now", None),
         "rows_worth": ("rows' worth", None),
@@ -63,6 +65,12 @@ First Draft moves (rows A and B; a turn ends with a take):
   discard B                       discard every letter of row B (-1 each at the end)
   insert E B0                     the pool's E into row B, ending at index 0 (the front)
   take 3 A=SOFT B=EX pool=A       take coaster 3 and leave the rows and the pool so"""
+
+    def observation_tensor(self, state: FirstDraftState, viewer: str) -> dict[str, Any]:
+        """See :mod:`wordbot.engine.firstdraft.tensor`."""
+        from wordbot.engine.firstdraft.tensor import observation_tensor
+
+        return observation_tensor(state.observation(viewer), viewer)
 
     def new(
         self,
