@@ -155,10 +155,11 @@ class Table:
             else load_lexicon(self.lexicon)
         )
 
-    def initial(self) -> GameState:
-        """The deal of this table's seed."""
+    def initial(self, seed: int | None = None) -> GameState:
+        """The deal of ``seed`` (None: this table's seed)."""
         game = self.game
-        return game.new(self.seats, self.seed, game.rules(self.rules), self.word_list())
+        deal = self.seed if seed is None else seed
+        return game.new(self.seats, deal, game.rules(self.rules), self.word_list())
 
     # -- actions -------------------------------------------------------------------------
     def moves(self, state: GameState) -> Sequence[Move]:
