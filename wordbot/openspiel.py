@@ -6,7 +6,7 @@ one with pyspiel as ``python_wordbot_<game>`` (``pip install 'wordbot[openspiel]
 >>> game = pyspiel.load_game("python_wordbot_crosswords", {"turn_limit": 3})
 >>> state = game.new_initial_state()
 >>> state.current_player(), state.action_to_string(state.legal_actions()[0])
-(0, 'write CALL 5,0 down')
+(0, 'write CALL 4,0 down')
 >>> game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
 True
 
@@ -179,7 +179,7 @@ class _Now(NamedTuple):
     moves: tuple[Any, ...] | None
     actions: int
 
-    def __deepcopy__(self, memo: Any) -> _Now:
+    def __deepcopy__(self, _memo: Any) -> _Now:
         return self
 
     def __reduce__(self) -> Any:

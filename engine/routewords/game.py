@@ -36,7 +36,7 @@ class RouteWords(Game[RouteWordsState]):
     min_players = 2
     max_players = 4
     default_policy = "routes"
-    action_bound = 2**19  # 238,100 seen in random games (routes x swaps)
+    action_bound = 2**19  # 238,100 seen in 3 random games (routes x swaps)
     move_kinds = {
         "route": "routes of the pawn",
         "swap": "swaps of two adjacent tiles",
