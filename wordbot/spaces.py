@@ -11,8 +11,8 @@ information state (the tests check it on determinized samples of Control Word an
 First Draft). Ids are not a fixed code for a move across positions: a move's fields
 (squares on an unbounded table, whole routes, whole drafts) have no small hash-free
 code, while a position's list is at most ``bound`` long. ``bound`` is the game's
-``action_bound`` (measured on random games with room to spare; Control Word 2**17,
-RouteWords 2**19, First Draft 2**21, Cross words combat 2**12) unless ``max_actions``
+``action_bound`` (measured on random games with room to spare; Control Word 2**20,
+RouteWords 2**19, First Draft 2**21, Cross words combat 2**15) unless ``max_actions``
 says otherwise: the size of the action space (``num_distinct_actions``, the length of
 an action mask). The counts have long tails (First Draft's drafts: one position in
 600 of random games had over a million), so the bounds are measured, not proven: a

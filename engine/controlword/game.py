@@ -34,7 +34,7 @@ class ControlWord(Game[ControlWordState]):
     max_players = 4
     default_policy = "control"
     hidden_information = True
-    action_bound = 2**17  # 59,602 seen in 10 random games
+    action_bound = 2**20  # 59,602 in 10 random games; 551,263 in a random playout
     move_kinds = {
         "word": "word plays (whatever the phase)",
         "replace": "replacement plays, up to the position's replacement_limit tiles",
