@@ -65,3 +65,20 @@ _.playouts  # MonteCarloPlayer.playouts: tests/test_players.py, benchmarks/bench
 
 # -- documentation
 _.TUNING  # weights.py's record of the tuning runs, referred to by its module docstring
+
+# -- OpenSpiel and PettingZoo call these (wordbot.openspiel, wordbot.pettingzoo)
+_.new_initial_state  # pyspiel.Game: OpenSpiel's C++ calls the Python overrides
+_.make_py_observer
+_.current_player  # pyspiel.State overrides
+_._legal_actions
+_._apply_action
+_._action_to_string
+_.resample_from_infostate  # ISMCTS calls it on a sampled root
+_.set_from  # OpenSpiel's Python observer protocol
+_.string_from
+_.observation_space  # pettingzoo.AECEnv API
+_.action_space
+_.reset
+_.observe
+_.render
+_.action_of  # wordbot.spaces: benchmarks/versus_openspiel.py maps our bots' moves to ids

@@ -402,6 +402,14 @@ class Game(ABC, Generic[StateT]):
     #: the sizes :meth:`check_size` refuses beyond (name -> limit; the protocol's hello
     #: lists them)
     size_limits: ClassVar[dict[str, int]] = {}
+    #: whether a player may not see everything (others' tiles, the order of a bag, the
+    #: draws to come): the game's states then override ``observation`` and
+    #: ``determinize``, and wrappers declare it (OpenSpiel's imperfect information)
+    hidden_information: ClassVar[bool] = False
+    #: how many legal moves a position of the game lists at most in practice (measured
+    #: on random games, with room to spare; not a proof): the size of the fixed action
+    #: spaces of the OpenSpiel and PettingZoo faces
+    action_bound: ClassVar[int] = 4096
     #: the player spec of the game's fast default policy (mc plays it out; hint default)
     default_policy: ClassVar[str] = "greedy"
     #: the game's move notation for people, with examples (terminal play's ``help``)
@@ -527,6 +535,26 @@ class Game(ABC, Generic[StateT]):
         for key, (_label, default) in self.candidate_fields.items():
             out.setdefault(key, default)
         return out
+
+    # -- tensors ---------------------------------------------------------------------------
+    def observation_tensor(self, state: StateT, viewer: str) -> dict[str, NDArray[Any]]:
+        """What ``viewer`` may see of ``state`` as named float32 arrays whose shapes
+        depend only on the rules and the number of players (for learning agents: the
+        OpenSpiel and PettingZoo faces). A game writes its own from
+        :meth:`GameState.observation`, so nothing hidden gets in; the default holds
+        the seats' scores and who is to move (``players``: one row per seat: score,
+        is the viewer, is to move).
+
+        >>> from wordbot.engine.games import get_game
+        >>> from wordbot.dictionaries import Lexicon
+        >>> game = get_game("routewords")
+        >>> state = game.new(seed=1, lexicon=Lexicon.from_words(["TEA"]))
+        >>> Game.observation_tensor(game, state, "red")["players"].tolist()
+        [[1.0, 1.0, 1.0], [1.0, 0.0, 0.0]]
+        """
+        from wordbot.engine.planes import seat_rows
+
+        return {"players": seat_rows(state.observation(viewer), viewer)}
 
     # -- pictures --------------------------------------------------------------------------
     def picture(

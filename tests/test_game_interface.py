@@ -327,6 +327,9 @@ def generic_modules() -> list[str]:
             if not info.ispkg and name not in (
                 "wordbot.__main__",
                 "wordbot.dictionaries.rebuild_scowl80",
+                # importing it registers every game with OpenSpiel (issue 20): that
+                # loads each game, on purpose
+                "wordbot.openspiel",
             ):
                 out.append(name)
     return out

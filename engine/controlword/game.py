@@ -34,6 +34,8 @@ class ControlWord(Game[ControlWordState]):
     min_players = 2
     max_players = 4
     default_policy = "control"
+    hidden_information = True
+    action_bound = 2**20  # 59,602 in 10 random games; 551,263 in a random playout
     move_kinds = {
         "word": "word plays (whatever the phase)",
         "replace": "replacement plays, up to the position's replacement_limit tiles",
@@ -43,6 +45,12 @@ class ControlWord(Game[ControlWordState]):
         "words": ("words that change hands", []),
     }
     size_limits = {"board_extent": MAX_EXTENT, "rack_tiles": MAX_RACK}
+
+    def observation_tensor(self, state: ControlWordState, viewer: str) -> dict[str, Any]:
+        """See :mod:`wordbot.engine.controlword.tensor`."""
+        from wordbot.engine.controlword.tensor import observation_tensor
+
+        return observation_tensor(state.observation(viewer), viewer)
 
     def new(
         self,

@@ -47,6 +47,8 @@ class FirstDraft(Game[FirstDraftState]):
     min_players = 2
     max_players = 5
     default_policy = "drafter"
+    hidden_information = True
+    action_bound = 2**21  # 1,079,717 seen in 20 random games (drafts: rows x pool)
     candidate_fields = {
         "coins_now": ("coins now", None),
         "rows_worth": ("rows' worth", None),
@@ -64,6 +66,12 @@ First Draft moves (rows A and B; a turn ends with a take):
   discard B                       discard every letter of row B (-1 each at the end)
   insert E B0                     the pool's E into row B, ending at index 0 (the front)
   take 3 A=SOFT B=EX pool=A       take coaster 3 and leave the rows and the pool so"""
+
+    def observation_tensor(self, state: FirstDraftState, viewer: str) -> dict[str, Any]:
+        """See :mod:`wordbot.engine.firstdraft.tensor`."""
+        from wordbot.engine.firstdraft.tensor import observation_tensor
+
+        return observation_tensor(state.observation(viewer), viewer)
 
     def new(
         self,
