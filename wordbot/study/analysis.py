@@ -63,7 +63,9 @@ def variant_figures(variant, games: list[GameOutcome], errors: int) -> dict[str,
     def over(key: str) -> list:
         return [m[key] for m in measured if m.get(key) is not None]
 
-    own_keys = list(dict.fromkeys(k for m in measured for k in m.get("own", {})))  # game order
+    own_keys = list(
+        dict.fromkeys(k for m in measured for k in m.get("own", {}))
+    )  # game order
     return {
         "rules": dict(variant.changed),
         "label": variant.label,
