@@ -40,15 +40,18 @@ class StudyProgress:
 def tables(result: dict[str, Any], title: str) -> Group:
     """The figures (a column a variant) and the comparisons, for the terminal."""
     figures = Table(
-        title=title, title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
+        title=title,
+        title_justify="left",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        caption="95 % intervals: Wilson for rates, t for means",
+        caption_justify="left",
     )
     figures.add_column("")
     for v in result["variants"]:
         figures.add_column(v["label"], justify="right")
     for label, cells in rows(result):
         figures.add_row(label, *cells)
-    figures.caption = "95 % intervals: Wilson for rates, t for means"
-    figures.caption_justify = "left"
     parts: list[Any] = [figures]
     if result["comparisons"]:
         comparisons = Table(
