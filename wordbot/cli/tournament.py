@@ -129,7 +129,8 @@ def tournament(
 
     Players are named as everywhere (NAME:KEY=VALUE,...): greedy, random, mc:iterations=8,
     a game's own players (Control Word: control), and a player listed twice plays
-    itself; a player must play --game. Plugins (wordbot --plugin MODULE tournament ...)
+    itself (each player is seeded per game from the deal and its place at the table, so
+    the rotations of a deal are different games); a player must play --game. Plugins (wordbot --plugin MODULE tournament ...)
     are imported by every worker too. The table
     shows each player's wins / draws / losses, score, mean margin and Elo against its
     average opponent, and each pairing's Elo, pentanomial counts and SPRT state. With
