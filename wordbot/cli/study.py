@@ -159,6 +159,11 @@ def study(
     if resume is not None:
         if out is not None and Path(out).resolve() != Path(resume).resolve():
             raise StudyError("--out and --resume name different directories")
+        if pages:
+            raise StudyError(
+                f"--resume {resume}: the pages are those saved with the study; "
+                "--page is for a new one"
+            )
         store, saved = StudyStore.open(resume)
         given = None
         if (
