@@ -137,6 +137,8 @@ def study(
       wordbot study --game routewords --vary ko_rule=true,false --players routes \\
           --games 400 --out runs/ko --report ko.md --plot ko-plots
       wordbot study --game firstdraft --vary seats=2,3,4,5 --players drafter --games 60
+      wordbot study --game firstdraft --players drafter \
+          --vary coasters=1,2,2,3,3,3,3,4,4,5/1,1,2,2,3,3,4,4,5,5
       wordbot study --resume runs/ko              # after a crash or Ctrl-C
     """
     from rich.console import Console
