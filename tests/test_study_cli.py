@@ -10,6 +10,7 @@ import pytest
 from wordbot.engine.records import read_record, replay
 
 from tests.engine_support import SMALL_WORDS, small_lexicon
+from tests.test_tournament_cli import fails as one_line_error
 from tests.test_tournament_cli import kill_after, snapshot, wordbot
 
 SMALL = ["--lexicon", str(SMALL_WORDS)]
@@ -50,11 +51,7 @@ def study_json(*args) -> dict:
 
 def fails(*args) -> str:
     """A study that must fail: exit 2, one line ``wordbot: error: ...``."""
-    proc = wordbot("study", *args)
-    assert proc.returncode == 2, (proc.stdout, proc.stderr)
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("wordbot: error: "), proc.stderr
-    return lines[0]
+    return one_line_error(*args, command="study")
 
 
 def results(out: Path) -> list[dict]:

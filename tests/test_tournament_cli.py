@@ -53,9 +53,9 @@ def ok_json(*args) -> dict:
     return json.loads(proc.stdout)
 
 
-def fails(*args) -> str:
-    """A tournament that must fail: exit 2, one line ``wordbot: error: ...``."""
-    proc = wordbot("tournament", *args)
+def fails(*args, command: str = "tournament") -> str:
+    """A ``wordbot COMMAND`` that must fail: exit 2, one line ``wordbot: error: ...``."""
+    proc = wordbot(command, *args)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("wordbot: error: "), proc.stderr

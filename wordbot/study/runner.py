@@ -13,7 +13,6 @@ written as games finish, resume after a crash), with ``study.json`` as configura
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -93,35 +92,30 @@ class Study:
         on_start: Callable[[int], None] | None = None,
     ) -> StudyReport:
         """Play every game not finished yet; ``on_game`` after each one is saved."""
-        played = 0
-
-        def done(outcome: GameOutcome, record_text: str | None) -> None:
-            nonlocal played
-            if self.store is not None:
-                self.store.write(outcome, record_text)
-            self.outcomes[outcome.game] = outcome
-            played += 1
-            if on_game is not None:
-                on_game(outcome)
-
-        started = time.perf_counter()
-        used, name, ready = play_wanted(
+        times = play_wanted(
             self.worker_setup(),
             self.schedule.games,
             lambda g: g.index not in self.outcomes,
             self.remaining,
-            done,
+            self.store,
+            lambda o: self.outcomes.__setitem__(o.game, o),
+            on_game,
             workers,
             backend,
             address,
             on_start,
         )
-        seconds = time.perf_counter() - ready
         result = self.result()
         if self.store is not None:
-            if played or not self.store.has_standings():
+            if times.played or not self.store.has_standings():
                 self.store.write_standings(result)
             self.store.close()
         return StudyReport(
-            played, seconds, ready - started, used, name, list(self.notes), result=result
+            times.played,
+            times.seconds,
+            times.startup,
+            times.workers,
+            times.backend,
+            list(self.notes),
+            result=result,
         )

@@ -87,41 +87,30 @@ class Tournament:
         """Play every game still wanted; ``on_game`` after each one is saved and counted,
         ``on_start(workers)`` once the workers are up."""
         standings = self.standings
-        played = 0
-
-        def done(outcome: GameOutcome, record_text: str | None) -> None:
-            nonlocal played
-            if self.store is not None:
-                self.store.write(outcome, record_text)
-            standings.add(outcome)
-            played += 1
-            if on_game is not None:
-                on_game(outcome)
-
-        started = time.perf_counter()
-        used, name, ready = play_wanted(
+        times = play_wanted(
             self.worker_setup(),
             self.schedule.games,
             standings.wanted,
             standings.remaining(),
-            done,
+            self.store,
+            standings.add,
+            on_game,
             workers,
             backend,
             address,
             on_start,
         )
-        seconds = time.perf_counter() - ready
         report = RunReport(
-            played,
-            seconds,
-            ready - started,
-            used,
-            name,
+            times.played,
+            times.seconds,
+            times.startup,
+            times.workers,
+            times.backend,
             list(self.notes),
             summary=standings.summary(),
         )
         if self.store is not None:
-            if played or not self.store.has_standings():
+            if times.played or not self.store.has_standings():
                 self.store.write_standings(
                     {
                         "game": self.config.game,
@@ -137,17 +126,31 @@ def play_wanted(
     games: Iterable[ScheduledGame],
     wanted: Callable[[ScheduledGame], bool],
     remaining: int,
-    done: Callable[[GameOutcome, str | None], None],
+    store: TournamentStore | None,
+    count: Callable[[GameOutcome], None],
+    on_game: Callable[[GameOutcome], None] | None,
     workers: int | None,
     backend: str,
     address: str | None,
     on_start: Callable[[int], None] | None = None,
-) -> tuple[int, str, float]:
+) -> Played:
     """Play the ``games`` still ``wanted`` (``remaining`` of them) on ``backend``, in
-    order as workers free up, calling ``done(outcome, record_text)`` for each one back:
-    (workers used, the backend's name, when the workers were ready)."""
+    order as workers free up. Each one back is saved in ``store`` (its record, then its
+    results line), then counted (``count``), then reported (``on_game``)."""
+    started = time.perf_counter()
     if not remaining:
-        return 0, backend, time.perf_counter()
+        return Played(0, 0.0, 0.0, 0, backend)
+    played = 0
+
+    def done(outcome: GameOutcome, record_text: str | None) -> None:
+        nonlocal played
+        if store is not None:
+            store.write(outcome, record_text)
+        count(outcome)
+        played += 1
+        if on_game is not None:
+            on_game(outcome)
+
     if backend != "ray":
         workers = min(workers or cpu_count(), remaining)
     runner = make_backend(backend, setup, workers, address)
@@ -166,4 +169,6 @@ def play_wanted(
         runner.run(next_game, done)
     finally:
         runner.close()
-    return runner.workers, runner.name, ready
+    return Played(
+        played, time.perf_counter() - ready, ready - started, runner.workers, runner.name
+    )
