@@ -207,7 +207,7 @@ def test_bad_options_are_one_line_errors_and_write_nothing(tmp_path):
     assert "nonsense" in fails(
         "--vary", "nonsense=1,2", "--players", "greedy", "--out", str(out)
     )
-    assert "rounds" in fails("--vary", "rounds=0,2", "--players", "greedy")
+    assert "--vary rounds=0" in fails("--vary", "rounds=0,2", "--players", "greedy")
     assert "--games 5" in fails(
         "--vary", "rounds=2,3", "--players", "greedy", "--games", "5"
     )

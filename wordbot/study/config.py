@@ -174,7 +174,13 @@ def make_variants(game, vary, base: tuple[str, ...], seats: int | None) -> list[
             colours = game.seat_names(k)
         except WordbotError as exc:
             raise StudyError(f"--vary seats: {exc}") from None
-        assignments = list(base) + [f"{n}={v}" for n, v in chosen.items() if n != SEATS]
+        varied = [f"{n}={v}" for n, v in chosen.items() if n != SEATS]
+        for item in varied:  # name the --vary, not a --rule, when a value is refused
+            try:
+                game.rules([item])
+            except WordbotError as exc:
+                raise StudyError(f"--vary {item}: {str(exc).split(': ', 1)[-1]}") from None
+        assignments = list(base) + varied
         rules = game.rules(assignments).to_json()  # a bad name or value fails here
         changed = {n: (k if n == SEATS else rules[n]) for n in names}
         variants.append(Variant(rules, changed, k, colours))
