@@ -11,6 +11,8 @@ how it reads from ``--rule NAME=VALUE`` text and from a position's ``rules`` obj
 ...     OPTIONS = {"heap": integer("tokens on the heap at the start", minimum=1)}
 >>> TakeAwayRules.parse(["heap=7"]).heap, TakeAwayRules.from_json({"heap": 3}).to_json()
 (7, {'heap': 3})
+>>> TakeAwayRules(heap=4).texts()
+('heap=4',)
 >>> TakeAwayRules.parse(["heap=0"])
 Traceback (most recent call last):
 ...
@@ -32,6 +34,21 @@ _FALSE = ("false", "no", "off", "0")
 
 class NotAllowed(ValueError):
     """Raised by a converter: the value is not one the option allows."""
+
+
+def value_text(value: Any) -> str:
+    """The ``--rule`` text of an option's JSON value (lists and tables comma-separated).
+
+    >>> value_text(True), value_text([1, 2, 2]), value_text({"3": 1, "4": 2})
+    ('true', '1,2,2', '3:1,4:2')
+    """
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return ",".join(f"{k}:{v}" for k, v in value.items())
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -215,6 +232,11 @@ class GameRules:
         """The options that differ from the defaults (JSON-ready)."""
         default = type(self)().to_json()
         return {k: v for k, v in self.to_json().items() if default[k] != v}
+
+    def texts(self) -> tuple[str, ...]:
+        """The ``NAME=VALUE`` texts (as ``--rule`` takes them) that give these rules from
+        the defaults: :meth:`parse` of them is these rules again."""
+        return tuple(f"{k}={value_text(v)}" for k, v in self.changed().items())
 
     @classmethod
     def catalogue(cls) -> dict[str, dict[str, Any]]:

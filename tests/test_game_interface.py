@@ -67,6 +67,25 @@ def test_registry_by_name_and_by_format():
     assert TOY.games.of_position({"format": "wordbot.toy.position/1"}).name == "toy"
 
 
+#: rules far from the defaults, in every kind of option (numbers, words, lists, tables)
+CHANGED_RULES = {
+    "controlword": ["rounds=6", "board_size=15", "replacement_order=reverse"],
+    "crosswords": ["turn_limit=20", "start_gap=8"],
+    "firstdraft": ["coasters=1,1,2,2,3,3,4,4,5,5", "payout=3:1,4:3,9:20"],
+    "routewords": ["ko_rule=false", "turn_limit=90"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHANGED_RULES))
+def test_rules_give_back_the_texts_that_make_them(name):
+    game = get_game(name)
+    rules = game.rules(CHANGED_RULES[name])
+    assert rules != game.rules()
+    assert game.rules(rules.texts()) == rules
+    assert len(rules.texts()) == len(CHANGED_RULES[name])
+    assert game.rules().texts() == ()
+
+
 def test_players_say_which_games_they_play():
     assert TOY.players.for_game("toy") == ["greedy", "mc", "random"]
     assert TOY.players.for_game("controlword") == ["control", "greedy", "mc", "random"]

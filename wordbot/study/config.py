@@ -21,6 +21,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from wordbot.engine.options import value_text
 from wordbot.errors import WordbotError
 from wordbot.tournament.schedule import player_names, split_player_list
 
@@ -62,7 +63,7 @@ class Variant:
     @property
     def label(self) -> str:
         """``rounds=6 seats=3`` (``default`` when nothing is varied)."""
-        return " ".join(f"{k}={_show(v)}" for k, v in self.changed.items()) or "default"
+        return " ".join(f"{k}={value_text(v)}" for k, v in self.changed.items()) or "default"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,16 +81,6 @@ class Variant:
             int(obj["seats"]),
             tuple(obj["colours"]),
         )
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (list, tuple)):
-        return ",".join(str(v) for v in value)
-    if isinstance(value, dict):
-        return ",".join(f"{k}:{v}" for k, v in value.items())
-    return str(value)
 
 
 @dataclass(frozen=True)
