@@ -81,4 +81,3 @@ _.action_space
 _.reset
 _.observe
 _.render
-_.action_of  # wordbot.spaces: benchmarks/versus_openspiel.py maps our bots' moves to ids

@@ -75,13 +75,14 @@ def snapshot(path: Path) -> dict[str, str]:
 
 
 def check_counts(obj: dict, games_per_pair: int, seats: int = 2) -> None:
-    assert set(obj) == {"game", "players", "pairs", "games_per_second"}
+    assert set(obj) == {"game", "players", "pairs", "games_per_second", "seconds_per_move"}
     assert obj["game"] == "controlword"
     assert obj["games_per_second"] > 0
     for name, p in obj["players"].items():
         assert set(p) == PLAYER_KEYS, name
         assert p["wins"] + p["draws"] + p["losses"] == p["games"]
         assert p["elo_low"] <= p["elo"] <= p["elo_high"]
+        assert obj["seconds_per_move"][name] > 0  # every player chose moves, in time
         if seats == 2:
             assert p["score"] == pytest.approx(
                 (p["wins"] + p["draws"] / 2) / p["games"], abs=1e-6
@@ -120,7 +121,10 @@ def kill_after(args: list[str], results: Path, lines: int) -> None:
 
 
 def without_rate(obj: dict) -> dict:
-    return {k: v for k, v in obj.items() if k != "games_per_second"}
+    """The results without the timings (which no rerun repeats)."""
+    return {
+        k: v for k, v in obj.items() if k not in ("games_per_second", "seconds_per_move")
+    }
 
 
 # ------------------------------------------------------------------ formats and results

@@ -148,9 +148,9 @@ class WordbotGame(pyspiel.Game):
 
     GAME = ""
 
-    def __init__(self, params: dict[str, Any] | None = None):
+    def __init__(self, params: dict[str, Any] | None = None, table: Table | None = None):
         game = self.GAME
-        self.table = table_of(game, dict(params or {}))
+        self.table = table or table_of(game, dict(params or {}))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.bound,
             max_chance_outcomes=0,
@@ -209,10 +209,10 @@ class _Pending(NamedTuple):
 class WordbotState(pyspiel.State):
     """A position of a wrapped game; :attr:`wordbot_state` is the wordbot state."""
 
-    def __init__(self, game: WordbotGame):
+    def __init__(self, game: WordbotGame, now: _Now | None = None):
         super().__init__(game)
         self._table = game.table
-        self._now: _Now | _Pending = _Now(self._table.initial(), (), 0)
+        self._now: _Now | _Pending = now or _Now(self._table.initial(), (), 0)
 
     def _current(self) -> _Now:
         now = self._now
@@ -266,6 +266,25 @@ class WordbotState(pyspiel.State):
 
     def __str__(self) -> str:
         return json.dumps(self.wordbot_state.to_json(), sort_keys=True)
+
+
+def wrap(state: GameState) -> WordbotState:
+    """A wordbot position as an OpenSpiel state, in a game of the position's rules,
+    seats and word list: what one of OpenSpiel's bots is asked to move in (see
+    :mod:`wordbot.openspiel_players`). Its actions are counted from here.
+
+    >>> from wordbot.engine import get_game
+    >>> position = get_game("crosswords").new(seed=2, rules=get_game("crosswords").rules(["turn_limit=5"]))
+    >>> wrapped = wrap(position)
+    >>> wrapped.wordbot_state is position, wrapped.table.rules, wrapped.current_player()
+    (True, ('turn_limit=5',), 0)
+    """
+    name = state.game.name
+    n = len(state.players)
+    lexicon = state.lexicon if state.lexicon is not None else ""
+    table = Table(name, state.rules.texts(), n, state.seed, lexicon)
+    game = GAME_CLASSES[name]({"players": n}, table)  # a deal seed may not fit a C++ int
+    return WordbotState(game, _Now(state, None, 0))
 
 
 class Observer:

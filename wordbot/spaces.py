@@ -192,15 +192,6 @@ class Table:
             )
         return moves[int(action)]
 
-    def action_of(self, state: GameState, move: Move) -> int:
-        """The id of ``move`` in ``state`` (a move a wordbot player chose)."""
-        wanted = move.to_json()
-        moves = self.moves(state)
-        for i in range(len(moves)):
-            if moves[i].to_json() == wanted:
-                return i
-        raise WordbotError(f"move: {state.notation(move)} is not among the legal moves")
-
     # -- results and observations --------------------------------------------------------
     def cut(self, actions: int) -> bool:
         """Whether a game is cut after ``actions`` actions."""

@@ -63,7 +63,9 @@ class Variant:
     @property
     def label(self) -> str:
         """``rounds=6 seats=3`` (``default`` when nothing is varied)."""
-        return " ".join(f"{k}={value_text(v)}" for k, v in self.changed.items()) or "default"
+        return (
+            " ".join(f"{k}={value_text(v)}" for k, v in self.changed.items()) or "default"
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -58,6 +58,7 @@ def players_table(summary: Summary, title: str | None = None) -> Table:
         ("margin", "right"),
         ("Elo", "right"),
         ("95% interval", "right"),
+        ("s/move", "right"),
     ):
         table.add_column(name, justify=justify)
     if errors:
@@ -75,6 +76,7 @@ def players_table(summary: Summary, title: str | None = None) -> Table:
             f"{p.mean_margin:+.1f}",
             _elo(e.elo),
             _interval(e.elo_low, e.elo_high),
+            f"{p.seconds_per_move:.3g}",
         ]
         if errors:
             row.append(str(p.errors))

@@ -102,11 +102,17 @@ class PlayerStats:
     points: float = 0.0  # sum over games of the fraction of opponents beaten
     margin: float = 0.0  # sum of (own final - best other final)
     errors: int = 0
+    think: float = 0.0  # seconds spent choosing moves
+    decisions: int = 0  # moves chosen
     estimate: Estimate | None = None
 
     @property
     def score(self) -> float:
         return self.points / self.games if self.games else 0.5
+
+    @property
+    def seconds_per_move(self) -> float:
+        return self.think / self.decisions if self.decisions else 0.0
 
     @property
     def mean_margin(self) -> float:
@@ -177,6 +183,10 @@ class Summary:
             "players": {n: p.to_json() for n, p in self.players.items()},
             "pairs": [p.to_json() for p in self.pairs],
             "games_per_second": round(games_per_second, 3),
+            # timings apart from the results, which a rerun reproduces exactly
+            "seconds_per_move": {
+                n: round(p.seconds_per_move, 6) for n, p in self.players.items()
+            },
         }
 
     def ranked(self) -> list[PlayerStats]:
@@ -310,6 +320,8 @@ class Standings:
                     st.draws += 1
                 if o.error and o.error.get("colour") == colour:
                     st.errors += 1
+                st.think += o.think.get(colour, 0.0)
+                st.decisions += o.decisions.get(colour, 0)
             for (a, b), pst in pairs.items():
                 if a not in colour_of or b not in colour_of:
                     continue

@@ -1,0 +1,101 @@
+"""wordbot.openspiel_players: OpenSpiel's MCTS / ISMCTS as a wordbot player of every
+game, asked about positions it did not see from the start, and through the plugin in a
+real tournament."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("pyspiel")
+from wordbot.engine.games import get_game
+from wordbot.players.base import PlayerError
+
+from tests.conftest import ROOT
+from tests.faces_support import wordbot_env
+from tests.lexicons import small_lexicon
+from tests.research_support import GAMES, SHORT
+from wordbot.openspiel import wrap
+from wordbot.openspiel_players import OpenSpielMCTS
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return small_lexicon(2500)
+
+
+def midgame(name, lexicon, actions=3):
+    """A position ``actions`` random moves into a short game (not from the deal)."""
+    game = get_game(name)
+    short = game.rules([f"{k}={v}" for k, v in SHORT[name].items()] or ["line=4"])
+    state = game.new(seed=4, rules=short, lexicon=lexicon if game.uses_lexicon else None)
+    rng = random.Random(5)
+    for _ in range(actions):
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))], check=False)
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_wrapped_position_is_that_position_under_its_own_rules(name, lexicon):
+    state = midgame(name, lexicon)
+    wrapped = wrap(state)
+    assert wrapped.wordbot_state is state
+    assert get_game(name).rules(wrapped.table.rules) == state.rules
+    assert wrapped.table.rules  # the short rules are not the defaults
+    assert wrapped.current_player() == state.seat
+    assert wrapped.legal_actions() == list(range(len(state.legal_moves())))
+    child = wrapped.child(0)  # moves on from here, the original untouched
+    assert child.wordbot_state.to_json() == state.apply(state.legal_moves()[0]).to_json()
+    assert wrapped.wordbot_state is state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_openspiel_player_makes_a_legal_move_from_its_generator(name, lexicon):
+    state = midgame(name, lexicon)
+    bot = OpenSpielMCTS(sims=4)
+    legal = {m.to_json().__repr__() for m in state.legal_moves()}
+    picks = [bot.choose(state, random.Random(seed)) for seed in (1, 1, 2)]
+    assert all(repr(p.to_json()) in legal for p in picks)
+    assert picks[0].to_json() == picks[1].to_json()  # the same generator, the same move
+
+
+def test_bad_options_are_refused_by_name():
+    with pytest.raises(PlayerError, match="sims=0"):
+        OpenSpielMCTS(sims=0)
+    with pytest.raises(PlayerError, match="unknown option 'time'"):
+        OpenSpielMCTS(time=1)
+
+
+def tournament(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "wordbot", "--plugin", "wordbot.openspiel_players",
+         "tournament", "--game", "crosswords", "--rule", "turn_limit=4", *args],
+        capture_output=True, text=True, env=wordbot_env(), cwd=ROOT, timeout=300,
+    )  # fmt: skip
+
+
+def test_a_tournament_against_openspiel_through_the_plugin():
+    args = ["--players", "territory,openspiel:sims=8", "--games", "4", "--seed", "3"]
+    runs = [tournament(*args, "--json", "--workers", str(w)) for w in (1, 2)]
+    for run in runs:
+        assert run.returncode == 0, run.stderr
+        assert "error" not in run.stderr
+    first, second = (json.loads(r.stdout) for r in runs)
+    assert all(t > 0 for t in first["seconds_per_move"].values())
+    results = [{k: o[k] for k in ("players", "pairs")} for o in (first, second)]
+    assert results[0] == results[1]  # seeded per game: any number of workers agrees
+    assert first["players"]["openspiel:sims=8"]["games"] == 4
+    bad = tournament("--players", "territory,openspiel:sims=0", "--games", "2")
+    assert bad.returncode == 2
+    lines = bad.stderr.strip().splitlines()
+    assert len(lines) == 1 and "sims=0" in lines[0], bad.stderr
+
+
+def test_the_player_plays_the_registered_games_only():
+    assert all(OpenSpielMCTS.plays(name) for name in GAMES)
+    assert not OpenSpielMCTS.plays("toy")  # a plugin game OpenSpiel has not been given

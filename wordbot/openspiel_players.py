@@ -1,0 +1,91 @@
+"""OpenSpiel's own searchers as wordbot players: a plugin (``--plugin
+wordbot.openspiel_players``) that makes ``openspiel`` a player of every face, so the
+tournament runner (processes or Ray, paired deals, resume, intervals, seconds a move)
+measures our bots against a bot nobody here wrote.
+
+``openspiel:sims=N`` plays OpenSpiel's Python ``MCTSBot`` on RouteWords and Cross words
+combat (nothing hidden) and its ``ISMCTSBot`` on Control Word and First Draft, the
+hidden tiles resampled by ``determinize`` (see :mod:`wordbot.openspiel`), both with
+random rollouts: OpenSpiel's defaults, nothing of ours inside the search. Each move
+searches the position afresh, from a generator seeded by the game's ``rng``.
+
+    wordbot --plugin wordbot.openspiel_players tournament --game crosswords \\
+        --players territory,openspiel:sims=100 --games 200
+
+>>> import random
+>>> from wordbot.engine import get_game
+>>> position = get_game("crosswords").new(seed=1, rules=get_game("crosswords").rules(["turn_limit=2"]))
+>>> bot = OpenSpielMCTS(sims=10)
+>>> bot.spec, position.notation(bot.choose(position, random.Random(1))) != ""
+('openspiel:sims=10', True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from wordbot.engine.game import GameState, Move
+from wordbot.engine.games import GAMES
+from wordbot.openspiel import wrap
+from wordbot.players.base import Option, Player, PlayerError
+
+try:
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+except ImportError as exc:  # pragma: no cover - the extra is missing
+    raise ImportError(
+        f"wordbot.openspiel_players needs OpenSpiel: pip install 'wordbot[openspiel]' ({exc})"
+    ) from None
+
+
+class OpenSpielMCTS(Player):
+    """OpenSpiel's MCTS or ISMCTS with random rollouts (see the module docstring)."""
+
+    name = "openspiel"
+    description = (
+        "OpenSpiel's MCTS (ISMCTS where tiles are hidden) with random rollouts, "
+        "through python_wordbot_<game>"
+    )
+    options = {
+        "sims": Option(int, 100, "simulations a move"),
+        "rollouts": Option(int, 1, "random rollouts to evaluate a new leaf"),
+        "uct_c": Option(float, 2.0, "UCT exploration constant"),
+    }
+    games = frozenset(GAMES.names())
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        for key in ("sims", "rollouts"):
+            if self.settings[key] < 1:
+                raise PlayerError(
+                    f"player openspiel: option {key}={self.settings[key]} must be >= 1"
+                )
+
+    def bot(self, game: Any, rng: random.Random) -> Any:
+        """A fresh OpenSpiel bot for ``game`` (a ``python_wordbot_<game>`` game)."""
+        s = self.settings
+        state = np.random.RandomState(rng.getrandbits(32))
+        evaluator = mcts.RandomRolloutEvaluator(
+            n_rollouts=s["rollouts"], random_state=state
+        )
+        perfect = pyspiel.GameType.Information.PERFECT_INFORMATION
+        if game.get_type().information == perfect:
+            return mcts.MCTSBot(game, s["uct_c"], s["sims"], evaluator, random_state=state)
+        bot = ismcts.ISMCTSBot(game, evaluator, s["uct_c"], s["sims"], random_state=state)
+        draws = random.Random(rng.getrandbits(64))
+        bot.set_resampler(
+            lambda st, player: st.resample_from_infostate(player, draws.random)
+        )
+        return bot
+
+    def _choose(self, state: GameState, rng: random.Random) -> Move:
+        wrapped = wrap(state)
+        action = self.bot(wrapped.get_game(), rng).step(wrapped)
+        return wrapped.table.move(state, int(action))
+
+
+#: what ``--plugin wordbot.openspiel_players`` adds
+PLAYERS = [OpenSpielMCTS]
