@@ -99,3 +99,15 @@ def test_a_tournament_against_openspiel_through_the_plugin():
 def test_the_player_plays_the_registered_games_only():
     assert all(OpenSpielMCTS.plays(name) for name in GAMES)
     assert not OpenSpielMCTS.plays("toy")  # a plugin game OpenSpiel has not been given
+
+
+@pytest.mark.parametrize("name", ["crosswords", "routewords"])
+def test_mcts_hints_rank_the_root_moves_it_would_choose_from(name, lexicon):
+    state = midgame(name, lexicon)
+    bot = OpenSpielMCTS(sims=12)
+    top = bot.top(state, 3, random.Random(4))
+    assert 1 <= len(top) <= 3
+    assert len({repr(c.move.to_json()) for c in top}) == len(top)
+    assert top[0].move.to_json() == bot.choose(state, random.Random(4)).to_json()
+    assert all(-1 <= c.equity <= 1 and c.iterations >= 1 for c in top)
+    assert [c.iterations for c in top] == sorted((c.iterations for c in top), reverse=True)

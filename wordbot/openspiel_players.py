@@ -30,7 +30,7 @@ import numpy as np
 from wordbot.engine.game import GameState, Move
 from wordbot.engine.games import GAMES
 from wordbot.openspiel import wrap
-from wordbot.players.base import Option, Player, PlayerError
+from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 
 try:
     import pyspiel
@@ -85,6 +85,31 @@ class OpenSpielMCTS(Player):
         wrapped = wrap(state)
         action = self.bot(wrapped.get_game(), rng).step(wrapped)
         return wrapped.table.move(state, int(action))
+
+    def _top(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
+        """MCTS's root moves in the order it would choose them (equity: the mean return
+        of their simulations, -1 to 1); ISMCTS gives its one move."""
+        wrapped = wrap(state)
+        bot = self.bot(wrapped.get_game(), rng)
+        if not isinstance(bot, mcts.MCTSBot):
+            move = wrapped.table.move(state, int(bot.step(wrapped)))
+            return [Candidate(move, state.notation(move), iterations=self.settings["sims"])]
+        # best first as MCTS picks (max keeps the first of equals; so does a stable sort)
+        children = sorted(
+            bot.mcts_search(wrapped).children, key=mcts.SearchNode.sort_key, reverse=True
+        )
+        out = []
+        for child in children[:n]:
+            move = wrapped.table.move(state, int(child.action))
+            mean = child.total_reward / child.explore_count if child.explore_count else 0.0
+            out.append(
+                Candidate(
+                    move, state.notation(move), equity=mean, iterations=child.explore_count
+                )
+            )
+        return out
 
 
 #: what ``--plugin wordbot.openspiel_players`` adds
