@@ -34,6 +34,10 @@ GENERIC: dict[str, str] = {
 }
 
 
+#: how an option's type reads in an error
+_KIND = {int: "an integer", float: "a number", bool: "true or false", str: "a text"}
+
+
 def _convert(player: str, key: str, text: str, kind: type) -> Any:
     try:
         if kind is bool:
@@ -45,7 +49,7 @@ def _convert(player: str, key: str, text: str, kind: type) -> Any:
         return kind(text)
     except ValueError:
         raise PlayerError(
-            f"player {player}: option {key}={text!r} is not a {kind.__name__}"
+            f"player {player}: option {key}={text!r} is not {_KIND.get(kind, kind.__name__)}"
         ) from None
 
 

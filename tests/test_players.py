@@ -35,7 +35,8 @@ def test_specs_and_errors():
     for bad, needle in (
         ("nobody", "unknown player 'nobody'"),
         ("mc:speed=2", "unknown option 'speed'"),
-        ("mc:time=fast", "time='fast' is not a float"),
+        ("mc:time=fast", "time='fast' is not a number"),
+        ("mc:iterations=2.5", "iterations='2.5' is not an integer"),
         ("mc:k", "needs key=value"),
         ("mc:by=luck", "by='luck'"),
     ):

@@ -332,7 +332,7 @@ def test_unknown_players_and_options_are_one_line_errors(tmp_path):
         "--players", "greedy,nobody", "--out", str(out)
     )
     assert "unknown option 'depth'" in fails("--players", "greedy:depth=3,random")
-    assert "explain='maybe' is not a bool" in fails(
+    assert "explain='maybe' is not true or false" in fails(
         "--players", "control:explain=maybe,random"
     )
     assert "--games" in fails("--players", "greedy,random", "--games", "x")
