@@ -26,7 +26,8 @@ if not _os.path.isdir(_os.path.join(__path__[0], "engine")) and _os.path.isfile(
 # numba reads NUMBA_CACHE_DIR when it is first imported; every wordbot module that uses
 # numba is imported through this package, so setting it here means compiled kernels go to
 # a writable cache even when site-packages is read-only. The folder is named for the
-# kernels' sources (see kernel_fingerprint): a changed kernel never loads stale code.
+# kernels' sources and the numba and numpy versions (see kernel_fingerprint): a
+# changed kernel or compiler never loads stale code.
 _os.environ.setdefault(
     "NUMBA_CACHE_DIR",
     str(

@@ -26,13 +26,16 @@ def cache_dir() -> Path:
     return base / "wordbot"
 
 
-def kernel_fingerprint(folders) -> str:
+def kernel_fingerprint(folders, libraries=("numba", "numpy")) -> str:
     """A short digest of the Python sources under ``folders`` (the kernels and the
-    automata they read), naming the numba cache they compile to.
+    automata they read) and of the installed versions of ``libraries`` (the compiler and
+    the arrays it compiles against), naming the numba cache they compile to.
 
     numba keys a cached function by its own file's timestamp only, so a kernel whose
-    callee in another module changed would load the stale machine code; a cache folder
-    per version of the sources cannot. Missing folders count as empty.
+    callee in another module changed would load the stale machine code, and an upgrade
+    of numba or numpy would meet code compiled by the old ones; a cache folder per
+    version of the sources and the libraries cannot. Missing folders count as empty, a
+    library that is not installed as version "none".
 
     >>> import tempfile, pathlib
     >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -41,13 +44,38 @@ def kernel_fingerprint(folders) -> str:
     >>> _ = (d / "k.py").write_text("x = 2")
     >>> a != kernel_fingerprint([d]), len(a)
     (True, 12)
+    >>> kernel_fingerprint([d]) != kernel_fingerprint([d], libraries=())
+    True
     """
     import hashlib
 
     digest = hashlib.blake2b(digest_size=6)
+    for library in libraries:
+        digest.update(f"{library}=={_installed_version(library)}\0".encode())
     for folder in folders:
         folder = Path(folder)
         for path in sorted(folder.rglob("*.py")) if folder.is_dir() else ():
             digest.update(str(path.relative_to(folder)).encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def _installed_version(library: str) -> str:
+    """The installed version of ``library`` without importing it ("none" when it is not
+    installed), read off its distribution's metadata folder name beside the package
+    (importlib.metadata would cost every command a tenth of a second)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(library)
+    if spec is None or not spec.submodule_search_locations:
+        return "none"
+    where = Path(next(iter(spec.submodule_search_locations))).parent
+    found = sorted(p.name for p in where.glob(f"{library}-*.dist-info"))
+    if found:
+        return found[-1].removeprefix(f"{library}-").removesuffix(".dist-info")
+    from importlib import metadata
+
+    try:
+        return metadata.version(library)
+    except metadata.PackageNotFoundError:
+        return "none"
