@@ -92,7 +92,7 @@ def replacement_changes(letters, colours, moves, tiles, own, blue, mover, out):
         first = moves[m, 0]
         n = moves[m, 1]
         assign_colours(
-            tiles, first, n, own, blue, mover, False, col, own_left, blue_left, w
+            tiles, first, n, own, blue, mover, np.bool_(False), col, own_left, blue_left, w
         )
         for t in range(first, first + n):
             new_col[np.int64(tiles[t, 0]) * w + tiles[t, 1]] = col[t]

@@ -259,7 +259,17 @@ def replacement_effects(
         first = moves[m, 0]
         n = moves[m, 1]
         assign_colours(
-            tiles, first, n, own, blue, mover, False, out_col, own_left, blue_left, wd
+            tiles,
+            first,
+            n,
+            own,
+            blue,
+            mover,
+            np.bool_(False),
+            out_col,
+            own_left,
+            blue_left,
+            wd,
         )
         for k in range(n):
             new_col[np.int64(tiles[first + k, 0]) * wd + tiles[first + k, 1]] = out_col[

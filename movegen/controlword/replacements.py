@@ -310,7 +310,7 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
     # then every pattern in order: ``by_change[b_start[key]:b_start[key + 1]]``
     npat = pcounts[0]
     slot = np.full(n, -1, np.int64)  # changeable squares numbered, for the buckets
-    nslots = 0
+    nslots = np.int64(0)
     for sq in range(n):
         if changeable[sq]:
             slot[sq] = nslots

@@ -345,7 +345,7 @@ def _line(
             t = leftmost - 1
             rec = root
             p = t
-            jq = 0
+            jq = np.int64(0)
             while is_letter(line[p]) and rec >= 0:
                 rec = child(edges, rec, line[p])
                 jq += bonus_letter(table, line[p])
@@ -359,10 +359,10 @@ def _line(
                             sep,
                             t + 1,
                             c,
-                            0,
+                            np.int64(0),
                             jq,
                             p + 1,
-                            0,
+                            np.int64(0),
                             rightmost,
                             rack,
                             rbits,
@@ -419,7 +419,7 @@ def _line(
                             root,
                             a,
                             c,
-                            0,
+                            np.int64(0),
                             a,
                             e_lo,
                             r,
@@ -466,7 +466,7 @@ def _pass(
 ):
     h = grid.shape[0]
     rbits = np.int64(0)
-    total = 0
+    total = np.int64(0)  # not a literal: one signature for _line and below
     for letter in range(1, 27):
         if rack[letter] > 0:
             rbits |= np.int64(1) << letter

@@ -300,6 +300,6 @@ def enclosed_now(owner, me):
     visit = np.zeros((H, W), np.int32)
     stack = np.empty((H * W, 2), np.int32)
     size, _ = enclosed_all(
-        owner, me, walls_box(owner), visit, 1, stack, np.zeros((0, 0), np.bool_)
+        owner, me, walls_box(owner), visit, np.int64(1), stack, np.zeros((0, 0), np.bool_)
     )
     return size
