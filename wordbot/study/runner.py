@@ -64,18 +64,12 @@ class Study:
         return len(self.schedule) - len(self.outcomes)
 
     def worker_setup(self) -> WorkerSetup:
-        lexicon = self.config.lexicon or {}
         first = self.config.variants[0]
-        return WorkerSetup(
-            tuple(self.config.players.items()),
-            lexicon.get("path"),
-            lexicon.get("digest"),
+        return WorkerSetup.of(
+            self.config,
             first.rules,
             first.colours,
-            record=self.store is not None,
-            game=self.config.game,
-            plugins=tuple(self.config.plugins),
-            setup=tuple(sorted(self.config.setup.items())),
+            self.store is not None,
             variants=tuple(v.rules for v in self.config.variants),
             measure=True,
         )
@@ -110,12 +104,4 @@ class Study:
             if times.played or not self.store.has_standings():
                 self.store.write_standings(result)
             self.store.close()
-        return StudyReport(
-            times.played,
-            times.seconds,
-            times.startup,
-            times.workers,
-            times.backend,
-            list(self.notes),
-            result=result,
-        )
+        return times.report(StudyReport, self.notes, result=result)

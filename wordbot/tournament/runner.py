@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from wordbot.tournament.backends import cpu_count, make_backend
 from wordbot.tournament.config import TournamentConfig
@@ -19,6 +20,8 @@ from wordbot.tournament.schedule import ScheduledGame
 from wordbot.tournament.standings import GameOutcome, Standings, Summary
 from wordbot.tournament.store import TournamentStore
 from wordbot.tournament.worker import WorkerSetup
+
+ReportT = TypeVar("ReportT", bound="Played")
 
 
 @dataclass
@@ -35,6 +38,15 @@ class Played:
     @property
     def games_per_second(self) -> float:
         return self.played / self.seconds if self.seconds > 0 else 0.0
+
+    def report(self, kind: type[ReportT], notes: list[str], **fields: Any) -> ReportT:
+        """These figures as a ``kind`` report (a tournament's or a study's), with the
+        run's ``notes`` and the report's own ``fields``.
+
+        >>> Played(4, 2.0, 0.5, 2, "process").report(Played, ["resumed"]).notes
+        ['resumed']
+        """
+        return kind(**{**vars(self), "notes": list(notes)}, **fields)
 
 
 @dataclass
@@ -63,17 +75,8 @@ class Tournament:
                 self.standings.add(outcome)
 
     def worker_setup(self) -> WorkerSetup:
-        lexicon = self.config.lexicon or {}
-        return WorkerSetup(
-            tuple(self.config.players.items()),
-            lexicon.get("path"),
-            lexicon.get("digest"),
-            self.config.rules,
-            self.config.colours,
-            record=self.store is not None,
-            game=self.config.game,
-            plugins=tuple(self.config.plugins),
-            setup=tuple(sorted(self.config.setup.items())),
+        return WorkerSetup.of(
+            self.config, self.config.rules, self.config.colours, self.store is not None
         )
 
     def run(
@@ -100,15 +103,7 @@ class Tournament:
             address,
             on_start,
         )
-        report = RunReport(
-            times.played,
-            times.seconds,
-            times.startup,
-            times.workers,
-            times.backend,
-            list(self.notes),
-            summary=standings.summary(),
-        )
+        report = times.report(RunReport, self.notes, summary=standings.summary())
         if self.store is not None:
             if times.played or not self.store.has_standings():
                 self.store.write_standings(

@@ -41,6 +41,27 @@ class WorkerSetup:
     variants: tuple[dict, ...] = ()  # a study's Rules.to_json() of each variant
     measure: bool = False  # measure each game (wordbot.study.measures) into its outcome
 
+    @classmethod
+    def of(
+        cls, config: Any, rules: dict, colours: tuple[str, ...], record: bool, **more: Any
+    ):
+        """The set-up of a tournament's or a study's ``config`` (its players, lexicon,
+        game, plugins and set-up), playing ``rules`` with ``colours``; ``more``: the
+        study's fields."""
+        lexicon = config.lexicon or {}
+        return cls(
+            tuple(config.players.items()),
+            lexicon.get("path"),
+            lexicon.get("digest"),
+            rules,
+            colours,
+            record=record,
+            game=config.game,
+            plugins=tuple(config.plugins),
+            setup=tuple(sorted(config.setup.items())),
+            **more,
+        )
+
 
 def load_lexicon(path: str | None, digest: str | None):
     """The lexicon of ``path`` (from the process's one cache); it must have ``digest``.
