@@ -1,4 +1,5 @@
-"""Shared fixtures: the default lexicon is loaded once per test session."""
+"""Shared fixtures: the default lexicon is loaded once per test session; before any test,
+every game's kernels are compiled into numba's cache (tests/warmup.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,25 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+
+
+def pytest_sessionstart(session):
+    # once per run: in the only process, or in pytest-xdist's controller before its
+    # workers start (a worker has ``workerinput``)
+    if hasattr(session.config, "workerinput"):
+        return
+    from tests.warmup import ORDER, warm_all
+
+    warm_all(ORDER)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium for a module of page tests (skipped where it is not installed)."""
+    from tests.test_faces_page import chromium
+
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture(scope="session")

@@ -16,9 +16,9 @@ transcript is marked skip). Comments after ``#`` are fine. Each runnable block r
 ``bash -e -o pipefail -c BLOCK``, with stdin at end of file (``wordbot play`` starts the
 game and stops at once, which checks its options), the blocks of one document in order
 in one temporary directory (a block may read the files an earlier one wrote), the venv's
-``bin`` first on PATH, and ``WORDBOT_CACHE_DIR`` a fresh lexicon cache made once per test
-session. ``NUMBA_CACHE_DIR`` stays this process's own, so the kernels are not compiled
-again.
+``bin`` first on PATH. The caches are the suite's own (the lexicons and kernels the
+warm-up compiled, tests/warmup.py), so no example builds a word list or compiles a
+kernel again; a fresh cache's first build is checked by tests/test_cli_lexicon.py.
 """
 
 from __future__ import annotations
@@ -123,13 +123,12 @@ def test_there_are_examples_to_run():
 
 
 @pytest.fixture(scope="session")
-def doc_env(tmp_path_factory):
-    """The environment the examples run in: a fresh lexicon cache, built once here."""
+def doc_env():
+    """The environment the examples run in: the venv's commands first on PATH."""
     bindir = Path(sys.executable).parent
     assert (bindir / "wordbot").exists(), f"no wordbot command beside {sys.executable}"
     env = dict(os.environ)
     env["PATH"] = f"{bindir}{os.pathsep}{env.get('PATH', '')}"
-    env["WORDBOT_CACHE_DIR"] = str(tmp_path_factory.mktemp("wordbot-cache"))
     built = subprocess.run(
         ["wordbot", "lexicon", "info"],
         env=env,
@@ -142,73 +141,41 @@ def doc_env(tmp_path_factory):
     return env
 
 
-class Documents:
-    """Each document's directory and the results of its blocks run so far."""
-
-    def __init__(self, env: dict, tmp_path_factory):
-        self.env = env
-        self.tmp_path_factory = tmp_path_factory
-        self.dirs: dict[str, Path] = {}
-        self.results: dict[Block, subprocess.CompletedProcess] = {}
-
-    def run(self, block: Block) -> subprocess.CompletedProcess:
-        """Run ``block``, after the runnable blocks before it in its document."""
-        if block.doc not in self.dirs:
-            name = re.sub(r"\W", "-", block.doc)
-            self.dirs[block.doc] = self.tmp_path_factory.mktemp(name)
-        for earlier in BLOCKS:
-            if earlier.doc != block.doc or earlier.mark != "run":
-                continue
-            if earlier.line >= block.line:
-                break
-            if earlier not in self.results:
-                self.results[earlier] = self._run(earlier)
-            if self.results[earlier].returncode != 0:
-                pytest.skip(f"{earlier.id}, run before it in the same directory, failed")
-        if block not in self.results:
-            self.results[block] = self._run(block)
-        return self.results[block]
-
-    def _run(self, block: Block) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            ["bash", "-e", "-o", "pipefail", "-c", block.text],
-            cwd=self.dirs[block.doc],
-            env=self.env,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-        )
-
-
-@pytest.fixture(scope="session")
-def documents(doc_env, tmp_path_factory):
-    return Documents(doc_env, tmp_path_factory)
+def run_block(block: Block, env: dict, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", block.text],
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
 
 
 def tail(text: str, size: int = 4000) -> str:
     return text if len(text) <= size else "...\n" + text[-size:]
 
 
-@pytest.mark.parametrize(
-    "block",
-    [
-        pytest.param(
-            block,
-            id=block.id,
-            marks=() if block.mark == "run" else pytest.mark.skip(reason=block.reason),
-        )
-        for block in BLOCKS
-        if block.mark is not None
-    ],
-)
-def test_example_runs(block, documents):
-    result = documents.run(block)
-    if result.returncode != 0:
-        pytest.fail(
-            f"{block.id} exited {result.returncode}\n"
-            f"--- block\n{block.text}"
-            f"--- stdout\n{tail(result.stdout)}\n"
-            f"--- stderr\n{tail(result.stderr)}",
-            pytrace=False,
-        )
+#: the documents with runnable blocks: one test each, so that a document's blocks run in
+#: order in one directory whichever pytest-xdist worker takes it
+RUNNABLE = sorted({block.doc for block in BLOCKS if block.mark == "run"})
+
+
+@pytest.mark.parametrize("doc", RUNNABLE)
+def test_examples_run(doc, doc_env, tmp_path):
+    """Every runnable block of ``doc`` in order (a block may read what an earlier one
+    wrote); the first that fails is named with its output. Blocks marked skip are not
+    run (test_shell_blocks_are_marked checks they say why)."""
+    for block in BLOCKS:
+        if block.doc != doc or block.mark != "run":
+            continue
+        result = run_block(block, doc_env, tmp_path)
+        if result.returncode != 0:
+            pytest.fail(
+                f"{block.id} exited {result.returncode}\n"
+                f"--- block\n{block.text}"
+                f"--- stdout\n{tail(result.stdout)}\n"
+                f"--- stderr\n{tail(result.stderr)}",
+                pytrace=False,
+            )

@@ -18,6 +18,8 @@ PACKAGES = [
     "wordbot.tournament",
     "wordbot.study",
 ]
+#: the suite's own helpers whose docstrings carry examples
+HELPERS = ["tests.sampling", "tests.warmup"]
 SKIP = {
     "wordbot.__main__",
     "wordbot.players.controlword.tune",
@@ -40,7 +42,7 @@ def modules():
                 queue.append(name)
             elif name not in SKIP and not info.ispkg:
                 names.append(name)
-    return sorted(set(names))
+    return sorted(set(names)) + HELPERS
 
 
 @pytest.mark.parametrize("name", modules())

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 
 import pytest
 
@@ -51,31 +50,39 @@ def server():
 
 
 @contextlib.contextmanager
-def open_page(url: str, tmp_path, timeout_ms: int = 30_000):
-    """The page at ``url`` in headless Chromium, once it is connected; no page error may
-    happen while it is open."""
+def chromium():
+    """Headless Chromium driven by Playwright: one for a test module (the ``browser``
+    fixture of tests/conftest.py), each test's page in a fresh context of its own."""
     with sync_api.sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(
-            tempfile.mkdtemp(dir=tmp_path),
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 1200, "height": 900},
-        )
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextlib.contextmanager
+def open_page(browser, url: str, timeout_ms: int = 30_000, query: str = ""):
+    """The page at ``url`` (``query``: its link's query string) in a new context of
+    ``browser`` (no cookies, storage or cache from another test), once it is connected;
+    no page error may happen while it is open."""
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
         pg = ctx.new_page()
         errors = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))
         pg.set_default_timeout(timeout_ms)
-        pg.goto(url + "/")
+        pg.goto(url + "/" + query)
         pg.wait_for_selector("#new-game:enabled")
         yield pg
         assert not errors, errors
+    finally:
         ctx.close()
 
 
 @pytest.fixture
-def page(server, tmp_path):
-    with open_page(server.url, tmp_path) as pg:
+def page(server, browser):
+    with open_page(browser, server.url) as pg:
         yield pg
 
 
@@ -100,10 +107,10 @@ def game_server(game: str | None = None):
 
 
 @contextlib.contextmanager
-def open_game_page(url: str, tmp_path, game: str, title: str):
+def open_game_page(browser, url: str, game: str, title: str, query: str = ""):
     """:func:`open_page` with ``game`` chosen, once its title (containing ``title``)
     shows."""
-    with open_page(url, tmp_path, timeout_ms=60_000) as pg:
+    with open_page(browser, url, timeout_ms=60_000, query=query) as pg:
         pg.select_option("#game", game)
         pg.wait_for_function(
             f"document.querySelector('#title').textContent.includes({title!r})"

@@ -20,8 +20,8 @@ def server():
 
 
 @pytest.fixture
-def page(server, tmp_path):
-    with open_game_page(server.url, tmp_path, "crosswords", "Cross words") as pg:
+def page(server, browser):
+    with open_game_page(browser, server.url, "crosswords", "Cross words") as pg:
         yield pg
 
 
@@ -31,8 +31,9 @@ def start(page, bot="greedy", seed=SEED):
     )
 
 
-def first_state():
-    return GAME.new(seed=SEED)
+def first_state(rules: list[str] = ()):
+    """The new game of the page's seed, under ``rules`` (NAME=VALUE texts)."""
+    return GAME.new(seed=SEED, rules=GAME.rules(rules))
 
 
 def cell(page, r, c):
@@ -81,9 +82,9 @@ def state_captured(state) -> dict[str, str]:
     return {f"{r},{c}": state.players[s] for (r, c), s in state.captured.items()}
 
 
-def replay(lines: list[str]):
+def replay(lines: list[str], rules: list[str] = ()):
     """The state after the log's moves, from the new game."""
-    state = first_state()
+    state = first_state(rules)
     for line in lines:
         state = state.apply(state.parse_move(line.split(": ", 1)[1]))
     return state
@@ -254,7 +255,22 @@ def wait_or_explain(page, condition: str) -> None:
         ) from None
 
 
-def test_a_whole_game_from_hints(page, tmp_path):
+#: the whole game at full length against mc in the slow run; four turns a player in
+#: the default run (a link's rule, the same page and bot)
+WHOLE_GAMES = [
+    pytest.param(["turn_limit=4"], id="turn_limit=4"),
+    pytest.param([], id="full", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("rules", WHOLE_GAMES)
+def test_a_whole_game_from_hints(server, browser, tmp_path, rules):
+    query = "?" + "&".join(f"rule={r}" for r in rules) if rules else ""
+    with open_game_page(browser, server.url, "crosswords", "Cross words", query) as page:
+        play_a_whole_game(page, tmp_path, rules)
+
+
+def play_a_whole_game(page, tmp_path, rules: list[str]):
     start(page, bot="mc")
     passes = 0
     for _ in range(400):
@@ -285,8 +301,9 @@ def test_a_whole_game_from_hints(page, tmp_path):
     assert "Game over" in status, status
     lines = log_lines(page)
     assert any(line.startswith("green (mc): ") for line in lines)
-    assert passes >= 1 and "red (you): pass" in lines  # a turn with nothing to write
-    final = replay(lines)
+    if not rules:  # a long game comes to a turn with nothing to write
+        assert passes >= 1 and "red (you): pass" in lines
+    final = replay(lines, rules)
     assert final.is_over
     assert grid_letters(page) == state_letters(final)
     assert captured_shown(page) == state_captured(final)

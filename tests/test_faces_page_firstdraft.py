@@ -22,8 +22,8 @@ def server():
 
 
 @pytest.fixture
-def page(server, tmp_path):
-    with open_game_page(server.url, tmp_path, "firstdraft", "First") as pg:
+def page(server, browser):
+    with open_game_page(browser, server.url, "firstdraft", "First") as pg:
         yield pg
 
 
@@ -234,8 +234,23 @@ def wait_or_explain(page, condition: str) -> None:
         ) from None
 
 
-def test_a_whole_game_from_hints(page, tmp_path):
-    start(page, bot="mc")
+#: the whole game at full length against mc in the slow run (mc takes up to half a
+#: minute over a rich draft); in the default run against greedy, with coasters of five
+#: letters that empty the bag in fewer drafts (a link's rule, the same page)
+WHOLE_GAMES = [
+    pytest.param("greedy", "?rule=coasters=[5,5,5,5,5,5]", id="greedy-coasters=5x6"),
+    pytest.param("mc", "", id="mc-full", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("bot, query", WHOLE_GAMES)
+def test_a_whole_game_from_hints(server, browser, tmp_path, bot, query):
+    with open_game_page(browser, server.url, "firstdraft", "First", query) as page:
+        play_a_whole_game(page, tmp_path, bot)
+
+
+def play_a_whole_game(page, tmp_path, bot):
+    start(page, bot=bot)
     for _ in range(300):
         if "Game over" in page.inner_text("#status"):
             break
@@ -255,5 +270,5 @@ def test_a_whole_game_from_hints(page, tmp_path):
     status = page.inner_text("#status")
     page.screenshot(path=str(tmp_path / "firstdraft.png"))
     assert "Game over" in status, status
-    assert any(line.startswith("green (mc): take ") for line in log_lines(page))
+    assert any(line.startswith(f"green ({bot}): take ") for line in log_lines(page))
     assert page.locator("#scores tr").count() == 3

@@ -20,8 +20,8 @@ def server():
 
 
 @pytest.fixture
-def page(server, tmp_path):
-    with open_game_page(server.url, tmp_path, "routewords", "Route") as pg:
+def page(server, browser):
+    with open_game_page(browser, server.url, "routewords", "Route") as pg:
         yield pg
 
 
@@ -134,7 +134,21 @@ def test_a_bonus_round_with_a_typed_word(page):
     assert int(red) == after.scores["red"]
 
 
-def test_a_whole_game_against_mc_from_hints(page, tmp_path):
+#: the whole game at full length in the slow run; four turns a player in the default
+#: run (a link's rule, the same page and bot)
+WHOLE_GAMES = [
+    pytest.param("?rule=turn_limit=4", id="turn_limit=4"),
+    pytest.param("", id="full", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("query", WHOLE_GAMES)
+def test_a_whole_game_against_mc_from_hints(server, browser, tmp_path, query):
+    with open_game_page(browser, server.url, "routewords", "Route", query) as page:
+        play_a_whole_game(page, tmp_path)
+
+
+def play_a_whole_game(page, tmp_path):
     start(page, bot="mc")
     for _ in range(200):
         if "Game over" in page.inner_text("#status"):

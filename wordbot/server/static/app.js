@@ -18,6 +18,15 @@ const SCRIPTS = ["/static/firstdraft.js", "/static/crosswords.js"];
 // games played by red (first) and green only
 const RED_GREEN = { routewords: "RouteWords", crosswords: "Cross words combat" };
 
+// rule options pinned by the page's link, `?rule=NAME=VALUE` (repeatable; a value is
+// read as JSON when it is JSON, else as text): every new game is played under them
+const RULES = Object.fromEntries(new URLSearchParams(location.search).getAll("rule")
+  .filter((text) => text.includes("="))
+  .map((text) => {
+    const [name, value] = [text.slice(0, text.indexOf("=")), text.slice(text.indexOf("=") + 1)];
+    try { return [name, JSON.parse(value)]; } catch { return [name, value]; }
+  }));
+
 const game = {
   ws: null, nextId: 1, waiting: new Map(), hello: null,
   name: "controlword", position: null, human: "red", bot: "control", busy: false,
@@ -149,6 +158,7 @@ async function newGame() {
     showMessage(`In ${RED_GREEN[game.name]} the two seats are red (first) and green.`); return;
   }
   const req = { cmd: "newgame", game: game.name, players };
+  if (Object.keys(RULES).length) req.rules = RULES;
   if (VIEWS[game.name]) VIEWS[game.name].reset();
   game.lastBotMove = null;
   const seed = $("#seed").value;

@@ -1,0 +1,138 @@
+"""Compile every game's kernels into numba's cache once, before the tests start.
+
+A fresh clone has no compiled kernels, and compiling them is the largest fixed cost of
+the suite (minutes of CPU). Left to the tests, the first test of each game pays for it
+inside its own timing, and under ``pytest -n 2`` both workers may compile the same
+kernel at once. So the session start (tests/conftest.py) runs this module first, a
+group of games per process on every core, and the tests then only load kernels.
+
+Each game: its lexicon's automata (built into the lexicon cache if missing), then a few
+actions of a new game by each of its players (``mc`` with the smallest budget), with
+their ranked candidates and the game's own figures of each (what ``wordbot hint``
+shows), and every legal move listed. A kernel that only a test reaches still compiles
+lazily there: the warm-up only takes most of the work off the tests.
+
+A folder of the numba cache is named by the kernels' sources and the numba and numpy
+versions (``wordbot._paths.kernel_fingerprint``); a marker file in it records which
+games were warmed, so a warm cache costs nothing but reading that file.
+
+>>> sorted(groups(["controlword", "routewords", "firstdraft", "crosswords"], 2))
+[('controlword',), ('crosswords', 'firstdraft', 'routewords')]
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import wordbot  # noqa: F401  (sets NUMBA_CACHE_DIR before numba is imported)
+
+#: actions of each player's warm-up game (Control Word: a word phase and a replacement
+#: phase; the other games: their opening and middle kinds of move)
+ACTIONS = 12
+#: the costliest games to compile first, each in its own process where cores allow
+#: (measured on a cold cache: Control Word about half of all the compiling)
+ORDER = ["controlword", "firstdraft", "routewords", "crosswords"]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def marker(game: str) -> Path:
+    """The file that says ``game``'s kernels are in this cache folder."""
+    return Path(os.environ["NUMBA_CACHE_DIR"]) / f"warmed-{game}"
+
+
+def groups(games: list[str], cores: int) -> list[tuple[str, ...]]:
+    """``games`` split over ``cores`` processes: Control Word alone when there is a
+    second core (it compiles as long as the others together), the rest shared."""
+    ordered = [g for g in ORDER if g in games] + sorted(g for g in games if g not in ORDER)
+    if cores <= 1 or len(ordered) <= 1:
+        return [tuple(sorted(ordered))] if ordered else []
+    first, rest = ordered[0], ordered[1:]
+    split = max(1, cores - 1)
+    return [(first,)] + [
+        tuple(sorted(rest[i::split])) for i in range(split) if rest[i::split]
+    ]
+
+
+def warm(name: str) -> None:
+    """Compile ``name``'s kernels (see the module docstring)."""
+    from wordbot.dictionaries import Lexicon
+    from wordbot.engine.games import get_game
+    from wordbot.players.registry import PLAYERS, make_player
+
+    game = get_game(name)
+    lexicon = Lexicon.shared(None, report=None) if game.uses_lexicon else None
+    for spec in PLAYERS.for_game(name):
+        # mc's playouts run the default policy's kernels: two of its moves reach them all
+        actions = 2 if spec == "mc" else ACTIONS
+        player = make_player("mc:iterations=1,k=2" if spec == "mc" else spec, game)
+        state = game.new(seed=0, lexicon=lexicon)
+        rng = random.Random(0)
+        for _ in range(actions):
+            if state.is_over:
+                break
+            list(state.legal_moves())
+            cands = player.top(state, 3, rng)
+            for cand in cands:
+                game.candidate_json(cand, state)
+            state = state.apply(cands[0].move)
+    marker(name).parent.mkdir(parents=True, exist_ok=True)
+    marker(name).touch()
+
+
+def compile_sources() -> None:
+    """Byte-compile the checkout's Python files: where PYTHONDONTWRITEBYTECODE is set
+    (as on CI machines) every process of the suite would otherwise compile them all
+    again from source, a second or more per subprocess."""
+    import compileall
+
+    for folder in ("wordbot", "engine", "movegen", "players", "dictionaries", "tests"):
+        compileall.compile_dir(ROOT / folder, quiet=1, workers=0)
+
+
+def cold(games: list[str]) -> list[str]:
+    """The games of ``games`` whose kernels this cache folder does not hold yet."""
+    return [g for g in games if not marker(g).exists()]
+
+
+def warm_all(games: list[str], cores: int | None = None, out=sys.stderr) -> float:
+    """Warm the cold ones of ``games`` in parallel processes; the seconds it took.
+    Raises RuntimeError with the failing process's output when one fails."""
+    compile_sources()
+    todo = cold(games)
+    if not todo:
+        return 0.0
+    started = time.perf_counter()
+    print(f"warming numba's cache for {', '.join(todo)} ...", file=out, flush=True)
+    procs = [
+        (
+            group,
+            subprocess.Popen(
+                [sys.executable, "-m", "tests.warmup", *group],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            ),
+        )
+        for group in groups(todo, cores or os.cpu_count() or 1)
+    ]
+    failed = []
+    for group, proc in procs:
+        output, _ = proc.communicate()
+        if proc.returncode != 0:
+            failed.append(f"{', '.join(group)}: exit {proc.returncode}\n{output[-3000:]}")
+    if failed:
+        raise RuntimeError("warm-up failed: " + "\n".join(failed))
+    seconds = time.perf_counter() - started
+    print(f"warmed in {seconds:.1f} s", file=out, flush=True)
+    return seconds
+
+
+if __name__ == "__main__":
+    for game_name in sys.argv[1:]:
+        warm(game_name)
