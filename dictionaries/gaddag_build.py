@@ -154,7 +154,18 @@ def _finish_all(
         )
         t_tgt[d - 1, t_n[d - 1] - 1] = node
     root = _finish(
-        0, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts
+        np.int64(0),
+        t_sym,
+        t_acc,
+        t_tgt,
+        t_n,
+        n_edge,
+        n_arcs,
+        n_acc,
+        e_sym,
+        e_tgt,
+        table,
+        counts,
     )
     t_n[0] = 0  # the path is empty again: ready for another automaton
     return root
@@ -292,7 +303,7 @@ def build(flat, offsets):
     buf = np.zeros(depth, np.uint8)
 
     # 1. The DAWG of the words (already sorted).
-    prev_len = 0
+    prev_len = np.int64(0)  # a typed value: one signature for _insert_sorted
     for w in range(nwords):
         start = offsets[w]
         length = offsets[w + 1] - start
@@ -301,8 +312,8 @@ def build(flat, offsets):
         prev_len = _insert_sorted(
             buf,
             length,
-            True,
-            -1,
+            np.bool_(True),
+            np.int64(-1),
             prev,
             prev_len,
             t_sym,
@@ -344,7 +355,7 @@ def build(flat, offsets):
 
     # 3. The left part: each distinct rev(q), its last arc accepting when q is a word,
     #    with a separator arc to q's DAWG state when q can be continued.
-    prev_len = 0
+    prev_len = np.int64(0)  # a typed value: one signature for _insert_sorted
     a = 0
     while a < total:
         e = order[a]

@@ -14,9 +14,9 @@ by unchecked; so does a fence without a language that holds shell commands (labe
 A runnable block holds commands only: no ``$ `` prompts and no output lines (a console
 transcript is marked skip). Comments after ``#`` are fine. Each runnable block runs as
 ``bash -e -o pipefail -c BLOCK``, with stdin at end of file (``wordbot play`` starts the
-game and stops at once, which checks its options), the blocks of one document in order
-in one temporary directory (a block may read the files an earlier one wrote), the venv's
-``bin`` first on PATH. The caches are the suite's own (the lexicons and kernels the
+game and stops at once, which checks its options), each block in an empty temporary
+directory of its own (a block is a session: it writes what it reads, so the blocks run
+in any order, on any pytest-xdist worker), the venv's ``bin`` first on PATH. The caches are the suite's own (the lexicons and kernels the
 warm-up compiled, tests/warmup.py), so no example builds a word list or compiles a
 kernel again; a fresh cache's first build is checked by tests/test_cli_lexicon.py.
 """
@@ -157,25 +157,19 @@ def tail(text: str, size: int = 4000) -> str:
     return text if len(text) <= size else "...\n" + text[-size:]
 
 
-#: the documents with runnable blocks: one test each, so that a document's blocks run in
-#: order in one directory whichever pytest-xdist worker takes it
-RUNNABLE = sorted({block.doc for block in BLOCKS if block.mark == "run"})
-
-
-@pytest.mark.parametrize("doc", RUNNABLE)
-def test_examples_run(doc, doc_env, tmp_path):
-    """Every runnable block of ``doc`` in order (a block may read what an earlier one
-    wrote); the first that fails is named with its output. Blocks marked skip are not
-    run (test_shell_blocks_are_marked checks they say why)."""
-    for block in BLOCKS:
-        if block.doc != doc or block.mark != "run":
-            continue
-        result = run_block(block, doc_env, tmp_path)
-        if result.returncode != 0:
-            pytest.fail(
-                f"{block.id} exited {result.returncode}\n"
-                f"--- block\n{block.text}"
-                f"--- stdout\n{tail(result.stdout)}\n"
-                f"--- stderr\n{tail(result.stderr)}",
-                pytrace=False,
-            )
+@pytest.mark.parametrize(
+    "block", [pytest.param(block, id=block.id) for block in BLOCKS if block.mark == "run"]
+)
+def test_example_runs(block, doc_env, tmp_path):
+    """A runnable block, in a directory of its own: each block is a session of its own
+    (what it reads it writes first), so blocks run in any order on any worker. Blocks
+    marked skip are not run (test_shell_blocks_are_marked checks they say why)."""
+    result = run_block(block, doc_env, tmp_path)
+    if result.returncode != 0:
+        pytest.fail(
+            f"{block.id} exited {result.returncode}\n"
+            f"--- block\n{block.text}"
+            f"--- stdout\n{tail(result.stdout)}\n"
+            f"--- stderr\n{tail(result.stderr)}",
+            pytrace=False,
+        )

@@ -266,17 +266,32 @@ def independent_score(position: dict) -> dict:
 
 
 @pytest.mark.parametrize(
-    "players, seed",
-    [("red,green", 11), ("red,green,black", 12), ("white,red,green,black", 13)],
+    "players, seed, rounds",
+    [
+        ("red,green", 11, 2),
+        # more rounds and seats, more processes (a second each): in the slow run
+        pytest.param("red,green", 11, 3, marks=pytest.mark.slow),
+        pytest.param("red,green,black", 12, 3, marks=pytest.mark.slow),
+        pytest.param("white,red,green,black", 13, 3, marks=pytest.mark.slow),
+    ],
 )
-def test_full_games_through_the_cli(tmp_path, players, seed):
+def test_full_games_through_the_cli(tmp_path, players, seed, rounds):
     """wordbot new -> wordbot apply (random legal actions) until the game is over ->
     wordbot score; every position is checked against the API and conserves tiles."""
     lex = small_lexicon()
     rng = random.Random(seed)
     path = tmp_path / "pos.json"
     path.write_text(
-        ok("new", "--players", players, "--seed", str(seed), "--rule", "rounds=3", *LEX)
+        ok(
+            "new",
+            "--players",
+            players,
+            "--seed",
+            str(seed),
+            "--rule",
+            f"rounds={rounds}",
+            *LEX,
+        )
     )
     census = None
     actions = 0
@@ -296,7 +311,7 @@ def test_full_games_through_the_cli(tmp_path, players, seed):
         assert json.loads(out) == s.apply(move).to_json()
         path.write_text(out)
         actions += 1
-    assert actions >= 3 * 2 * len(players.split(","))
+    assert actions >= rounds * 2 * len(players.split(","))
     score = json.loads(ok("score", str(path), "--json", *LEX))
     assert score["totals"] == independent_score(position)
     finals = {p: t["final"] for p, t in score["totals"].items()}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wordbot.engine.controlword import (
@@ -193,8 +194,8 @@ def play_game(tmp_path, seed, players, rules, mat, choice_seed, max_actions=400)
     return state, path
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
+#: the games hypothesis draws: 3 in the default run, 15 in the slow run
+RANDOM_GAMES = given(
     seed=st.integers(0, 2**40),
     n_players=st.integers(2, 4),
     variant=st.sampled_from(RULE_VARIANTS),
@@ -202,7 +203,10 @@ def play_game(tmp_path, seed, players, rules, mat, choice_seed, max_actions=400)
     rounds=st.sampled_from([3, 4, 10]),
     choice_seed=st.integers(0, 2**32),
 )
-def test_random_games(tmp_path_factory, seed, n_players, variant, mat, rounds, choice_seed):
+
+
+def random_game(tmp_path_factory, seed, n_players, variant, mat, rounds, choice_seed):
+    """A game of random legal actions, recorded, replays exactly with the same scores."""
     tmp_path = tmp_path_factory.mktemp("games")
     players = ["red", "green", "black", "white"][:n_players]
     rules = Rules.from_json({**variant, "rounds": rounds})
@@ -215,3 +219,18 @@ def test_random_games(tmp_path_factory, seed, n_players, variant, mat, rounds, c
     assert recompute_played_scores(record) == final.scores
     assert record.result == final.evaluate().to_json()
     assert final.to_json()["format"] == POSITION_FORMAT
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@RANDOM_GAMES
+def test_random_games(tmp_path_factory, seed, n_players, variant, mat, rounds, choice_seed):
+    random_game(tmp_path_factory, seed, n_players, variant, mat, rounds, choice_seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@RANDOM_GAMES
+def test_many_random_games(
+    tmp_path_factory, seed, n_players, variant, mat, rounds, choice_seed
+):
+    random_game(tmp_path_factory, seed, n_players, variant, mat, rounds, choice_seed)

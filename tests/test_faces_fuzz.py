@@ -1,5 +1,6 @@
-"""Fuzzing the engine protocol: over 10,000 random and mutated lines (hypothesis) into one
-real ``wordbot engine``; every line gets exactly one final reply and the engine lives on.
+"""Fuzzing the engine protocol: over 10,000 random and mutated lines (hypothesis; 2,000
+in the default run) into one real ``wordbot engine``; every line gets exactly one final
+reply and the engine lives on.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.faces_support import EngineProcess
+from tests.sampling import fast_and_full
 
 COMMANDS = [
     "hello",
@@ -236,7 +238,8 @@ def build_templates(engine: EngineProcess) -> list[dict]:
     ]
 
 
-def test_fuzz_the_engine_with_random_and_mutated_lines():
+@fast_and_full("min_lines", 2_000, MIN_LINES)
+def test_fuzz_the_engine_with_random_and_mutated_lines(min_lines):
     engine = EngineProcess("--player", "greedy")
     stats = {"lines": 0, "batches": 0, "errors": 0, "replies": 0}
     internal: set[str] = set()
@@ -283,7 +286,7 @@ def test_fuzz_the_engine_with_random_and_mutated_lines():
                     internal.add(m["error"]["message"])
 
         @settings(
-            max_examples=MIN_LINES // (1 + VARIANTS) + 50,
+            max_examples=min_lines // (1 + VARIANTS) + 50,
             deadline=None,
             database=None,
             derandomize=True,
@@ -299,7 +302,7 @@ def test_fuzz_the_engine_with_random_and_mutated_lines():
 
         one_line()
         flush()
-        assert stats["lines"] >= MIN_LINES, stats
+        assert stats["lines"] >= min_lines, stats
         assert engine.ask({"id": "end", "cmd": "hello"})["type"] == "hello"
         print(
             f"\nfuzz: {stats['lines']} lines in {stats['batches']} batches, "

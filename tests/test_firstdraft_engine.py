@@ -949,9 +949,16 @@ def test_mc_plays_on_determinized_states(monkeypatch):
             assert calls and set(calls) == {state.to_move}
 
 
-def test_mc_chooses_from_what_it_sees():
-    mc = make_player("mc:iterations=4,k=4,time=30", GAME)
-    for state in random_positions(small_lexicon(), 30, seed=7, players=2):
+@pytest.mark.parametrize(
+    "count, spec",
+    [
+        (5, "mc:iterations=2,k=3,time=30"),
+        pytest.param(30, "mc:iterations=4,k=4,time=30", marks=pytest.mark.slow),
+    ],
+)
+def test_mc_chooses_from_what_it_sees(count, spec):
+    mc = make_player(spec, GAME)
+    for state in random_positions(small_lexicon(), count, seed=7, players=2):
         if state.is_over:
             continue
         twin = state.determinize(state.to_move, random.Random(99))
@@ -1232,11 +1239,21 @@ def test_the_line_protocol_refuses_bad_input(files):
 # -- the players ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", "mc:iterations=2,k=3,time=30"])
-def test_every_player_finishes_games(spec):
+@pytest.mark.parametrize(
+    "spec, games",
+    [
+        ("random", ((1, 2), (2, 3))),
+        ("greedy", ((1, 2), (2, 3))),
+        pytest.param("mc:iterations=1,k=2,time=30", ((1, 2),), id="mc-one-game"),
+        pytest.param(
+            "mc:iterations=2,k=3,time=30", ((1, 2), (2, 3)), marks=pytest.mark.slow
+        ),
+    ],
+)
+def test_every_player_finishes_games(spec, games):
     lexicon = small_lexicon()
     bot = make_player(spec, GAME)
-    for seed, count in ((1, 2), (2, 3)):
+    for seed, count in games:
         players = GAME.seats[:count]
         result = play_game(
             GAME.new(players, seed=seed, lexicon=lexicon), dict.fromkeys(players, bot), seed

@@ -23,6 +23,7 @@ from tests.firstdraft_support import random_positions
 from tests.lexicons import default_lexicon, small_lexicon
 from tests.movelists import assert_same_moves
 from tests.reference import firstdraft as ref
+from tests.sampling import fast_and_full
 
 RULE_VARIANTS = (
     Rules(),
@@ -88,8 +89,9 @@ def run(lexicon, n: int, seed: int) -> int:
     return sum(1 for s in states if not s.is_over)
 
 
-def test_generator_equals_reference_small_lexicon():
-    assert run(small_lexicon(), 150, seed=11) > 100  # most positions are mid-game
+@fast_and_full("count", 40, 150)
+def test_generator_equals_reference_small_lexicon(count):
+    assert run(small_lexicon(), count, seed=11) > count * 2 // 3  # most are mid-game
 
 
 @settings(max_examples=300, deadline=None)

@@ -162,7 +162,11 @@ def test_default_list_size_and_memory(default_lexicon):
     g = default_lexicon.gaddag
     assert g.nbytes <= 20_000_000
     assert (g.nodes, g.edges) == (606_388, 1_215_638)  # the node-array build's counts
-    assert signatures_unique(g)
+
+
+@pytest.mark.slow  # 600,000 nodes compared in Python; the property tests check small lists
+def test_default_list_is_minimal(default_lexicon):
+    assert signatures_unique(default_lexicon.gaddag)
 
 
 def test_empty_word_list_is_refused():

@@ -11,6 +11,7 @@ from wordbot.engine.controlword import reference
 from tests.lexicons import small_lexicon, tiny_lexicon
 from tests.movegen_support import BoardGenerator
 from tests.positions import random_position
+from tests.sampling import fast_and_full
 
 
 @pytest.fixture(scope="module")
@@ -45,11 +46,12 @@ def check(gen, lexicon, board, rack, colour, limit):
     return len(sets)
 
 
-def test_thousand_random_positions_match_the_reference(gen, lexicon):
+@fast_and_full("count", 200, 1000)
+def test_thousand_random_positions_match_the_reference(gen, lexicon, count):
     rng = random.Random(1122)
     total = 0
     sizes = set()
-    for _ in range(1000):
+    for _ in range(count):
         pos = random_position(rng, lexicon, n_words=(1, 8), rack_size=(1, 9), limit=(1, 5))
         total += check(gen, lexicon, pos.board, pos.rack, pos.colour, pos.limit)
         sizes.update(

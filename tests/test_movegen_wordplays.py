@@ -12,6 +12,7 @@ from tests.lexicons import small_lexicon, tiny_lexicon
 from tests.movegen_support import BoardGenerator
 from tests.positions import random_position
 from tests.rules import run_through
+from tests.sampling import fast_and_full
 
 
 @pytest.fixture(scope="module")
@@ -78,14 +79,15 @@ def bounds_around(board, rng):
     )
 
 
-def test_thousand_random_positions_match_the_reference(gen, lexicon):
+@fast_and_full("count", 200, 1000)
+def test_thousand_random_positions_match_the_reference(gen, lexicon, count):
     rng = random.Random(20261122)
     total = 0
-    for k in range(1000):
+    for k in range(count):
         pos = random_position(rng, lexicon, n_words=(1, 8), rack_size=(1, 9))
         bounds = bounds_around(pos.board, rng) if k % 4 == 0 else None
         total += check_position(gen, lexicon, pos.board, pos.rack, bounds)
-    assert total > 10_000  # the positions are not trivially empty
+    assert total > 10 * count  # the positions are not trivially empty
 
 
 def test_dense_tiny_lexicon_positions(gen):

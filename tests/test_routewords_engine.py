@@ -20,6 +20,7 @@ from wordbot.players.arena import play_game
 
 from tests.lexicons import small_lexicon
 from tests.routewords_support import random_positions
+from tests.sampling import fast_and_full
 
 EXAMPLE = {  # FORMATS.md's RouteWords position
     "format": "wordbot.routewords.position/1",
@@ -229,8 +230,9 @@ def test_bots_stay_out_of_bonus_rounds_when_bonus_search_is_none():
         assert "bonus" not in kinds
 
 
-def test_fast_best_equals_the_general_best():
-    for state in random_positions(small_lexicon(), 120, seed=3):
+@fast_and_full("count", 30, 120)
+def test_fast_best_equals_the_general_best(count):
+    for state in random_positions(small_lexicon(), count, seed=3):
         if state.is_over:
             continue
         fast = state.legal_moves()

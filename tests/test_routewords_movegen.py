@@ -19,6 +19,7 @@ from tests.lexicons import default_lexicon, small_lexicon
 from tests.movelists import assert_same_moves
 from tests.reference import routewords as ref
 from tests.routewords_support import random_positions
+from tests.sampling import fast_and_full
 
 RULE_VARIANTS = (
     Rules(),
@@ -59,9 +60,10 @@ def run(lexicon, n: int, seed: int) -> int:
     return len(states)
 
 
-def test_generator_equals_reference_small_lexicon():
-    checked = run(small_lexicon(), 150, seed=11)
-    assert checked == 150
+@fast_and_full("count", 25, 150)
+def test_generator_equals_reference_small_lexicon(count):
+    checked = run(small_lexicon(), count, seed=11)
+    assert checked == count
 
 
 def test_generator_equals_reference_on_a_rich_position():

@@ -9,7 +9,8 @@ group of games per process on every core, and the tests then only load kernels.
 Each game: its lexicon's automata (built into the lexicon cache if missing), then a few
 actions of a new game by each of its players (``mc`` with the smallest budget), with
 their ranked candidates and the game's own figures of each (what ``wordbot hint``
-shows), and every legal move listed. A kernel that only a test reaches still compiles
+shows), and every legal move listed; then a game on a small word list built afresh (the
+builders of the automata, which a cached default list skips). A kernel that only a test reaches still compiles
 lazily there: the warm-up only takes most of the work off the tests.
 
 A folder of the numba cache is named by the kernels' sources and the numba and numpy
@@ -75,11 +76,27 @@ def warm(name: str) -> None:
         for _ in range(actions):
             if state.is_over:
                 break
-            list(state.legal_moves())
+            for move in list(state.legal_moves())[:3]:  # what hint shows of any move
+                game.move_facts(state, move)
             cands = player.top(state, 3, rng)
             for cand in cands:
                 game.candidate_json(cand, state)
             state = state.apply(cands[0].move)
+    if lexicon is not None:
+        # the automata builders: the default list's automata may come from the lexicon
+        # cache, while the tests build small lists' afresh
+        from wordbot.dictionaries.gaddag import build_gaddag
+
+        from tests.lexicons import small_lexicon
+
+        if name == "controlword":  # the GADDAG is Control Word's
+            build_gaddag(["AT", "CAT", "CATS", "SCAT", "TA", "TAS"])
+
+        state = game.new(seed=0, lexicon=small_lexicon())
+        player = make_player("random", game)
+        for _ in range(2):
+            if not state.is_over:
+                state = state.apply(player.choose(state, random.Random(0)))
     marker(name).parent.mkdir(parents=True, exist_ok=True)
     marker(name).touch()
 

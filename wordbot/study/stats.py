@@ -31,7 +31,14 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from scipy import stats as sps
+
+
+def _sps() -> Any:
+    """scipy.stats, imported when a figure is first computed: the import costs a command
+    more than a second, which a study refused for a bad option never needs."""
+    from scipy import stats
+
+    return stats
 
 
 def _r(x: float) -> float:
@@ -42,7 +49,7 @@ def wilson(successes: int, n: int) -> tuple[float, float]:
     """The 95 % Wilson score interval of ``successes`` in ``n`` ((0, 1) when n is 0)."""
     if n == 0:
         return (0.0, 1.0)
-    ci = sps.binomtest(successes, n).proportion_ci(0.95, method="wilson")
+    ci = _sps().binomtest(successes, n).proportion_ci(0.95, method="wilson")
     return (_r(ci.low), _r(ci.high))
 
 
@@ -63,7 +70,7 @@ def mean_interval(values: Sequence[float]) -> dict[str, Any]:
     if n < 2:
         return {"mean": _r(mean), "ci": None, "sd": None, "n": 1}
     sd = float(x.std(ddof=1))
-    half = float(sps.t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
+    half = float(_sps().t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
     return {
         "mean": _r(mean),
         "ci": [_r(mean - half), _r(mean + half)],
@@ -83,7 +90,7 @@ def mcnemar(a: Sequence[bool], b: Sequence[bool]) -> float:
     only_b = sum(1 for x, y in zip(a, b) if y and not x)
     if only_a + only_b == 0:
         return 1.0
-    return _p(sps.binomtest(only_a, only_a + only_b, 0.5).pvalue)
+    return _p(_sps().binomtest(only_a, only_a + only_b, 0.5).pvalue)
 
 
 def paired_t(a: Sequence[float], b: Sequence[float]) -> float:
@@ -92,14 +99,14 @@ def paired_t(a: Sequence[float], b: Sequence[float]) -> float:
     d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
     if d.size < 2 or np.all(d == d[0]):
         return 1.0 if d.size < 2 or d[0] == 0 else 0.0
-    return _p(sps.ttest_rel(a, b).pvalue)
+    return _p(_sps().ttest_rel(a, b).pvalue)
 
 
 def fisher(a: Sequence[bool], b: Sequence[bool]) -> float:
     """Two-sided p-value of Fisher's exact test of two independent yes/no samples."""
     ka, kb = sum(bool(x) for x in a), sum(bool(x) for x in b)
     table = [[ka, len(a) - ka], [kb, len(b) - kb]]
-    return _p(sps.fisher_exact(table).pvalue)
+    return _p(_sps().fisher_exact(table).pvalue)
 
 
 def welch(a: Sequence[float], b: Sequence[float]) -> float:
@@ -109,7 +116,7 @@ def welch(a: Sequence[float], b: Sequence[float]) -> float:
     x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if x.std() == 0 and y.std() == 0:
         return 1.0 if x[0] == y[0] else 0.0
-    return _p(sps.ttest_ind(x, y, equal_var=False).pvalue)
+    return _p(_sps().ttest_ind(x, y, equal_var=False).pvalue)
 
 
 def holm(p_values: Sequence[float]) -> list[float]:

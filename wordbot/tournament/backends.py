@@ -160,7 +160,7 @@ class RayBackend:
         actor = ray.remote(num_cpus=1)(RayWorker)
         self.actors = [actor.remote(setup) for _ in range(workers)]
         try:
-            ray.get([a.ready.remote() for a in self.actors])  # type: ignore[attr-defined]  # ray gives an actor's methods .remote
+            ray.get([a.ready.remote() for a in self.actors])
         except Exception as exc:  # an actor could not start: say why in one line
             raise _unwrap(exc) from None
 
