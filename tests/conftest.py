@@ -10,6 +10,12 @@ from pathlib import Path
 
 import pytest
 
+# pytest rewrites the asserts of every test module as it imports it, and keeps the result
+# in __pycache__ only where Python may write byte-code; with PYTHONDONTWRITEBYTECODE set
+# (as on CI machines) every pytest-xdist worker would rewrite all of them again, seconds
+# each run. The tests' own processes still follow the environment.
+sys.dont_write_bytecode = False
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
@@ -19,9 +25,9 @@ def pytest_sessionstart(session):
     # workers start (a worker has ``workerinput``)
     if hasattr(session.config, "workerinput"):
         return
-    from tests.warmup import ORDER, warm_all
+    from tests.warmup import UNITS, warm_all
 
-    warm_all(ORDER)
+    warm_all(UNITS)
 
 
 @pytest.fixture(scope="module")

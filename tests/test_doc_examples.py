@@ -4,8 +4,10 @@ Every shell block (a fence of sh, bash, shell, console or zsh) carries a mark on
 right before its opening fence, an HTML comment that GitHub does not show:
 
     <!-- run -->                  the block runs in this test
-    <!-- skip: REASON -->         it does not (a set-up, a server, a terminal, a file
-                                  of the reader's own, or too slow), and REASON says why
+    <!-- slow: REASON -->         it runs in the slow run only (``pytest -m slow``):
+                                  REASON says why (whole games that take a while)
+    <!-- skip: REASON -->         it does not run (a set-up, a server, a terminal, a
+                                  file of the reader's own), and REASON says why
 
 An unmarked shell block fails ``test_shell_blocks_are_marked``, so no new example slips
 by unchecked; so does a fence without a language that holds shell commands (label it
@@ -39,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SHELL = {"sh", "bash", "shell", "console", "zsh"}
 RUNNABLE = {"sh", "bash", "shell"}
-MARK = re.compile(r"^<!--\s*(run|skip)\b\s*(?::\s*(.*?))?\s*-->\s*$")
+MARK = re.compile(r"^<!--\s*(run|slow|skip)\b\s*(?::\s*(.*?))?\s*-->\s*$")
 FENCE = re.compile(r"^\s*(`{3,})\s*([^`\s]*)")
 # a line of an unlabelled fence that is a shell command
 SHELL_LINE = re.compile(r"^(\$ |wordbot |python3? |pip |curl )")
@@ -88,11 +90,11 @@ def parse(path: Path) -> tuple[list[Block], list[str]]:
             if kind is None:
                 problems.append(
                     f"{where}: unmarked {lang} block: put <!-- run --> or "
-                    "<!-- skip: REASON --> on the line before it"
+                    "<!-- slow: REASON --> or <!-- skip: REASON --> on the line before it"
                 )
-            elif kind == "skip" and not reason:
-                problems.append(f"{where}: <!-- skip --> without a reason")
-            elif kind == "run" and (
+            elif kind in ("skip", "slow") and not reason:
+                problems.append(f"{where}: <!-- {kind} --> without a reason")
+            elif kind in ("run", "slow") and (
                 lang not in RUNNABLE or any(line.lstrip().startswith("$ ") for line in body)
             ):
                 problems.append(
@@ -158,12 +160,20 @@ def tail(text: str, size: int = 4000) -> str:
 
 
 @pytest.mark.parametrize(
-    "block", [pytest.param(block, id=block.id) for block in BLOCKS if block.mark == "run"]
+    "block",
+    [
+        pytest.param(
+            block, id=block.id, marks=[pytest.mark.slow] if block.mark == "slow" else []
+        )
+        for block in BLOCKS
+        if block.mark in ("run", "slow")
+    ],
 )
 def test_example_runs(block, doc_env, tmp_path):
     """A runnable block, in a directory of its own: each block is a session of its own
     (what it reads it writes first), so blocks run in any order on any worker. Blocks
-    marked skip are not run (test_shell_blocks_are_marked checks they say why)."""
+    marked slow run in the slow run; blocks marked skip never (test_shell_blocks_are_marked
+    checks that both say why)."""
     result = run_block(block, doc_env, tmp_path)
     if result.returncode != 0:
         pytest.fail(

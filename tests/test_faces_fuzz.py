@@ -238,7 +238,7 @@ def build_templates(engine: EngineProcess) -> list[dict]:
     ]
 
 
-@fast_and_full("min_lines", 2_000, MIN_LINES)
+@fast_and_full("min_lines", 1_000, MIN_LINES)
 def test_fuzz_the_engine_with_random_and_mutated_lines(min_lines):
     engine = EngineProcess("--player", "greedy")
     stats = {"lines": 0, "batches": 0, "errors": 0, "replies": 0}

@@ -255,10 +255,10 @@ def wait_or_explain(page, condition: str) -> None:
         ) from None
 
 
-#: the whole game at full length against mc in the slow run; four turns a player in
+#: the whole game at full length against mc in the slow run; two turns a player in
 #: the default run (a link's rule, the same page and bot)
 WHOLE_GAMES = [
-    pytest.param(["turn_limit=4"], id="turn_limit=4"),
+    pytest.param(["turn_limit=2"], id="turn_limit=2"),
     pytest.param([], id="full", marks=pytest.mark.slow),
 ]
 

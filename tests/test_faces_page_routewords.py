@@ -134,10 +134,10 @@ def test_a_bonus_round_with_a_typed_word(page):
     assert int(red) == after.scores["red"]
 
 
-#: the whole game at full length in the slow run; four turns a player in the default
+#: the whole game at full length in the slow run; two turns a player in the default
 #: run (a link's rule, the same page and bot)
 WHOLE_GAMES = [
-    pytest.param("?rule=turn_limit=4", id="turn_limit=4"),
+    pytest.param("?rule=turn_limit=2", id="turn_limit=2"),
     pytest.param("", id="full", marks=pytest.mark.slow),
 ]
 

@@ -97,10 +97,13 @@ def check_figures(obj: dict, game: str, variants: int, seats: list[int], games: 
 @pytest.mark.parametrize("game", sorted(STUDIES))
 def test_a_study_of_every_game_saves_its_records_and_pairs_its_games(game, tmp_path):
     args, variants, seats = STUDIES[game]
-    games = 6
+    games = 6 if game == "firstdraft" else 2  # a whole rotation of two and three seats
     out = tmp_path / "run"
+    # two worker processes for one game (the others play in this process: the killed
+    # study below runs two workers too)
+    workers = "2" if game == "controlword" else "1"
     obj = study_json("--game", game, *args, "--games", str(games), "--seed", "5",
-                     "--out", str(out), "--workers", "2")  # fmt: skip
+                     "--out", str(out), "--workers", workers)  # fmt: skip
     check_figures(obj, game, variants, seats, games)
     config = json.loads((out / "study.json").read_text())
     lines = results(out)
@@ -133,26 +136,26 @@ def test_a_study_of_every_game_saves_its_records_and_pairs_its_games(game, tmp_p
 def test_identical_players_play_a_new_game_in_each_rotation(tmp_path):
     """Rotating the seats of identical deterministic players used to replay one game."""
     out = tmp_path / "t"
-    proc = wordbot("tournament", "--players", "control,control", "--games", "12", "--seed",
+    proc = wordbot("tournament", "--players", "control,control", "--games", "8", "--seed",
                    "2", "--out", str(out), "--quiet", *SMALL)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     deals: dict = {}
     for line in results(out):
         moves = [a["move"] for a in read_record(out / line["record"]).actions]
         deals.setdefault(line["deal"], []).append(moves)
-    assert len(deals) == 6
-    assert sum(1 for a, b in deals.values() if a != b) >= 4  # nearly every deal: two games
+    assert len(deals) == 4
+    assert sum(1 for a, b in deals.values() if a != b) >= 3  # nearly every deal: two games
     # a study's identical players too: the rotations of a deal differ
-    obj = study_json("--players", "control", "--vary", "rounds=3", "--games", "12",
+    obj = study_json("--players", "control", "--vary", "rounds=3", "--games", "8",
                      "--seed", "2", "--out", str(tmp_path / "s"), *SMALL)  # fmt: skip
-    assert obj["variants"][0]["games"] == 12
+    assert obj["variants"][0]["games"] == 8
     lines = results(tmp_path / "s")
     games = {}
     for line in lines:
         games.setdefault(line["deal"], []).append(
             [a["move"] for a in read_record(tmp_path / "s" / line["record"]).actions]
         )
-    assert sum(1 for a, b in games.values() if a != b) >= 4
+    assert sum(1 for a, b in games.values() if a != b) >= 3
 
 
 def test_report_and_plots(tmp_path):
@@ -182,7 +185,7 @@ def test_report_and_plots(tmp_path):
 
 def test_killed_study_resumes_without_losing_or_replaying_a_game(tmp_path):
     out = tmp_path / "run"
-    args = ["--players", "control", "--vary", "rounds=2,3", "--games", "60", "--seed", "3",
+    args = ["--players", "control", "--vary", "rounds=2,3", "--games", "24", "--seed", "3",
             *SMALL]  # fmt: skip
     lines_file = out / "results.jsonl"
     kill_after(["study", *args, "--workers", "2", "--out", str(out)], lines_file, 10)
@@ -191,15 +194,15 @@ def test_killed_study_resumes_without_losing_or_replaying_a_game(tmp_path):
         for x in lines_file.read_bytes().decode().splitlines(keepends=True)
         if x.endswith("\n")
     ]
-    assert 10 <= len(finished) < 120
+    assert 10 <= len(finished) < 48
     resumed = wordbot("study", "--resume", str(out), "--json", "--workers", "2")
     assert resumed.returncode == 0, resumed.stderr
     assert "resuming" in resumed.stderr
     after = results(out)
-    assert sorted(x["game"] for x in after) == list(range(120))  # none lost, none twice
+    assert sorted(x["game"] for x in after) == list(range(48))  # none lost, none twice
     assert after[: len(finished)] == finished
     # the same study in one go ends with the same figures
-    assert study_json(*args, "--workers", "2") == json.loads(resumed.stdout)
+    assert study_json(*args, "--workers", "1") == json.loads(resumed.stdout)
 
 
 def test_bad_options_are_one_line_errors_and_write_nothing(tmp_path):

@@ -15,10 +15,18 @@ lazily there: the warm-up only takes most of the work off the tests.
 
 A folder of the numba cache is named by the kernels' sources and the numba and numpy
 versions (``wordbot._paths.kernel_fingerprint``); a marker file in it records which
-games were warmed, so a warm cache costs nothing but reading that file.
+units were warmed, so a warm cache costs nothing but reading that file.
 
->>> sorted(groups(["controlword", "routewords", "firstdraft", "crosswords"], 2))
-[('controlword',), ('crosswords', 'firstdraft', 'routewords')]
+Control Word compiles as long as the other three games together (its replacement
+generator alone as long as they do), so it is warmed in three units that two processes
+share: one compiles the replacement generator and then plays the game, the other
+compiles the word-play generator (which the game reaches first, and finds cached) and
+then warms the other games.
+
+>>> groups(UNITS, 2)
+[('controlword-replacements', 'controlword'), ('controlword-words', 'firstdraft', 'routewords', 'crosswords')]
+>>> groups(UNITS, 1)
+[('controlword-words', 'controlword-replacements', 'controlword', 'firstdraft', 'routewords', 'crosswords')]
 """
 
 from __future__ import annotations
@@ -35,32 +43,73 @@ import wordbot  # noqa: F401  (sets NUMBA_CACHE_DIR before numba is imported)
 #: actions of each player's warm-up game (Control Word: a word phase and a replacement
 #: phase; the other games: their opening and middle kinds of move)
 ACTIONS = 12
-#: the costliest games to compile first, each in its own process where cores allow
-#: (measured on a cold cache: Control Word about half of all the compiling)
-ORDER = ["controlword", "firstdraft", "routewords", "crosswords"]
+#: what each process warms, in order, on two cores (measured on a cold cache: Control
+#: Word's replacement generator about 55 s of compiling, its word plays about 30 s, the
+#: rest of it about 15 s, the other three games 20 s of compiling and 40 s of playing)
+PLAN = (
+    ("controlword-replacements", "controlword"),
+    ("controlword-words", "firstdraft", "routewords", "crosswords"),
+)
+#: every unit, in the order one process warms them all
+UNITS = ["controlword-words", "controlword-replacements", "controlword", "firstdraft",
+         "routewords", "crosswords"]  # fmt: skip
+#: the generator a Control Word unit compiles first, on small positions
+GENERATORS = {
+    "controlword-words": "word_plays",
+    "controlword-replacements": "replacement_plays",
+}
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def marker(game: str) -> Path:
-    """The file that says ``game``'s kernels are in this cache folder."""
-    return Path(os.environ["NUMBA_CACHE_DIR"]) / f"warmed-{game}"
+def marker(unit: str) -> Path:
+    """The file that says ``unit``'s kernels are in this cache folder."""
+    return Path(os.environ["NUMBA_CACHE_DIR"]) / f"warmed-{unit}"
 
 
-def groups(games: list[str], cores: int) -> list[tuple[str, ...]]:
-    """``games`` split over ``cores`` processes: Control Word alone when there is a
-    second core (it compiles as long as the others together), the rest shared."""
-    ordered = [g for g in ORDER if g in games] + sorted(g for g in games if g not in ORDER)
-    if cores <= 1 or len(ordered) <= 1:
-        return [tuple(sorted(ordered))] if ordered else []
-    first, rest = ordered[0], ordered[1:]
+def groups(units: list[str], cores: int) -> list[tuple[str, ...]]:
+    """``units`` (of :data:`UNITS`) split over ``cores`` processes as :data:`PLAN`
+    says; on more than two cores the other games get processes of their own."""
+    if cores <= 1:
+        return [tuple(u for u in UNITS if u in units)] if units else []
+    first, second = PLAN
+    rest = [u for u in second[1:] if u in units]
     split = max(1, cores - 1)
-    return [(first,)] + [
-        tuple(sorted(rest[i::split])) for i in range(split) if rest[i::split]
-    ]
+    shares = [rest[i::split] for i in range(split)]
+    shares[0] = [u for u in second[:1] if u in units] + shares[0]
+    return [tuple(g) for g in ([u for u in first if u in units], *shares) if g]
 
 
 def warm(name: str) -> None:
-    """Compile ``name``'s kernels (see the module docstring)."""
+    """Compile the kernels of unit ``name`` (see the module docstring)."""
+    if name in GENERATORS:
+        warm_generator(GENERATORS[name])
+    else:
+        warm_game(name)
+    marker(name).parent.mkdir(parents=True, exist_ok=True)
+    marker(name).touch()
+
+
+def warm_generator(kind: str) -> None:
+    """Run Control Word's generator of ``kind`` plays on random small positions (the
+    kernels are compiled for the arrays' types, so a small word list compiles the same
+    code as the default one, without building the default list's GADDAG)."""
+    from tests.lexicons import small_lexicon
+    from tests.movegen_support import BoardGenerator
+    from tests.positions import random_position
+
+    lexicon = small_lexicon()
+    generator = BoardGenerator(lexicon)
+    rng = random.Random(0)
+    for _ in range(3):
+        pos = random_position(rng, lexicon)
+        if kind == "word_plays":
+            generator.word_plays(pos.board, pos.rack)
+        else:
+            generator.replacement_plays(pos.board, pos.rack, pos.colour, pos.limit)
+
+
+def warm_game(name: str) -> None:
+    """Play ``name`` a little with each of its players (see the module docstring)."""
     from wordbot.dictionaries import Lexicon
     from wordbot.engine.games import get_game
     from wordbot.players.registry import PLAYERS, make_player
@@ -97,8 +146,6 @@ def warm(name: str) -> None:
         for _ in range(2):
             if not state.is_over:
                 state = state.apply(player.choose(state, random.Random(0)))
-    marker(name).parent.mkdir(parents=True, exist_ok=True)
-    marker(name).touch()
 
 
 def compile_sources() -> None:
@@ -111,16 +158,16 @@ def compile_sources() -> None:
         compileall.compile_dir(ROOT / folder, quiet=1, workers=0)
 
 
-def cold(games: list[str]) -> list[str]:
-    """The games of ``games`` whose kernels this cache folder does not hold yet."""
-    return [g for g in games if not marker(g).exists()]
+def cold(units: list[str]) -> list[str]:
+    """The units of ``units`` whose kernels this cache folder does not hold yet."""
+    return [u for u in units if not marker(u).exists()]
 
 
-def warm_all(games: list[str], cores: int | None = None, out=sys.stderr) -> float:
-    """Warm the cold ones of ``games`` in parallel processes; the seconds it took.
+def warm_all(units: list[str], cores: int | None = None, out=sys.stderr) -> float:
+    """Warm the cold ones of ``units`` in parallel processes; the seconds it took.
     Raises RuntimeError with the failing process's output when one fails."""
     compile_sources()
-    todo = cold(games)
+    todo = cold(units)
     if not todo:
         return 0.0
     started = time.perf_counter()
@@ -151,5 +198,5 @@ def warm_all(games: list[str], cores: int | None = None, out=sys.stderr) -> floa
 
 
 if __name__ == "__main__":
-    for game_name in sys.argv[1:]:
-        warm(game_name)
+    for unit in sys.argv[1:]:
+        warm(unit)

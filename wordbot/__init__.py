@@ -11,6 +11,7 @@ tournaments), which talk to the game interface and the registries only.
 
 import os as _os
 
+from wordbot._numba import skip_blas_probe as _skip_blas_probe
 from wordbot._paths import cache_dir as _cache_dir
 from wordbot._paths import kernel_fingerprint as _kernel_fingerprint
 from wordbot._version import __version__
@@ -38,5 +39,7 @@ _os.environ.setdefault(
         )
     ),
 )
+# and without numba's import of scipy.linalg (0.4 s of every start; see wordbot._numba)
+_skip_blas_probe()
 
 __all__ = ["__version__"]
