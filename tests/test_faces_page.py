@@ -135,6 +135,32 @@ def log_lines(page) -> list[str]:
     return page.locator("#log li").all_inner_texts()
 
 
+def wait_or_explain(page, condition: str) -> None:
+    """Until ``condition`` (JavaScript) holds; if it never does, fail with what the page
+    says."""
+    try:
+        page.wait_for_function(condition)
+    except Exception:
+        raise AssertionError(
+            page.inner_text("#message")
+            + " | "
+            + page.inner_text("#status")
+            + " | "
+            + str(log_lines(page)[-3:])
+        ) from None
+
+
+def over_or_ready(page, button: str) -> bool:
+    """Until the game is over or ``button`` (a selector) is enabled: True when over. (The
+    status may still say "your turn" while the last move's reply is on its way.)"""
+    wait_or_explain(
+        page,
+        "document.querySelector('#status').textContent.includes('Game over') || "
+        f"document.querySelector({button!r}).disabled === false",
+    )
+    return "Game over" in page.inner_text("#status")
+
+
 def test_play_a_word_from_a_hint_and_see_the_bot_answer(page, tmp_path):
     new_game(page)
     board_tiles = page.locator("#board .tile-blue").count()

@@ -8,7 +8,14 @@ from __future__ import annotations
 import pytest
 from wordbot.engine.crosswords.game import GAME
 
-from tests.test_faces_page import game_server, log_lines, new_game, open_game_page
+from tests.test_faces_page import (
+    game_server,
+    log_lines,
+    new_game,
+    open_game_page,
+    over_or_ready,
+    wait_or_explain,
+)
 
 SEED = 7
 
@@ -241,20 +248,6 @@ def test_a_refused_move_shows_the_reason_and_changes_nothing(page):
     assert log_lines(page) == [] and grid_letters(page) == before
 
 
-def wait_or_explain(page, condition: str) -> None:
-    """Until ``condition`` holds; if it never does, fail with what the page says."""
-    try:
-        page.wait_for_function(condition)
-    except Exception:
-        raise AssertionError(
-            page.inner_text("#message")
-            + " | "
-            + page.inner_text("#status")
-            + " | "
-            + str(log_lines(page)[-3:])
-        ) from None
-
-
 #: the whole game at full length against mc in the slow run; two turns a player in
 #: the default run (a link's rule, the same page and bot)
 WHOLE_GAMES = [
@@ -290,12 +283,7 @@ def play_a_whole_game(page, tmp_path, rules: list[str]):
             page.locator("#hints li").first.click()
             page.click("#xw-write")
         wait_or_explain(page, f"document.querySelectorAll('#log li').length > {before}")
-        wait_or_explain(
-            page,
-            "document.querySelector('#xw-hint').disabled === false || "
-            "document.querySelector('#status').textContent.includes("
-            "'Game over')",
-        )
+        over_or_ready(page, "#xw-hint")
     status = page.inner_text("#status")
     page.screenshot(path=str(tmp_path / "crosswords.png"), full_page=True)
     assert "Game over" in status, status

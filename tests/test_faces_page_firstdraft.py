@@ -9,7 +9,14 @@ import pytest
 from wordbot.engine.firstdraft.game import GAME
 
 from tests.lexicons import default_lexicon
-from tests.test_faces_page import game_server, log_lines, new_game, open_game_page
+from tests.test_faces_page import (
+    game_server,
+    log_lines,
+    new_game,
+    open_game_page,
+    over_or_ready,
+    wait_or_explain,
+)
 
 # seed 7's line: 1 EOW (free), 2 JRRU, 3 Z, 4 ENRU, 5 DDIRU (costs 4, all our coins)
 SEED = 7
@@ -220,20 +227,6 @@ def test_a_refused_move_shows_the_reason_and_changes_nothing(page):
     assert line_shown(page) == before and len(log_lines(page)) == 2
 
 
-def wait_or_explain(page, condition: str) -> None:
-    """Until ``condition`` holds; if it never does, fail with what the page says."""
-    try:
-        page.wait_for_function(condition)
-    except Exception:
-        raise AssertionError(
-            page.inner_text("#message")
-            + " | "
-            + page.inner_text("#status")
-            + " | "
-            + str(log_lines(page)[-3:])
-        ) from None
-
-
 #: the whole game at full length against mc in the slow run (mc takes up to half a
 #: minute over a rich draft); in the default run against greedy, with coasters of five
 #: letters that empty the bag in fewer drafts (a link's rule, the same page)
@@ -252,7 +245,7 @@ def test_a_whole_game_from_hints(server, browser, tmp_path, bot, query):
 def play_a_whole_game(page, tmp_path, bot):
     start(page, bot=bot)
     for _ in range(300):
-        if "Game over" in page.inner_text("#status"):
+        if over_or_ready(page, "#fd-hint"):
             break
         before = len(log_lines(page))
         page.click("#fd-hint")

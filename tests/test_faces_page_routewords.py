@@ -8,7 +8,13 @@ import pytest
 from wordbot.engine.routewords.game import GAME
 
 from tests.lexicons import default_lexicon
-from tests.test_faces_page import game_server, log_lines, new_game, open_game_page
+from tests.test_faces_page import (
+    game_server,
+    log_lines,
+    new_game,
+    open_game_page,
+    wait_or_explain,
+)
 
 SEED = 7
 
@@ -160,18 +166,7 @@ def play_a_whole_game(page, tmp_path):
             page.click("#rw-hint")
             page.wait_for_selector("#hints li")
             page.locator("#hints li").first.click()
-        try:
-            page.wait_for_function(
-                f"document.querySelectorAll('#log li').length > {before}"
-            )
-        except Exception:
-            raise AssertionError(
-                page.inner_text("#message")
-                + " | "
-                + page.inner_text("#status")
-                + " | "
-                + str(log_lines(page)[-3:])
-            ) from None
+        wait_or_explain(page, f"document.querySelectorAll('#log li').length > {before}")
         page.wait_for_function(
             "document.querySelector('#status').textContent.includes("
             "'your turn') || document.querySelector('#status')"

@@ -24,7 +24,7 @@ compiles the word-play generator (which the game reaches first, and finds cached
 then warms the other games.
 
 >>> groups(UNITS, 2)
-[('controlword-replacements', 'controlword'), ('controlword-words', 'firstdraft', 'routewords', 'crosswords')]
+[('controlword-replacements', 'controlword', 'routewords'), ('controlword-words', 'firstdraft', 'crosswords')]
 >>> groups(UNITS, 1)
 [('controlword-words', 'controlword-replacements', 'controlword', 'firstdraft', 'routewords', 'crosswords')]
 """
@@ -43,12 +43,13 @@ import wordbot  # noqa: F401  (sets NUMBA_CACHE_DIR before numba is imported)
 #: actions of each player's warm-up game (Control Word: a word phase and a replacement
 #: phase; the other games: their opening and middle kinds of move)
 ACTIONS = 12
-#: what each process warms, in order, on two cores (measured on a cold cache: Control
-#: Word's replacement generator about 55 s of compiling, its word plays about 30 s, the
-#: rest of it about 15 s, the other three games 20 s of compiling and 40 s of playing)
+#: what each process warms, in order, on two cores. Measured on a fresh clone and home
+#: (2 cores, 2026-11-27): Control Word's replacement generator 64 s, the rest of its game
+#: 18 s, its word-play generator 32 s (with the word lists' first builds), First Draft
+#: 37 s, RouteWords 17 s, Cross words combat 22 s; so RouteWords joins the first process
 PLAN = (
-    ("controlword-replacements", "controlword"),
-    ("controlword-words", "firstdraft", "routewords", "crosswords"),
+    ("controlword-replacements", "controlword", "routewords"),
+    ("controlword-words", "firstdraft", "crosswords"),
 )
 #: every unit, in the order one process warms them all
 UNITS = ["controlword-words", "controlword-replacements", "controlword", "firstdraft",
@@ -185,18 +186,21 @@ def warm_all(units: list[str], cores: int | None = None, out=sys.stderr) -> floa
         )
         for group in groups(todo, cores or os.cpu_count() or 1)
     ]
-    failed = []
+    failed, took = [], []
     for group, proc in procs:
         output, _ = proc.communicate()
         if proc.returncode != 0:
             failed.append(f"{', '.join(group)}: exit {proc.returncode}\n{output[-3000:]}")
+        took += [line for line in output.splitlines() if line.endswith(" s")]
     if failed:
         raise RuntimeError("warm-up failed: " + "\n".join(failed))
     seconds = time.perf_counter() - started
-    print(f"warmed in {seconds:.1f} s", file=out, flush=True)
+    print(f"warmed in {seconds:.1f} s ({', '.join(took)})", file=out, flush=True)
     return seconds
 
 
 if __name__ == "__main__":
     for unit in sys.argv[1:]:
+        began = time.perf_counter()
         warm(unit)
+        print(f"{unit} {time.perf_counter() - began:.1f} s", flush=True)
