@@ -18,15 +18,17 @@ versions (``wordbot._paths.kernel_fingerprint``); a marker file in it records wh
 units were warmed, so a warm cache costs nothing but reading that file.
 
 Control Word compiles as long as the other three games together (its replacement
-generator alone as long as they do), so it is warmed in three units that two processes
-share: one compiles the replacement generator and then plays the game, the other
-compiles the word-play generator (which the game reaches first, and finds cached) and
-then warms the other games.
+generator alone as long as they do), so it is warmed in four units that two processes
+share (:data:`PLAN`): ``gaddag`` compiles the GADDAG builder, which both generators
+need (the other process waits for it rather than compiling it too);
+``controlword-replacements`` and ``controlword-words`` compile the two generators on
+small positions, one a process; ``controlword`` then plays the game, finding both
+cached.
 
 >>> groups(UNITS, 2)
-[('controlword-replacements', 'controlword', 'routewords'), ('controlword-words', 'firstdraft', 'crosswords')]
+[('crosswords', 'controlword-replacements', 'controlword'), ('gaddag', 'controlword-words', 'firstdraft', 'routewords')]
 >>> groups(UNITS, 1)
-[('controlword-words', 'controlword-replacements', 'controlword', 'firstdraft', 'routewords', 'crosswords')]
+[('gaddag', 'controlword-words', 'controlword-replacements', 'controlword', 'firstdraft', 'routewords', 'crosswords')]
 """
 
 from __future__ import annotations
@@ -44,21 +46,27 @@ import wordbot  # noqa: F401  (sets NUMBA_CACHE_DIR before numba is imported)
 #: phase; the other games: their opening and middle kinds of move)
 ACTIONS = 12
 #: what each process warms, in order, on two cores. Measured on a fresh clone and home
-#: (2 cores, 2026-11-27): Control Word's replacement generator 64 s, the rest of its game
-#: 18 s, its word-play generator 32 s (with the word lists' first builds), First Draft
-#: 37 s, RouteWords 17 s, Cross words combat 22 s; so RouteWords joins the first process
+#: (2 cores, 2026-11-27): compiling the GADDAG builder 18 s, Control Word's replacement
+#: generator 47 s more, its word-play generator 16 s more, the rest of Control Word
+#: 17 s, First Draft 39 s (11 s of it building its automaton of the default list),
+#: RouteWords 15 s, Cross words combat 18 s. Both generators need a GADDAG, so the first
+#: process warms Cross words combat (no word list) while the second compiles the builder.
 PLAN = (
-    ("controlword-replacements", "controlword", "routewords"),
-    ("controlword-words", "firstdraft", "crosswords"),
+    ("crosswords", "controlword-replacements", "controlword"),
+    ("gaddag", "controlword-words", "firstdraft", "routewords"),
 )
 #: every unit, in the order one process warms them all
-UNITS = ["controlword-words", "controlword-replacements", "controlword", "firstdraft",
-         "routewords", "crosswords"]  # fmt: skip
+UNITS = ["gaddag", "controlword-words", "controlword-replacements", "controlword",
+         "firstdraft", "routewords", "crosswords"]  # fmt: skip
 #: the generator a Control Word unit compiles first, on small positions
 GENERATORS = {
     "controlword-words": "word_plays",
     "controlword-replacements": "replacement_plays",
 }
+#: the unit another one waits for when a second process warms it (not compiled twice)
+NEEDS = {"controlword-words": "gaddag", "controlword-replacements": "gaddag"}
+#: the longest a unit waits for what it needs before compiling it itself, seconds
+PATIENCE = 300.0
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -69,20 +77,46 @@ def marker(unit: str) -> Path:
 
 def groups(units: list[str], cores: int) -> list[tuple[str, ...]]:
     """``units`` (of :data:`UNITS`) split over ``cores`` processes as :data:`PLAN`
-    says; on more than two cores the other games get processes of their own."""
+    says; on more than two cores the second process's games get processes of their own."""
     if cores <= 1:
         return [tuple(u for u in UNITS if u in units)] if units else []
-    first, second = PLAN
-    rest = [u for u in second[1:] if u in units]
+    first, second = ([u for u in part if u in units] for part in PLAN)
+    pinned, rest = second[:2], second[2:]
     split = max(1, cores - 1)
-    shares = [rest[i::split] for i in range(split)]
-    shares[0] = [u for u in second[:1] if u in units] + shares[0]
-    return [tuple(g) for g in ([u for u in first if u in units], *shares) if g]
+    shares = [pinned + rest[0::split]] + [rest[i::split] for i in range(1, split)]
+    return [tuple(g) for g in (first, *shares) if g]
 
 
-def warm(name: str) -> None:
-    """Compile the kernels of unit ``name`` (see the module docstring)."""
-    if name in GENERATORS:
+def awaited(group: tuple[str, ...], todo: list[str]) -> list[str]:
+    """The units that ``group``'s process waits for: what its units need that another
+    process of this warm-up compiles.
+
+    >>> awaited(("crosswords", "controlword-replacements"), UNITS)
+    ['gaddag']
+    >>> awaited(("gaddag", "controlword-words"), UNITS)
+    []
+    """
+    return sorted(
+        {
+            NEEDS[u]
+            for u in group
+            if u in NEEDS and NEEDS[u] in todo and NEEDS[u] not in group
+        }
+    )
+
+
+def warm(name: str, wait_for: list[str] = ()) -> None:
+    """Compile the kernels of unit ``name`` (see the module docstring), once those of
+    ``wait_for`` it needs are in the cache (another process compiles them)."""
+    if NEEDS.get(name) in wait_for:
+        deadline = time.monotonic() + PATIENCE
+        while not marker(NEEDS[name]).exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+    if name == "gaddag":
+        from wordbot.dictionaries.gaddag import build_gaddag
+
+        build_gaddag(["AT", "CAT", "CATS", "SCAT", "TA", "TAS"])
+    elif name in GENERATORS:
         warm_generator(GENERATORS[name])
     else:
         warm_game(name)
@@ -134,13 +168,8 @@ def warm_game(name: str) -> None:
             state = state.apply(cands[0].move)
     if lexicon is not None:
         # the automata builders: the default list's automata may come from the lexicon
-        # cache, while the tests build small lists' afresh
-        from wordbot.dictionaries.gaddag import build_gaddag
-
+        # cache, while the tests build small lists' afresh (the GADDAG's: unit gaddag)
         from tests.lexicons import small_lexicon
-
-        if name == "controlword":  # the GADDAG is Control Word's
-            build_gaddag(["AT", "CAT", "CATS", "SCAT", "TA", "TAS"])
 
         state = game.new(seed=0, lexicon=small_lexicon())
         player = make_player("random", game)
@@ -177,7 +206,8 @@ def warm_all(units: list[str], cores: int | None = None, out=sys.stderr) -> floa
         (
             group,
             subprocess.Popen(
-                [sys.executable, "-m", "tests.warmup", *group],
+                [sys.executable, "-m", "tests.warmup", *group]
+                + [f"--await={unit}" for unit in awaited(group, todo)],
                 cwd=ROOT,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
@@ -200,7 +230,8 @@ def warm_all(units: list[str], cores: int | None = None, out=sys.stderr) -> floa
 
 
 if __name__ == "__main__":
-    for unit in sys.argv[1:]:
+    waits = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--await=")]
+    for unit in (a for a in sys.argv[1:] if not a.startswith("--")):
         began = time.perf_counter()
-        warm(unit)
+        warm(unit, waits)
         print(f"{unit} {time.perf_counter() - began:.1f} s", flush=True)
