@@ -30,6 +30,17 @@ def pytest_sessionstart(session):
     warm_all(UNITS)
 
 
+#: the modules of the longest tests (whole studies and tournaments, README blocks, pages):
+#: they run first, so that what is left at the end for pytest-xdist's workers to share
+#: is many short tests, not one long one keeping a core busy while the other waits
+FIRST = ("test_study_cli.py", "test_doc_examples.py", "test_tournament_cli.py",
+         "test_tournament_runner.py", "test_faces_page")  # fmt: skip
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: not item.path.name.startswith(FIRST))  # a stable sort
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Headless Chromium for a module of page tests (skipped where it is not installed)."""
