@@ -17,6 +17,7 @@ PACKAGES = [
     "wordbot.cli",
     "wordbot.tournament",
     "wordbot.study",
+    "wordbot.protocol",
 ]
 #: the suite's own helpers whose docstrings carry examples
 HELPERS = ["tests.sampling", "tests.warmup"]

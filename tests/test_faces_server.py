@@ -144,6 +144,15 @@ def test_http_search_time_is_capped(server, start):
     assert time.monotonic() - t0 < 20  # --max-time 5, not 600
 
 
+def test_go_keeps_the_time_its_player_spec_gives(server, start):
+    # a request without time: the spec's own 0.2 s, not the server's cap (5 s here)
+    got, best = post(
+        server, {"cmd": "go", "position": start, "player": "mc:time=0.2", "top": 1}
+    )
+    assert got == 200 and best["type"] == "bestmove"
+    assert best["player"] == "mc:time=0.2", best["player"]
+
+
 def _raw(server, data: bytes, wait: float) -> bytes:
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as s:
         s.sendall(data)
