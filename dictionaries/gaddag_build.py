@@ -153,19 +153,9 @@ def _finish_all(
             d, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts
         )
         t_tgt[d - 1, t_n[d - 1] - 1] = node
+    top = np.int64(0)  # a typed value: one signature for _finish
     root = _finish(
-        np.int64(0),
-        t_sym,
-        t_acc,
-        t_tgt,
-        t_n,
-        n_edge,
-        n_arcs,
-        n_acc,
-        e_sym,
-        e_tgt,
-        table,
-        counts,
+        top, t_sym, t_acc, t_tgt, t_n, n_edge, n_arcs, n_acc, e_sym, e_tgt, table, counts
     )
     t_n[0] = 0  # the path is empty again: ready for another automaton
     return root
