@@ -136,6 +136,20 @@ class Players:
             options[key] = _convert(name, key, value, cls.options[key].type)
         return name, options
 
+    def own_time(self, spec: str) -> float | None:
+        """The seconds a player ``spec`` gives itself: its ``time=``, else its player's
+        default; None for a player without a time option.
+
+        >>> PLAYERS.own_time("mc:time=0.2"), PLAYERS.own_time("greedy")
+        (0.2, None)
+        """
+        name, options = self.parse_spec(spec)
+        option = self.get(name).options.get("time")
+        if option is None:
+            return None
+        seconds = options.get("time", option.default)
+        return None if seconds is None else float(seconds)
+
     def make(
         self, spec: str, game: str | Game[Any] | None = None, limit: Limit | None = None
     ) -> Player:

@@ -401,7 +401,7 @@ class Session:
         if self.max_time is not None:
             # the request's time, else the spec's own (mc:time=0.2 thinks 0.2 s, not the
             # cap), each at most the server's cap
-            own = seconds if seconds is not None else own_time(table, spec)
+            own = seconds if seconds is not None else table.own_time(spec)
             seconds = self.max_time if own is None else min(own, self.max_time)
         player = table.make(
             spec, state.game, Limit(time=seconds, iterations=iterations, plies=plies)
@@ -412,21 +412,6 @@ class Session:
         if any(k in type(player).options for k in SEARCH_OPTIONS):
             quick = table.make(state.game.default_policy, state.game)
         return Search(request_id(req), state, player, seed, top, quick)
-
-
-def own_time(players, spec: str) -> float | None:
-    """The seconds a player ``spec`` gives itself: its ``time=``, else its player's
-    default; None for a player without a time option (or without a default).
-
-    >>> from wordbot.players.registry import PLAYERS
-    >>> own_time(PLAYERS, "mc:time=0.2"), own_time(PLAYERS, "greedy")
-    (0.2, None)
-    """
-    name, options = players.parse_spec(spec)
-    option = players.get(name).options.get("time")
-    if option is None:
-        return None
-    return options.get("time", option.default)
 
 
 def warm_up(
