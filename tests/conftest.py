@@ -3,12 +3,12 @@ every game's kernels are compiled into numba's cache (tests/warmup.py)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.cli_support import run
 
 # pytest rewrites the asserts of every test module as it imports it, and keeps the result
 # in __pycache__ only where Python may write byte-code; with PYTHONDONTWRITEBYTECODE set
@@ -57,28 +57,7 @@ def default_lexicon():
     return Lexicon.load()
 
 
-def run_wordbot(
-    *args: str,
-    input: str | None = None,
-    env: dict | None = None,
-    cwd: str | os.PathLike | None = None,
-    timeout: float = 300,
-):
-    """Run the real ``wordbot`` command line in a subprocess (``python -m wordbot``)."""
-    full_env = dict(os.environ)
-    if env:
-        full_env.update(env)
-    return subprocess.run(
-        [sys.executable, "-m", "wordbot", *args],
-        input=input,
-        capture_output=True,
-        text=True,
-        env=full_env,
-        cwd=cwd,
-        timeout=timeout,
-    )
-
-
 @pytest.fixture
 def wordbot_cli():
-    return run_wordbot
+    """The real ``wordbot`` program in a subprocess (tests.cli_support.run)."""
+    return run

@@ -4,29 +4,13 @@ line by line, a real ``wordbot serve`` on a free loopback port."""
 from __future__ import annotations
 
 import json
-import os
 import queue
 import socket
 import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def wordbot_env() -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p
-    )
-    env.setdefault("PYTHONUNBUFFERED", "1")
-    return env
-
-
-def wordbot_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "wordbot", *args]
+from tests.cli_support import cli_env, wordbot_command
 
 
 class EngineProcess:
@@ -38,7 +22,7 @@ class EngineProcess:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=wordbot_env(),
+            env=cli_env(),
         )
         self.replies: queue.Queue = queue.Queue()
         self.seen: list[dict] = []  # every reply taken so far
@@ -126,7 +110,7 @@ class ServerProcess:
             wordbot_command("serve", "--port", str(self.port), *args),
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            env=wordbot_env(),
+            env=cli_env(),
         )
         self.output: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()

@@ -1,4 +1,5 @@
-"""``wordbot hint`` through the real command line."""
+"""``wordbot hint`` through the command line: real processes, and the long lists of cases
+in this process (tests.cli_support)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 from wordbot.engine.controlword import ControlWordState, move_from_json
 
+from tests.cli_support import invoke
 from tests.conftest import ROOT
 from tests.engine_support import position, small_lexicon
 
@@ -34,12 +36,12 @@ def test_builtin_position_json(wordbot_cli):
     assert equities == sorted(equities, reverse=True)
 
 
-def test_hint_moves_are_legal_and_best_first(wordbot_cli, tmp_path):
+def test_hint_moves_are_legal_and_best_first(tmp_path):
     lex = small_lexicon()
     start = ControlWordState.new(["red", "green"], seed=21, lexicon=lex)
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(start.to_json()))
-    out = wordbot_cli(
+    out = invoke(
         "hint", str(path), "--json", "--lexicon", SMALL, "--player", "greedy", "--top", "4"
     )
     data = json.loads(out.stdout)
@@ -61,10 +63,8 @@ def test_text_output_and_svg(wordbot_cli, tmp_path):
     assert any(el.get("stroke") for el in root.iter())  # the best move is framed
 
 
-def test_mc_with_tiny_time_still_answers(wordbot_cli):
-    out = wordbot_cli(
-        "hint", "--player", "mc:k=3", "--time", "0", "--json", "--lexicon", SMALL
-    )
+def test_mc_with_tiny_time_still_answers():
+    out = invoke("hint", "--player", "mc:k=3", "--time", "0", "--json", "--lexicon", SMALL)
     assert out.returncode == 0, out.stderr
     cands = json.loads(out.stdout)["candidates"]
     assert cands and cands[0]["win_rate"] is not None
@@ -77,13 +77,13 @@ def one_line_error(out, needle):
     assert "Traceback" not in out.stderr
 
 
-def test_bad_input(wordbot_cli, tmp_path):
+def test_bad_input(tmp_path):
     one_line_error(
-        wordbot_cli("hint", "--player", "wizard", "--lexicon", SMALL),
+        invoke("hint", "--player", "wizard", "--lexicon", SMALL),
         "unknown player 'wizard'",
     )
     one_line_error(
-        wordbot_cli("hint", "--player", "mc:depth=3", "--lexicon", SMALL),
+        invoke("hint", "--player", "mc:depth=3", "--lexicon", SMALL),
         "unknown option 'depth'",
     )
     over = tmp_path / "over.json"
@@ -96,7 +96,7 @@ def test_bad_input(wordbot_cli, tmp_path):
             )
         )
     )
-    one_line_error(wordbot_cli("hint", str(over), "--lexicon", SMALL), "game is over")
+    one_line_error(invoke("hint", str(over), "--lexicon", SMALL), "game is over")
     forbidden = tmp_path / "rack.json"
     forbidden.write_text(
         json.dumps(
@@ -106,8 +106,6 @@ def test_bad_input(wordbot_cli, tmp_path):
             )
         )
     )
-    one_line_error(wordbot_cli("hint", str(forbidden), "--lexicon", SMALL), "red")
+    one_line_error(invoke("hint", str(forbidden), "--lexicon", SMALL), "red")
     unwritable = tmp_path / "no" / "such" / "dir.svg"
-    one_line_error(
-        wordbot_cli("hint", "--svg", str(unwritable), "--lexicon", SMALL), "--svg"
-    )
+    one_line_error(invoke("hint", "--svg", str(unwritable), "--lexicon", SMALL), "--svg")

@@ -1,4 +1,5 @@
-"""``wordbot moves`` on positions from ``wordbot new``, through the real command line."""
+"""``wordbot moves`` on positions from ``wordbot new``, through the command line (real
+processes, and in this process: tests.cli_support)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ import pytest
 from wordbot.dictionaries import Lexicon
 from wordbot.engine.controlword import ControlWordState, move_from_json, reference
 
+from tests.cli_support import invoke
+
 SMALL = "tests/data/small_words.txt"
 
 
 @pytest.fixture(scope="module")
 def start(tmp_path_factory):
-    from tests.conftest import ROOT, run_wordbot
+    from tests.cli_support import run as run_wordbot
+    from tests.conftest import ROOT
 
     out = run_wordbot("new", "--seed", "11", "--lexicon", str(ROOT / SMALL), cwd=ROOT)
     assert out.returncode == 0, out.stderr
@@ -45,28 +49,26 @@ def test_word_plays_json_equal_the_reference(wordbot_cli, start):
         state.check(m)
 
 
-def test_count_and_all_kinds(wordbot_cli, start):
+def test_count_and_all_kinds(start):
     from tests.conftest import ROOT
 
     lex_args = ("--lexicon", str(ROOT / SMALL))
-    word = int(
-        wordbot_cli("moves", str(start), "--kind", "word", "--count", *lex_args).stdout
-    )
-    every = int(wordbot_cli("moves", str(start), "--count", *lex_args).stdout)
+    word = int(invoke("moves", str(start), "--kind", "word", "--count", *lex_args).stdout)
+    every = int(invoke("moves", str(start), "--count", *lex_args).stdout)
     state = ControlWordState.from_json(json.loads(start.read_text()), small_lexicon())
     # word phase: word plays + pass + redraw + an exchange per own letter and blue bag
     own_letters = {ch for ch in state.racks[state.to_move] if ch.isupper()}
     assert every == word + 2 + 2 * len(own_letters)
-    text = wordbot_cli("moves", str(start), *lex_args).stdout.splitlines()
+    text = invoke("moves", str(start), *lex_args).stdout.splitlines()
     assert len(text) == every
     points = [int(line.split()[0]) for line in text]
     assert points == sorted(points, reverse=True)
 
 
-def test_replace_kind_uses_the_replacement_limit(wordbot_cli, start):
+def test_replace_kind_uses_the_replacement_limit(start):
     from tests.conftest import ROOT
 
-    out = wordbot_cli(
+    out = invoke(
         "moves", str(start), "--kind", "replace", "--json", "--lexicon", str(ROOT / SMALL)
     )
     moves = json.loads(out.stdout)
@@ -74,10 +76,10 @@ def test_replace_kind_uses_the_replacement_limit(wordbot_cli, start):
     assert moves and max(len(m["tiles"]) for m in moves) <= state.replacement_limit
 
 
-def test_bench_prints_figures(wordbot_cli, start):
+def test_bench_prints_figures(start):
     from tests.conftest import ROOT
 
-    out = wordbot_cli("moves", str(start), "--bench", "3", "--lexicon", str(ROOT / SMALL))
+    out = invoke("moves", str(start), "--bench", "3", "--lexicon", str(ROOT / SMALL))
     assert out.returncode == 0, out.stderr
     fields = dict(part.split("=") for part in out.stdout.split())
     assert set(fields) == {"min_us", "median_us", "moves"}

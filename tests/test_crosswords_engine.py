@@ -20,7 +20,8 @@ from wordbot.engine.errors import IllegalMove, MoveError, PositionError, StateEr
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
 
-from tests.conftest import run_wordbot
+from tests.cli_support import invoke
+from tests.cli_support import run as run_wordbot
 from tests.crosswords_support import random_game_states
 from tests.reference import crosswords as ref
 
@@ -231,33 +232,33 @@ def test_the_command_line_new_moves_apply_and_hint(tmp_path):
     assert obj["pages"]["red"]["rows"] == ["An ant, tan nab 3 tab"]
     pos = tmp_path / "pos.json"
     pos.write_text(new.stdout)
-    listed = run_wordbot("moves", str(pos), "--json")
+    listed = invoke("moves", str(pos), "--json")
     state = GAME.from_json(obj)
     assert json.loads(listed.stdout) == [m.to_json() for m in state.legal_moves()]
-    count = run_wordbot("moves", str(pos), "--count")
+    count = invoke("moves", str(pos), "--count")
     assert int(count.stdout) == len(state.legal_moves())
-    applied = run_wordbot("apply", str(pos), "write ANT 4,0 down")
+    applied = invoke("apply", str(pos), "write ANT 4,0 down")
     assert applied.returncode == 0, applied.stderr
     assert (
         json.loads(applied.stdout)
         == state.apply(state.parse_move("write ANT 4,0 down")).to_json()
     )
-    bad = run_wordbot("apply", str(pos), "write ANT 4,1 down")
+    bad = invoke("apply", str(pos), "write ANT 4,1 down")
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.strip().count("\n") == 0 and "illegal move (letters)" in bad.stderr
     hint = run_wordbot("hint", str(pos), "--json")
     cands = json.loads(hint.stdout)["candidates"]
     assert {"crossed", "enclosed", "extra_turns"} <= set(cands[0])
-    wrong = run_wordbot("new", "--game", "crosswords", "--page", "blue=x.txt")
+    wrong = invoke("new", "--game", "crosswords", "--page", "blue=x.txt")
     assert wrong.returncode == 2 and "'blue' is not a player" in wrong.stderr
 
 
 def test_a_whole_game_through_the_python_client():
-    from tests.faces_support import wordbot_command, wordbot_env
+    from tests.cli_support import cli_env, wordbot_command
     from wordbot.client import EngineError, Limit, SimpleEngine
 
     with SimpleEngine.popen(
-        wordbot_command("engine", "--game", "crosswords"), env=wordbot_env()
+        wordbot_command("engine", "--game", "crosswords"), env=cli_env()
     ) as engine:
         position = engine.new_game(seed=3)
         state = GAME.new(seed=3)
@@ -391,7 +392,7 @@ def test_a_tournament_plays_on_the_pages_given_and_its_records_replay(tmp_path):
     for record in records:
         start = json.loads(record.read_text().splitlines()[0])["start"]
         assert start["pages"]["red"]["rows"] == ["Hello world, 2 go", "So it goes on"]
-        replay = run_wordbot("replay", str(record))
+        replay = invoke("replay", str(record))
         assert replay.returncode == 0 and "every position matches" in replay.stdout
-    again = run_wordbot("tournament", "--resume", str(out), "--page", f"red={page}")
+    again = invoke("tournament", "--resume", str(out), "--page", f"red={page}")
     assert again.returncode == 2 and "--page is for a new one" in again.stderr

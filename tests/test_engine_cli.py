@@ -1,12 +1,11 @@
-"""The command line: wordbot new / apply / score / replay, run as subprocesses."""
+"""The command line: wordbot new / apply / score / replay. Whole games and the bad
+input of ``new`` run as real subprocesses; the long lists of cases run the same command
+line in this process (tests.cli_support)."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 from wordbot.engine.controlword import ControlWordState
 from wordbot.engine.records import GameRecorder
 
+from tests.cli_support import invoke, run
 from tests.engine_games import CAPPED, choose_action
 from tests.engine_support import SMALL_WORDS, small_lexicon, tile_census
 
@@ -21,28 +21,16 @@ ROOT = Path(__file__).resolve().parents[1]
 LEX = ["--lexicon", str(SMALL_WORDS)]
 
 
-def wordbot(*args, stdin=None):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "wordbot", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=60,
-    )
-
-
-def ok(*args, stdin=None) -> str:
-    proc = wordbot(*args, stdin=stdin)
+def ok(*args, stdin=None, via=invoke) -> str:
+    """Run a command that must succeed (in this process unless ``via=run``); its stdout."""
+    proc = via(*args, input=stdin, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
 
-def fails(*args, stdin=None) -> str:
+def fails(*args, stdin=None, via=invoke) -> str:
     """Run a command that must fail with exit 2 and one error line; return the line."""
-    proc = wordbot(*args, stdin=stdin)
+    proc = via(*args, input=stdin, cwd=ROOT)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("wordbot: error: "), proc.stderr
@@ -115,7 +103,7 @@ def test_new_random_mat_uses_the_lexicon():
     ],
 )
 def test_new_bad_input(args, expected):
-    assert expected in fails(*args)
+    assert expected in fails(*args, via=run)
 
 
 @pytest.fixture(scope="module")
@@ -292,6 +280,7 @@ def test_full_games_through_the_cli(tmp_path, players, seed, rounds):
             "--rule",
             f"rounds={rounds}",
             *LEX,
+            via=run,
         )
     )
     census = None
@@ -308,12 +297,12 @@ def test_full_games_through_the_cli(tmp_path, players, seed, rounds):
         free = free + 1 if now == turn else 0
         turn = now
         move = choose_action(s, rng, free)
-        out = ok("apply", str(path), s.notation(move), *LEX)
+        out = ok("apply", str(path), s.notation(move), *LEX, via=run)
         assert json.loads(out) == s.apply(move).to_json()
         path.write_text(out)
         actions += 1
     assert actions >= rounds * 2 * len(players.split(","))
-    score = json.loads(ok("score", str(path), "--json", *LEX))
+    score = json.loads(ok("score", str(path), "--json", *LEX, via=run))
     assert score["totals"] == independent_score(position)
     finals = {p: t["final"] for p, t in score["totals"].items()}
     assert score["ranking"][0] in score["winners"]
@@ -340,7 +329,7 @@ def test_replay_command(tmp_path):
     bad["digest"] = "f" * 64
     lines[5] = json.dumps(bad)
     path.write_text("\n".join(lines) + "\n")
-    proc = wordbot("replay", str(path), *LEX)
+    proc = run("replay", str(path), *LEX, cwd=ROOT)
     assert proc.returncode == 1 and "action 5: the position after it differs" in proc.stdout
     other = tmp_path / "other.txt"
     other.write_text("cat\ndog\n")

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.faces_support import wordbot_command, wordbot_env
+from tests.cli_support import cli_env, wordbot_command
 from wordbot.client import (
     EngineError,
     EngineTerminatedError,
@@ -21,7 +21,7 @@ from wordbot.client import (
 def popen(*args, **kw) -> SimpleEngine:
     return SimpleEngine.popen(
         wordbot_command("engine", "--plugin", "tests.faces_plugin", *args),
-        env=wordbot_env(),
+        env=cli_env(),
         **kw,
     )
 
@@ -133,7 +133,7 @@ def test_engine_that_cannot_start():
     with pytest.raises(EngineTerminatedError) as err:
         SimpleEngine.popen(
             wordbot_command("engine", "--plugin", "no_such_module_xyz"),
-            env=wordbot_env(),
+            env=cli_env(),
             timeout=120,
         )
     assert "no_such_module_xyz" in str(err.value)  # its stderr is in the message

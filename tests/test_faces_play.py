@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.faces_support import ROOT, wordbot_command, wordbot_env
+from tests.cli_support import ROOT, cli_env, wordbot_command
 
 
 def play(*args, lines: list[str], cwd, timeout: float = 900):
@@ -20,7 +20,7 @@ def play(*args, lines: list[str], cwd, timeout: float = 900):
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,
-        env=wordbot_env(),
+        env=cli_env(),
         cwd=cwd,
         timeout=timeout,
     )
@@ -31,7 +31,7 @@ def replay(path, cwd):
         wordbot_command("replay", str(path), "--json"),
         capture_output=True,
         text=True,
-        env=wordbot_env(),
+        env=cli_env(),
         cwd=cwd,
         timeout=300,
     )
@@ -133,7 +133,7 @@ def test_play_help_has_examples(wordbot_cli):
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_in_a_real_terminal_with_colours(tmp_path):
     session = f"wordbot-play-{int(time.time() * 1000)}"
-    env = wordbot_env()
+    env = cli_env()
     cmd = " ".join(wordbot_command("play", "--vs", "greedy", "--seed", "7", "--no-record"))
     exports = " ".join(
         f"{k}={env[k]}" for k in ("PYTHONPATH", "WORDBOT_CACHE_DIR") if k in env

@@ -16,7 +16,8 @@ httpx = pytest.importorskip("httpx")
 ws_client = pytest.importorskip("websockets.sync.client")
 ws_exceptions = pytest.importorskip("websockets.exceptions")
 
-from tests.faces_support import ROOT, ServerProcess, wordbot_env  # noqa: E402  (after the importorskips: skip before importing)
+from tests.cli_support import ROOT, cli_env  # noqa: E402  (after the importorskips: skip before importing)
+from tests.faces_support import ServerProcess  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -266,7 +267,7 @@ def test_load_fifty_concurrent_hint_clients_from_a_second_process(server):
         capture_output=True,
         text=True,
         timeout=180,
-        env=wordbot_env(),
+        env=cli_env(),
         cwd=ROOT,
     )
     assert out.returncode == 0, out.stderr

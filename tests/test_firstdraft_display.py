@@ -19,7 +19,7 @@ from wordbot.engine.firstdraft.display import (
 from wordbot.engine.firstdraft.game import GAME
 from wordbot.engine.firstdraft.state import EXAMPLE
 
-from tests.conftest import run_wordbot
+from tests.cli_support import run as run_wordbot
 from tests.firstdraft_support import random_action, random_positions
 from tests.lexicons import small_lexicon
 

@@ -12,7 +12,6 @@ import copy
 import io
 import json
 import random
-import subprocess
 from collections import Counter
 
 import pytest
@@ -33,7 +32,7 @@ from wordbot.engine.tiles import FULL_BAG, TILE_COUNTS
 from wordbot.players import make_player
 from wordbot.players.arena import paired_games, play_game
 
-from tests.faces_support import wordbot_command, wordbot_env
+from tests.cli_support import cli_env, invoke, run, wordbot_command
 from tests.firstdraft_support import random_positions
 from tests.lexicons import small_lexicon
 from wordbot.errors import WordbotError
@@ -62,34 +61,9 @@ def files(tmp_path_factory):
     example = root / "example.json"
     example.write_text(json.dumps(EXAMPLE))
     for wl in (words, small):
-        warm = wordbot("moves", str(example), "--count", "--lexicon", str(wl))
+        warm = invoke("moves", str(example), "--count", "--lexicon", str(wl))
         assert warm.returncode == 0, warm.stderr
     return {"root": root, "words": str(words), "small": str(small), "example": example}
-
-
-def wordbot(*args, stdin=None, timeout=300):
-    return subprocess.run(
-        wordbot_command(*args),
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env=wordbot_env(),
-    )
-
-
-def cli(*args, stdin=None):
-    """The command line in this process (click's runner: the same code as a real run, in
-    a tenth of the time) for the long lists of bad input; exit code, stdout and stderr as
-    from :func:`wordbot`."""
-    from click.testing import CliRunner
-
-    from wordbot.cli import main
-
-    result = CliRunner().invoke(main, list(args), input=stdin)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
 
 
 def one_line_error(run, *needles):
@@ -166,7 +140,7 @@ def test_set_up_from_a_seed(count):
 
 def test_the_default_players_and_the_command_line_set_up(files):
     assert GAME.new(seed=1, lexicon=small_lexicon()).players == ("p1", "p2")
-    first = wordbot(
+    first = invoke(
         "new",
         "--game",
         "firstdraft",
@@ -177,7 +151,7 @@ def test_the_default_players_and_the_command_line_set_up(files):
         "--lexicon",
         files["words"],
     )
-    second = wordbot(
+    second = invoke(
         "new",
         "--game",
         "firstdraft",
@@ -208,7 +182,7 @@ def test_one_or_six_players_are_refused(players, files):
     }
     with pytest.raises(PositionError, match="^players"):
         GAME.from_json(obj, small_lexicon())
-    run = wordbot(
+    run = invoke(
         "new",
         "--game",
         "firstdraft",
@@ -294,9 +268,11 @@ def test_the_command_line_refuses_a_bad_position_in_one_line(obj, field, files):
     path = files["root"] / "bad-position.json"
     text = json.dumps(obj)
     path.write_text(text)
-    one_line_error(cli("moves", str(path), "--count", "--lexicon", files["words"]), field)
     one_line_error(
-        cli("apply", str(path), "discard", "A", "--lexicon", files["words"]), field
+        invoke("moves", str(path), "--count", "--lexicon", files["words"]), field
+    )
+    one_line_error(
+        invoke("apply", str(path), "discard", "A", "--lexicon", files["words"]), field
     )
     assert path.read_text() == text
 
@@ -304,18 +280,16 @@ def test_the_command_line_refuses_a_bad_position_in_one_line(obj, field, files):
 def test_a_real_command_line_refuses_bad_input_in_one_line(files):
     """One bad position and one bad move through real ``wordbot`` processes."""
     obj = changed(hands={"p1": {"pool": "AEIOU"}})
-    bad = wordbot(
-        "moves", "-", "--count", "--lexicon", files["words"], stdin=json.dumps(obj)
-    )
+    bad = run("moves", "-", "--count", "--lexicon", files["words"], input=json.dumps(obj))
     one_line_error(bad, "hands.p1.pool")
     path = files["root"] / "bad-scores.json"
     path.write_text(json.dumps(changed(scores={"p1": 3, "p2": 6})))
     one_line_error(
-        wordbot("apply", str(path), "sell A", "--lexicon", files["words"]), "scores.p2"
+        run("apply", str(path), "sell A", "--lexicon", files["words"]), "scores.p2"
     )
     before = files["example"].read_bytes()
     one_line_error(
-        wordbot(
+        run(
             "apply",
             str(files["example"]),
             "take 3 A=FST B=EX pool=A",
@@ -326,7 +300,7 @@ def test_a_real_command_line_refuses_bad_input_in_one_line(files):
         "moves letters",
     )
     one_line_error(
-        wordbot(
+        run(
             "apply",
             str(files["example"]),
             "take",
@@ -390,7 +364,7 @@ def test_the_command_line_refuses_a_bad_move_in_one_line(move, rule, files):
     path = files["example"]
     before = path.read_bytes()
     text = move if isinstance(move, str) else json.dumps(move)
-    one_line_error(cli("apply", str(path), text, "--lexicon", files["words"]), rule)
+    one_line_error(invoke("apply", str(path), text, "--lexicon", files["words"]), rule)
     assert path.read_bytes() == before
 
 
@@ -405,7 +379,7 @@ def test_rows_never_pass_the_row_limit(lex, files):
     path = files["root"] / "nine.json"
     path.write_text(json.dumps(obj))
     one_line_error(
-        cli("apply", str(path), "insert A A0", "--lexicon", files["words"]), "row_limit"
+        invoke("apply", str(path), "insert A A0", "--lexicon", files["words"]), "row_limit"
     )
 
 
@@ -417,12 +391,12 @@ def test_a_finished_game_takes_no_move(lex, files):
         over.check(Sell(1))
     path = files["root"] / "over.json"
     path.write_text(json.dumps(over.to_json()))
-    counted = wordbot("moves", str(path), "--count", "--lexicon", files["words"])
+    counted = invoke("moves", str(path), "--count", "--lexicon", files["words"])
     assert counted.returncode == 0 and counted.stdout.strip() == "0"
-    listed = wordbot("moves", str(path), "--json", "--lexicon", files["words"])
+    listed = invoke("moves", str(path), "--json", "--lexicon", files["words"])
     assert listed.returncode == 0 and json.loads(listed.stdout) == []
     one_line_error(
-        wordbot("apply", str(path), "discard B", "--lexicon", files["words"]), "game_over"
+        invoke("apply", str(path), "discard B", "--lexicon", files["words"]), "game_over"
     )
 
 
@@ -583,7 +557,7 @@ def test_ties_share_the_win(lex, files):
     assert outcome.winners == ("p1", "p2") and outcome.places == {"p1": 1, "p2": 1}
     path = files["root"] / "tie.json"
     path.write_text(json.dumps(obj))
-    scored = wordbot("score", str(path), "--json", "--lexicon", files["words"])
+    scored = invoke("score", str(path), "--json", "--lexicon", files["words"])
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout) == {
         "scores": {"p1": 6, "p2": 6},
@@ -724,7 +698,7 @@ def test_a_boolean_payout_is_refused(lex):
 
 def test_bad_rules_on_the_command_line(files):
     one_line_error(
-        wordbot(
+        invoke(
             "new",
             "--game",
             "firstdraft",
@@ -742,7 +716,7 @@ def test_bad_rules_on_the_command_line(files):
         ("bogus=1", "bogus"),
     ):
         one_line_error(
-            cli(
+            invoke(
                 "new",
                 "--game",
                 "firstdraft",
@@ -755,7 +729,7 @@ def test_bad_rules_on_the_command_line(files):
         )
     before = files["example"].read_bytes()
     one_line_error(
-        cli(
+        invoke(
             "moves",
             str(files["example"]),
             "--rule",
@@ -1023,7 +997,7 @@ def test_a_record_from_a_partial_position_replays(drop):
 
 
 def test_tournament_records_replay(files, tmp_path):
-    out = wordbot(
+    out = invoke(
         "tournament",
         "--game",
         "firstdraft",
@@ -1048,7 +1022,7 @@ def test_tournament_records_replay(files, tmp_path):
         assert json.loads(lines[0])["format"] == "wordbot.firstdraft.game/1"
         assert any("deck" in json.loads(x) for x in lines[1:])  # a reshuffle
         assert "result" in json.loads(lines[-1])
-        replayed = wordbot("replay", str(record), "--lexicon", files["small"])
+        replayed = invoke("replay", str(record), "--lexicon", files["small"])
         assert replayed.returncode == 0, replayed.stdout + replayed.stderr
         assert "every position matches" in replayed.stdout
 
@@ -1058,7 +1032,7 @@ def test_terminal_play_writes_a_record_that_replays(files, tmp_path):
     start = GAME.new(seed=4, lexicon=lexicon)
     mine = start.notation(start.legal_moves().best(1)[0][0])
     record = tmp_path / "play.jsonl"
-    run = wordbot(
+    played = run(
         "play",
         "--game",
         "firstdraft",
@@ -1072,10 +1046,10 @@ def test_terminal_play_writes_a_record_that_replays(files, tmp_path):
         files["small"],
         "--color",
         "never",
-        stdin=f"sell A\n{mine}\nquit\n",
+        input=f"sell A\n{mine}\nquit\n",
     )
-    assert run.returncode == 0, run.stderr
-    assert "illegal move (sell)" in run.stdout
+    assert played.returncode == 0, played.stderr
+    assert "illegal move (sell)" in played.stdout
     lines = [json.loads(x) for x in record.read_text().splitlines()]
     assert [x["player"] for x in lines[1:]] == ["p1", "p2"]  # mine, then greedy's
     assert lines[1]["text"] == mine
@@ -1085,7 +1059,7 @@ def test_terminal_play_writes_a_record_that_replays(files, tmp_path):
         "insert",
         "discard",
     )
-    replayed = wordbot("replay", str(record), "--lexicon", files["small"])
+    replayed = run("replay", str(record), "--lexicon", files["small"])
     assert replayed.returncode == 0 and "2 actions replayed" in replayed.stdout
 
 
@@ -1096,14 +1070,14 @@ def test_the_command_line_lists_moves(files, lex):
     path = str(files["example"])
     counts = {}
     for kind in ("all", "sell", "discard", "insert", "draft"):
-        run = cli("moves", path, "--kind", kind, "--count", "--lexicon", files["words"])
+        run = invoke("moves", path, "--kind", kind, "--count", "--lexicon", files["words"])
         assert run.returncode == 0, run.stderr
         counts[kind] = int(run.stdout)
     state = GAME.from_json(EXAMPLE, lex)
     assert counts["all"] == len(state.legal_moves()) > 0
     assert counts["all"] == sum(counts[k] for k in ("sell", "discard", "insert", "draft"))
     assert counts["discard"] == 1 and counts["sell"] == 0
-    listed = wordbot(
+    listed = invoke(
         "moves", path, "--kind", "insert", "--json", "--lexicon", files["words"]
     )
     moves = json.loads(listed.stdout)
@@ -1111,12 +1085,12 @@ def test_the_command_line_lists_moves(files, lex):
     assert {json.dumps(m, sort_keys=True) for m in moves} == {
         json.dumps(m.to_json(), sort_keys=True) for m in state.moves("insert")
     }
-    text = wordbot("moves", path, "--kind", "draft", "--lexicon", files["words"])
+    text = invoke("moves", path, "--kind", "draft", "--lexicon", files["words"])
     first = text.stdout.splitlines()[0].split(None, 1)
     assert first[1].startswith("take ") and int(first[0]) == 1  # coaster 1: its coin, free
-    bench = wordbot("moves", path, "--bench", "2", "--lexicon", files["words"])
+    bench = invoke("moves", path, "--bench", "2", "--lexicon", files["words"])
     assert bench.returncode == 0 and "median_us=" in bench.stdout
-    hint = wordbot("hint", path, "--top", "2", "--json", "--lexicon", files["words"])
+    hint = invoke("hint", path, "--top", "2", "--json", "--lexicon", files["words"])
     assert hint.returncode == 0, hint.stderr
     cands = json.loads(hint.stdout)["candidates"]
     assert len(cands) == 2
@@ -1128,7 +1102,7 @@ def test_the_command_line_lists_moves(files, lex):
 
 def test_the_command_line_applies_a_turn(files, lex):
     path = str(files["example"])
-    run = wordbot("apply", path, "take 3 A=SOFT B=EX pool=A", "--lexicon", files["words"])
+    run = invoke("apply", path, "take 3 A=SOFT B=EX pool=A", "--lexicon", files["words"])
     assert run.returncode == 0, run.stderr
     obj = json.loads(run.stdout)
     state = GAME.from_json(EXAMPLE, lex)
@@ -1139,7 +1113,7 @@ def test_the_command_line_applies_a_turn(files, lex):
         "pool": "A",
         "discarded": 0,
     }
-    again = wordbot(
+    again = invoke(
         "apply",
         path,
         '{"type": "insert", "row": "A", "at": 1, "letter": "E"}',
@@ -1158,7 +1132,7 @@ def test_a_whole_game_through_the_python_client(files):
     lexicon = Lexicon.load(files["small"])
     with SimpleEngine.popen(
         wordbot_command("engine", "--game", "firstdraft", "--lexicon", files["small"]),
-        env=wordbot_env(),
+        env=cli_env(),
     ) as engine:
         assert "firstdraft" in engine.id["games"]
         position = engine.new_game(seed=2)
@@ -1194,7 +1168,7 @@ def test_the_engine_answers_with_each_bots_candidates(files, spec):
 
     with SimpleEngine.popen(
         wordbot_command("engine", "--game", "firstdraft", "--lexicon", files["small"]),
-        env=wordbot_env(),
+        env=cli_env(),
     ) as engine:
         position = engine.new_game(seed=5)
         for _ in range(12):

@@ -14,9 +14,9 @@ from wordbot.engine import GAMES, GameError, get_game
 from wordbot.players import PlayerError
 from wordbot.players.arena import play_game
 
+from tests.cli_support import cli_env
 from tests.conftest import ROOT
 from tests.engine_support import SMALL_WORDS, small_lexicon
-from tests.faces_support import wordbot_env
 from wordbot.plugins import load_catalog
 
 TOY = load_catalog(["tests.toygame"])
@@ -29,7 +29,7 @@ def wordbot(*args, input=None, timeout=300):
         input=input,
         capture_output=True,
         text=True,
-        env=wordbot_env(),
+        env=cli_env(),
         cwd=ROOT,
         timeout=timeout,
     )
@@ -40,7 +40,7 @@ def fresh_python(code: str) -> subprocess.CompletedProcess:
         [sys.executable, "-c", code],
         capture_output=True,
         text=True,
-        env=wordbot_env(),
+        env=cli_env(),
         cwd=ROOT,
         timeout=300,
     )

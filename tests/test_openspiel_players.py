@@ -15,8 +15,8 @@ pytest.importorskip("pyspiel")
 from wordbot.engine.games import get_game
 from wordbot.players.base import PlayerError
 
+from tests.cli_support import cli_env
 from tests.conftest import ROOT
-from tests.faces_support import wordbot_env
 from tests.lexicons import small_lexicon
 from tests.research_support import GAMES, SHORT
 from wordbot.openspiel import wrap
@@ -75,7 +75,7 @@ def tournament(*args):
     return subprocess.run(
         [sys.executable, "-m", "wordbot", "--plugin", "wordbot.openspiel_players",
          "tournament", "--game", "crosswords", "--rule", "turn_limit=4", *args],
-        capture_output=True, text=True, env=wordbot_env(), cwd=ROOT, timeout=300,
+        capture_output=True, text=True, env=cli_env(), cwd=ROOT, timeout=300,
     )  # fmt: skip
 
 

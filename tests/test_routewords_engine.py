@@ -7,8 +7,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 from wordbot.engine.errors import IllegalMove, MoveError, PositionError
@@ -18,6 +16,7 @@ from wordbot.engine.routewords.rules import Rules
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
 
+from tests.cli_support import invoke, run
 from tests.lexicons import small_lexicon
 from tests.routewords_support import random_positions
 from tests.sampling import fast_and_full
@@ -146,35 +145,25 @@ def test_a_route_over_an_owned_square_and_paying_without_points(lex):
     assert not [m for m in state.legal_moves() if m.type == "both"]
 
 
-def wordbot(*args, stdin=None):
-    return subprocess.run(
-        [sys.executable, "-m", "wordbot", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
 def test_the_command_line_refuses_bad_input_in_one_line(tmp_path):
-    start = wordbot("new", "--game", "routewords", "--seed", "3")
+    start = run("new", "--game", "routewords", "--seed", "3")
     assert start.returncode == 0, start.stderr
     path = tmp_path / "start.json"
     path.write_text(start.stdout)
-    bad = wordbot("apply", str(path), "swap 0,0 2,2")
+    bad = run("apply", str(path), "swap 0,0 2,2")
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.strip().count("\n") == 0 and "not next to each other" in bad.stderr
     obj = json.loads(start.stdout)
     obj["pawns"]["green"] = [9, 9]
-    bad = wordbot("moves", "-", "--count", stdin=json.dumps(obj))
+    bad = invoke("moves", "-", "--count", input=json.dumps(obj))
     assert (
         bad.returncode == 2
         and "pawns.green" in bad.stderr
         and "Traceback" not in bad.stderr
     )
-    counted = wordbot("moves", str(path), "--kind", "swap", "--count")
+    counted = invoke("moves", str(path), "--kind", "swap", "--count")
     assert counted.stdout.strip() == "72"
-    bench = wordbot("moves", str(path), "--kind", "route", "--bench", "3")
+    bench = invoke("moves", str(path), "--kind", "route", "--bench", "3")
     assert bench.returncode == 0 and "median_us=" in bench.stdout
 
 
@@ -187,7 +176,7 @@ def test_no_hidden_information(lex):
 def test_records_replay_every_position(tmp_path):
     words = tmp_path / "words.txt"
     words.write_text("\n".join(small_lexicon().words))
-    out = wordbot(
+    out = invoke(
         "tournament",
         "--game",
         "routewords",
@@ -210,7 +199,7 @@ def test_records_replay_every_position(tmp_path):
     for record in records:
         first = json.loads(record.read_text().splitlines()[0])
         assert first["format"] == "wordbot.routewords.game/1"
-        replayed = wordbot("replay", str(record), "--lexicon", str(words))
+        replayed = invoke("replay", str(record), "--lexicon", str(words))
         assert replayed.returncode == 0 and "every position matches" in replayed.stdout
 
 
@@ -253,7 +242,7 @@ def test_a_game_replays_exactly_from_its_seed():
 
 
 def test_a_whole_game_through_the_python_client(tmp_path):
-    from tests.faces_support import wordbot_command
+    from tests.cli_support import wordbot_command
     from wordbot.client import Limit, SimpleEngine
 
     words = tmp_path / "words.txt"

@@ -1,4 +1,6 @@
-"""``wordbot study`` end to end, through the real command line in subprocesses."""
+"""``wordbot study`` end to end through the command line: studies with a pool of workers
+and killed studies in real subprocesses, studies in one process and refusals in this one
+(tests.cli_support)."""
 
 from __future__ import annotations
 
@@ -137,7 +139,7 @@ def test_identical_players_play_a_new_game_in_each_rotation(tmp_path):
     """Rotating the seats of identical deterministic players used to replay one game."""
     out = tmp_path / "t"
     proc = wordbot("tournament", "--players", "control,control", "--games", "8", "--seed",
-                   "2", "--out", str(out), "--quiet", *SMALL)  # fmt: skip
+                   "2", "--out", str(out), "--quiet", "--workers", "1", *SMALL)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     deals: dict = {}
     for line in results(out):
@@ -147,7 +149,8 @@ def test_identical_players_play_a_new_game_in_each_rotation(tmp_path):
     assert sum(1 for a, b in deals.values() if a != b) >= 3  # nearly every deal: two games
     # a study's identical players too: the rotations of a deal differ
     obj = study_json("--players", "control", "--vary", "rounds=3", "--games", "8",
-                     "--seed", "2", "--out", str(tmp_path / "s"), *SMALL)  # fmt: skip
+                     "--seed", "2", "--out", str(tmp_path / "s"), "--workers", "1",
+                     *SMALL)  # fmt: skip
     assert obj["variants"][0]["games"] == 8
     lines = results(tmp_path / "s")
     games = {}
@@ -164,7 +167,7 @@ def test_report_and_plots(tmp_path):
     plots = tmp_path / "docs" / "study"
     proc = wordbot("study", "--vary", "rounds=2,3", "--players", "greedy", "--games", "4",
                    "--seed", "1", "--report", str(report), "--plot", str(plots),
-                   "--title", "Two or three rounds", *SMALL)  # fmt: skip
+                   "--title", "Two or three rounds", "--workers", "1", *SMALL)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     # the terminal table: a column a variant, a row a figure
     assert "rounds=2" in proc.stdout and "rounds=3" in proc.stdout
@@ -233,7 +236,7 @@ def test_bad_options_are_one_line_errors_and_write_nothing(tmp_path):
 def test_resume_refuses_another_study_and_changes_nothing(tmp_path):
     out = tmp_path / "run"
     study_json("--players", "greedy", "--vary", "rounds=2,3", "--games", "2", "--seed", "1",
-               "--out", str(out), *SMALL)  # fmt: skip
+               "--out", str(out), "--workers", "1", *SMALL)  # fmt: skip
     before = snapshot(out)
     assert "games" in fails("--resume", str(out), "--games", "4")
     assert "seed" in fails("--resume", str(out), "--seed", "2")

@@ -1,4 +1,6 @@
-"""``wordbot tournament`` end to end, through the real command line in subprocesses."""
+"""``wordbot tournament`` end to end through the command line: runs with a pool of
+workers, and killed runs, in real subprocesses; runs in one process and refusals in this
+one (tests.cli_support)."""
 
 from __future__ import annotations
 
@@ -14,11 +16,11 @@ from pathlib import Path
 import pytest
 from wordbot.engine.records import read_record, replay
 
+from tests.cli_support import cli_env, invoke, run
 from tests.engine_support import SMALL_WORDS, small_lexicon
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ["--lexicon", str(SMALL_WORDS)]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 PLAYER_KEYS = {"games", "wins", "draws", "losses", "score", "elo", "elo_low", "elo_high"}
 PAIR_KEYS = {
@@ -36,15 +38,16 @@ PAIR_KEYS = {
 }
 
 
-def wordbot(*args, timeout=240):
-    return subprocess.run(
-        [sys.executable, "-m", "wordbot", *args],
-        capture_output=True,
-        text=True,
-        env=ENV,
-        cwd=ROOT,
-        timeout=timeout,
-    )
+def inline(args) -> bool:
+    """A tournament played in one process (``--workers 1``) or refused before any game
+    can run in this test's process; one with a pool of workers gets a process of its own
+    (forking this one is not what a user's shell does)."""
+    return any(a == "--workers" and b == "1" for a, b in zip(args, args[1:]))
+
+
+def wordbot(*args, via=None):
+    via = via or (invoke if inline(args) else run)
+    return via(*args, cwd=ROOT)
 
 
 def ok_json(*args) -> dict:
@@ -53,9 +56,9 @@ def ok_json(*args) -> dict:
     return json.loads(proc.stdout)
 
 
-def fails(*args, command: str = "tournament") -> str:
+def fails(*args, command: str = "tournament", via=invoke) -> str:
     """A ``wordbot COMMAND`` that must fail: exit 2, one line ``wordbot: error: ...``."""
-    proc = wordbot(command, *args)
+    proc = wordbot(command, *args, via=via)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("wordbot: error: "), proc.stderr
@@ -102,7 +105,7 @@ def kill_after(args: list[str], results: Path, lines: int) -> None:
     clean up, once ``results`` holds ``lines`` lines."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "wordbot", *args, "--quiet"],
-        env=ENV,
+        env=cli_env(),
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -361,6 +364,7 @@ def test_an_unreachable_ray_address_fails_at_once_and_writes_nothing(tmp_path):
         "127.0.0.1:1",
         "--out",
         str(out),
+        via=run,  # Ray's import and its threads stay out of this process
     )
     assert "--address 127.0.0.1:1: nothing answers there" in line
     assert not out.exists()
