@@ -3,6 +3,7 @@ every game's kernels are compiled into numba's cache (tests/warmup.py)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -10,11 +11,15 @@ import pytest
 
 from tests.cli_support import run
 
-# pytest rewrites the asserts of every test module as it imports it, and keeps the result
-# in __pycache__ only where Python may write byte-code; with PYTHONDONTWRITEBYTECODE set
-# (as on CI machines) every pytest-xdist worker would rewrite all of them again, seconds
-# each run. The tests' own processes still follow the environment.
+# Python keeps the byte-code of what it imports in __pycache__ unless told not to. With
+# PYTHONDONTWRITEBYTECODE set (as on CI machines) every process of the suite (pytest-xdist
+# workers, the warm-up, the hundred-odd ``wordbot`` subprocesses) would compile numba,
+# numpy, scipy, ... and rewrite the test modules' asserts again from source, a second or
+# more each. The suite's processes keep their byte-code as any Python does, only the
+# modules they import (installing with byte-code for every file of every package costs
+# more than all of them); the user's own processes still follow the environment.
 sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
