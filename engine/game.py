@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 from wordbot.engine.errors import MoveError, StateError
 from wordbot.engine.options import GameRules
-from wordbot.engine.position import position_digest
+from wordbot.engine.position import load_json_text, position_digest
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -309,11 +309,7 @@ class GameState(ABC):
         if not isinstance(text, str):
             raise MoveError("move: notation text or a move object")
         if text.lstrip().startswith("{"):
-            try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise MoveError(f"move: malformed JSON ({exc})") from None
-            return self.move_from_json(obj)
+            return self.move_from_json(load_json_text(text, "move", MoveError))
         return self.parse_notation(text)
 
     def check_playable(self) -> None:  # noqa: B027  (a hook: most games refuse nothing)

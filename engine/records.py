@@ -37,7 +37,7 @@ from typing import IO, Any
 from wordbot.engine.errors import RecordError
 from wordbot.engine.game import Game, GameState
 from wordbot.engine.games import GAMES, Games
-from wordbot.engine.position import canonical_json
+from wordbot.engine.position import canonical_json, load_json_text, read_file_limited
 
 from wordbot.errors import WordbotError
 
@@ -130,7 +130,8 @@ class GameRecord:
     header: dict[str, Any]
     actions: list[dict[str, Any]]
     result: dict[str, Any] | None = None
-    truncated: bool = False
+    #: the number of the last line when it was cut off mid-way (the writer stopped)
+    truncated: int | None = None
     source: str = "<record>"
     game: Game | None = None
 
@@ -141,32 +142,24 @@ def read_record(
     """Read a record file (or an iterable of its lines) of any game ``games`` holds."""
     if isinstance(path_or_lines, (str, Path)):
         source = str(path_or_lines)
-        try:
-            text = Path(path_or_lines).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RecordError(f"{source}: no such file") from None
-        except IsADirectoryError:
-            raise RecordError(f"{source}: is a directory, not a record file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"{source}: cannot read ({exc})") from None
-        lines = text.splitlines(keepends=True)
+        lines = read_file_limited(source, source, RecordError).splitlines(keepends=True)
     else:
         source = "<record>"
         lines = list(path_or_lines)
     if not any(line.strip() for line in lines):
         raise RecordError(f"{source}: empty record")
     objs = []
-    truncated = False
+    truncated = None
     for i, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
+            obj = load_json_text(raw, f"{source} line {i}", RecordError)
+        except RecordError:
             if i == len(lines) and not raw.endswith("\n") and i > 1:
-                truncated = True  # the line in progress when the writer stopped
+                truncated = i  # the line in progress when the writer stopped
                 break
-            raise RecordError(f"{source} line {i}: malformed JSON ({exc.msg})") from None
+            raise
         if not isinstance(obj, dict):
             raise RecordError(f"{source} line {i}: must be a JSON object")
         objs.append((i, obj))

@@ -47,7 +47,7 @@ from wordbot.engine.controlword.tiles import (
     sort_tiles,
 )
 from wordbot.engine.errors import PositionError
-from wordbot.engine.position import canonical_json, check_fields
+from wordbot.engine.position import MAX_POINTS, canonical_json, check_fields
 from wordbot.engine.rng import seed_from_text, seed_state
 
 from wordbot.errors import WordbotError
@@ -83,16 +83,22 @@ def state_to_json(state) -> dict[str, Any]:
     }
 
 
-def _int(obj, field, minimum=None) -> int:
+def _int(obj, field, minimum=None, maximum=None) -> int:
     value = obj[field] if isinstance(obj, dict) else obj
     if not isinstance(value, int) or isinstance(value, bool):
         raise PositionError(f"{field}: {value!r} is not an integer")
     if minimum is not None and value < minimum:
         raise PositionError(f"{field}: {value} is below {minimum}")
+    if maximum is not None and value > maximum:
+        raise PositionError(
+            f"{field}: {value} is above {maximum}, more than a game reaches"
+        )
     return value
 
 
-def _per_player(obj: Any, field: str, players, minimum=None) -> dict[str, int]:
+def _per_player(
+    obj: Any, field: str, players, minimum=None, maximum=None
+) -> dict[str, int]:
     if not isinstance(obj, dict):
         raise PositionError(f"{field}: must be an object colour -> integer")
     for key in obj:
@@ -102,7 +108,7 @@ def _per_player(obj: Any, field: str, players, minimum=None) -> dict[str, int]:
     for p in players:
         if p not in obj:
             raise PositionError(f"{field}.{p}: missing")
-        out[p] = _int({f"{field}.{p}": obj[p]}, f"{field}.{p}", minimum)
+        out[p] = _int({f"{field}.{p}": obj[p]}, f"{field}.{p}", minimum, maximum)
     return out
 
 
@@ -190,8 +196,9 @@ def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[
         if key not in players:
             raise PositionError(f"racks.{key}: not a player of this game")
         racks[key] = sort_tiles(_letters(rack, f"racks.{key}", lower_ok=True))
-    scores = _per_player(obj["scores"], "scores", players)
-    penalties = _per_player(obj["penalties"], "penalties", players, 0)
+    # played points only grow and penalty tokens are counted apart: neither goes below 0
+    scores = _per_player(obj["scores"], "scores", players, 0, MAX_POINTS)
+    penalties = _per_player(obj["penalties"], "penalties", players, 0, MAX_POINTS)
 
     bags_obj = obj.get("bags", {})
     if not isinstance(bags_obj, dict):

@@ -15,6 +15,8 @@ from wordbot.engine.options import GameRules, RuleOption, boolean, choice, integ
 
 MAT_COUNT = 6
 UNBOUNDED = "unbounded"
+#: the widest board_size: a board the engine can hold (MAX_EXTENT rows and columns)
+MAX_BOARD = 1000
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ class Rules(GameRules):
     start_mat: int | str = 1
 
     OPTIONS: ClassVar[dict[str, RuleOption]] = {
-        "rounds": integer("rounds before the game ends", minimum=1),
+        "rounds": integer("rounds before the game ends", minimum=1, maximum=100),
         "turn_order": choice(
             "seat order of the word phase from the first player",
             "clockwise",
@@ -66,13 +68,18 @@ class Rules(GameRules):
         "board_size": integer(
             "the table: unbounded, or an N x N board centred on the mat",
             minimum=3,
+            maximum=MAX_BOARD,
             special={UNBOUNDED: None, "none": None},
-            allowed="unbounded or an integer >= 3",
+            allowed=f"unbounded or 3-{MAX_BOARD}",
         ),
         "score_replacements": boolean("replacement plays score their words when made"),
-        "penalty_points": integer("points each penalty token costs at the end", minimum=0),
+        "penalty_points": integer(
+            "points each penalty token costs at the end", minimum=0, maximum=1000
+        ),
         "redraw_penalty": integer(
-            "penalty tokens for each rack redraw after the first in a turn", minimum=0
+            "penalty tokens for each rack redraw after the first in a turn",
+            minimum=0,
+            maximum=100,
         ),
         "challenge_rule": choice(
             "an invalid word: refused (reject), or withdrawn for one "
@@ -81,7 +88,7 @@ class Rules(GameRules):
             "penalty",
         ),
         "jqxz_bonus": integer(
-            "bonus per J, Q, X or Z in a scored word of 4+ letters", minimum=0
+            "bonus per J, Q, X or Z in a scored word of 4+ letters", minimum=0, maximum=1000
         ),
         "start_mat": integer(
             "the start mat: built-in 1-6, or random from the lexicon",

@@ -22,7 +22,7 @@ from wordbot.engine.crosswords.pages import Extra, Page
 from wordbot.engine.crosswords.rules import SEATS
 from wordbot.engine.errors import PositionError
 from wordbot.engine.game import OVER
-from wordbot.engine.position import check_fields
+from wordbot.engine.position import MAX_POINTS, check_fields
 
 FORMAT = "wordbot.crosswords.position/1"
 REQUIRED = (
@@ -63,12 +63,9 @@ def position_json(state) -> dict[str, Any]:
     }
 
 
-def _int(value: Any, where: str, low: int | None = None) -> int:
-    if type(value) is not int or (low is not None and value < low):
-        raise PositionError(
-            f"{where}: {value!r} is not an integer"
-            + (f" >= {low}" if low is not None else "")
-        )
+def _int(value: Any, where: str, low: int = -MAX_POINTS) -> int:
+    if type(value) is not int or not low <= value <= MAX_POINTS:
+        raise PositionError(f"{where}: {value!r} is not an integer {low}..{MAX_POINTS}")
     return value
 
 

@@ -24,8 +24,12 @@ class Rules(GameRules):
     start_gap: int = 4
 
     OPTIONS = {
-        "turn_limit": integer("turns per player, extra turns not counted", minimum=1),
+        "turn_limit": integer(
+            "turns per player, extra turns not counted", minimum=1, maximum=1000
+        ),
         "start_gap": integer(
-            "red's start word is on row start_gap, green's on -start_gap", minimum=1
+            "red's start word is on row start_gap, green's on -start_gap",
+            minimum=1,
+            maximum=100,
         ),
     }

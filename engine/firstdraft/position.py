@@ -21,7 +21,7 @@ from typing import Any
 from wordbot.engine.errors import PositionError
 from wordbot.engine.firstdraft.state import TURN, Coaster, Hand, sort_letters
 from wordbot.engine.game import OVER
-from wordbot.engine.position import check_fields
+from wordbot.engine.position import MAX_POINTS, check_fields
 from wordbot.engine.rng import Rng
 from wordbot.engine.tiles import LETTERS, TILE_COUNTS, excess
 
@@ -61,8 +61,12 @@ def position_json(state) -> dict[str, Any]:
 
 
 def _int(value: Any, where: str, low: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise PositionError(f"{where}: {value!r} is not an integer >= {low}")
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or not low <= value <= MAX_POINTS
+    ):
+        raise PositionError(f"{where}: {value!r} is not an integer {low}..{MAX_POINTS}")
     return value
 
 

@@ -8,7 +8,7 @@
 >>> Rules.parse(["coasters=1,0"])
 Traceback (most recent call last):
 ...
-wordbot.engine.errors.RuleError: --rule coasters=1,0: '1,0' is not allowed (a list of coaster values 1-20, at least line + 1 of them)
+wordbot.engine.errors.RuleError: --rule coasters=1,0: '1,0' is not allowed (a list of up to 100 coaster values 1-20, at least line + 1 of them)
 """
 
 from __future__ import annotations
@@ -23,13 +23,19 @@ ROWS = "AB"
 MAX_ROW_LIMIT = 20  # the kernels build rows of up to 32 letters; 20 keeps lists bounded
 
 
+#: the most coasters a game may have (the sheet's game has 10)
+MAX_COASTERS = 100
+
+
 def _integer(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _values(items) -> tuple[int, ...]:
     values = tuple(items)
-    if not values or not all(_integer(v) and 1 <= v <= 20 for v in values):
+    if not 0 < len(values) <= MAX_COASTERS or not all(
+        _integer(v) and 1 <= v <= 20 for v in values
+    ):
         raise NotAllowed
     return values
 
@@ -51,7 +57,12 @@ def _payout(pairs) -> tuple[tuple[int, int], ...]:
     table = {}
     for length, coins in pairs:
         if (
-            not (_integer(length) and _integer(coins) and 1 <= length <= 99 and coins >= 0)
+            not (
+                _integer(length)
+                and _integer(coins)
+                and 1 <= length <= 99
+                and 0 <= coins <= 1000
+            )
             or length in table
         ):
             raise NotAllowed
@@ -99,18 +110,18 @@ class Rules(GameRules):
     OPTIONS = {
         "coasters": custom(
             "coaster values",
-            "a list of coaster values 1-20, at least line + 1 of them",
+            f"a list of up to {MAX_COASTERS} coaster values 1-20, at least line + 1 of them",
             _coasters_text,
             _coasters_json,
             list,
         ),
         "line": integer("coasters in the line", minimum=1, maximum=9),
-        "start_coins": integer("coins each player starts with", minimum=0),
+        "start_coins": integer("coins each player starts with", minimum=0, maximum=1000),
         "row_limit": integer("letters per row", minimum=1, maximum=MAX_ROW_LIMIT),
         "pool_limit": integer("letters in the pool", minimum=0, maximum=9),
         "payout": custom(
             "coins for a sold word by length",
-            "LENGTH:COINS,... (lengths 1-99, coins >= 0)",
+            "LENGTH:COINS,... (lengths 1-99, coins 0-1000)",
             _payout_text,
             _payout_json,
             lambda table: {str(n): c for n, c in table},

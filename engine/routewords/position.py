@@ -19,7 +19,7 @@ from typing import Any
 
 from wordbot.engine.errors import PositionError
 from wordbot.engine.game import OVER
-from wordbot.engine.position import check_fields
+from wordbot.engine.position import MAX_POINTS, check_fields
 from wordbot.engine.routewords.moves import point_json, square_json
 from wordbot.engine.routewords.rules import SEATS, SIDE, SIZE, START_COINS
 from wordbot.engine.routewords.state import BONUS, TURN, adjacent
@@ -73,19 +73,13 @@ def position_json(state) -> dict[str, Any]:
     return obj
 
 
-def _int(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or value < low
-        or (high is not None and value > high)
-    ):
-        bound = f" {low}..{high}" if high is not None else f" >= {low}"
-        raise PositionError(f"{where}: {value!r} is not an integer{bound}")
+def _int(value: Any, where: str, low: int = 0, high: int = MAX_POINTS) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or value > high:
+        raise PositionError(f"{where}: {value!r} is not an integer {low}..{high}")
     return value
 
 
-def _per_player(obj: Any, players: list[str], where: str, high: int | None = None) -> tuple:
+def _per_player(obj: Any, players: list[str], where: str, high: int = MAX_POINTS) -> tuple:
     if not isinstance(obj, dict) or set(obj) != set(players):
         raise PositionError(f"{where}: one entry per player ({', '.join(players)})")
     return tuple(_int(obj[p], f"{where}.{p}", 0, high) for p in players)

@@ -42,7 +42,9 @@ class Rules(GameRules):
 
     OPTIONS = {
         "ko_rule": boolean("no swap undoes the previous turn's swap"),
-        "turn_limit": integer("turns per player before the game ends anyway", minimum=1),
+        "turn_limit": integer(
+            "turns per player before the game ends anyway", minimum=1, maximum=1000
+        ),
         "min_word": integer(
             "shortest word, in letters, for routes and bonus submissions",
             minimum=1,

@@ -13,7 +13,7 @@ from importlib import import_module
 import click
 
 from wordbot import __version__
-from wordbot.errors import WordbotError
+from wordbot.errors import WordbotError, one_line
 
 EXIT_USAGE = 2
 
@@ -75,7 +75,7 @@ class WordbotGroup(click.Group):
         try:
             return super().invoke(ctx)
         except WordbotError as exc:
-            click.echo(f"wordbot: error: {exc}", err=True)
+            click.echo(f"wordbot: error: {one_line(str(exc))}", err=True)
             sys.exit(EXIT_USAGE)
         except BrokenPipeError:  # `wordbot moves ... | head` is not an error
             sys.stderr.close()

@@ -139,18 +139,25 @@ def replay(record, as_json, rules, lexicon_path) -> None:
 
     The moves are re-applied from the record's seed; each action's chance events, scores
     and position digest must match. Exit 0 when all match, 1 at the first mismatch
-    (printed), 2 for a record that cannot be read.
+    (printed), 2 for a record that cannot be read (a line cut off mid-way included: the
+    record of a run killed while writing it).
 
     \b
     Example:
       wordbot replay games/0001.jsonl --lexicon small.txt
     """
     from wordbot.cli.loading import catalog
+    from wordbot.engine.errors import RecordError
     from wordbot.engine.records import read_record
     from wordbot.engine.records import replay as run_replay
 
     rec = read_record(record, catalog().games)
     assert rec.game is not None  # read_record names the game of every record
+    if rec.truncated:
+        raise RecordError(
+            f"{record} line {rec.truncated}: cut off mid-line (its writer stopped); "
+            "the record is incomplete"
+        )
     result = run_replay(rec, lexicon_for(rec.game, lexicon_path), rules)
     final = result.final
     outcome = final.outcome()

@@ -16,7 +16,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from wordbot.errors import WordbotError
+from wordbot.engine.position import JSON_NUMBERS
+from wordbot.errors import WordbotError, one_line
 
 PROTOCOL = "wordbot.engine/1"
 MAX_LINE = 1 << 20  # bytes in one request line / body / WebSocket message
@@ -76,9 +77,9 @@ def encode_reply(msg: dict) -> str:
 def error_reply(req_id: Any, exc: BaseException) -> dict:
     """The error reply for ``exc`` (any exception: unexpected ones are ``internal``)."""
     if isinstance(exc, ProtocolError):
-        error = {"code": exc.code, "message": str(exc), **exc.data}
+        error = {"code": exc.code, "message": one_line(str(exc)), **exc.data}
     elif isinstance(exc, WordbotError):
-        error = {"code": exc.code, "message": str(exc)}
+        error = {"code": exc.code, "message": one_line(str(exc))}
         rule = getattr(exc, "rule", None)
         if rule is not None:
             error["rule"] = rule
@@ -93,7 +94,7 @@ def error_reply(req_id: Any, exc: BaseException) -> dict:
     else:
         error = {
             "code": "internal",
-            "message": f"internal error ({type(exc).__name__}: {exc})"[:500],
+            "message": one_line(f"internal error ({type(exc).__name__}: {exc})"),
         }
     return {"id": req_id, "type": "error", "error": error}
 
@@ -116,7 +117,7 @@ def decode_request(line: str | bytes) -> dict:
                 "bad_json", f"request: not UTF-8 text (byte {exc.start})"
             ) from None
     try:
-        obj = json.loads(line)
+        obj = json.loads(line, **JSON_NUMBERS)
     except RecursionError:
         raise ProtocolError("bad_json", "request: JSON nested too deeply") from None
     except ValueError as exc:  # JSONDecodeError, and integers past Python's digit limit
