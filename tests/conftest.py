@@ -38,8 +38,18 @@ def pytest_sessionstart(session):
 #: the modules of the longest tests (whole studies and tournaments, README blocks, pages):
 #: they run first, so that what is left at the end for pytest-xdist's workers to share
 #: is many short tests, not one long one keeping a core busy while the other waits
-FIRST = ("test_study_cli.py", "test_doc_examples.py", "test_tournament_cli.py",
+FIRST = ("test_types.py", "test_study_cli.py", "test_doc_examples.py", "test_tournament_cli.py",
          "test_tournament_runner.py", "test_faces_page")  # fmt: skip
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: a worker per core and one more. A fifth of the suite's time is spent
+    waiting (on ``wordbot`` subprocesses starting, servers, the browser, sockets), time a
+    third worker fills; PYTEST_XDIST_AUTO_NUM_WORKERS still decides when it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return len(os.sched_getaffinity(0)) + 1
 
 
 def pytest_collection_modifyitems(config, items):
