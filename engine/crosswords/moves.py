@@ -84,7 +84,7 @@ def parse_json(obj: Any) -> Write | Pass:
         raise MoveError("move: must be a JSON object")
     kind = obj.get("type")
     fields = {"write": {"type", "row", "word", "at", "direction"}, "pass": {"type"}}
-    if kind not in fields:
+    if not isinstance(kind, str) or kind not in fields:
         raise MoveError(f"move.type: {kind!r} is not write or pass")
     extra = sorted(set(obj) - fields[kind])
     if extra:

@@ -113,7 +113,7 @@ def parse_json(obj: Any):
     if not isinstance(obj, dict):
         raise MoveError("move: a JSON object with a type")
     kind = obj.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         raise MoveError(f"move.type: {kind!r} is not sell, discard, insert or draft")
     extra = set(obj) - _FIELDS[kind] - {"type"}
     if extra:
