@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from wordbot.cli import main
-from wordbot.cli.options import game_option, lexicon_option, plugin_option
+from wordbot.cli.options import game_option, lexicon_option, plugin_option, rule_option
 
 
 @main.command()
@@ -30,10 +30,33 @@ from wordbot.cli.options import game_option, lexicon_option, plugin_option
 )
 @click.option(
     "--max-searches",
-    default=128,
+    default=8,
     show_default=True,
     type=click.IntRange(1),
-    help="Searches running or queued at once; more are refused with 503 busy.",
+    help="Searches running or queued at once, one per connection; more are refused "
+    "at once (busy), never kept waiting.",
+)
+@click.option(
+    "--max-connections",
+    default=512,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Connections at once (HTTP and WebSocket, the one asking included); more get 503.",
+)
+@click.option(
+    "--idle-timeout",
+    default=300.0,
+    show_default=True,
+    type=click.FloatRange(0.1),
+    help="Seconds a WebSocket may send nothing before it is closed.",
+)
+@click.option(
+    "--allow-origin",
+    "allow_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Another page that may use /api and /ws (repeatable), as the browser names "
+    "it: https://example.org. By default only this server's own page may.",
 )
 @click.option(
     "--queue-timeout",
@@ -55,6 +78,7 @@ from wordbot.cli.options import game_option, lexicon_option, plugin_option
     show_default=True,
     type=click.Choice(["critical", "error", "warning", "info", "debug"]),
 )
+@rule_option
 @plugin_option
 @lexicon_option
 def serve(
@@ -66,7 +90,11 @@ def serve(
     max_searches,
     queue_timeout,
     client_timeout,
+    max_connections,
+    idle_timeout,
+    allow_origins,
     log_level,
+    rules,
     plugins,
     lexicon_path,
 ) -> None:
@@ -79,12 +107,16 @@ def serve(
       POST /api     one protocol request (JSON body) -> its final reply
       GET  /ws      WebSocket: one request per message, replies (and info) streamed
     The requests are those of `wordbot engine` (docs/protocol.md). Bodies and messages
-    are limited to 1 MB; searches run on worker threads, capped at --max-time.
+    are limited to 1 MB; searches run on worker threads, capped at --max-time. Only
+    this server's own page (and --allow-origin pages) may use /api and /ws, through
+    this server's address or localhost. --rule NAME=VALUE sets the rules of new games
+    of --game that do not give their own.
 
     \b
     Examples:
       wordbot serve                      # then open http://127.0.0.1:8000/
       wordbot serve --port 9000 --player control --max-time 5
+      wordbot serve --rule rounds=6 --idle-timeout 60 --allow-origin https://example.org
       curl -s localhost:8000/api -d '{"cmd": "newgame", "seed": 7}'
     """
     from wordbot.cli.loading import catalog, game_named
@@ -95,6 +127,7 @@ def serve(
 
     click.get_current_context().obj = load_catalog(plugins, catalog())
     game = game_named(game_name)
+    game.rules(rules)  # a bad --rule fails now, in one line
     if player is not None:
         catalog().players.make(player, game)
     lexicon = str(lexicon_path) if lexicon_path else None
@@ -111,6 +144,11 @@ def serve(
         header_timeout=client_timeout,
         game=game.name,
         catalog=catalog(),
+        host=host,
+        allow_origins=tuple(allow_origins),
+        idle_timeout=idle_timeout,
+        limit_concurrency=max_connections,
+        rules=tuple(rules),
     )
     click.echo(f"wordbot: serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
     run_server(host, port, config, log_level)

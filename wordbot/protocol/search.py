@@ -1,8 +1,8 @@
 """``go``, ``stop`` and ``info``: a search runs on its own thread, streams its
 candidates and ends with one ``bestmove``.
 
-Searches and move listings share one process-wide lock (:data:`SEARCH_LOCK`), granted
-first come, first served, so that one search at a time has the machine.
+Searches share one process-wide lock (:data:`SEARCH_LOCK`), granted first come, first
+served, so that one search at a time has the machine; nothing else waits for it.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class FairLock:
         self.release()
 
 
-#: one search (or move listing) at a time in this process, first come, first served
+#: one search at a time in this process, first come, first served
 SEARCH_LOCK = FairLock()
 
 

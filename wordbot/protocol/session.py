@@ -117,9 +117,12 @@ class Session:
         max_moves: int | None = None,
         game: str = "controlword",
         catalog: Catalog = BUILTIN,
+        rules: tuple[str, ...] = (),
     ):
         self.catalog = catalog
         self.game = catalog.game(game)
+        #: NAME=VALUE rules of this session's game that a newgame starts from
+        self.rules = {self.game.name: self.game.rules(rules).to_json()} if rules else {}
         self.specs = engine_options()
         self.options = {k: o.default for k, o in self.specs.items()}
         self.options["lexicon"] = lexicon
@@ -288,7 +291,10 @@ class Session:
         ):
             raise ProtocolError("bad_request", "players: a list of names")
         seed = int_field(req, "seed", 0, 2**63 - 1)
-        rules = game.Rules.from_json(req.get("rules") or {}, "rules")
+        asked = req.get("rules") or {}
+        if not isinstance(asked, dict):
+            raise ProtocolError("bad_request", "rules: an object of rule options")
+        rules = game.Rules.from_json({**self.rules.get(game.name, {}), **asked}, "rules")
         mat = req.get("mat")
         if mat is not None:
             if isinstance(mat, bool) or not isinstance(mat, (int, str)):
@@ -351,20 +357,21 @@ class Session:
         limit = int_field(req, "limit", 0, 10**6)
         if self.max_moves is not None:
             limit = self.max_moves if limit is None else min(limit, self.max_moves)
-        with SEARCH_LOCK:
-            moves = state.moves(kind)
-            gains = list(moves.gains())
-            order = sorted(range(len(moves)), key=lambda i: -gains[i])
-            if limit is not None:
-                order = order[:limit]
-            listed = [
-                {
-                    "move": moves[i].to_json(),
-                    "notation": state.notation(moves[i]),
-                    "points": gains[i].item() if hasattr(gains[i], "item") else gains[i],
-                }
-                for i in order
-            ]
+        # not behind the searches: a listing takes milliseconds, and a client waiting
+        # for its moves must not wait for other clients' thinking
+        moves = state.moves(kind)
+        gains = list(moves.gains())
+        order = sorted(range(len(moves)), key=lambda i: -gains[i])
+        if limit is not None:
+            order = order[:limit]
+        listed = [
+            {
+                "move": moves[i].to_json(),
+                "notation": state.notation(moves[i]),
+                "points": gains[i].item() if hasattr(gains[i], "item") else gains[i],
+            }
+            for i in order
+        ]
         return reply(rid, "moves", game=state.game.name, count=len(moves), moves=listed)
 
     def cmd_score(self, req, rid) -> dict:

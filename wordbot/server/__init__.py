@@ -11,9 +11,16 @@
 Limits: 1 MB per body or message, a body must arrive within ``body_timeout`` seconds, a
 request head within ``header_timeout`` seconds, searches are capped at ``max_time``
 seconds and wait at most ``queue_timeout`` seconds for their turn, at most
-``max_searches`` searches are admitted at once (more: 503 ``busy``), and
-``limit_concurrency`` connections. Searches and every request that touches the lexicon
-run on worker threads, never on the event loop.
+``max_searches`` searches are running or queued at once (one per connection; more: an
+error reply ``busy`` at once, never a wait), ``limit_concurrency`` connections, and a
+WebSocket that sends nothing for ``idle_timeout`` seconds is closed. Searches and every
+request that touches the lexicon run on worker threads, never on the event loop; only
+searches wait for each other.
+
+Same origin: ``/api`` and ``/ws`` answer only requests whose ``Host`` is the bound
+address or a loopback name (any, when bound to every interface) and whose ``Origin``,
+when a browser sends one, is this server's own page or one of ``allow_origins``; any
+other page the user visits (or a DNS-rebinding name) gets 403 ``forbidden``.
 """
 
 from __future__ import annotations
@@ -46,7 +53,13 @@ STATUS = {
     "internal": 500,
     "bad_json": 400,
     "slow_client": 408,
+    "forbidden": 403,
 }
+
+#: names of this machine that a page served from it may carry in Host and Origin
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+#: addresses that listen on every interface: any Host may reach them
+EVERY_INTERFACE = ("0.0.0.0", "::", "")
 
 
 @dataclass
@@ -57,12 +70,55 @@ class ServerConfig:
     player: str | None = None  # default player of go
     max_time: float = 10.0
     queue_timeout: float = 60.0
-    max_searches: int = 128
+    max_searches: int = 8  # running or queued at once (one per connection)
     max_moves: int = 500
     body_timeout: float = 10.0
     header_timeout: float = 10.0
     limit_concurrency: int = 512
     workers: int = 8  # threads for requests that are not searches
+    host: str = "127.0.0.1"  # the bound address (the Host check)
+    allow_origins: tuple[str, ...] = ()  # other pages that may use /api and /ws
+    idle_timeout: float = 300.0  # seconds a WebSocket may send nothing
+    rules: tuple[str, ...] = ()  # NAME=VALUE: the rules of new games unless they say
+
+
+def _host_name(value: str) -> str:
+    """The name part of a Host header or an origin's authority (no port, lower case)."""
+    value = value.strip().lower()
+    if value.startswith("["):  # [::1]:8000
+        return value[: value.find("]") + 1]
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+def refusal(headers, config: ServerConfig) -> str | None:
+    """Why a request from these headers may not use the protocol (None: it may).
+
+    >>> config = ServerConfig()
+    >>> refusal({"host": "127.0.0.1:8000"}, config) is None
+    True
+    >>> refusal({"host": "127.0.0.1:8000", "origin": "http://127.0.0.1:8000"}, config)
+    >>> refusal({"host": "127.0.0.1:8000", "origin": "https://evil.example"}, config)
+    "Origin 'https://evil.example': not this server's page (wordbot serve --allow-origin adds one)"
+    >>> refusal({"host": "rebound.example:8000"}, config)
+    "Host 'rebound.example:8000': not this server's address (127.0.0.1 or localhost)"
+    """
+    host = headers.get("host", "")
+    if config.host not in EVERY_INTERFACE and _host_name(host) not in (
+        config.host.lower(),
+        *LOOPBACK,
+    ):
+        return (
+            f"Host {host[:100]!r}: not this server's address ({config.host} or localhost)"
+        )
+    origin = headers.get("origin")
+    if origin is None or origin in config.allow_origins:
+        return None
+    if origin.lower() in (f"http://{host}".lower(), f"https://{host}".lower()):
+        return None
+    return (
+        f"Origin {origin[:100]!r}: not this server's page "
+        "(wordbot serve --allow-origin adds one)"
+    )
 
 
 class _Admission:
@@ -129,6 +185,7 @@ def create_app(config: ServerConfig | None = None):
             max_moves=config.max_moves,
             game=config.game,
             catalog=config.catalog,
+            rules=config.rules,
         )
 
     def admit(search: Search) -> None:
@@ -181,9 +238,15 @@ def create_app(config: ServerConfig | None = None):
     async def healthz(request):
         return JSONResponse({"ok": True, "searches": admission.count})
 
+    def forbidden(why: str) -> Response:
+        return respond(error_reply(None, ProtocolError("forbidden", why)))
+
     async def api(request):
         loop = asyncio.get_running_loop()
         req = None
+        why = refusal(request.headers, config)
+        if why is not None:
+            return forbidden(why)
         try:
             body = await read_body(request)
             req = decode_request(body)
@@ -215,6 +278,10 @@ def create_app(config: ServerConfig | None = None):
             )
 
     async def websocket(ws: WebSocket):
+        why = refusal(ws.headers, config)
+        if why is not None:  # closed before the handshake: the client gets HTTP 403
+            await ws.close(code=1008, reason=why[:120])
+            return
         await ws.accept()
         loop = asyncio.get_running_loop()
         emit = _AsyncEmit(loop)
@@ -228,7 +295,16 @@ def create_app(config: ServerConfig | None = None):
         send_task = asyncio.create_task(sender())
         try:
             while True:
-                message = await ws.receive()
+                try:
+                    message = await asyncio.wait_for(ws.receive(), config.idle_timeout)
+                except TimeoutError:
+                    idle = ProtocolError(
+                        "idle",
+                        f"connection: nothing sent for {config.idle_timeout:g} s; "
+                        "closed (reconnect to go on)",
+                    )
+                    await ws.send_text(encode_reply(error_reply(None, idle)))
+                    break
                 if message["type"] == "websocket.disconnect":
                     break
                 data = message.get("text")
