@@ -195,6 +195,27 @@ class ControlWordState(GameState):
             )
         return obj
 
+    def unseen_blue(self, viewer: str) -> dict[str, str]:
+        """The blue tiles ``viewer`` cannot see, by bag (``blue_vowels``,
+        ``blue_consonants``): the blue bags and the blue tiles on the other racks. What a
+        player may reason about when it thinks of drawing blue.
+
+        >>> from wordbot.dictionaries import Lexicon
+        >>> s = ControlWordState.new(["red", "green"], 1, lexicon=Lexicon.from_words(["CAT"]))
+        >>> s = s.with_racks({"green": "ABe"})  # green holds a blue E
+        >>> e = [s.unseen_blue(p)["blue_vowels"].count("E") for p in ("red", "green")]
+        >>> e[0] - e[1]
+        1
+        """
+        unseen = {key: self.bags[key] for key in (BLUE_VOWELS, BLUE_CONSONANTS)}
+        for player, rack in self.racks.items():
+            if player != viewer:
+                for ch in rack or "":
+                    if ch.islower():
+                        key = blue_bag_for(ch)
+                        unseen[key] = sort_tiles(unseen[key] + ch.upper())
+        return unseen
+
     def determinize(self, viewer: str, rng: random.Random) -> ControlWordState:
         """A state consistent with ``observation(viewer)``: every other player's rack
         dealt again from the tiles the viewer cannot see (that player's bag and rack for
@@ -204,9 +225,9 @@ class ControlWordState(GameState):
         ``rng`` too."""
         opponents = [c for c in self.players if c != viewer]
         racks = {c: self.racks.get(c) for c in opponents}
-        blue_pool = list(self.bags[BLUE_VOWELS] + self.bags[BLUE_CONSONANTS])
-        for rack in racks.values():
-            blue_pool += [ch.upper() for ch in rack or "" if ch.islower()]
+        # sorted: what is shuffled is the viewer's unseen blue tiles, not where they are
+        unseen = self.unseen_blue(viewer)
+        blue_pool = sorted(unseen[BLUE_VOWELS] + unseen[BLUE_CONSONANTS])
         rng.shuffle(blue_pool)
         cleared = self.with_racks({c: "" for c, r in racks.items() if r is not None})
         sampled = {}

@@ -221,8 +221,9 @@ class ControlPlayer(Player):
         actions: list[tuple[float, int, float, Callable[..., Any]]] = []
         if best_equity < w.exchange_below:
             bags = np.zeros((2, 27), np.int64)
+            unseen = state.unseen_blue(state.to_move)  # not the bags' true contents
             for b, key in enumerate(("blue_vowels", "blue_consonants")):
-                for ch in state.bags.get(key, ""):
+                for ch in unseen[key]:
                     bags[b, ord(ch) - 64] += 1
             gains = ev.exchange_gains(
                 ev_.own, ev_.blue, bags, state.replacement_limit, ev_.w

@@ -1,0 +1,79 @@
+"""The bots do not peek (issue 29, item 3). In a game with hidden information (Control
+Word: the other racks, the bags and the draws to come; First Draft: the order of the bag
+and of the deck), the move a bot chooses with a fixed seed and a fixed iteration budget is
+a function of what the mover sees: the same when everything hidden is replaced by another
+arrangement the mover cannot tell apart (``determinize``: other racks of the same sizes,
+bags in another order, another seed for the draws), over many positions of each game."""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+import pytest
+from wordbot.engine import get_game
+from wordbot.players import make_player
+
+from tests.engine_support import small_lexicon
+from tests.sampling import fast_and_full
+
+#: every bot of each hidden-information game, searching ones on an iteration budget
+BOTS = {
+    "controlword": ["random", "greedy", "control", "mc:iterations=8,k=3"],
+    "firstdraft": ["random", "greedy", "drafter", "mc:iterations=8,k=3"],
+}
+CASES = [(game, spec) for game, specs in BOTS.items() for spec in specs]
+
+
+def positions(name: str, count: int, seed: int):
+    """``count`` positions of games played at random from several deals, a few at every
+    stage (the first move, the middle, near the end)."""
+    game = get_game(name)
+    rng = random.Random(seed)
+    lexicon = small_lexicon() if game.uses_lexicon else None
+    mover = make_player("random", game)
+    found = []
+    while len(found) < count:
+        state = game.new(None, rng.randrange(2**31), None, lexicon)
+        stop = rng.randrange(0, 40)
+        for _ in range(stop):
+            if state.is_over:
+                break
+            state = state.apply(mover.choose(state, rng))
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("name, spec", CASES, ids=[f"{g}-{s}" for g, s in CASES])
+@fast_and_full("count", 6, 60)
+def test_the_move_is_a_function_of_the_movers_view(name, spec, count):
+    for n, state in enumerate(positions(name, count, seed=zlib.crc32(spec.encode()))):
+        mover = state.to_move
+        player = make_player(spec, state.game)
+        chosen = player.choose(state, random.Random(n))
+        for k in range(3):
+            other = state.determinize(mover, random.Random(1000 + k))
+            assert other.observation(mover) == state.observation(mover)
+            again = make_player(spec, state.game).choose(other, random.Random(n))
+            assert other.notation(again) == state.notation(chosen), (
+                f"{spec} peeked: position {n}, arrangement {k}"
+            )
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+@fast_and_full("count", 40, 400)
+def test_a_sample_of_the_hidden_parts_depends_on_the_view_alone(name, count):
+    """What every searching bot plays on: ``determinize`` from two arrangements the mover
+    cannot tell apart, with the same generator, deals the same sample."""
+    for n, state in enumerate(positions(name, count, seed=n_seed(name))):
+        mover = state.to_move
+        other = state.determinize(mover, random.Random(7 + n))
+        one = state.determinize(mover, random.Random(n))
+        two = other.determinize(mover, random.Random(n))
+        assert one.to_json() == two.to_json(), f"position {n}"
+        assert one.digest() == two.digest()
+
+
+def n_seed(name: str) -> int:
+    return zlib.crc32(name.encode())
