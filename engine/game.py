@@ -483,6 +483,17 @@ class Game(ABC, Generic[StateT]):
             raise StateError(f"players: {len(players)} players; {self.title} needs {want}")
         return players
 
+    def made_up(self, obj: dict[str, Any]) -> tuple[str, ...]:
+        """The hidden fields a reader of the position ``obj`` makes up because they are
+        left out (a seat's view): a face must not send them back as if they were known,
+        nor play chance from them. Most games make up nothing.
+
+        >>> from wordbot.engine.games import get_game
+        >>> get_game("routewords").made_up({})
+        ()
+        """
+        return ()
+
     def check_size(self, state: StateT) -> None:
         """Refuse (:class:`~wordbot.engine.errors.PositionError`) a position too large
         to work on in bounded time and memory; the protocols call it on the positions

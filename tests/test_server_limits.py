@@ -84,7 +84,10 @@ def test_a_full_search_queue_refuses_at_once_and_nothing_else_waits(server):
         for n, ws in enumerate(sockets[:2]):
             ask(ws, {"cmd": "newgame", "id": f"g{n}"})
             ws.send(json.dumps({**long_go, "id": f"go{n}"}))
-        time.sleep(0.5)  # both admitted: one thinking, one waiting its turn
+        deadline = time.monotonic() + 30  # both admitted: one thinking, one waiting
+        while httpx.get(server.url + "/healthz", timeout=10).json()["searches"] < 2:
+            assert time.monotonic() < deadline, "the two searches were not admitted"
+            time.sleep(0.05)
         third = sockets[2]
         ask(third, {"cmd": "newgame", "id": "g2"})
         began = time.monotonic()

@@ -406,6 +406,17 @@ class SimpleEngine:
             fields["limit"] = limit
         return self.request("moves", **fields)["moves"]
 
+    def observe(self, viewer: str | None = None, position: Any = None) -> dict:
+        """What the seat ``viewer`` (default: the one to move) sees of ``position`` (or
+        of the engine's current position): a view to give a bot that plays that seat,
+        with no other seat's rack and no bag or deck order (docs/protocol.md)."""
+        fields: dict[str, Any] = {}
+        if viewer is not None:
+            fields["viewer"] = viewer
+        if position is not None:
+            fields["position"] = _position_json(position)
+        return self.request("observe", **fields)["view"]
+
     def score(self, position: Any = None) -> dict:
         """The end-of-game evaluation of the board as it stands."""
         fields = {"position": _position_json(position)} if position is not None else {}

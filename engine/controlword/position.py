@@ -53,11 +53,13 @@ from wordbot.engine.rng import seed_from_text, seed_state
 from wordbot.errors import WordbotError
 
 POSITION_FORMAT = "wordbot.controlword.position/1"
+#: the most tiles a rack holds (the draw die's highest face, and redraws never add)
+MAX_RACK_SIZE = 9
 REQUIRED = (
     "format", "players", "first_player", "to_move", "phase", "round", "rack_limit",
     "replacement_limit", "board", "racks", "scores", "penalties",
 )  # fmt: skip
-OPTIONAL = ("rules", "bags")
+OPTIONAL = ("rules", "bags", "rack_sizes")
 _FULL = Counter(TILE_COUNTS)
 
 
@@ -65,7 +67,7 @@ def state_to_json(state) -> dict[str, Any]:
     board = state.board
     bags = {p: state.bags[p] for p in state.players}
     bags[BLUE] = sort_tiles(state.bags[BLUE_VOWELS] + state.bags[BLUE_CONSONANTS])
-    return {
+    obj = {
         "format": POSITION_FORMAT,
         "rules": state.rules.to_json(),
         "players": list(state.players),
@@ -81,6 +83,9 @@ def state_to_json(state) -> dict[str, Any]:
         "penalties": {p: state.penalties[p] for p in state.players},
         "bags": bags,
     }
+    if state.rack_sizes:  # a view: the hidden racks' sizes (docs/protocol.md)
+        obj["rack_sizes"] = dict(sorted(state.rack_sizes.items()))
+    return obj
 
 
 def _int(obj, field, minimum=None, maximum=None) -> int:
@@ -110,6 +115,25 @@ def _per_player(
             raise PositionError(f"{field}.{p}: missing")
         out[p] = _int({f"{field}.{p}": obj[p]}, f"{field}.{p}", minimum, maximum)
     return out
+
+
+def _rack_sizes(obj: Any, players, racks) -> dict[str, dict[str, int]]:
+    """The ``rack_sizes`` of a view: for racks left out, how many tiles each holds and
+    how many of them are blue (``{"green": {"tiles": 8, "blue": 2}}``)."""
+    if not isinstance(obj, dict):
+        raise PositionError("rack_sizes: must be an object colour -> {tiles, blue}")
+    sizes = {}
+    for p, size in obj.items():
+        where = f"rack_sizes.{p}"
+        if p not in players:
+            raise PositionError(f"{where}: not a player of this game")
+        if p in racks:
+            raise PositionError(f"{where}: the rack is given; its size is its length")
+        check_fields(size, ("tiles", "blue"), (), where)
+        tiles = _int({f"{where}.tiles": size["tiles"]}, f"{where}.tiles", 0, MAX_RACK_SIZE)
+        blue = _int({f"{where}.blue": size["blue"]}, f"{where}.blue", 0, tiles)
+        sizes[p] = {"tiles": tiles, "blue": blue}
+    return sizes
 
 
 def _letters(value: Any, field: str, lower_ok: bool) -> str:
@@ -265,6 +289,7 @@ def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[
     s.acted = not (phase == "word" and s.to_move == s.word_order()[0])
     s.events = ()
     s.origin = "position"
+    s.rack_sizes = _rack_sizes(obj.get("rack_sizes", {}), players, racks)
     if seed is None:
         seed = seed_from_text(canonical_json(state_to_json(s)))
     s.seed = seed

@@ -137,4 +137,5 @@ def new_state(cls, players, seed, mat, rules, lexicon):
     s.acted = False
     s.events = tuple(events)
     s.origin = "new"
+    s.rack_sizes = {}
     return s

@@ -77,7 +77,7 @@ class ControlWordState(GameState):
         "players", "first_player", "to_move", "phase", "round", "rack_limit",
         "replacement_limit", "board", "racks", "scores", "penalties", "bags", "discards",
         "penalty_tiles", "rules", "lexicon", "seed", "rng_state", "redraws", "acted",
-        "events", "origin",
+        "events", "origin", "rack_sizes",
     )  # fmt: skip
     first_player: str
     round: int
@@ -95,6 +95,8 @@ class ControlWordState(GameState):
     redraws: int
     acted: bool
     events: tuple[tuple[Any, ...], ...]
+    #: a view's hidden racks: how many tiles each holds and how many are blue
+    rack_sizes: dict[str, dict[str, int]]
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -164,6 +166,7 @@ class ControlWordState(GameState):
                 bags[key] = left
             new_racks[colour] = sort_tiles(rack)
         s = self._child()
+        s.rack_sizes = {p: n for p, n in self.rack_sizes.items() if p not in racks}
         s.bags = bags
         s.racks = new_racks
         return s
@@ -180,12 +183,20 @@ class ControlWordState(GameState):
         """The position as ``viewer`` sees it: the other racks left out (FORMATS.md's
         "unknown rack"), and every bag as the viewer can know it: its own, each other
         player's bag together with that player's rack tiles of its colour, and the blue
-        bags together with the other racks' blue tiles. (How many tiles each rack holds,
-        and how many of them are blue, is in plain sight at the table, but the position
-        format has no field for it.)"""
+        bags together with the other racks' blue tiles; and, as ``rack_sizes``, how many
+        tiles each hidden rack holds and how many of them are blue (in plain sight at the
+        table; the field is the project's, docs/protocol.md)."""
         obj = self.to_json()
         hidden = [p for p in self.players if p != viewer]
         obj["racks"] = {p: r for p, r in obj["racks"].items() if p == viewer}
+        sizes = {
+            p: {"tiles": len(rack), "blue": sum(ch.islower() for ch in rack)}
+            for p in hidden
+            if (rack := self.racks.get(p)) is not None
+        }
+        sizes.update({p: n for p, n in self.rack_sizes.items() if p != viewer})
+        if sizes:
+            obj["rack_sizes"] = dict(sorted(sizes.items()))
         bags = obj["bags"]
         for p in hidden:
             rack = self.racks.get(p, "")
@@ -234,7 +245,10 @@ class ControlWordState(GameState):
         for c, rack in racks.items():
             own_pool = list(cleared.bags[c])
             rng.shuffle(own_pool)
-            if rack is None:
+            if rack is None and c in self.rack_sizes:  # a view: its size is known
+                size = self.rack_sizes[c]
+                own_n, blue_n = size["tiles"] - size["blue"], size["blue"]
+            elif rack is None:
                 own_n, blue_n = min(self.rack_limit, len(own_pool)), 0
             else:
                 own_n = sum(ch.isupper() for ch in rack)

@@ -156,6 +156,17 @@ First Draft moves (rows A and B; a turn ends with a take):
         """A default playout looks two rounds ahead (each player's next two drafts)."""
         return state.turn - start.turn >= 2 * len(state.players)
 
+    def made_up(self, obj: dict[str, Any]) -> tuple[str, ...]:
+        """The bag's and the deck's order, when a view leaves them out (its reader
+        shuffles them from the seed).
+
+        >>> from wordbot.engine.games import get_game
+        >>> game = get_game("firstdraft")
+        >>> game.made_up({"deck": [4, 5]}), game.made_up({"bag": "", "deck": []})
+        (('bag',), ())
+        """
+        return tuple(k for k in ("bag", "deck") if k not in obj)
+
     def check_size(self, state: FirstDraftState) -> None:
         """Rows, pools and the line are bounded by the rules: nothing to refuse."""
 

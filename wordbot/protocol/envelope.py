@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "apply": ("move", "position"),
     "moves": ("position", "kind", "limit"),
     "score": ("position",),
+    "observe": ("position", "viewer"),
     "go": ("position", "player", "time", "iterations", "plies", "top", "seed"),
     "stop": (),
     "quit": (),

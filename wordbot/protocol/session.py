@@ -132,6 +132,9 @@ class Session:
         self.max_time = max_time
         self.max_moves = max_moves
         self.state = None
+        #: the hidden fields the session's position left out (a seat's view): never
+        #: sent back, and no move is applied to it (what it draws would be made up)
+        self.made_up: tuple[str, ...] = ()
         self._lock = threading.Lock()
 
     # -- helpers -------------------------------------------------------------------
@@ -155,6 +158,15 @@ class Session:
         game.check_size(state)
         return state
 
+    def target_view(self, req: dict):
+        """(state, the hidden fields it made up) of a request: its own ``position`` (a
+        full position or a seat's view) or the session's."""
+        if req.get("position") is not None:
+            obj = req["position"]
+            state = self.read_position(obj)
+            return state, state.game.made_up(obj)
+        return self.target(req), self.made_up
+
     def target(self, req: dict):
         """The position a request works on: its own ``position`` or the session's."""
         if req.get("position") is not None:
@@ -168,12 +180,14 @@ class Session:
             )
         return self.state
 
-    def describe(self, state, req_id, **extra) -> dict:
+    def describe(self, state, req_id, made_up: tuple[str, ...] = (), **extra) -> dict:
+        # a view goes back as a view: what its reader made up is not news to send
+        shown = state.observation(state.to_move) if made_up else state.to_json()
         return reply(
             req_id,
             "position",
             game=state.game.name,
-            position=state.to_json(),
+            position=shown,
             to_move=state.to_move,
             phase=state.phase,
             over=state.is_over,
@@ -274,8 +288,20 @@ class Session:
     def cmd_position(self, req, rid) -> dict:
         if "position" not in req:
             raise ProtocolError("bad_request", "position: missing")
-        self.state = self.read_position(req["position"])
-        return self.describe(self.state, rid)
+        self.state, self.made_up = self.target_view(req)
+        return self.describe(self.state, rid, self.made_up)
+
+    def cmd_observe(self, req, rid) -> dict:
+        state = self.target(req)
+        viewer = req.get("viewer", state.to_move)
+        if viewer not in state.players:
+            raise ProtocolError(
+                "bad_request",
+                f"viewer: {str(viewer)[:40]!r} is not a seat ({', '.join(state.players)})",
+            )
+        return reply(
+            rid, "view", game=state.game.name, viewer=viewer, view=state.observation(viewer)
+        )
 
     def cmd_newgame(self, req, rid) -> dict:
         game = self.game
@@ -315,7 +341,7 @@ class Session:
                 )
             setup["pages"] = pages
         state = game.new(players, seed, rules, self.lexicon_of(game), **setup)
-        self.game, self.state = game, state
+        self.game, self.state, self.made_up = game, state, ()
         return self.describe(state, rid)
 
     def cmd_apply(self, req, rid) -> dict:
@@ -324,7 +350,13 @@ class Session:
                 "bad_request", "move: missing (notation text or a move object)"
             )
         inline = req.get("position") is not None
-        state = self.target(req)
+        state, made_up = self.target_view(req)
+        if made_up:
+            raise ProtocolError(
+                "bad_position",
+                f"position: a view ({' and '.join(made_up)} left out): what a move "
+                "draws from them cannot be known; apply moves to the full position",
+            )
         move_obj = req["move"]
         if not isinstance(move_obj, (str, dict)):
             raise ProtocolError("bad_move", "move: notation text or a move object")
