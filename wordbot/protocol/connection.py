@@ -72,6 +72,9 @@ class Connection:
                 raise ProtocolError("busy", "moves: a search is running; send stop first")
             else:
                 self.emit(self.session.handle(cmd, req))
+                pushed, self.session.pushed = self.session.pushed, []
+                for msg in pushed:  # a hosted game's bot moves and end, after the reply
+                    self.emit(msg)
         except BaseException as exc:
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise

@@ -28,6 +28,7 @@ from wordbot.protocol.envelope import (
     request_id,
 )
 from wordbot.protocol.search import SEARCH_LOCK, Search
+from wordbot.protocol.table import Table
 
 #: the player of ``go`` when neither the request nor ``setoption player`` names one
 DEFAULT_PLAYER = "mc"
@@ -135,6 +136,10 @@ class Session:
         #: the hidden fields the session's position left out (a seat's view): never
         #: sent back, and no move is applied to it (what it draws would be made up)
         self.made_up: tuple[str, ...] = ()
+        #: the game the server holds for this client (``newgame`` with ``seats``)
+        self.table: Table | None = None
+        #: messages to send after the reply of the request at hand (bots' moves, the end)
+        self.pushed: list[dict] = []
         self._lock = threading.Lock()
 
     # -- helpers -------------------------------------------------------------------
@@ -340,6 +345,19 @@ class Session:
                     "bad_request", "pages: an object of player -> page text"
                 )
             setup["pages"] = pages
+        if "seats" in req:
+            if players is not None or seed is not None:
+                raise ProtocolError(
+                    "bad_request",
+                    "seats: a hosted game names its seats by the game and draws its own "
+                    "seed; send no players or seed with seats",
+                )
+            table = Table(
+                game, req["seats"], rules, self.lexicon_of(game), self.catalog, setup
+            )
+            self.game, self.table = game, table
+            self.pushed = table.bots_move()
+            return reply(rid, "table", game=game.name, **table.message())
         state = game.new(players, seed, rules, self.lexicon_of(game), **setup)
         self.game, self.state, self.made_up = game, state, ()
         return self.describe(state, rid)
@@ -378,7 +396,38 @@ class Session:
             events=after.record_events(),
         )
 
+    def hosted(self, what: str) -> Table:
+        if self.table is None:
+            raise ProtocolError(
+                "no_table", f'{what}: no hosted game (send newgame with "seats" first)'
+            )
+        return self.table
+
+    def cmd_play(self, req, rid) -> dict:
+        if "move" not in req:
+            raise ProtocolError(
+                "bad_request", "move: missing (notation text or a move object)"
+            )
+        first, *pushed = self.hosted("play").play(req.get("turn"), req["move"])
+        self.pushed = pushed
+        first = dict(first)
+        return reply(rid, first.pop("type"), **first)
+
+    def cmd_hint(self, req, rid) -> dict:
+        table = self.hosted("hint")
+        top = int_field(req, "top", 1, MAX_TOP) or 3
+        spec = req.get("player", table.state.game.default_policy)
+        if not isinstance(spec, str):
+            raise ProtocolError("bad_player", "player: a player spec string")
+        player = self.catalog.players.make(spec, table.state.game)
+        return reply(rid, "hint", **table.hint(req.get("turn"), top, player))
+
     def cmd_moves(self, req, rid) -> dict:
+        if "turn" in req:  # the hosted game's moves of the client's seat
+            limit = int_field(req, "limit", 0, 10**6)
+            if self.max_moves is not None:
+                limit = self.max_moves if limit is None else min(limit, self.max_moves)
+            return reply(rid, "moves", **self.hosted("moves").moves(req["turn"], limit))
         state = self.target(req)
         kind = req.get("kind", "all")
         kinds = ("all", *state.game.move_kinds)

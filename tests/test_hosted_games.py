@@ -1,0 +1,177 @@
+"""Games the server holds (issue 29, item 1, the protocol's side): a client asks for a
+game with its seats, plays its own seat by the move number, and is told only its seat's
+view. Whole games of every game against every bot, each message checked, after the end,
+against the true positions the record replays to: every view is exactly the seat's
+observation of the true position at that move, and nothing else hidden (a seed, a
+record) goes out before the end."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from wordbot.engine import get_game
+from wordbot.engine.records import read_record, replay
+
+from tests.engine_support import SMALL_WORDS, small_lexicon
+from wordbot.protocol import Connection, Session
+
+#: short games: every bot of every game plays one whole game in the default run
+SHORT = {
+    "controlword": {"rounds": 1},
+    "routewords": {"turn_limit": 2},
+    "firstdraft": {},
+    "crosswords": {"turn_limit": 3},
+}
+BOTS = {
+    "controlword": ["random", "greedy", "control"],
+    "routewords": ["random", "greedy", "routes"],
+    "firstdraft": ["random", "greedy", "drafter"],
+    "crosswords": ["random", "greedy", "territory"],
+}
+SEARCH = "mc:iterations=2,k=2,time=600"
+CASES = [(g, b) for g, bots in BOTS.items() for b in [*bots, SEARCH]]
+
+
+class Client:
+    """One connection to a session, in this process: every message it is sent."""
+
+    def __init__(self, game: str):
+        lexicon = str(SMALL_WORDS) if get_game(game).uses_lexicon else None
+        self.messages: list[dict] = []
+        self.conn = Connection(Session(game=game, lexicon=lexicon), self.messages.append)
+
+    def ask(self, **req) -> dict:
+        before = len(self.messages)
+        self.conn.submit(json.dumps(req))
+        return self.messages[before]
+
+
+def play_whole_game(game: str, bot: str, human_first: bool, seed: int) -> Client:
+    client = Client(game)
+    seats = ["human", bot] if human_first else [bot, "human"]
+    first = client.ask(cmd="newgame", game=game, seats=seats, rules=SHORT[game])
+    assert first["type"] == "table", first
+    rng = random.Random(seed)
+    while True:
+        last = client.messages[-1]
+        if last.get("event") == "end":
+            return client
+        assert last["to_move"] == last["seat"], last
+        listed = client.ask(cmd="moves", turn=last["turn"])
+        assert listed["type"] == "moves" and listed["count"] > 0, listed
+        move = rng.choice(listed["moves"])["move"]
+        answer = client.ask(cmd="play", turn=last["turn"], move=move)
+        assert answer["type"] == "table" and answer["turn"] == last["turn"] + 1, answer
+
+
+def check_secrets(client: Client, game: str) -> None:
+    """Every message against the true game the record replays to."""
+    end = client.messages[-1]
+    lines = end["record"].splitlines()
+    record = read_record(lines)
+    lexicon = small_lexicon() if get_game(game).uses_lexicon else None
+    result = replay(record, lexicon, keep_states=True)
+    assert result.ok, result.mismatch
+    assert end["result"] == result.final.outcome().details
+    seat = client.messages[0]["seat"]
+    for msg in client.messages[:-1]:
+        text = json.dumps(msg)
+        assert '"seed"' not in text and '"record"' not in text, text[:300]
+        if "view" in msg:
+            truth = result.states[msg["turn"]]
+            assert msg["view"] == truth.observation(seat), (game, msg["turn"])
+
+
+@pytest.mark.parametrize(
+    "game, bot", CASES, ids=[f"{g}-{b.split(':')[0]}" for g, b in CASES]
+)
+def test_a_whole_hosted_game_tells_the_seat_only_its_view(game, bot):
+    client = play_whole_game(game, bot, human_first=bot != "random", seed=len(bot))
+    check_secrets(client, game)
+
+
+def test_stale_repeated_and_out_of_turn_plays_change_nothing():
+    client = Client("crosswords")
+    table = client.ask(cmd="newgame", seats=["human", "greedy"], rules={"turn_limit": 3})
+    listed = client.ask(cmd="moves", turn=0)
+    move = listed["moves"][0]["move"]
+    stale = client.ask(cmd="play", turn=5, move=move)
+    assert stale["type"] == "error" and stale["error"]["code"] == "stale_turn"
+    assert client.ask(cmd="moves", turn=0)["count"] == listed["count"]  # nothing moved
+    played = client.ask(cmd="play", turn=0, move=move)
+    assert played["turn"] == 1
+    bot_moved = client.messages[-1]
+    assert bot_moved["event"] == "move" and bot_moved["by"] == "green"
+    again = client.ask(cmd="play", turn=0, move=move)  # the same message sent twice
+    assert again["type"] == "error" and again["error"]["code"] == "stale_turn"
+    hint = client.ask(cmd="hint", turn=bot_moved["turn"])
+    assert hint["type"] == "hint" and hint["candidates"], hint
+    old_style = client.ask(cmd="apply", move=move)  # the analysis commands touch no table
+    assert old_style["type"] == "error" and table["seat"] == "red"
+    assert client.ask(cmd="moves", turn=bot_moved["turn"])["type"] == "moves"
+
+
+def test_a_seat_is_played_only_on_its_turn_and_seats_are_checked():
+    client = Client("crosswords")
+    bad = client.ask(cmd="newgame", seats=["human", "human"])
+    assert bad["type"] == "error" and "seats" in bad["error"]["message"]
+    bad = client.ask(cmd="newgame", seats=["greedy", "human"], seed=4)
+    assert bad["type"] == "error" and "seed" in bad["error"]["message"]
+    bad = client.ask(cmd="newgame", seats=["human", "wizard"])
+    assert bad["type"] == "error" and bad["error"]["code"] == "bad_player"
+    none = client.ask(cmd="play", turn=0, move="pass")
+    assert none["type"] == "error" and none["error"]["code"] == "no_table"
+
+
+def test_two_clients_never_see_or_touch_each_others_games():
+    a, b = Client("crosswords"), Client("crosswords")
+    ta = a.ask(cmd="newgame", seats=["human", "greedy"])
+    tb = b.ask(cmd="newgame", seats=["human", "greedy"])
+    move = a.ask(cmd="moves", turn=0)["moves"][0]["move"]
+    a.ask(cmd="play", turn=0, move=move)
+    assert b.ask(cmd="moves", turn=0)["type"] == "moves"  # b's game still at move 0
+    assert ta["view"]["format"] == tb["view"]["format"]
+
+
+def test_a_hosted_game_over_a_real_websocket():
+    """The same through ``wordbot serve`` on 127.0.0.1: the pushed bot moves and the end
+    arrive as messages of their own, after the reply."""
+    ws_client = pytest.importorskip("websockets.sync.client")
+    from tests.faces_support import ServerProcess
+
+    server = ServerProcess("--game", "controlword", "--lexicon", str(SMALL_WORDS))
+    told = Client("controlword")  # only its list of messages is used: the server plays
+    try:
+        with ws_client.connect(server.url.replace("http", "ws") + "/ws") as ws:
+
+            def receive() -> dict:
+                msg = json.loads(ws.recv(timeout=60))
+                if "view" in msg or msg.get("event") == "end":
+                    told.messages.append(msg)
+                return msg
+
+            def until_my_turn_or_end() -> None:
+                while True:
+                    last = told.messages[-1]
+                    if last.get("event") == "end" or last["to_move"] == last["seat"]:
+                        return
+                    receive()
+
+            ws.send(json.dumps({"cmd": "newgame", "seats": ["greedy", "human"],
+                                "rules": {"rounds": 1}}))  # fmt: skip
+            assert receive()["seat"] == "green"
+            rng = random.Random(2)
+            until_my_turn_or_end()
+            while told.messages[-1].get("event") != "end":
+                turn = told.messages[-1]["turn"]
+                ws.send(json.dumps({"cmd": "moves", "turn": turn}))
+                listed = receive()
+                move = rng.choice(listed["moves"])["move"]
+                ws.send(json.dumps({"cmd": "play", "turn": turn, "move": move}))
+                assert receive()["turn"] == turn + 1
+                until_my_turn_or_end()
+    finally:
+        server.close()
+    check_secrets(told, "controlword")
