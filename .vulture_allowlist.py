@@ -22,6 +22,9 @@ _.cmd_newgame
 _.cmd_apply
 _.cmd_moves
 _.cmd_score
+_.cmd_observe
+_.cmd_play
+_.cmd_hint
 _.RandomPlayer  # players: the registries name them as "module:Class" strings
 _.GreedyPlayer
 _.MonteCarloPlayer

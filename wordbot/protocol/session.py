@@ -369,12 +369,6 @@ class Session:
             )
         inline = req.get("position") is not None
         state, made_up = self.target_view(req)
-        if made_up:
-            raise ProtocolError(
-                "bad_position",
-                f"position: a view ({' and '.join(made_up)} left out): what a move "
-                "draws from them cannot be known; apply moves to the full position",
-            )
         move_obj = req["move"]
         if not isinstance(move_obj, (str, dict)):
             raise ProtocolError("bad_move", "move: notation text or a move object")
@@ -387,13 +381,17 @@ class Session:
         state.game.check_size(after)
         if not inline:
             self.state = after
+        # a view stays a view: the draws follow the order its reader made up (FORMATS.md),
+        # an order no reply tells
+        events = {k: v for k, v in after.record_events().items() if k not in made_up}
         return self.describe(
             after,
             rid,
+            made_up,
             move=move.to_json(),
             notation=state.notation(move),
             player=state.to_move,
-            events=after.record_events(),
+            events=events,
         )
 
     def hosted(self, what: str) -> Table:
