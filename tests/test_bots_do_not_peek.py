@@ -20,8 +20,8 @@ from tests.sampling import fast_and_full
 #: every bot of each hidden-information game; the searching one on an iteration budget
 #: alone (its time budget far away, so a busy machine cannot cut it short)
 BOTS = {
-    "controlword": ["random", "greedy", "control", "mc:iterations=8,k=3,time=600"],
-    "firstdraft": ["random", "greedy", "drafter", "mc:iterations=8,k=3,time=600"],
+    "controlword": ["random", "greedy", "control", "mc:iterations=3,k=2,time=600"],
+    "firstdraft": ["random", "greedy", "drafter", "mc:iterations=3,k=2,time=600"],
 }
 CASES = [(game, spec) for game, specs in BOTS.items() for spec in specs]
 
