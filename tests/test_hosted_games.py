@@ -175,3 +175,46 @@ def test_a_hosted_game_over_a_real_websocket():
     finally:
         server.close()
     check_secrets(told, "controlword")
+
+
+# the killed connection is never closed cleanly, so it is not a context manager
+@pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a context manager")
+def test_a_connection_killed_mid_game_loses_no_other_game():
+    ws_client = pytest.importorskip("websockets.sync.client")
+    from tests.faces_support import ServerProcess
+
+    server = ServerProcess("--game", "crosswords")
+    url = server.url.replace("http", "ws") + "/ws"
+
+    def ask(ws, **req) -> dict:
+        ws.send(json.dumps(req))
+        while True:
+            msg = json.loads(ws.recv(timeout=60))
+            if "event" not in msg:
+                return msg
+
+    try:
+        with ws_client.connect(url) as other:
+            mine = ask(
+                other, cmd="newgame", seats=["human", "greedy"], rules={"turn_limit": 2}
+            )
+            killed = ws_client.connect(url)
+            ask(killed, cmd="newgame", seats=["human", "greedy"], rules={"turn_limit": 2})
+            killed.socket.close()  # no closing handshake: as if the browser tab died
+            turn, rng, ended = mine["turn"], random.Random(1), None
+            while ended is None:
+                listed = ask(other, cmd="moves", turn=turn)
+                move = rng.choice(listed["moves"])["move"]
+                msg = ask(other, cmd="play", turn=turn, move=move)
+                assert msg["type"] == "table", msg
+                while ended is None:  # the bot's moves up to my turn, or the end
+                    if msg["to_move"] != mine["seat"] or msg["over"]:
+                        msg = json.loads(other.recv(timeout=60))
+                    if msg.get("event") == "end":
+                        ended = msg
+                    elif msg["to_move"] == mine["seat"] and not msg["over"]:
+                        turn = msg["turn"]
+                        break
+            assert read_record(ended["record"].splitlines()).result is not None
+    finally:
+        server.close()
