@@ -215,7 +215,7 @@ def refused_or_read(proc) -> None:
 
 
 FUZZ = settings(
-    max_examples=40,
+    max_examples=25,
     deadline=10_000,  # ms: every refusal comes at once
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     database=None,
