@@ -44,6 +44,8 @@ def server():
         "tests.toygame",
         "--game",
         "toy",
+        "--seed",
+        "7",
     )
     yield srv
     srv.close()
@@ -87,9 +89,10 @@ def page(server, browser):
 
 
 @contextlib.contextmanager
-def game_server(game: str | None = None):
+def game_server(game: str | None = None, seed: int = 7):
     """A server for one game's page tests: greedy by default, searches capped at 0.3 s
-    (mc plays a whole game in test time); ``game``: its warm-up loads that game's
+    (mc plays a whole game in test time), every game dealt from ``seed`` (the tests
+    know the deal; the page never does); ``game``: its warm-up loads that game's
     kernels and tables before the tests."""
     srv = ServerProcess(
         "--player",
@@ -98,6 +101,8 @@ def game_server(game: str | None = None):
         "warning",
         "--max-time",
         "0.3",
+        "--seed",
+        str(seed),
         *(("--game", game) if game else ()),
     )
     try:
@@ -118,14 +123,11 @@ def open_game_page(browser, url: str, game: str, title: str, query: str = ""):
         yield pg
 
 
-def new_game(
-    page, bot="greedy", colour="red", seed=7, shown="#board .cell", ready="#play:enabled"
-):
+def new_game(page, bot="greedy", colour="red", shown="#board .cell", ready="#play:enabled"):
     """A new game against ``bot``, once ``shown`` is drawn and ``ready`` says it is our
-    turn (the bot may have moved first)."""
+    turn (the bot may have moved first). The server deals it (from its ``--seed``)."""
     page.select_option("#bot", bot)
     page.select_option("#colour", colour)
-    page.fill("#seed", str(seed))
     page.click("#new-game")
     page.wait_for_selector(shown)
     page.wait_for_selector(ready)
@@ -201,7 +203,7 @@ def test_a_game_without_a_page_says_not_yet(page):
 
 
 def test_place_tiles_by_clicking_and_an_illegal_play_is_explained(page):
-    new_game(page, seed=3)
+    new_game(page)
     # put the first rack tile far from everything: not connected
     page.locator("#rack .rack-tile").first.click()
     page.locator("#board .cell.empty").first.click()

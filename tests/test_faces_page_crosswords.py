@@ -22,7 +22,7 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def server():
-    with game_server("crosswords") as srv:
+    with game_server("crosswords", SEED) as srv:
         yield srv
 
 
@@ -32,10 +32,8 @@ def page(server, browser):
         yield pg
 
 
-def start(page, bot="greedy", seed=SEED):
-    new_game(
-        page, bot, seed=seed, shown="#xw-grid .xw-cell.xw-letter", ready="#xw-hint:enabled"
-    )
+def start(page, bot="greedy"):
+    new_game(page, bot, shown="#xw-grid .xw-cell.xw-letter", ready="#xw-hint:enabled")
 
 
 def first_state(rules: list[str] = ()):

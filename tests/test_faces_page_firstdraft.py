@@ -24,7 +24,7 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def server():
-    with game_server("firstdraft") as srv:
+    with game_server("firstdraft", SEED) as srv:
         yield srv
 
 
@@ -34,8 +34,8 @@ def page(server, browser):
         yield pg
 
 
-def start(page, bot="greedy", seed=SEED):
-    new_game(page, bot, seed=seed, shown="#fd-line .fd-coaster", ready="#fd-hint:enabled")
+def start(page, bot="greedy"):
+    new_game(page, bot, shown="#fd-line .fd-coaster", ready="#fd-hint:enabled")
 
 
 def first_state():

@@ -21,7 +21,7 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def server():
-    with game_server() as srv:
+    with game_server(seed=SEED) as srv:
         yield srv
 
 
@@ -31,8 +31,8 @@ def page(server, browser):
         yield pg
 
 
-def start(page, bot="greedy", seed=SEED):
-    new_game(page, bot, seed=seed, shown="#rw-grid .rw-square", ready="#rw-swap:enabled")
+def start(page, bot="greedy"):
+    new_game(page, bot, shown="#rw-grid .rw-square", ready="#rw-swap:enabled")
 
 
 def square(page, r, c):

@@ -868,7 +868,14 @@ def test_the_observation_hides_the_bag_and_deck_order():
             seen = state.observation(viewer)
             assert "bag" not in seen and "deck" not in seen
             full = state.to_json()
-            assert seen == {k: v for k, v in full.items() if k not in ("bag", "deck")}
+            assert {k: v for k, v in seen.items() if not k.endswith("_size")} == {
+                k: v for k, v in full.items() if k not in ("bag", "deck")
+            }
+            # the counts stay in sight (docs/rules.md)
+            assert (seen["bag_size"], seen["deck_size"]) == (
+                len(state.bag),
+                len(state.deck),
+            )
             # an observation is a position: read, the hidden parts are drawn again
             read = GAME.from_json(seen, state.lexicon)
             assert read.observation(viewer) == seen

@@ -27,7 +27,7 @@ from wordbot.engine.tiles import LETTERS, TILE_COUNTS, excess
 
 FORMAT = "wordbot.firstdraft.position/1"
 REQUIRED = ("format", "players", "to_move", "phase", "line", "hands", "scores")
-OPTIONAL = ("turn", "rules", "gone", "bag", "deck", "discard_pile")
+OPTIONAL = ("turn", "rules", "gone", "bag", "deck", "discard_pile", "bag_size", "deck_size")
 
 
 def position_json(state) -> dict[str, Any]:
@@ -172,6 +172,10 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
     elif missing:
         raise PositionError(f"tiles: {missing} are nowhere (bag, gone, rows, pools, line)")
     deck, pile = _coasters(obj, read_line, rules, rng)
+    # a view's counts (docs/rules.md): what it leaves out must still add up to them
+    for field, held in (("bag_size", len(bag)), ("deck_size", len(deck))):
+        if field in obj and _int(obj[field], field) != held:
+            raise PositionError(f"{field}: {obj[field]}, but the position leaves {held}")
     return {
         "players": tuple(players),
         "to_move": obj["to_move"],

@@ -397,9 +397,12 @@ class FirstDraftState(GameState):
 
     # -- hidden information --------------------------------------------------------------
     def observation(self, viewer: str) -> dict[str, Any]:
-        """The position without the order of the bag and of the deck (nobody sees it)."""
+        """The position without the order of the bag and of the deck (nobody sees it),
+        with how many tiles and coasters they hold (``bag_size``, ``deck_size``: in
+        plain sight; fields the project adds, docs/rules.md)."""
         shown = self.to_json()
         del shown["bag"], shown["deck"]
+        shown["bag_size"], shown["deck_size"] = len(self.bag), len(self.deck)
         return shown
 
     def determinize(self, viewer: str, rng: random.Random) -> FirstDraftState:

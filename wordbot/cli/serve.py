@@ -51,6 +51,13 @@ from wordbot.cli.options import game_option, lexicon_option, plugin_option, rule
     help="Seconds a WebSocket may send nothing before it is closed.",
 )
 @click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=None,
+    help="Deal every hosted game (the page's) from this seed, for tests and "
+    "demonstrations; by default each draws its own. Never sent to a client.",
+)
+@click.option(
     "--allow-origin",
     "allow_origins",
     multiple=True,
@@ -92,6 +99,7 @@ def serve(
     client_timeout,
     max_connections,
     idle_timeout,
+    seed,
     allow_origins,
     log_level,
     rules,
@@ -149,6 +157,7 @@ def serve(
         idle_timeout=idle_timeout,
         limit_concurrency=max_connections,
         rules=tuple(rules),
+        seed=seed,
     )
     click.echo(f"wordbot: serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
     run_server(host, port, config, log_level)

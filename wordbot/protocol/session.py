@@ -119,8 +119,11 @@ class Session:
         game: str = "controlword",
         catalog: Catalog = BUILTIN,
         rules: tuple[str, ...] = (),
+        table_seed: int | None = None,
     ):
         self.catalog = catalog
+        #: the seed of every hosted game, set by the operator (None: each draws its own)
+        self.table_seed = table_seed
         self.game = catalog.game(game)
         #: NAME=VALUE rules of this session's game that a newgame starts from
         self.rules = {self.game.name: self.game.rules(rules).to_json()} if rules else {}
@@ -346,14 +349,20 @@ class Session:
                 )
             setup["pages"] = pages
         if "seats" in req:
-            if players is not None or seed is not None:
+            if seed is not None:
                 raise ProtocolError(
                     "bad_request",
-                    "seats: a hosted game names its seats by the game and draws its own "
-                    "seed; send no players or seed with seats",
+                    "seed: a hosted game draws its own seed, and never tells it",
                 )
             table = Table(
-                game, req["seats"], rules, self.lexicon_of(game), self.catalog, setup
+                game,
+                req["seats"],
+                rules,
+                self.lexicon_of(game),
+                self.catalog,
+                setup,
+                seed=self.table_seed,
+                players=players,
             )
             self.game, self.table = game, table
             self.pushed = table.bots_move()

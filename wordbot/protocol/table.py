@@ -1,5 +1,6 @@
 """A game the server holds (issue 29): the connection that asked for it holds its people's
-seats, the server deals from a seed it draws itself and never sends, makes the bots' moves
+seats, the server deals from a seed it draws itself (or its operator set, ``wordbot
+serve --seed``) and never sends, makes the bots' moves
 itself, and accepts a move only for a seat of that connection, on its turn, with the
 game's current move number. Every message carries the seat's view
 (``GameState.observation``), never another seat's rack, a bag or deck order, a draw to come
@@ -41,6 +42,7 @@ class Table:
         catalog=None,
         setup: dict | None = None,
         seed: int | None = None,
+        players: list[str] | str | None = None,
     ):
         from wordbot.plugins import BUILTIN
 
@@ -50,7 +52,11 @@ class Table:
             raise ProtocolError(
                 "bad_request", f'seats: exactly one "{HUMAN}" (the seat you play)'
             )
-        names = game.seat_names(len(seats))
+        names = game.check_players(players) if players else game.seat_names(len(seats))
+        if len(names) != len(seats):
+            raise ProtocolError(
+                "bad_request", f"seats: {len(seats)} seats for {len(names)} players"
+            )
         table = (catalog or BUILTIN).players
         self.bots = {
             name: table.make(spec, game)

@@ -80,6 +80,7 @@ class ServerConfig:
     allow_origins: tuple[str, ...] = ()  # other pages that may use /api and /ws
     idle_timeout: float = 300.0  # seconds a WebSocket may send nothing
     rules: tuple[str, ...] = ()  # NAME=VALUE: the rules of new games unless they say
+    seed: int | None = None  # every hosted game's deal (tests, demonstrations); never sent
 
 
 def _host_name(value: str) -> str:
@@ -186,6 +187,7 @@ def create_app(config: ServerConfig | None = None):
             game=config.game,
             catalog=config.catalog,
             rules=config.rules,
+            table_seed=config.seed,
         )
 
     def admit(search: Search) -> None:

@@ -29,7 +29,7 @@ const RULES = Object.fromEntries(new URLSearchParams(location.search).getAll("ru
 
 const game = {
   ws: null, nextId: 1, waiting: new Map(), hello: null,
-  name: "controlword", position: null, human: "red", bot: "control", busy: false,
+  name: "controlword", position: null, human: "red", bot: "control", busy: false, turn: 0,
   rackSel: null, pending: [], lastMove: [],
 };
 
@@ -51,6 +51,7 @@ function connect() {
   };
   ws.onmessage = (event) => {
     const msg = JSON.parse(event.data);
+    if (msg.event) { gameEvent(msg); return; }  // the hosted game: a bot moved, or the end
     const entry = game.waiting.get(msg.id);
     if (!entry) return;
     if (msg.type === "info") { entry.onInfo && entry.onInfo(msg); return; }
@@ -149,6 +150,8 @@ function fillBots() {
 }
 
 // ---------------------------------------------------------------- game flow
+// The server holds the game (docs/protocol.md, "Hosted games"): it deals, it makes the
+// bot's moves, and it tells this page only its own seat's view, move by move.
 async function newGame() {
   game.human = $("#colour").value;
   game.bot = $("#bot").value;
@@ -157,19 +160,17 @@ async function newGame() {
   if (RED_GREEN[game.name] && !["red", "green"].includes(game.human)) {
     showMessage(`In ${RED_GREEN[game.name]} the two seats are red (first) and green.`); return;
   }
-  const req = { cmd: "newgame", game: game.name, players };
+  const seats = players.map((p) => (p === game.human ? "human" : game.bot));
+  const req = { cmd: "newgame", game: game.name, players, seats };
   if (Object.keys(RULES).length) req.rules = RULES;
   if (VIEWS[game.name]) VIEWS[game.name].reset();
   game.lastBotMove = null;
-  const seed = $("#seed").value;
-  if (seed !== "") req.seed = Number(seed);
   $("#log").innerHTML = ""; $("#hints").innerHTML = "";
   game.lastMove = [];
   try {
     const reply = await request(req);
     showMessage("");
-    setPosition(reply.position);
-    await botTurns();
+    showTable(reply);
   } catch (err) { showMessage(err.message); }
 }
 
@@ -179,50 +180,46 @@ function setPosition(position) {
   render();
 }
 
-async function botTurns() {
-  while (game.position && game.position.phase !== "over" && game.position.to_move !== game.human) {
-    setBusy(true);
-    setStatus(`${game.position.to_move} (${game.bot}) is thinking…`);
-    try {
-      const best = await request({ cmd: "go", player: game.bot, top: 3 }, (info) => {
-        const top = info.candidates[0];
-        setStatus(`${game.position.to_move} (${game.bot}) is thinking… ${top ? top.notation : ""}`);
-      });
-      const reply = await request({ cmd: "apply", move: best.move });
-      logMove(reply.player, reply.notation, game.bot);
-      game.lastMove = reply.move.tiles ? reply.move.tiles.map((t) => `${t[0]},${t[1]}`) : [];
-      game.lastBotMove = reply.move;
-      setPosition(reply.position);
-    } catch (err) {
-      showMessage(`the bot failed: ${err.message}`);
-      break;
-    } finally { setBusy(false); }
+// the seat's view at move `turn`; while the bot is to move, the page waits for its move
+function showTable(msg) {
+  game.turn = msg.turn;
+  const waiting = !msg.over && msg.to_move !== game.human;
+  game.busy = waiting;
+  document.body.dataset.busy = waiting ? "1" : "";
+  setPosition(msg.view);
+  if (waiting) setStatus(`${msg.to_move} (${game.bot}) is thinking…`);
+}
+
+function gameEvent(msg) {
+  if (msg.event === "move") {
+    logMove(msg.by, msg.notation, game.bot);
+    game.lastMove = msg.move.tiles ? msg.move.tiles.map((t) => `${t[0]},${t[1]}`) : [];
+    game.lastBotMove = msg.move;
+    showTable(msg);
+  } else if (msg.event === "end") {
+    gameOver(msg.result);
   }
-  render();
-  if (game.position && game.position.phase === "over") await gameOver();
 }
 
 async function humanMove(move) {
   if (game.busy) return;
   setBusy(true);
   try {
-    const reply = await request({ cmd: "apply", move });
+    const reply = await request({ cmd: "play", turn: game.turn, move });
     showMessage("");
-    logMove(reply.player, reply.notation, "you");
+    logMove(reply.seat, reply.played, "you");
     game.lastMove = [];
     $("#hints").innerHTML = "";
-    setPosition(reply.position);
+    showTable(reply);
   } catch (err) {
     showMessage(err.message);
     setBusy(false);
-    return;
   }
-  setBusy(false);
-  await botTurns();
 }
 
-async function gameOver() {
-  const score = await request({ cmd: "score" });
+function gameOver(score) {
+  game.busy = false;
+  document.body.dataset.busy = "";
   const winners = score.winners.join(" and ");
   const you = score.winners.includes(game.human);
   setStatus(`Game over: ${winners} ${score.winners.length > 1 ? "share the win" : "wins"}` +
@@ -417,7 +414,7 @@ function setBusy(flag) { game.busy = flag; document.body.dataset.busy = flag ? "
 // `describe` (optional) words a candidate for the list (a game's own fields)
 async function askHints(onPick, describe) {
   const helper = game.hello.values.player;
-  const best = await request({ cmd: "go", player: helper, top: 5 });
+  const best = await request({ cmd: "hint", turn: game.turn, player: helper, top: 5 });
   const list = $("#hints");
   list.innerHTML = "";
   list.title = `hints by ${helper}`;

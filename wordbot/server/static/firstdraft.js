@@ -365,7 +365,8 @@
     $("#fd-hint").disabled = !mine;
     if (pos.phase !== "over") {
       const who = pos.to_move === game.human ? "your turn" : `${pos.to_move} to move`;
-      setStatus(`turn ${pos.turn} · ${(pos.bag || "").length} tiles in the bag · ${who}`);
+      const inBag = pos.bag_size !== undefined ? pos.bag_size : (pos.bag || "").length;
+      setStatus(`turn ${pos.turn} · ${inBag} tiles in the bag · ${who}`);
     }
     scores(null);
   }
