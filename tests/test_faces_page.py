@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import types
 
 import pytest
 
@@ -73,6 +75,13 @@ def open_page(browser, url: str, timeout_ms: int = 30_000, query: str = ""):
         pg = ctx.new_page()
         errors = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        # every WebSocket message the page receives, for what it may not be told
+        frames: list = []
+        pg.on(
+            "websocket",
+            lambda ws: ws.on("framereceived", lambda frame: frames.append(frame)),
+        )
+        pg.wordbot_frames = frames
         pg.set_default_timeout(timeout_ms)
         pg.goto(url + "/" + query)
         pg.wait_for_selector("#new-game:enabled")
@@ -131,6 +140,24 @@ def new_game(page, bot="greedy", colour="red", shown="#board .cell", ready="#pla
     page.click("#new-game")
     page.wait_for_selector(shown)
     page.wait_for_selector(ready)
+
+
+def check_the_page_was_told_only_its_view(page, game: str) -> None:
+    """Every message the page received about its last game, against the true game the
+    record of the end replays to (tests/test_hosted_games.py's check): each view is
+    exactly the page's seat's observation of the true position, no seed or record
+    before the end."""
+    from wordbot.engine import get_game
+
+    from tests.lexicons import default_lexicon
+    from tests.test_hosted_games import check_secrets
+
+    msgs = [json.loads(frame) for frame in page.wordbot_frames]
+    begun = max(i for i, m in enumerate(msgs) if m.get("type") == "table" and "game" in m)
+    told = [m for m in msgs[begun:] if "view" in m or m.get("event") == "end"]
+    assert told[-1].get("event") == "end", "the game did not end"
+    lexicon = default_lexicon() if get_game(game).uses_lexicon else None
+    check_secrets(types.SimpleNamespace(messages=told), game, lexicon)
 
 
 def log_lines(page) -> list[str]:
@@ -220,3 +247,22 @@ def test_place_tiles_by_clicking_and_an_illegal_play_is_explained(page):
     page.click("#pass")
     page.wait_for_function(f"document.querySelectorAll('#log li').length >= {before + 2}")
     assert log_lines(page)[before].endswith(": pass")
+
+
+def test_a_whole_game_played_from_hints_tells_the_page_only_its_view(server, browser):
+    """A whole (one-round) Control Word game on the page, every move from a hint; every
+    WebSocket message it received is then checked against the replayed truth."""
+    with open_page(browser, server.url, timeout_ms=60_000, query="?rule=rounds=1") as page:
+        new_game(page)
+        for _ in range(60):
+            if over_or_ready(page, "#hint"):
+                break
+            before = len(log_lines(page))
+            page.click("#hint")
+            page.wait_for_selector("#hints li")
+            page.locator("#hints li").first.click()
+            if page.locator("#board .pending").count():
+                page.click("#play")
+            wait_or_explain(page, f"document.querySelectorAll('#log li').length > {before}")
+        assert "Game over" in page.inner_text("#status")
+        check_the_page_was_told_only_its_view(page, "controlword")

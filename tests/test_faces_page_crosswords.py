@@ -9,6 +9,7 @@ import pytest
 from wordbot.engine.crosswords.game import GAME
 
 from tests.test_faces_page import (
+    check_the_page_was_told_only_its_view,
     game_server,
     log_lines,
     new_game,
@@ -259,6 +260,7 @@ def test_a_whole_game_from_hints(server, browser, tmp_path, rules):
     query = "?" + "&".join(f"rule={r}" for r in rules) if rules else ""
     with open_game_page(browser, server.url, "crosswords", "Cross words", query) as page:
         play_a_whole_game(page, tmp_path, rules)
+        check_the_page_was_told_only_its_view(page, "crosswords")
 
 
 def play_a_whole_game(page, tmp_path, rules: list[str]):

@@ -10,6 +10,7 @@ from wordbot.engine.firstdraft.game import GAME
 
 from tests.lexicons import default_lexicon
 from tests.test_faces_page import (
+    check_the_page_was_told_only_its_view,
     game_server,
     log_lines,
     new_game,
@@ -240,6 +241,7 @@ WHOLE_GAMES = [
 def test_a_whole_game_from_hints(server, browser, tmp_path, bot, query):
     with open_game_page(browser, server.url, "firstdraft", "First", query) as page:
         play_a_whole_game(page, tmp_path, bot)
+        check_the_page_was_told_only_its_view(page, "firstdraft")
 
 
 def play_a_whole_game(page, tmp_path, bot):

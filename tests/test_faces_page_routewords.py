@@ -9,6 +9,7 @@ from wordbot.engine.routewords.game import GAME
 
 from tests.lexicons import default_lexicon
 from tests.test_faces_page import (
+    check_the_page_was_told_only_its_view,
     game_server,
     log_lines,
     new_game,
@@ -152,6 +153,7 @@ WHOLE_GAMES = [
 def test_a_whole_game_against_mc_from_hints(server, browser, tmp_path, query):
     with open_game_page(browser, server.url, "routewords", "Route", query) as page:
         play_a_whole_game(page, tmp_path)
+        check_the_page_was_told_only_its_view(page, "routewords")
 
 
 def play_a_whole_game(page, tmp_path):
