@@ -3,7 +3,8 @@ Word: the other racks, the bags and the draws to come; First Draft: the order of
 and of the deck), the move a bot chooses with a fixed seed and a fixed iteration budget is
 a function of what the mover sees: the same when everything hidden is replaced by another
 arrangement the mover cannot tell apart (``determinize``: other racks of the same sizes,
-bags in another order, another seed for the draws), over many positions of each game."""
+bags in another order, another seed for the draws), and the same from the mover's view
+alone (those parts left out), over many positions of each game."""
 
 from __future__ import annotations
 
@@ -60,6 +61,12 @@ def test_the_move_is_a_function_of_the_movers_view(name, spec, count):
             assert other.notation(again) == state.notation(chosen), (
                 f"{spec} peeked: position {n}, arrangement {k}"
             )
+        # and with the hidden parts left out: the mover's view read as a position
+        view = state.game.from_json(state.observation(mover), state.lexicon)
+        alone = make_player(spec, state.game).choose(view, random.Random(n))
+        assert view.notation(alone) == state.notation(chosen), (
+            f"{spec} played otherwise from its view alone: position {n}"
+        )
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
