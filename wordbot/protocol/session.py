@@ -363,6 +363,7 @@ class Session:
                 setup,
                 seed=self.table_seed,
                 players=players,
+                max_time=self.max_time,
             )
             self.game, self.table = game, table
             self.pushed = table.bots_move()

@@ -43,7 +43,9 @@ class Table:
         setup: dict | None = None,
         seed: int | None = None,
         players: list[str] | str | None = None,
+        max_time: float | None = None,
     ):
+        from wordbot.players import Limit
         from wordbot.plugins import BUILTIN
 
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
@@ -58,11 +60,15 @@ class Table:
                 "bad_request", f"seats: {len(seats)} seats for {len(names)} players"
             )
         table = (catalog or BUILTIN).players
-        self.bots = {
-            name: table.make(spec, game)
-            for name, spec in zip(names, seats)
-            if spec != HUMAN
-        }
+
+        def bot(spec: str):
+            # its own time (mc:time=0.2 thinks 0.2 s), at most the server's cap
+            own = table.own_time(spec)
+            if max_time is not None:
+                own = max_time if own is None else min(own, max_time)
+            return table.make(spec, game, None if own is None else Limit(time=own))
+
+        self.bots = {name: bot(spec) for name, spec in zip(names, seats) if spec != HUMAN}
         self.human = names[seats.index(HUMAN)]
         self.seats = dict(zip(names, seats))
         # drawn here and never sent: a client that chose it could see the draws coming
