@@ -240,10 +240,9 @@ def test_a_connection_killed_mid_game_loses_no_other_game():
 
 
 def test_a_hosted_bot_thinks_its_own_time_at_most_the_servers_cap():
-    from wordbot.engine import get_game as game_named
     from wordbot.protocol.table import Table
 
-    game = game_named("crosswords")
+    game = get_game("crosswords")
     capped = Table(game, ["human", "mc:time=100"], max_time=0.5).bots["green"]
     own = Table(game, ["human", "mc:time=0.2"], max_time=0.5).bots["green"]
     assert capped.spec.endswith("time=0.5") and own.spec.endswith("time=0.2")
