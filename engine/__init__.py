@@ -19,8 +19,9 @@ from wordbot.engine.errors import (
     RuleError,
     StateError,
 )
-from wordbot.engine.game import Game, GameState, Move, MoveList, Outcome
+from wordbot.engine.game import Game, GameState, Move, MoveList
 from wordbot.engine.games import GAMES, Games, get_game
+from wordbot.engine.outcome import Outcome
 from wordbot.engine.rng import Rng
 
 __all__ = [

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from wordbot.engine.errors import IllegalMove, MoveError, PositionError
-from wordbot.engine.game import Game, GameState, MoveList, Outcome, places_from_keys
+from wordbot.engine.game import Game, GameState, MoveList
 from wordbot.engine.options import GameRules, integer
+from wordbot.engine.outcome import Outcome, places_from_keys
 from wordbot.engine.position import check_fields, position_digest
 from wordbot.engine.rng import Rng, seed_from_text, seed_state
 

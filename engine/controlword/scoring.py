@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from wordbot.engine.controlword.board import DIRECTIONS, STEP, Board, Word
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.tiles import BONUS_LETTERS
-from wordbot.engine.game import Outcome, places_from_keys
+from wordbot.engine.outcome import Outcome, places_from_keys
 
 if TYPE_CHECKING:
     from wordbot.engine.controlword.state import ControlWordState

@@ -43,7 +43,8 @@ from wordbot.engine.controlword.tiles import (
     sort_tiles,
 )
 from wordbot.engine.errors import IllegalMove, MoveError, PositionError, StateError
-from wordbot.engine.game import GameState, MoveList, Outcome
+from wordbot.engine.game import GameState, MoveList
+from wordbot.engine.outcome import Outcome
 from wordbot.engine.rng import Rng, seed_state
 
 if TYPE_CHECKING:

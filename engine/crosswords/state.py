@@ -38,7 +38,8 @@ from wordbot.engine.crosswords.moves import (
 from wordbot.engine.crosswords.pages import Extra, Page, Word, extra_turns
 from wordbot.engine.crosswords.rules import STEP
 from wordbot.engine.errors import IllegalMove, MoveError
-from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
+from wordbot.engine.game import OVER, GameState
+from wordbot.engine.outcome import Outcome, outcome_by_score
 
 if TYPE_CHECKING:
     from collections.abc import Set

@@ -36,7 +36,8 @@ from wordbot.engine.firstdraft.moves import (
     parse_text,
 )
 from wordbot.engine.firstdraft.rules import ROWS
-from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
+from wordbot.engine.game import OVER, GameState
+from wordbot.engine.outcome import Outcome, outcome_by_score
 from wordbot.engine.rng import Rng
 
 if TYPE_CHECKING:

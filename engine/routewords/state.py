@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from wordbot.engine.errors import IllegalMove, MoveError
-from wordbot.engine.game import OVER, GameState, Outcome, outcome_by_score
+from wordbot.engine.game import OVER, GameState
+from wordbot.engine.outcome import Outcome, outcome_by_score
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.moves import (
     Bonus,
