@@ -8,6 +8,11 @@ from wordbot.cli import main
 from wordbot.cli.options import game_option, lexicon_option, plugin_option, rule_option
 
 
+def limit_option(flag: str, default, kind, help: str):
+    """One of the server's limits: a number with its default shown in --help."""
+    return click.option(flag, default=default, show_default=True, type=kind, help=help)
+
+
 @main.command()
 @click.option(
     "--host",
@@ -21,34 +26,30 @@ from wordbot.cli.options import game_option, lexicon_option, plugin_option, rule
 @click.option(
     "--player", default=None, metavar="SPEC", help="Default player for go (default: mc)."
 )
-@click.option(
+@limit_option(
     "--max-time",
-    default=10.0,
-    show_default=True,
-    type=click.FloatRange(0.01),
-    help="Longest search a client may ask for, in seconds.",
+    10.0,
+    click.FloatRange(0.01),
+    "Longest search a client may ask for, in seconds.",
 )
-@click.option(
+@limit_option(
     "--max-searches",
-    default=8,
-    show_default=True,
-    type=click.IntRange(1),
-    help="Searches running or queued at once, one per connection; more are refused "
+    8,
+    click.IntRange(1),
+    "Searches running or queued at once, one per connection; more are refused "
     "at once (busy), never kept waiting.",
 )
-@click.option(
+@limit_option(
     "--max-connections",
-    default=512,
-    show_default=True,
-    type=click.IntRange(1),
-    help="Connections at once (HTTP and WebSocket, the one asking included); more get 503.",
+    512,
+    click.IntRange(1),
+    "Connections at once (HTTP and WebSocket, the one asking included); more get 503.",
 )
-@click.option(
+@limit_option(
     "--idle-timeout",
-    default=300.0,
-    show_default=True,
-    type=click.FloatRange(0.1),
-    help="Seconds a WebSocket may send nothing before it is closed.",
+    300.0,
+    click.FloatRange(0.1),
+    "Seconds a WebSocket may send nothing before it is closed.",
 )
 @click.option(
     "--seed",
@@ -65,19 +66,17 @@ from wordbot.cli.options import game_option, lexicon_option, plugin_option, rule
     help="Another page that may use /api and /ws (repeatable), as the browser names "
     "it: https://example.org. By default only this server's own page may.",
 )
-@click.option(
+@limit_option(
     "--queue-timeout",
-    default=60.0,
-    show_default=True,
-    type=click.FloatRange(0.1),
-    help="Longest a search waits for its turn, s.",
+    60.0,
+    click.FloatRange(0.1),
+    "Longest a search waits for its turn, s.",
 )
-@click.option(
+@limit_option(
     "--client-timeout",
-    default=10.0,
-    show_default=True,
-    type=click.FloatRange(0.1),
-    help="Seconds a client has to send a request head, and then its body.",
+    10.0,
+    click.FloatRange(0.1),
+    "Seconds a client has to send a request head, and then its body.",
 )
 @click.option(
     "--log-level",
