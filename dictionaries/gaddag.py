@@ -161,9 +161,11 @@ def build_gaddag(words, progress=None) -> Gaddag:
     flat, offsets = pack_words(ordered)
     if progress:
         progress(f"building GADDAG of {len(ordered):,} words")
-    from wordbot.dictionaries.gaddag_build import build
+    from wordbot.dictionaries.gaddag_build import build, prefix_keys, settle_ties
 
-    edges, root, _ = build(flat, offsets)
+    keys, owner = prefix_keys(flat, offsets)
+    order = settle_ties(flat, offsets, keys, owner, np.argsort(keys, kind="stable"))
+    edges, root, _ = build(flat, offsets, order, owner)
     if edges.shape[0] >= MAX_EDGES:
         raise ValueError(f"a GADDAG of {edges.shape[0]:,} arcs is too big for its records")
     return Gaddag(edges, int(root))

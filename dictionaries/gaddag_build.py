@@ -194,9 +194,9 @@ def _rev_cmp(flat, s1, i1, s2, i2):
 
 
 @njit(cache=True)
-def _sorted_reversed_prefixes(flat, offsets):
-    """Every prefix entry j (word owner[j], length j - offsets[owner[j]] + 1), ordered by
-    the reversed prefix, with ties broken by full comparison. Returns (order, owner)."""
+def prefix_keys(flat, offsets):
+    """Every prefix entry j (word owner[j], length j - offsets[owner[j]] + 1) with the
+    key of its reversed prefix (:func:`_rev_key`). Returns (keys, owner)."""
     nwords = offsets.shape[0] - 1
     total = offsets[nwords]
     owner = np.empty(total, np.int64)
@@ -205,7 +205,15 @@ def _sorted_reversed_prefixes(flat, offsets):
         for j in range(offsets[w], offsets[w + 1]):
             owner[j] = w
             keys[j] = _rev_key(flat, offsets[w], j - offsets[w] + 1)
-    order = np.argsort(keys)
+    return keys, owner
+
+
+@njit(cache=True)
+def settle_ties(flat, offsets, keys, owner, order):
+    """``order`` (the entries by key, equal keys in entry order: numpy's stable sort,
+    done outside the kernels, since a compiled sort costs seconds of compile) with each
+    run of equal keys put in order of the whole reversed prefix."""
+    total = keys.shape[0]
     lo = 0
     while lo < total:
         hi = lo + 1
@@ -231,12 +239,13 @@ def _sorted_reversed_prefixes(flat, offsets):
                 b -= 1
             order[b + 1] = x
         lo = hi
-    return order, owner
+    return order
 
 
 @njit(cache=True)
-def build(flat, offsets):
-    """The minimal GADDAG of sorted, unique words given as codes (see module docstring).
+def build(flat, offsets, order, owner):
+    """The minimal GADDAG of sorted, unique words given as codes (see module docstring),
+    their prefix entries in ``order`` (:func:`prefix_keys`, :func:`settle_ties`).
 
     Returns (edges, root, nodes): the arc records, the root's record and the number of
     nodes.
@@ -247,7 +256,6 @@ def build(flat, offsets):
     for w in range(nwords):
         maxlen = max(maxlen, offsets[w + 1] - offsets[w])
     depth = maxlen + 2
-    order, owner = _sorted_reversed_prefixes(flat, offsets)
 
     # Exact bounds: each symbol inserted past the shared prefix makes one path node (and
     # the arc into it); each finished node is registered at most once.

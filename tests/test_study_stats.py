@@ -140,3 +140,39 @@ def test_a_shared_win_has_no_decision_and_no_comeback():
     got = lead_measures(trace, ["a", "b"])
     assert got["lead_decided"] is None and got["comeback"] is None
     assert got["length"] == 2
+
+
+def test_every_figure_equals_scipy_stats_on_random_samples():
+    """The study computes its tests itself (scipy.stats costs a command two seconds to
+    import); scipy.stats is the reference they must equal, to the 4 digits shown."""
+    from scipy import stats as reference
+
+    def shown(p):
+        return float(f"{p:.4g}")
+
+    rng = random.Random(11)
+    for _ in range(300):
+        n, m = rng.randint(2, 120), rng.randint(2, 120)
+        a = [rng.random() < 0.5 for _ in range(n)]
+        b = [rng.random() < rng.random() for _ in range(n)]
+        c = [rng.random() < rng.random() for _ in range(m)]
+        k = sum(a)
+        ci = reference.binomtest(k, n).proportion_ci(0.95, method="wilson")
+        assert stats.wilson(k, n) == (round(ci.low, 4), round(ci.high, 4))
+        only_a = sum(x and not y for x, y in zip(a, b))
+        only_b = sum(y and not x for x, y in zip(a, b))
+        if only_a + only_b:
+            want = reference.binomtest(only_a, only_a + only_b, 0.5).pvalue
+            assert stats.mcnemar(a, b) == shown(want)
+        table = [[k, n - k], [sum(c), m - sum(c)]]
+        assert stats.fisher(a, c) == shown(reference.fisher_exact(table).pvalue)
+        x = [rng.gauss(0, 3) for _ in range(n)]
+        y = [v + rng.gauss(0.3, 1) for v in x]
+        z = [rng.gauss(1, 5) for _ in range(m)]
+        assert stats.paired_t(x, y) == shown(reference.ttest_rel(x, y).pvalue)
+        assert stats.welch(x, z) == shown(reference.ttest_ind(x, z, equal_var=False).pvalue)
+        half = reference.t.ppf(0.975, n - 1) * reference.tstd(x) / math.sqrt(n)
+        mean = sum(x) / n
+        assert stats.mean_interval(x)["ci"] == pytest.approx(
+            [mean - half, mean + half], abs=1e-4
+        )

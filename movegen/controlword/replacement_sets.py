@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 from wordbot.dictionaries.gaddag_walk import lowest_bit
+from wordbot.movegen.sorting import stable_argsort
 
 MOVE_FIELDS = 3
 
@@ -166,7 +167,7 @@ def search(letters, rack, budget, atoms, cands, cap):
     n = flat.shape[0]
     natoms = a_size.shape[0]
     nunits = valid.shape[0] + n + 1
-    order = np.argsort(a_size, kind="mergesort")
+    order = stable_argsort(a_size)
     nw = (natoms + 63) >> 6
     compat, over, end = _atom_sets(order, atoms, budget, nunits, nw)
     in_c0 = np.zeros(n, np.bool_)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from wordbot.movegen.sorting import stable_argsort
 
 MAX_ROW = 32  # the longest row a kernel builds (the rules allow row_limit <= 20)
 
@@ -175,7 +176,7 @@ def row_fillings(delta, row, kinds, counts, row_limit):
     for i in range(n):
         for q in range(kinds.shape[0]):
             key[i] = key[i] * (counts[q] + 1) + used[i, q]
-    order = np.argsort(key, kind="mergesort")
+    order = stable_argsort(key)
     starts = np.empty(n + 1, np.int64)
     groups = 0
     for i in range(n):

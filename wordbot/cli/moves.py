@@ -15,16 +15,18 @@ from wordbot.engine.errors import MoveError
 
 
 def _check_kind(ctx, param, value: str) -> str:
-    """``all`` or a kind of move of some game (the position's game is checked later)."""
+    """``all`` or a kind of move of some game (the position's game is checked later).
+    Games are loaded only until one has the kind: ``all`` loads none (a game's module
+    brings its kernels' imports, most of a ``wordbot moves`` process's start)."""
+    if value == "all":
+        return value
     from wordbot.cli.loading import catalog
 
     games = catalog().games
+    if any(value in games[name].move_kinds for name in games.names()):
+        return value
     kinds = {"all"}.union(*(games[name].move_kinds for name in games.names()))
-    if value not in kinds:
-        raise click.BadParameter(
-            f"{value!r} is not a kind of move ({', '.join(sorted(kinds))})"
-        )
-    return value
+    raise click.BadParameter(f"{value!r} is not a kind of move ({', '.join(sorted(kinds))})")
 
 
 def _bench(state, kind: str, n: int) -> dict:
