@@ -26,7 +26,9 @@ def _check_kind(ctx, param, value: str) -> str:
     if any(value in games[name].move_kinds for name in games.names()):
         return value
     kinds = {"all"}.union(*(games[name].move_kinds for name in games.names()))
-    raise click.BadParameter(f"{value!r} is not a kind of move ({', '.join(sorted(kinds))})")
+    raise click.BadParameter(
+        f"{value!r} is not a kind of move ({', '.join(sorted(kinds))})"
+    )
 
 
 def _bench(state, kind: str, n: int) -> dict:
