@@ -53,8 +53,11 @@ class Client:
         self.conn = Connection(Session(game=game, lexicon=lexicon), self.messages.append)
 
     def ask(self, **req) -> dict:
+        """The reply to ``req``, once the jobs it started (the bots' moves, a hint)
+        have finished."""
         before = len(self.messages)
         self.conn.submit(json.dumps(req))
+        assert self.conn.wait(timeout=120), "the bots or the hint did not finish"
         return self.messages[before]
 
 

@@ -179,3 +179,46 @@ def test_moves_do_not_wait_for_a_search_of_another_thread():
     finally:
         release.set()
         thread.join()
+
+
+def test_hosted_bots_take_places_in_the_search_queue_and_nothing_else_waits(server):
+    """A hosted game's bot thinks on its own thread, in a place of the search queue: with
+    every place taken by two thinking bots, a third hosted game is refused at once with
+    nothing done, another client's requests answer at once, and each bot moves."""
+    thinker = ["mc:time=2", "human"]  # the bot moves first
+    with contextlib.ExitStack() as stack:
+        sockets = [
+            stack.enter_context(ws_client.connect(ws_url(server), open_timeout=10))
+            for _ in range(4)
+        ]
+        tables = [ask(ws, {"cmd": "newgame", "id": f"t{n}", "seats": thinker})
+                  for n, ws in enumerate(sockets[:2])]  # fmt: skip
+        for table in tables:  # answered before the bot has moved
+            assert table["type"] == "table" and table["to_move"] != table["seat"], table
+        deadline = time.monotonic() + 30
+        while httpx.get(server.url + "/healthz", timeout=10).json()["searches"] < 2:
+            assert time.monotonic() < deadline, "the two bots were not admitted"
+            time.sleep(0.05)
+        began = time.monotonic()
+        busy = ask(sockets[2], {"cmd": "newgame", "id": "t2", "seats": thinker})
+        assert busy["type"] == "error" and busy["error"]["code"] == "busy", busy
+        assert time.monotonic() - began < 1.0
+        refused = ask(sockets[2], {"cmd": "play", "id": "p2", "turn": 0, "move": "pass"})
+        assert refused["error"]["code"] == "no_table", refused  # the refused game is none
+        for req in (
+            {"cmd": "hello", "id": "h"},
+            {"cmd": "newgame", "id": "n"},  # a position to analyse: no place needed
+            {"cmd": "moves", "id": "m", "limit": 5},
+        ):
+            began = time.monotonic()
+            answer = ask(sockets[3], req)
+            assert answer["type"] != "error", answer
+            assert time.monotonic() - began < 1.0, (req, time.monotonic() - began)
+        for ws, table in zip(sockets[:2], tables):
+            ws.send(json.dumps({"cmd": "play", "id": "early", "turn": 0, "move": "pass"}))
+            seen: dict = {}
+            while len(seen) < 2:  # the refusal and the bot's move, in either order
+                msg = json.loads(ws.recv(timeout=30))
+                seen[msg.get("event") or msg.get("id")] = msg
+            assert seen["early"]["type"] == "error", seen  # the bot's turn, or later
+            assert seen["move"]["by"] != table["seat"]  # the bot (it may move again)

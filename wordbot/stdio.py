@@ -106,4 +106,7 @@ def run(
         pass
     finally:
         conn.stop(wait=5.0)
+        # a hosted game's bots answer what was sent before the end of input
+        conn.wait(timeout=60.0)
+        conn.close()
     return 0

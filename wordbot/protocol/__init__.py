@@ -29,7 +29,7 @@ from wordbot.protocol.envelope import (
     reply,
     request_id,
 )
-from wordbot.protocol.search import SEARCH_LOCK, FairLock, Search
+from wordbot.protocol.search import SEARCH_LOCK, FairLock, Job, Search
 from wordbot.protocol.session import DEFAULT_PLAYER, Session, warm_up
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "Connection",
     "DEFAULT_PLAYER",
     "FairLock",
+    "Job",
     "MAX_LINE",
     "PROTOCOL",
     "ProtocolError",

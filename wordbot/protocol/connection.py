@@ -16,8 +16,9 @@ from wordbot.protocol.envelope import (
     reply,
     request_id,
 )
-from wordbot.protocol.search import Search
+from wordbot.protocol.search import Job, Search
 from wordbot.protocol.session import Session
+from wordbot.protocol.table import BotTurns
 
 
 class Connection:
@@ -25,15 +26,19 @@ class Connection:
 
     :meth:`submit` handles one request line (or decoded object) and returns its command
     name (None when it could not be read). Every request gets one final reply; a ``go``
-    runs on its own thread and its replies come later. ``quit`` is the caller's cue to
-    stop reading.
+    and a hosted game's ``hint`` run on their own thread and their replies come later,
+    as do the bots' moves of a hosted game (:class:`~wordbot.protocol.table.BotTurns`,
+    after the reply to ``newgame`` or ``play``). Each such job is admitted by
+    ``on_search`` first (the server's bound on searches: its error refuses the request
+    before anything is done). ``quit`` is the caller's cue to stop reading.
     """
 
     def __init__(self, session: Session, emit: Emit, on_search: Callable | None = None):
         self.session = session
         self.emit = emit
         self.search: Search | None = None
-        self.on_search = on_search  # called with each Search before it starts
+        self.jobs: list[Job] = []  # a hosted game's bot moves and hints, while they run
+        self.on_search = on_search  # called with each job before it starts
 
     @property
     def searching(self) -> bool:
@@ -55,6 +60,7 @@ class Connection:
                 self.emit(reply(rid, "stopped", search=stopped))
             elif cmd == "quit":
                 self.stop()
+                self.close()
                 self.emit(reply(rid, "bye"))
             elif cmd == "go":
                 if self.searching:
@@ -70,16 +76,72 @@ class Connection:
                 search.start(self.emit)
             elif cmd == "moves" and self.searching:
                 raise ProtocolError("busy", "moves: a search is running; send stop first")
+            elif cmd == "hint":  # a hosted game's seat, on its turn
+                self._start(self.session.hosted_hint(req))
+            elif cmd == "play" or (cmd == "newgame" and "seats" in req):
+                self._hosted_turn(cmd, req)
             else:
                 self.emit(self.session.handle(cmd, req))
-                pushed, self.session.pushed = self.session.pushed, []
-                for msg in pushed:  # a hosted game's bot moves and end, after the reply
-                    self.emit(msg)
         except BaseException as exc:
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
             self.emit(error_reply(rid, exc))
         return cmd
+
+    def _start(self, job: Job) -> None:
+        """Admit ``job`` (or refuse it: nothing started), then run it."""
+        if self.on_search is not None:
+            self.on_search(job)
+        self._forget_finished()
+        self.jobs.append(job)
+        job.start(self.emit)
+
+    def _forget_finished(self) -> None:
+        self.jobs = [job for job in self.jobs if not job.finished.is_set()]
+
+    def _hosted_turn(self, cmd: str, req: dict) -> None:
+        """``play`` or ``newgame`` of a hosted game: the reply, then the bots' moves on
+        their own thread. Their place in the search queue is taken first, so that a
+        busy server refuses the move rather than leave the bots unable to answer it."""
+        if cmd == "play":  # refused for what it is, before asking for a place
+            self.session.hosted("play").check_play(req.get("turn"))
+        bots = BotTurns(request_id(req))
+        if self.on_search is not None:
+            self.on_search(bots)
+        try:
+            self.emit(self.session.handle(cmd, req))
+            if cmd == "newgame":
+                for job in self.jobs:
+                    job.stop()  # the old game's bots and hints
+            pushed, self.session.pushed = self.session.pushed, []
+            for msg in pushed:  # the end, when the seat's own move ended the game
+                self.emit(msg)
+        except BaseException:
+            bots.cancel()
+            raise
+        table = self.session.table
+        if table is None or not table.bots_to_move:
+            bots.cancel()
+            return
+        bots.table = table
+        self._forget_finished()
+        self.jobs.append(bots)
+        bots.start(self.emit)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until this connection's search and jobs have finished (a front-end that
+        wants the bots' moves before its next request); False if ``timeout`` ran out."""
+        for job in [*self.jobs, *([self.search] if self.search else [])]:
+            if not job.finished.wait(timeout):
+                return False
+        return True
+
+    def close(self) -> None:
+        """The client has gone: stop its search and its hosted game's jobs."""
+        if self.search is not None:
+            self.search.stop()
+        for job in self.jobs:
+            job.stop()
 
     def _settle(self) -> None:
         """Once a search has finished, its final reply goes out before any later one."""

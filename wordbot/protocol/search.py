@@ -73,7 +73,107 @@ class FairLock:
 SEARCH_LOCK = FairLock()
 
 
-class Search:
+class Job:
+    """Work that runs on its own thread once it holds :data:`SEARCH_LOCK`: a ``go``
+    (:class:`Search`), a hosted game's bot moves or hint (``wordbot.protocol.table``).
+
+    The server admits each before it starts (at most ``wordbot serve --max-searches``
+    running or queued at once; ``on_done`` releases the place), so that no number of
+    them can hold the threads that answer other requests. A job waits in line at most
+    ``queue_timeout`` seconds, unless it is ``patient`` (a bot must move in the end);
+    ``stop`` ends the wait too. Subclasses say what :meth:`work` does and how it ends.
+    """
+
+    #: wait for the lock as long as it takes (only ``stop`` ends the wait)
+    patient = False
+
+    def __init__(self, req_id):
+        self.id = req_id
+        self.stop_event = threading.Event()
+        self.finished = threading.Event()
+        self.final: dict | None = None
+        self._lock = threading.Lock()
+        self._emit: Emit | None = None
+        self._started = time.perf_counter()
+        self.thread: threading.Thread | None = None
+        self.queue_timeout: float | None = None  # give up waiting for the generator after
+        self.on_done: list[Callable[[Job], None]] = []
+
+    def start(self, emit: Emit) -> None:
+        self._emit = emit
+        self._started = time.perf_counter()
+        self.thread = threading.Thread(
+            target=self._run, name=f"{type(self).__name__.lower()}-{self.id}", daemon=True
+        )
+        self.thread.start()
+
+    def cancel(self) -> None:
+        """Give back the place of a job that will not start."""
+        if not self.finished.is_set():
+            self.finished.set()
+            self._done()
+
+    def _elapsed(self) -> float:
+        return round(time.perf_counter() - self._started, 4)
+
+    def _run(self) -> None:
+        try:
+            waiting = (
+                -1 if self.patient or self.queue_timeout is None else self.queue_timeout
+            )
+            if not SEARCH_LOCK.acquire(timeout=waiting, abort=self.stop_event.is_set):
+                raise self.not_started(time.perf_counter() - self._started)
+            self._started = time.perf_counter()  # elapsed counts the work, not the wait
+            try:
+                self.work()
+            finally:
+                SEARCH_LOCK.release()
+            self.complete()
+        except BaseException as exc:
+            self._fail(exc)
+
+    def work(self) -> None:
+        """What the job does while it holds the lock."""
+        raise NotImplementedError
+
+    def complete(self) -> None:
+        """After :meth:`work`, the lock released: the final reply, if any."""
+        with self._lock:
+            if not self.finished.is_set():
+                self.finished.set()
+                self._done()
+
+    def not_started(self, waited: float) -> ProtocolError:
+        """The error of a job that never got the lock (stopped, or waited too long)."""
+        if self.stop_event.is_set():
+            return ProtocolError("stopped", "stop: stopped before it could start")
+        return ProtocolError(
+            "busy", f"waited {waited:.0f} s for the move generator; try again"
+        )
+
+    def _fail(self, exc: BaseException) -> None:
+        with self._lock:
+            if self.finished.is_set():
+                return
+            self.final = error_reply(self.id, exc)
+            self.finished.set()
+            assert self._emit is not None  # start() set it
+            self._emit(self.final)
+            self._done()
+
+    def _done(self) -> None:
+        for callback in self.on_done:
+            try:
+                callback(self)
+            except Exception:
+                pass
+
+    def stop(self) -> None:
+        """Ask the job to end as soon as it can."""
+        self.stop_event.set()
+
+
+class Search(Job):
     """One ``go``: runs on its own thread, streams ``info``, ends with one ``bestmove``.
 
     A player that searches for a while (one with a ``time`` or ``iterations`` option,
@@ -84,34 +184,13 @@ class Search:
     """
 
     def __init__(self, req_id, state, player, seed: int, top: int, quick=None):
-        self.id = req_id
+        super().__init__(req_id)
         self.state = state
         self.player = player
         self.seed = seed
         self.top = top
         self.quick = quick  # the game's default policy, when the player searches
-        self.stop_event = threading.Event()
-        self.finished = threading.Event()
-        self.final: dict | None = None
-        self._lock = threading.Lock()
         self._latest: list | None = None
-        self._emit: Emit | None = None
-        self._started = time.perf_counter()
-        self.thread: threading.Thread | None = None
-        self.queue_timeout: float | None = None  # give up waiting for the generator after
-        self.on_done: list[Callable[[Search], None]] = []
-
-    # -- running -------------------------------------------------------------------
-    def start(self, emit: Emit) -> None:
-        self._emit = emit
-        self._started = time.perf_counter()
-        self.thread = threading.Thread(
-            target=self._run, name=f"search-{self.id}", daemon=True
-        )
-        self.thread.start()
-
-    def _elapsed(self) -> float:
-        return round(time.perf_counter() - self._started, 4)
 
     def _publish(self, cands, player: str) -> None:
         with self._lock:
@@ -152,23 +231,6 @@ class Search:
         self._emit(self.final)
         self._done()
 
-    def _fail(self, exc: BaseException) -> None:
-        with self._lock:
-            if self.finished.is_set():
-                return
-            self.final = error_reply(self.id, exc)
-            self.finished.set()
-            assert self._emit is not None  # start() set it
-            self._emit(self.final)
-            self._done()
-
-    def _done(self) -> None:
-        for callback in self.on_done:
-            try:
-                callback(self)
-            except Exception:
-                pass
-
     def _json(self, cands) -> list[dict]:
         return [self.state.game.candidate_json(c, self.state) for c in cands]
 
@@ -179,37 +241,31 @@ class Search:
 
         return player.top(self.state, top, random.Random(self.seed), progress)[:top]
 
-    def _run(self) -> None:
-        try:
-            queue_timeout = -1 if self.queue_timeout is None else self.queue_timeout
-            if not SEARCH_LOCK.acquire(timeout=queue_timeout, abort=self.stop_event.is_set):
-                if self.stop_event.is_set():
-                    raise ProtocolError(
-                        "stopped",
-                        "stop: the search was stopped before it could start (no move yet)",
-                    )
-                waited = time.perf_counter() - self._started
-                raise ProtocolError(
-                    "busy",
-                    f"go: waited {waited:.0f} s for the move "
-                    "generator; the server is busy, try again",
-                )
-            self._started = time.perf_counter()  # elapsed counts thinking, not waiting
-            try:
-                if self.quick is not None:
-                    quick = self.quick.top(self.state, self.top, random.Random(self.seed))
-                    self._publish(quick, self.quick.spec)
-                if not self.stop_event.is_set():
-                    self._publish(self._analyse(self.player, self.top), self.player.spec)
-            finally:
-                SEARCH_LOCK.release()
-            with self._lock:
-                if not self.finished.is_set():
-                    if self._latest is None:
-                        raise ProtocolError("no_move", "go: the player found no move")
-                    self._finish_locked(stopped=self.stop_event.is_set())
-        except BaseException as exc:
-            self._fail(exc)
+    def not_started(self, waited: float) -> ProtocolError:
+        if self.stop_event.is_set():
+            return ProtocolError(
+                "stopped",
+                "stop: the search was stopped before it could start (no move yet)",
+            )
+        return ProtocolError(
+            "busy",
+            f"go: waited {waited:.0f} s for the move generator; the server is busy, "
+            "try again",
+        )
+
+    def work(self) -> None:
+        if self.quick is not None:
+            quick = self.quick.top(self.state, self.top, random.Random(self.seed))
+            self._publish(quick, self.quick.spec)
+        if not self.stop_event.is_set():
+            self._publish(self._analyse(self.player, self.top), self.player.spec)
+
+    def complete(self) -> None:
+        with self._lock:
+            if not self.finished.is_set():
+                if self._latest is None:
+                    raise ProtocolError("no_move", "go: the player found no move")
+                self._finish_locked(stopped=self.stop_event.is_set())
 
     # -- stopping --------------------------------------------------------------------
     def stop(self) -> None:

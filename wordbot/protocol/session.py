@@ -28,7 +28,7 @@ from wordbot.protocol.envelope import (
     request_id,
 )
 from wordbot.protocol.search import SEARCH_LOCK, Search
-from wordbot.protocol.table import Table
+from wordbot.protocol.table import HostedHint, Table
 
 #: the player of ``go`` when neither the request nor ``setoption player`` names one
 DEFAULT_PLAYER = "mc"
@@ -365,8 +365,10 @@ class Session:
                 players=players,
                 max_time=self.max_time,
             )
+            if self.table is not None:
+                with self.table.lock:
+                    self.table.closed = True  # its bots stop; a late move is dropped
             self.game, self.table = game, table
-            self.pushed = table.bots_move()
             return reply(rid, "table", game=game.name, **table.message())
         state = game.new(players, seed, rules, self.lexicon_of(game), **setup)
         self.game, self.state, self.made_up = game, state, ()
@@ -421,14 +423,16 @@ class Session:
         first = dict(first)
         return reply(rid, first.pop("type"), **first)
 
-    def cmd_hint(self, req, rid) -> dict:
+    def hosted_hint(self, req: dict) -> HostedHint:
+        """The job that answers ``hint`` (a hosted game's seat, on its turn): checked
+        now, worked out on its own thread behind the search lock."""
         table = self.hosted("hint")
         top = int_field(req, "top", 1, MAX_TOP) or 3
         spec = req.get("player", table.state.game.default_policy)
         if not isinstance(spec, str):
             raise ProtocolError("bad_player", "player: a player spec string")
         player = self.catalog.players.make(spec, table.state.game)
-        return reply(rid, "hint", **table.hint(req.get("turn"), top, player))
+        return table.hint_job(request_id(req), req.get("turn"), top, player)
 
     def cmd_moves(self, req, rid) -> dict:
         if "turn" in req:  # the hosted game's moves of the client's seat

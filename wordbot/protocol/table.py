@@ -19,11 +19,12 @@ from __future__ import annotations
 import io
 import random
 import secrets
+import threading
 from typing import Any
 
 from wordbot.engine.records import GameRecorder
-from wordbot.protocol.envelope import ProtocolError
-from wordbot.protocol.search import SEARCH_LOCK
+from wordbot.protocol.envelope import ProtocolError, error_reply, reply
+from wordbot.protocol.search import Job
 
 #: the word a seat is given to be played by the connection (any other word: a bot spec)
 HUMAN = "human"
@@ -80,10 +81,22 @@ class Table:
         self.turn = 0  # moves played so far: the number a play must carry
         self.state_notation = ""  # the last move's notation and JSON, for its event
         self.last_move: dict[str, Any] = {}
+        # the connection's requests and the bots' thread both read and move the game
+        self.lock = threading.RLock()
+        self.closed = False  # a new game replaced this one: its bots stop
+
+    @property
+    def bots_to_move(self) -> bool:
+        """Whether a bot is to move (the game goes on without the seat)."""
+        return not self.state.is_over and self.state.to_move in self.bots
 
     # -- what a client is told ------------------------------------------------------------
     def message(self, **extra: Any) -> dict:
         """The seat's picture of the game now: its view, the move number, whose turn."""
+        with self.lock:
+            return self._message(**extra)
+
+    def _message(self, **extra: Any) -> dict:
         return {
             "seat": self.human,
             "seats": self.seats,
@@ -121,16 +134,24 @@ class Table:
                 f"{what}: {self.state.to_move} is to move, not {self.human}",
             )
 
+    def check_play(self, turn: Any) -> None:
+        """Refuse a play that is not the seat's to make now (stale, repeated, out of
+        turn, after the end) with nothing done."""
+        with self.lock:
+            self.check_turn(turn, "this play")
+            self._mine("play")
+
     def play(self, turn: Any, move: Any) -> list[dict]:
-        """The seat's move, then every bot move up to the seat's next turn (or the end):
-        the reply first, then one ``move`` event per bot move, then ``end``."""
-        self.check_turn(turn, "this play")
-        self._mine("play")
-        if not isinstance(move, (str, dict)):
-            raise ProtocolError("bad_move", "move: notation text or a move object")
-        parsed = self.state.parse_move(move)
-        self._apply(parsed)
-        return [self.message(type="table", played=self.state_notation), *self.bots_move()]
+        """The seat's move: the reply, then ``end`` if the move ended the game. The bots'
+        moves that follow come from :class:`BotTurns`, on a thread of their own."""
+        with self.lock:
+            self.check_play(turn)
+            if not isinstance(move, (str, dict)):
+                raise ProtocolError("bad_move", "move: notation text or a move object")
+            parsed = self.state.parse_move(move)
+            self._apply(parsed)
+            answer = [self._message(type="table", played=self.state_notation)]
+            return answer + ([self.end()] if self.state.is_over else [])
 
     def _apply(self, move) -> None:
         before = self.state
@@ -140,49 +161,103 @@ class Table:
         self.last_move = move.to_json()
         self.state, self.turn = after, self.turn + 1
 
-    def bots_move(self) -> list[dict]:
-        """The bots' moves until the seat's turn or the end, as events. Each bot decides
-        on a sample of what its own seat cannot see, never on the true state."""
-        events = []
-        while not self.state.is_over and self.state.to_move in self.bots:
-            seat = self.state.to_move
-            bot = self.bots[seat]
-            seen = self.state.determinize(seat, random.Random(self._rng.getrandbits(63)))
-            with SEARCH_LOCK:
-                move = bot.choose(seen, random.Random(self._rng.getrandbits(63)))
-            self._apply(self.state.move_from_json(move.to_json()))
-            events.append(
-                self.message(
+    def bot_move(self, emit, stop: threading.Event) -> bool:
+        """One bot's move, told through ``emit`` as a ``move`` event (and ``end`` when it
+        ends the game); False when no bot is to move, or the game was replaced or
+        ``stop`` set. The bot decides on a sample of what its own seat cannot see, never
+        on the true state; the game is not locked while it thinks."""
+        with self.lock:
+            if self.closed or stop.is_set() or not self.bots_to_move:
+                return False
+            seat, state = self.state.to_move, self.state
+            seen_seed, choice_seed = self._rng.getrandbits(63), self._rng.getrandbits(63)
+        seen = state.determinize(seat, random.Random(seen_seed))
+        move = self.bots[seat].choose(seen, random.Random(choice_seed))
+        with self.lock:  # emitted under the lock: no reply can overtake the event
+            if self.closed or stop.is_set():
+                return False
+            self._apply(state.move_from_json(move.to_json()))
+            emit(
+                self._message(
                     event="move", by=seat, move=self.last_move, notation=self.state_notation
                 )
             )
-        if self.state.is_over:
-            events.append(self.end())
-        return events
+            if self.state.is_over:
+                emit(self.end())
+        return True
 
     def moves(self, turn: Any, limit: int | None) -> dict:
         """The seat's legal moves on its turn."""
-        self.check_turn(turn, "these moves")
-        self._mine("moves")
-        legal = self.state.legal_moves()
+        with self.lock:
+            self.check_turn(turn, "these moves")
+            self._mine("moves")
+            state = self.state
+        legal = state.legal_moves()
         shown = list(legal)[: limit if limit is not None else len(legal)]
         return {
-            "turn": self.turn,
+            "turn": turn,
             "count": len(legal),
-            "moves": [
-                {"move": m.to_json(), "notation": self.state.notation(m)} for m in shown
-            ],
+            "moves": [{"move": m.to_json(), "notation": state.notation(m)} for m in shown],
         }
 
-    def hint(self, turn: Any, top: int, player) -> dict:
-        """The best moves for the seat by ``player``, worked out on a sample of what the
-        seat cannot see (the hint knows no more than the seat)."""
-        self.check_turn(turn, "this hint")
-        self._mine("hint")
-        seen = self.state.determinize(self.human, random.Random(self._rng.getrandbits(63)))
-        with SEARCH_LOCK:
-            cands = player.top(seen, top, random.Random(self._rng.getrandbits(63)))
-        return {
-            "turn": self.turn,
-            "candidates": [seen.game.candidate_json(c, seen) for c in cands],
-        }
+    def hint_job(self, req_id, turn: Any, top: int, player) -> HostedHint:
+        """The job that answers a hint on the seat's turn (checked now)."""
+        with self.lock:
+            self.check_turn(turn, "this hint")
+            self._mine("hint")
+            seen_seed, choice_seed = self._rng.getrandbits(63), self._rng.getrandbits(63)
+            return HostedHint(req_id, self.state, self.human, turn, top, player,
+                              (seen_seed, choice_seed))  # fmt: skip
+
+
+class BotTurns(Job):
+    """A hosted game's bot moves, up to the seat's turn or the end, as events: started by
+    the connection once its reply to ``newgame`` or ``play`` is out."""
+
+    patient = True  # a bot must move in the end: it waits its turn however long
+
+    def __init__(self, req_id, table: Table | None = None):
+        super().__init__(req_id)
+        self.table = table
+
+    def work(self) -> None:
+        assert self.table is not None and self._emit is not None  # set before start
+        while self.table.bot_move(self._emit, self.stop_event):
+            pass
+
+    def _fail(self, exc: BaseException) -> None:
+        # the request that started the bots has had its reply: an ``error`` event
+        with self._lock:
+            if not self.finished.is_set():
+                self.finished.set()
+                if not self.stop_event.is_set() and self._emit is not None:
+                    self._emit({**error_reply(None, exc), "event": "error"})
+                self._done()
+
+
+class HostedHint(Job):
+    """A hint for a hosted game's seat, worked out on a sample of what the seat cannot
+    see (the hint knows no more than the seat)."""
+
+    def __init__(self, req_id, state, seat: str, turn: int, top: int, player, seeds):
+        super().__init__(req_id)
+        self.state, self.seat, self.turn = state, seat, turn
+        self.top, self.player, self.seeds = top, player, seeds
+
+    def work(self) -> None:
+        seen = self.state.determinize(self.seat, random.Random(self.seeds[0]))
+        cands = self.player.top(seen, self.top, random.Random(self.seeds[1]))
+        self.final = reply(
+            self.id,
+            "hint",
+            turn=self.turn,
+            candidates=[seen.game.candidate_json(c, seen) for c in cands],
+        )
+
+    def complete(self) -> None:
+        with self._lock:
+            if not self.finished.is_set():
+                self.finished.set()
+                assert self._emit is not None and self.final is not None
+                self._emit(self.final)
+                self._done()

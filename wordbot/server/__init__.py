@@ -36,8 +36,8 @@ from wordbot.plugins import BUILTIN, Catalog
 from wordbot.protocol import (
     MAX_LINE,
     Connection,
+    Job,
     ProtocolError,
-    Search,
     Session,
     check_request,
     decode_request,
@@ -130,7 +130,7 @@ class _Admission:
         self.count = 0
         self.lock = threading.Lock()
 
-    def admit(self, search: Search, queue_timeout: float) -> None:
+    def admit(self, search: Job, queue_timeout: float) -> None:
         with self.lock:
             if self.count >= self.limit:
                 raise ProtocolError(
@@ -142,7 +142,7 @@ class _Admission:
         search.queue_timeout = queue_timeout
         search.on_done.append(self._release)
 
-    def _release(self, search: Search) -> None:
+    def _release(self, search: Job) -> None:
         with self.lock:
             self.count -= 1
 
@@ -190,7 +190,7 @@ def create_app(config: ServerConfig | None = None):
             table_seed=config.seed,
         )
 
-    def admit(search: Search) -> None:
+    def admit(search: Job) -> None:
         admission.admit(search, config.queue_timeout)
 
     def respond(msg: dict) -> Response:
@@ -271,8 +271,7 @@ def create_app(config: ServerConfig | None = None):
                 if msg.get("type") != "info":
                     return respond(msg)
         except TimeoutError:
-            if conn.search is not None:
-                conn.search.stop()
+            conn.close()
             return respond(
                 error_reply(
                     request_id(req), ProtocolError("timeout", "request: no answer in time")
@@ -340,8 +339,7 @@ def create_app(config: ServerConfig | None = None):
             pass
         finally:
             emit.closed = True
-            if conn.search is not None:
-                conn.search.stop()
+            conn.close()
             # let queued replies go out before closing
             for _ in range(20):
                 if emit.queue.empty():

@@ -198,6 +198,8 @@ function gameEvent(msg) {
     showTable(msg);
   } else if (msg.event === "end") {
     gameOver(msg.result);
+  } else if (msg.event === "error") {  // the bot could not move (the server says why)
+    showMessage(msg.error.message);
   }
 }
 
