@@ -249,3 +249,27 @@ def test_a_hosted_bot_thinks_its_own_time_at_most_the_servers_cap():
     capped = Table(game, ["human", "mc:time=100"], max_time=0.5).bots["green"]
     own = Table(game, ["human", "mc:time=0.2"], max_time=0.5).bots["green"]
     assert capped.spec.endswith("time=0.5") and own.spec.endswith("time=0.2")
+
+
+def test_the_seats_moves_by_kind_and_one_hint_at_a_time():
+    client = Client("firstdraft")
+    table = client.ask(cmd="newgame", seats=["human", "greedy"])
+    assert table["to_move"] == table["seat"], table
+    turn = table["turn"]
+    every = client.ask(cmd="moves", turn=turn)
+    kinds = get_game("firstdraft").move_kinds
+    by_kind = {k: client.ask(cmd="moves", turn=turn, kind=k) for k in kinds}
+    assert sum(r["count"] for r in by_kind.values()) == every["count"] > 0
+    for kind, listed in by_kind.items():
+        assert all(m["move"]["type"] == kind for m in listed["moves"]), kind
+    bad = client.ask(cmd="moves", turn=turn, kind="fly")
+    assert bad["type"] == "error" and "kind" in bad["error"]["message"]
+    before = len(client.messages)
+    slow = {"cmd": "hint", "turn": turn, "player": "mc:time=1"}
+    client.conn.submit(json.dumps({"id": 1, **slow}))
+    client.conn.submit(json.dumps({"id": 2, "cmd": "hint", "turn": turn}))
+    second = client.messages[before]  # answered at once, while the first is worked out
+    assert second["id"] == 2 and second["error"]["code"] == "busy", second
+    assert client.conn.wait(timeout=60)
+    first = client.messages[before + 1]
+    assert first["id"] == 1 and first["type"] == "hint" and first["candidates"], first

@@ -18,7 +18,7 @@ from wordbot.protocol.envelope import (
 )
 from wordbot.protocol.search import Job, Search
 from wordbot.protocol.session import Session
-from wordbot.protocol.table import BotTurns
+from wordbot.protocol.table import BotTurns, HostedHint
 
 
 class Connection:
@@ -77,6 +77,12 @@ class Connection:
             elif cmd == "moves" and self.searching:
                 raise ProtocolError("busy", "moves: a search is running; send stop first")
             elif cmd == "hint":  # a hosted game's seat, on its turn
+                if any(
+                    isinstance(j, HostedHint) and not j.finished.is_set() for j in self.jobs
+                ):
+                    raise ProtocolError(
+                        "busy", "hint: one is being worked out; wait for it"
+                    )
                 self._start(self.session.hosted_hint(req))
             elif cmd == "play" or (cmd == "newgame" and "seats" in req):
                 self._hosted_turn(cmd, req)

@@ -434,15 +434,11 @@ class Session:
         player = self.catalog.players.make(spec, table.state.game)
         return table.hint_job(request_id(req), req.get("turn"), top, player)
 
-    def cmd_moves(self, req, rid) -> dict:
-        if "turn" in req:  # the hosted game's moves of the client's seat
-            limit = int_field(req, "limit", 0, 10**6)
-            if self.max_moves is not None:
-                limit = self.max_moves if limit is None else min(limit, self.max_moves)
-            return reply(rid, "moves", **self.hosted("moves").moves(req["turn"], limit))
-        state = self.target(req)
+    def _kind_and_limit(self, req, game) -> tuple[str, int | None]:
+        """``moves``' ``kind`` (one of the game's, or all) and ``limit`` (at most the
+        server's ``max_moves``)."""
         kind = req.get("kind", "all")
-        kinds = ("all", *state.game.move_kinds)
+        kinds = ("all", *game.move_kinds)
         if kind not in kinds:
             raise ProtocolError(
                 "bad_request", f"kind: {str(kind)[:40]!r} is not one of {', '.join(kinds)}"
@@ -450,6 +446,15 @@ class Session:
         limit = int_field(req, "limit", 0, 10**6)
         if self.max_moves is not None:
             limit = self.max_moves if limit is None else min(limit, self.max_moves)
+        return kind, limit
+
+    def cmd_moves(self, req, rid) -> dict:
+        if "turn" in req:  # the hosted game's moves of the client's seat
+            table = self.hosted("moves")
+            kind, limit = self._kind_and_limit(req, table.state.game)
+            return reply(rid, "moves", **table.moves(req["turn"], limit, kind))
+        state = self.target(req)
+        kind, limit = self._kind_and_limit(req, state.game)
         # not behind the searches: a listing takes milliseconds, and a client waiting
         # for its moves must not wait for other clients' thinking
         moves = state.moves(kind)

@@ -186,13 +186,13 @@ class Table:
                 emit(self.end())
         return True
 
-    def moves(self, turn: Any, limit: int | None) -> dict:
-        """The seat's legal moves on its turn."""
+    def moves(self, turn: Any, limit: int | None, kind: str = "all") -> dict:
+        """The seat's legal moves (of ``kind``) on its turn."""
         with self.lock:
             self.check_turn(turn, "these moves")
             self._mine("moves")
             state = self.state
-        legal = state.legal_moves()
+        legal = state.moves(kind)
         shown = list(legal)[: limit if limit is not None else len(legal)]
         return {
             "turn": turn,

@@ -93,7 +93,7 @@
 
   async function fetchLegal(position) {
     let reply;
-    try { reply = await askMoves(position); } catch (err) { showMessage(err.message); return; }
+    try { reply = await askMoves(); } catch (err) { showMessage(err.message); return; }
     if (game.position === position) {
       xw.legal = { moves: reply.moves.map((m) => m.move), count: reply.count };
       render();
@@ -102,9 +102,9 @@
 
   // a search (the bot's or a hint's) may still be finishing: the server says busy, so
   // ask again shortly
-  async function askMoves(position) {
+  async function askMoves() {
     for (let tries = 0; ; tries++) {
-      try { return await request({ cmd: "moves", position }); } catch (err) {
+      try { return await request({ cmd: "moves", turn: game.turn }); } catch (err) {
         if (err.code !== "busy" || tries > 20) throw err;
         await new Promise((ok) => setTimeout(ok, 250));
       }

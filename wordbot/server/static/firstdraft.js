@@ -85,16 +85,16 @@
     const legal = {};
     try {
       for (const kind of ["sell", "discard", "insert"]) {
-        legal[kind] = (await askMoves(position, kind)).map((m) => m.move);
+        legal[kind] = (await askMoves(kind)).map((m) => m.move);
       }
     } catch (err) { showMessage(err.message); return; }
     if (game.position === position) { fd.legal = legal; render(); }
   }
 
   // a hint's search may still be finishing: the server says busy, so ask again shortly
-  async function askMoves(position, kind) {
+  async function askMoves(kind) {
     for (let tries = 0; ; tries++) {
-      try { return (await request({ cmd: "moves", kind, position })).moves; } catch (err) {
+      try { return (await request({ cmd: "moves", turn: game.turn, kind })).moves; } catch (err) {
         if (err.code !== "busy" || tries > 20) throw err;
         await new Promise((ok) => setTimeout(ok, 250));
       }
