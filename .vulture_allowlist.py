@@ -24,7 +24,6 @@ _.cmd_moves
 _.cmd_score
 _.cmd_observe
 _.cmd_play
-_.cmd_hint
 _.RandomPlayer  # players: the registries name them as "module:Class" strings
 _.GreedyPlayer
 _.MonteCarloPlayer
@@ -84,3 +83,7 @@ _.action_space
 _.reset
 _.observe
 _.render
+
+# -- used by tests/ only
+_.coloured_sets  # tests/reference/controlword.py colours the reference's plays as the engine does
+_.letter_change_sets  # ReplacementList: the size of its letter-change search, in its doctest

@@ -1,4 +1,4 @@
-"""Time the reference enumerator (wordbot.engine.controlword.reference) on seeded random positions.
+"""Time the reference enumerator (tests/reference/controlword.py) on seeded random positions.
 
     PYTHONPATH=$PWD python benchmarks/reference_timing.py [--positions 200] [--words 2500]
         [--n-words 1 8] [--rack 1 9] [--limit 1 5]
@@ -20,10 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wordbot.engine.controlword.reference import replacement_plays, word_plays
-
 from tests.lexicons import small_lexicon
 from tests.positions import random_position
+from tests.reference.controlword import replacement_plays, word_plays
 
 
 def main() -> None:

@@ -20,7 +20,8 @@ from wordbot.engine.controlword import (
     Replacement,
     WordPlay,
 )
-from wordbot.engine.controlword.reference import ReferenceGenerator
+
+from tests.reference.controlword import ReferenceGenerator
 
 #: the reference, replacement plays capped at two tiles
 CAPPED = ReferenceGenerator(replacement_cap=2)

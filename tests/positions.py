@@ -10,7 +10,7 @@ lexicon).
 - ``random_rack(rng, n)``: a rack string of n tiles, some blue (lowercase).
 - ``random_position(rng, lexicon)``: board + rack + player colour + replacement limit.
 
-Boards are dicts ``(row, col) -> (LETTER, colour)`` as ``wordbot.engine.controlword.reference`` takes.
+Boards are dicts ``(row, col) -> (LETTER, colour)`` as ``tests.reference.controlword`` takes.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Independent, direct rule checkers for Control Word plays, and brute-force enumerators.
 
 These are the tests' own reading of shared/RULES.md ("Word play", "Replacement play"),
-written separately from ``wordbot.engine.controlword.reference`` and in a different style: they apply
+written separately from ``tests.reference.controlword`` and in a different style: they apply
 a given play to a copy of the board and then look at the runs through the new tiles. They
 decide whether *one* play is legal; ``brute_*`` try every conceivable play on a tiny
 position and keep the legal ones, so the reference's *completeness* can be checked too.

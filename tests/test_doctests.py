@@ -20,7 +20,7 @@ PACKAGES = [
     "wordbot.protocol",
 ]
 #: the suite's own helpers whose docstrings carry examples
-HELPERS = ["tests.sampling", "tests.warmup"]
+HELPERS = ["tests.sampling", "tests.warmup", "tests.reference.controlword"]
 SKIP = {
     "wordbot.__main__",
     "wordbot.players.controlword.tune",

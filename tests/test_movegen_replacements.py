@@ -6,11 +6,11 @@ import random
 
 import pytest
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import reference
 
 from tests.lexicons import small_lexicon, tiny_lexicon
 from tests.movegen_support import BoardGenerator
 from tests.positions import random_position
+from tests.reference import controlword as reference
 from tests.sampling import fast_and_full
 
 

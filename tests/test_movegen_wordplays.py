@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from wordbot.engine.controlword import reference
 
 from tests import conformance
 from tests.lexicons import small_lexicon, tiny_lexicon
 from tests.movegen_support import BoardGenerator
 from tests.positions import random_position
+from tests.reference import controlword as reference
 from tests.rules import run_through
 from tests.sampling import fast_and_full
 

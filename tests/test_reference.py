@@ -1,4 +1,4 @@
-"""Tests of the reference move enumerator (wordbot.engine.controlword.reference).
+"""Tests of the reference move enumerator (tests/reference/controlword.py).
 
 Every expected result here was worked out by hand from shared/RULES.md ("Word play",
 "Replacement play"), never copied from the code's output. Besides the hand-made cases:
@@ -17,11 +17,11 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from wordbot.engine.controlword.reference import replacement_plays, word_plays
 
 from tests import conformance
 from tests.lexicons import default_lexicon, small_lexicon, tiny_lexicon
 from tests.positions import PLAYER_COLOURS, random_board, random_position, random_rack
+from tests.reference.controlword import replacement_plays, word_plays
 from tests.rules import (
     all_runs,
     brute_replacement_plays,

@@ -4,8 +4,8 @@ In the generator's order: the word plays (word phase) or replacement plays (repl
 phase), then pass, a rack redraw (word phase) and every blue exchange. Plays come from a
 generator object with ``word_plays(state)`` and ``replacement_plays(state)``: the
 compiled one (:data:`wordbot.engine.controlword.adapter.FAST`) unless the caller names
-another, such as the slow reference (:class:`wordbot.engine.controlword.reference.
-ReferenceGenerator`). Plays are generated when first needed and each move is made when
+another, such as the tests' slow reference (``ReferenceGenerator`` of
+tests/reference/controlword.py). Plays are generated when first needed and each move is made when
 it is read.
 
 The game's own order among equal gains (what ``greedy`` follows): in the word phase a

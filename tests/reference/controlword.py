@@ -153,7 +153,7 @@ def replacement_plays(
         raise ValueError(f"limit: {limit!r} is not an integer >= 0")
     if not rack_count or limit == 0:
         return set()
-    from wordbot.engine.controlword.reference_replacements import _ReplacementSearch
+    from tests.reference.controlword_replacements import _ReplacementSearch
 
     index = _index_for(lexicon)
     search = _ReplacementSearch(board, letters, rack_count, colour, limit, index)

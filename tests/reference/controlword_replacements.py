@@ -10,7 +10,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Mapping
 
-from wordbot.engine.controlword.reference import WILDCARD, Play, Square, _runs_of
+from tests.reference.controlword import WILDCARD, Play, Square, _runs_of
 
 
 class _ReplacementSearch:
