@@ -7,9 +7,10 @@ import json
 
 import pytest
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import ControlWordState, move_from_json, reference
+from wordbot.engine.controlword import ControlWordState, move_from_json
 
 from tests.cli_support import invoke
+from tests.reference import controlword as reference
 
 SMALL = "tests/data/small_words.txt"
 
