@@ -36,6 +36,8 @@ from typing import Any
 
 import numpy as np
 
+from wordbot.engine.games import DEFAULT_GAME
+
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
@@ -50,7 +52,7 @@ from wordbot.spaces import MAX_GAME_LENGTH, Table
 
 
 def env(
-    game: str = "controlword",
+    game: str = DEFAULT_GAME,
     render_mode: str | None = None,
     players: int = 0,
     lexicon: Any = "",

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from wordbot.engine.games import DEFAULT_GAME
+
 lexicon_option = click.option(
     "--lexicon",
     "lexicon_path",
@@ -41,7 +43,7 @@ page_option = click.option(
 game_option = click.option(
     "--game",
     "game_name",
-    default="controlword",
+    default=DEFAULT_GAME,
     show_default=True,
     metavar="NAME",
     help="The game (`wordbot games` lists them).",

@@ -17,6 +17,7 @@ from wordbot.cli.options import (
     rule_option,
     runner_options,
 )
+from wordbot.engine.games import DEFAULT_GAME
 
 
 @main.command()
@@ -191,7 +192,7 @@ def study(
         if out is not None:
             StudyStore.check_new(out)
         config, lexicon = new_study(
-            game_name or "controlword",
+            game_name or DEFAULT_GAME,
             players,
             vary,
             400 if games is None else games,

@@ -17,6 +17,7 @@ from wordbot.cli.options import (
     rule_option,
     runner_options,
 )
+from wordbot.engine.games import DEFAULT_GAME
 
 
 @main.command()
@@ -186,7 +187,7 @@ def tournament(
     else:
         if out is not None:
             TournamentStore.check_new(out)
-        config, lexicon = new_config(game=game_name or "controlword", **options)
+        config, lexicon = new_config(game=game_name or DEFAULT_GAME, **options)
         store = TournamentStore.create(out, config) if out is not None else None
 
     t = Tournament(config, lexicon, store)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordbot import __version__
+from wordbot.engine.games import DEFAULT_GAME
 from wordbot.errors import WordbotError
 from wordbot.plugins import BUILTIN, Catalog
 from wordbot.protocol.envelope import (
@@ -116,7 +117,7 @@ class Session:
         max_time: float | None = None,
         player: str | None = None,
         max_moves: int | None = None,
-        game: str = "controlword",
+        game: str = DEFAULT_GAME,
         catalog: Catalog = BUILTIN,
         rules: tuple[str, ...] = (),
         table_seed: int | None = None,
@@ -520,7 +521,7 @@ class Session:
 
 
 def warm_up(
-    lexicon: str | None = None, game: str = "controlword", catalog: Catalog = BUILTIN
+    lexicon: str | None = None, game: str = DEFAULT_GAME, catalog: Catalog = BUILTIN
 ) -> None:
     """Load the game's lexicon and compiled kernels now, so the first search is quick."""
     import random

@@ -32,6 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 
+from wordbot.engine.games import DEFAULT_GAME
 from wordbot.plugins import BUILTIN, Catalog
 from wordbot.protocol import (
     MAX_LINE,
@@ -64,7 +65,7 @@ EVERY_INTERFACE = ("0.0.0.0", "::", "")
 
 @dataclass
 class ServerConfig:
-    game: str = "controlword"  # the game of a new session
+    game: str = DEFAULT_GAME  # the game of a new session
     catalog: Catalog = BUILTIN  # the games and players sessions know
     lexicon: str | None = None
     player: str | None = None  # default player of go

@@ -10,6 +10,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from wordbot.engine.games import DEFAULT_GAME
 from wordbot.errors import WordbotError
 from wordbot.tournament.schedule import (
     Schedule,
@@ -21,7 +22,10 @@ from wordbot.tournament.stats import Sprt
 
 FORMAT = "wordbot.tournament/1"
 DEFAULT_DEALS = 20  # --games default: 20 deals, each played with every rotation
-DEFAULT_GAME = "controlword"  # the game of a configuration saved before games had names
+
+#: the game of a configuration saved before games had names (not the default: that may
+#: change, what those files meant may not)
+LEGACY_GAME = "controlword"
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,7 @@ class TournamentConfig:
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
             raise TournamentError(f"{where}: not a {FORMAT} configuration")
         try:
-            game = obj.get("game", DEFAULT_GAME)
+            game = obj.get("game", LEGACY_GAME)
             seats = int(obj["seats"])
             seat_names = tuple(
                 obj.get("seat_names")

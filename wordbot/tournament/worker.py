@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from wordbot.engine.games import DEFAULT_GAME
 from wordbot.tournament.schedule import ScheduledGame, TournamentError
 from wordbot.tournament.standings import GameOutcome
 
@@ -33,7 +34,7 @@ class WorkerSetup:
     rules: dict  # the game's Rules.to_json()
     colours: tuple[str, ...]  # the seats' names
     record: bool  # write each game's record (JSON Lines text) into its result
-    game: str = "controlword"
+    game: str = DEFAULT_GAME
     plugins: tuple[str, ...] = ()  # modules defining the game or players
     setup: tuple[
         tuple[str, Any], ...
