@@ -157,6 +157,35 @@ def read_position_arg(arg: str, stdin=None) -> Any:
     return load_json_text(read_file_limited(arg, "position"), f"position {arg[:200]}")
 
 
+def int_in(
+    value: Any,
+    where: str,
+    low: int | None = None,
+    high: int | None = None,
+    error: type = PositionError,
+) -> int:
+    """``value`` when it is an integer (not a bool) within ``low``..``high`` (None: no
+    bound); else ``error`` naming ``where``. Every game's readers check their integers
+    with it, so the errors read alike.
+
+    >>> int_in(3, "round", 1)
+    3
+    >>> int_in(0, "round", 1)
+    Traceback (most recent call last):
+    wordbot.engine.errors.PositionError: round: 0 is below 1
+    >>> int_in(True, "scores.red", 0, MAX_POINTS)
+    Traceback (most recent call last):
+    wordbot.engine.errors.PositionError: scores.red: True is not an integer
+    """
+    if type(value) is not int:
+        raise error(f"{where}: {value!r:.60} is not an integer")
+    if low is not None and value < low:
+        raise error(f"{where}: {value} is below {low}")
+    if high is not None and value > high:
+        raise error(f"{where}: {value} is above {high}")
+    return value
+
+
 def check_fields(
     obj: Any, required: Iterable[str], optional: Iterable[str], what: str = "position"
 ) -> dict:

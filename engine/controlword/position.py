@@ -47,7 +47,7 @@ from wordbot.engine.controlword.tiles import (
     sort_tiles,
 )
 from wordbot.engine.errors import PositionError
-from wordbot.engine.position import MAX_POINTS, canonical_json, check_fields
+from wordbot.engine.position import MAX_POINTS, canonical_json, check_fields, int_in
 from wordbot.engine.rng import seed_from_text, seed_state
 
 from wordbot.errors import WordbotError
@@ -88,19 +88,6 @@ def state_to_json(state) -> dict[str, Any]:
     return obj
 
 
-def _int(obj, field, minimum=None, maximum=None) -> int:
-    value = obj[field] if isinstance(obj, dict) else obj
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PositionError(f"{field}: {value!r} is not an integer")
-    if minimum is not None and value < minimum:
-        raise PositionError(f"{field}: {value} is below {minimum}")
-    if maximum is not None and value > maximum:
-        raise PositionError(
-            f"{field}: {value} is above {maximum}, more than a game reaches"
-        )
-    return value
-
-
 def _per_player(
     obj: Any, field: str, players, minimum=None, maximum=None
 ) -> dict[str, int]:
@@ -113,7 +100,7 @@ def _per_player(
     for p in players:
         if p not in obj:
             raise PositionError(f"{field}.{p}: missing")
-        out[p] = _int({f"{field}.{p}": obj[p]}, f"{field}.{p}", minimum, maximum)
+        out[p] = int_in(obj[p], f"{field}.{p}", minimum, maximum)
     return out
 
 
@@ -130,8 +117,8 @@ def _rack_sizes(obj: Any, players, racks) -> dict[str, dict[str, int]]:
         if p in racks:
             raise PositionError(f"{where}: the rack is given; its size is its length")
         check_fields(size, ("tiles", "blue"), (), where)
-        tiles = _int({f"{where}.tiles": size["tiles"]}, f"{where}.tiles", 0, MAX_RACK_SIZE)
-        blue = _int({f"{where}.blue": size["blue"]}, f"{where}.blue", 0, tiles)
+        tiles = int_in(size["tiles"], f"{where}.tiles", 0, MAX_RACK_SIZE)
+        blue = int_in(size["blue"], f"{where}.blue", 0, tiles)
         sizes[p] = {"tiles": tiles, "blue": blue}
     return sizes
 
@@ -170,17 +157,17 @@ def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[
     phase = obj["phase"]
     if phase not in ("word", "replacement", "over"):
         raise PositionError(f"phase: {phase!r} is not word, replacement or over")
-    rnd = _int(obj, "round", 1)
+    rnd = int_in(obj["round"], "round", 1)
     if rnd > rules.rounds:
         raise PositionError(
             f"round: {rnd} is past the last round (rules.rounds = {rules.rounds})"
         )
-    rack_limit = _int(obj, "rack_limit")
+    rack_limit = int_in(obj["rack_limit"], "rack_limit")
     if rack_limit not in DRAW_DIE:
         raise PositionError(
             f"rack_limit: {rack_limit} is not a face of the draw die (6, 7, 8, 9)"
         )
-    replacement_limit = _int(obj, "replacement_limit")
+    replacement_limit = int_in(obj["replacement_limit"], "replacement_limit")
     if replacement_limit not in REPLACEMENT_DIE:
         raise PositionError(
             f"replacement_limit: {replacement_limit} is not a face of the replacement die "

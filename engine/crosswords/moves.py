@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from wordbot.engine.crosswords.rules import DIRECTIONS
 from wordbot.engine.errors import MoveError
+from wordbot.engine.position import int_in
 
 
 @dataclass(frozen=True)
@@ -72,12 +73,6 @@ class Pass:
         return {"type": "pass"}
 
 
-def _int(value: Any, where: str) -> int:
-    if type(value) is not int:
-        raise MoveError(f"{where}: {value!r} is not an integer")
-    return value
-
-
 def parse_json(obj: Any) -> Write | Pass:
     """A move object; MoveError naming the field when it is malformed."""
     if not isinstance(obj, dict):
@@ -94,11 +89,17 @@ def parse_json(obj: Any) -> Write | Pass:
         raise MoveError(f"move.{missing[0]}: missing")
     if kind == "pass":
         return Pass()
-    row, word = _int(obj["row"], "move.row"), _int(obj["word"], "move.word")
+    row, word = (
+        int_in(obj["row"], "move.row", error=MoveError),
+        int_in(obj["word"], "move.word", error=MoveError),
+    )
     at = obj["at"]
     if not isinstance(at, list) or len(at) != 2:
         raise MoveError(f"move.at: {at!r} is not [r, c]")
-    r, c = _int(at[0], "move.at"), _int(at[1], "move.at")
+    r, c = (
+        int_in(at[0], "move.at", error=MoveError),
+        int_in(at[1], "move.at", error=MoveError),
+    )
     if obj["direction"] not in DIRECTIONS:
         raise MoveError(f"move.direction: {obj['direction']!r} is not across or down")
     if row < 0 or word < 0:

@@ -22,7 +22,7 @@ from wordbot.engine.crosswords.pages import Extra, Page
 from wordbot.engine.crosswords.rules import SEATS
 from wordbot.engine.errors import PositionError
 from wordbot.engine.game import OVER
-from wordbot.engine.position import MAX_POINTS, check_fields
+from wordbot.engine.position import MAX_POINTS, check_fields, int_in
 
 FORMAT = "wordbot.crosswords.position/1"
 REQUIRED = (
@@ -63,12 +63,6 @@ def position_json(state) -> dict[str, Any]:
     }
 
 
-def _int(value: Any, where: str, low: int = -MAX_POINTS) -> int:
-    if type(value) is not int or not low <= value <= MAX_POINTS:
-        raise PositionError(f"{where}: {value!r} is not an integer {low}..{MAX_POINTS}")
-    return value
-
-
 def _player(value: Any, where: str) -> int:
     if value not in SEATS:
         raise PositionError(f"{where}: {value!r} is not red or green")
@@ -93,7 +87,10 @@ def _page(obj: Any, where: str) -> tuple[Page, frozenset]:
     for k, item in enumerate(obj["used"]):
         if not isinstance(item, list) or len(item) != 2:
             raise PositionError(f"{where}.used[{k}]: {item!r} is not [row, index]")
-        key = (_int(item[0], f"{where}.used[{k}]"), _int(item[1], f"{where}.used[{k}]"))
+        key = (
+            int_in(item[0], f"{where}.used[{k}]", -MAX_POINTS, MAX_POINTS),
+            int_in(item[1], f"{where}.used[{k}]", -MAX_POINTS, MAX_POINTS),
+        )
         try:
             page.word(*key)
         except PositionError:
@@ -121,7 +118,10 @@ def _cell_items(items: Any, field: str, shape: str):
         where = f"{field}[{k}]"
         if not isinstance(item, list) or len(item) != shape.count(",") + 1:
             raise PositionError(f"{where}: {item!r} is not {shape}")
-        cell = (_int(item[0], where), _int(item[1], where))
+        cell = (
+            int_in(item[0], where, -MAX_POINTS, MAX_POINTS),
+            int_in(item[1], where, -MAX_POINTS, MAX_POINTS),
+        )
         if field == "cells" and (
             not isinstance(item[2], str) or not re.fullmatch(r"[A-Z]", item[2])
         ):
@@ -170,7 +170,7 @@ def read_position(obj: Any, rules) -> dict[str, Any]:
     turns_obj = obj["turns_taken"]
     if not isinstance(turns_obj, dict) or set(turns_obj) != set(SEATS):
         raise PositionError("turns_taken: one entry per player (red, green)")
-    turns = tuple(_int(turns_obj[p], f"turns_taken.{p}", 0) for p in SEATS)
+    turns = tuple(int_in(turns_obj[p], f"turns_taken.{p}", 0, MAX_POINTS) for p in SEATS)
     scores = obj["scores"]
     if not isinstance(scores, dict) or set(scores) != set(SEATS):
         raise PositionError("scores: one entry per player (red, green)")

@@ -21,7 +21,7 @@ from typing import Any
 from wordbot.engine.errors import PositionError
 from wordbot.engine.firstdraft.state import TURN, Coaster, Hand, sort_letters
 from wordbot.engine.game import OVER
-from wordbot.engine.position import MAX_POINTS, check_fields
+from wordbot.engine.position import MAX_POINTS, check_fields, int_in
 from wordbot.engine.rng import Rng
 from wordbot.engine.tiles import LETTERS, TILE_COUNTS, excess
 
@@ -60,16 +60,6 @@ def position_json(state) -> dict[str, Any]:
     }
 
 
-def _int(value: Any, where: str, low: int = 0) -> int:
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or not low <= value <= MAX_POINTS
-    ):
-        raise PositionError(f"{where}: {value!r} is not an integer {low}..{MAX_POINTS}")
-    return value
-
-
 def _letters(value: Any, where: str, limit: int | None = None) -> str:
     if not isinstance(value, str) or not all(ch in LETTERS for ch in value):
         raise PositionError(f"{where}: {value!r} is not a string of letters A-Z")
@@ -81,7 +71,7 @@ def _letters(value: Any, where: str, limit: int | None = None) -> str:
 def _values(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
         raise PositionError(f"{where}: a list of coaster values")
-    return [_int(v, f"{where}[{i}]", 1) for i, v in enumerate(value)]
+    return [int_in(v, f"{where}[{i}]", 1, MAX_POINTS) for i, v in enumerate(value)]
 
 
 def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
@@ -104,7 +94,7 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
     phase = obj["phase"]
     if phase not in (TURN, OVER):
         raise PositionError(f"phase: {phase!r} is not turn or over")
-    turn = _int(obj.get("turn", 1), "turn", 1)
+    turn = int_in(obj.get("turn", 1), "turn", 1, MAX_POINTS)
     tiles: Counter[str] = Counter()
     hands = obj["hands"]
     if not isinstance(hands, dict) or set(hands) != set(players):
@@ -123,10 +113,10 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
         tiles.update("".join(rows) + pool)
         read_hands.append(
             Hand(
-                _int(hand["coins"], f"{where}.coins"),
+                int_in(hand["coins"], f"{where}.coins", 0, MAX_POINTS),
                 rows,
                 sort_letters(pool),
-                _int(hand["discarded"], f"{where}.discarded"),
+                int_in(hand["discarded"], f"{where}.discarded", 0, MAX_POINTS),
             )
         )
     scores = obj["scores"]
@@ -146,7 +136,7 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
     for i, c in enumerate(line):
         where = f"line[{i}]"
         c = check_fields(c, ("value", "tiles", "coins"), (), where)
-        value = _int(c["value"], f"{where}.value", 1)
+        value = int_in(c["value"], f"{where}.value", 1, MAX_POINTS)
         coaster_tiles = _letters(c["tiles"], f"{where}.tiles")
         if len(coaster_tiles) != value:
             raise PositionError(
@@ -154,7 +144,11 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
             )
         tiles.update(coaster_tiles)
         read_line.append(
-            Coaster(value, sort_letters(coaster_tiles), _int(c["coins"], f"{where}.coins"))
+            Coaster(
+                value,
+                sort_letters(coaster_tiles),
+                int_in(c["coins"], f"{where}.coins", 0, MAX_POINTS),
+            )
         )
     if "bag" not in obj and "gone" not in obj:
         raise PositionError("bag: a position needs bag or gone (or both)")
@@ -174,7 +168,7 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
     deck, pile = _coasters(obj, read_line, rules, rng)
     # a view's counts (docs/rules.md): what it leaves out must still add up to them
     for field, held in (("bag_size", len(bag)), ("deck_size", len(deck))):
-        if field in obj and _int(obj[field], field) != held:
+        if field in obj and int_in(obj[field], field, 0, MAX_POINTS) != held:
             raise PositionError(f"{field}: {obj[field]}, but the position leaves {held}")
     return {
         "players": tuple(players),

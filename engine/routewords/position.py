@@ -19,7 +19,7 @@ from typing import Any
 
 from wordbot.engine.errors import PositionError
 from wordbot.engine.game import OVER
-from wordbot.engine.position import MAX_POINTS, check_fields
+from wordbot.engine.position import MAX_POINTS, check_fields, int_in
 from wordbot.engine.routewords.moves import point_json, square_json
 from wordbot.engine.routewords.rules import SEATS, SIDE, SIZE, START_COINS
 from wordbot.engine.routewords.state import BONUS, TURN, adjacent
@@ -73,16 +73,10 @@ def position_json(state) -> dict[str, Any]:
     return obj
 
 
-def _int(value: Any, where: str, low: int = 0, high: int = MAX_POINTS) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or value > high:
-        raise PositionError(f"{where}: {value!r} is not an integer {low}..{high}")
-    return value
-
-
 def _per_player(obj: Any, players: list[str], where: str, high: int = MAX_POINTS) -> tuple:
     if not isinstance(obj, dict) or set(obj) != set(players):
         raise PositionError(f"{where}: one entry per player ({', '.join(players)})")
-    return tuple(_int(obj[p], f"{where}.{p}", 0, high) for p in players)
+    return tuple(int_in(obj[p], f"{where}.{p}", 0, high) for p in players)
 
 
 def _point(value: Any, where: str, limit: int) -> int:
@@ -181,7 +175,7 @@ def read_position(obj: Any) -> dict[str, Any]:
     points = _per_player(obj["scores"], players, "scores")
     tokens = _per_player(obj["bonus_tokens"], players, "bonus_tokens", 1)
     turns = _per_player(obj["turns_taken"], players, "turns_taken")
-    if "turn" in obj and _int(obj["turn"], "turn", 1) != 1 + sum(turns):
+    if "turn" in obj and int_in(obj["turn"], "turn", 1, MAX_POINTS) != 1 + sum(turns):
         raise PositionError(
             f"turn: {obj['turn']} is not 1 + the turns taken ({1 + sum(turns)})"
         )
