@@ -467,6 +467,11 @@ class Game(ABC, Generic[StateT]):
         red=FILE``: Cross words combat's pages); StateError when the game has none."""
         raise StateError(f"--{option}: {self.title} has no such set-up option")
 
+    def setup_json(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """Set-up arguments of :meth:`new` as JSON values, which :meth:`new` takes back
+        (saved in tournament and study configurations; default: already JSON)."""
+        return dict(setup)
+
     def setup_of(self, start: Any) -> dict[str, Any]:
         """The :meth:`new` arguments besides players, seed, rules and lexicon that a
         recorded start position was made with (Cross words combat: its pages)."""

@@ -158,6 +158,13 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         s._moves = s._window = s._usable = None
         return s
 
+    def setup_json(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The pages as their text (:meth:`new` reads a page from its text)."""
+        pages = setup.get("pages")
+        if not pages:
+            return dict(setup)
+        return {**setup, "pages": {p: _page_text(page) for p, page in pages.items()}}
+
     def setup_of(self, start: Any) -> dict[str, Any]:
         """The pages of a recorded start position (as text)."""
         try:
@@ -199,3 +206,7 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
 
 GAME = CrossWords()
 CrossWordsState.game = GAME
+
+
+def _page_text(page: str | Page) -> str:
+    return page if isinstance(page, str) else page.text()

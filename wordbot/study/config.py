@@ -231,9 +231,7 @@ def new_study(
             "played with every rotation of the seats of every variant)"
         )
     lexicon, lex_json = _lexicon(game, lexicon_path)
-    setup = game.setup_from_cli("page", list(pages)) if pages else {}
-    if "pages" in setup:  # saved as text: the configuration is JSON
-        setup = {"pages": {p: page.text() for p, page in setup["pages"].items()}}
+    setup = game.setup_json(game.setup_from_cli("page", list(pages)) if pages else {})
     config = StudyConfig(
         game.name,
         names,

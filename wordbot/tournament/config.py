@@ -204,9 +204,7 @@ def new_config(
     rules_json = _rules(chosen, rules)
     _check(names, gauntlet_name, seats, games, seed, sprt_json, seat_names)
     lexicon, lex_json = _lexicon(chosen, lexicon_path)
-    setup = chosen.setup_from_cli("page", list(pages)) if pages else {}
-    if "pages" in setup:  # saved as text: the configuration is JSON
-        setup = {"pages": {p: page.text() for p, page in setup["pages"].items()}}
+    setup = chosen.setup_json(chosen.setup_from_cli("page", list(pages)) if pages else {})
     return TournamentConfig(
         names,
         gauntlet_name,
