@@ -46,9 +46,11 @@ if TYPE_CHECKING:
     Numbers: TypeAlias = Sequence[float] | NDArray[Any]
 
 OVER = "over"
+#: the slot where a state keeps its list of legal moves (:meth:`GameState.legal_moves`)
+MOVES_CACHE = "_moves"
 
 #: a game's own state class (:class:`Game` is generic in it)
-StateT = TypeVar("StateT", bound="GameState")
+StateT = TypeVar("StateT", bound="GameState[Any]")
 
 
 class Move(Protocol):
@@ -145,7 +147,11 @@ class MoveList(Sequence[Move]):
         return f"<{type(self).__name__} of {len(self)} moves>"
 
 
-class GameState(ABC):
+#: a game's own move list class (:class:`GameState` is generic in it)
+MovesT = TypeVar("MovesT", bound=MoveList)
+
+
+class GameState(ABC, Generic[MovesT]):
     """One position of a game. Treat every attribute as read-only.
 
     Every state has ``players`` (seat order), ``to_move``, ``phase`` (``over`` once the
@@ -203,11 +209,26 @@ class GameState(ABC):
         return self.outcome().winners
 
     # -- moves ---------------------------------------------------------------------------
+    def legal_moves(self, generator: Any = None) -> MovesT:
+        """Every legal move of the player to move, empty once the game is over: the game's
+        own list (:meth:`list_moves`, kept by a state with a ``_moves`` slot), or
+        ``generator.legal_moves(state)``, another generator's list (the slow references
+        the tests check the games' generators against)."""
+        if generator is not None:
+            listed: MovesT = generator.legal_moves(self)
+            return listed
+        if MOVES_CACHE not in type(self).__slots__:
+            return self.list_moves()
+        kept: MovesT | None = getattr(self, MOVES_CACHE)
+        if kept is None:
+            kept = self.list_moves()
+            setattr(self, MOVES_CACHE, kept)
+        return kept
+
     @abstractmethod
-    def legal_moves(self, generator: Any = None) -> MoveList:
-        """Every legal move of the player to move, from the game's own generator (or from
-        ``generator``, e.g. the slow reference the tests check it against); empty once the
-        game is over."""
+    def list_moves(self) -> MovesT:
+        """The game's own list of every legal move of the player to move (callers use
+        :meth:`legal_moves`, which keeps it)."""
 
     def bot_moves(self) -> MoveList:
         """The legal moves a bot chooses among: all of them, unless the game's rules
@@ -239,7 +260,7 @@ class GameState(ABC):
         ``move`` is legal now."""
 
     @abstractmethod
-    def apply(self, move: Move, check: bool = True) -> GameState:
+    def apply(self, move: Move, check: bool = True) -> GameState[Any]:
         """The state after ``move`` by the player to move (this one is unchanged).
         ``check=False`` trusts the move (the generator's own output)."""
 
@@ -265,7 +286,7 @@ class GameState(ABC):
             return self.move_from_json(load_json_text(text, "move", MoveError))
         return self.parse_notation(text)
 
-    def check_playable(self) -> None:  # noqa: B027  (a hook: most games refuse nothing)
+    def check_playable(self) -> None:
         """Raise :class:`~wordbot.engine.errors.PositionError` when the player to move
         cannot move in this position as given (Control Word: its rack is unknown)."""
 
@@ -279,7 +300,7 @@ class GameState(ABC):
         return position_digest(self.to_json())
 
     @abstractmethod
-    def with_seed(self, seed: int) -> GameState:
+    def with_seed(self, seed: int) -> GameState[Any]:
         """The same position with its generator reseeded (to sample other futures)."""
 
     # -- hidden information ----------------------------------------------------------------
@@ -288,7 +309,7 @@ class GameState(ABC):
         from that player). A game without hidden information shows everything."""
         return self.to_json()
 
-    def determinize(self, viewer: str, rng: random.Random) -> GameState:
+    def determinize(self, viewer: str, rng: random.Random) -> GameState[Any]:
         """A state consistent with ``observation(viewer)``, the hidden parts sampled from
         ``rng`` (a searching player plays on these, never on the true state). A game
         without hidden information returns the state itself."""

@@ -146,7 +146,7 @@ class Player:
         """Whether this player plays the game named ``game``."""
         return cls.games is None or game in cls.games
 
-    def check(self, state: GameState) -> None:
+    def check(self, state: GameState[Any]) -> None:
         """Refuse a state of a game this player does not play, or a finished one."""
         game = state.game.name
         if not self.plays(game):
@@ -157,14 +157,14 @@ class Player:
         if state.is_over:
             raise GameOverError("the game is over: there is no move to choose")
 
-    def choose(self, state: GameState, rng: random.Random | None = None) -> Move:
+    def choose(self, state: GameState[Any], rng: random.Random | None = None) -> Move:
         """The move this player makes in ``state``."""
         self.check(state)
         return self._choose(state, rng if rng is not None else random.Random(0))
 
     def top(
         self,
-        state: GameState,
+        state: GameState[Any],
         n: int = 5,
         rng: random.Random | None = None,
         progress: Progress | None = None,
@@ -173,19 +173,19 @@ class Player:
         self.check(state)
         return self._top(state, n, rng if rng is not None else random.Random(0), progress)
 
-    def value(self, state: GameState, viewer: str) -> float:
+    def value(self, state: GameState[Any], viewer: str) -> float:
         """How good ``state`` is for ``viewer``: by default the score margin as things
         stand (``viewer``'s score minus the best other)."""
         return float(state.outcome().margin(viewer))
 
     # -- what subclasses implement ---------------------------------------------------------
     def _top(
-        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+        self, state: GameState[Any], n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
         move = self._choose(state, rng)
         return [Candidate(move, state.notation(move), iterations=1)]
 
-    def _choose(self, state: GameState, rng: random.Random) -> Move:
+    def _choose(self, state: GameState[Any], rng: random.Random) -> Move:
         return self._top(state, 1, rng, None)[0].move
 
     # -- names -------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ class Take:
         return {"type": "take", "count": self.count}
 
 
-class ToyState(GameState):
+class ToyState(GameState[MoveList]):
     __slots__ = (
         "players",
         "to_move",
@@ -73,7 +73,7 @@ class ToyState(GameState):
         return s
 
     # -- moves -------------------------------------------------------------------------
-    def legal_moves(self, generator: Any = None) -> MoveList:
+    def list_moves(self) -> MoveList:
         if self.is_over:
             return MoveList()
         counts = range(1, min(self.rules.max_take, self.heap) + 1)

@@ -57,7 +57,7 @@ REPLACEMENT = "replacement"
 OVER = "over"
 
 
-class ControlWordState(GameState):
+class ControlWordState(GameState["ControlWordMoves"]):
     """One position of a Control Word game plus the generator that drives its chance.
 
     Public fields (treat as read-only): ``players`` (seat order), ``first_player``,
@@ -305,16 +305,21 @@ class ControlWordState(GameState):
         """Raise :class:`IllegalMove` (rule, word) unless ``move`` is legal now."""
         check_move(self, move)
 
-    def legal_moves(self, generator: Any = None) -> ControlWordMoves:
+    def list_moves(self) -> ControlWordMoves:
         """Every legal action of the player to move: word plays or replacement plays, then
         pass, redraw (word phase) and blue exchanges (:mod:`~wordbot.engine.controlword.
-        legal`). ``generator``: where plays come from (default: the compiled generator;
-        the tests pass the slow reference)."""
+        legal`), the plays from the compiled generator."""
+        from wordbot.engine.controlword.adapter import FAST
+
+        return self.moves_from(FAST)
+
+    def moves_from(self, plays: Any) -> ControlWordMoves:
+        """:meth:`list_moves` with the plays of ``plays`` (an object with
+        ``word_plays(state)`` and ``replacement_plays(state)``: the compiled generator, or
+        the tests' slow reference, whose ``legal_moves(state)`` calls this)."""
         if self.phase != OVER and self.racks.get(self.to_move) is None:
             raise IllegalMove("rack", f"the rack of {self.to_move} is unknown")
-        if generator is None:
-            from wordbot.engine.controlword.adapter import FAST as generator
-        return ControlWordMoves(self, generator)
+        return ControlWordMoves(self, plays)
 
     def moves(self, kind: str = "all") -> MoveList:
         """``all``: :meth:`legal_moves`; ``word`` / ``replace``: the word plays or the

@@ -73,7 +73,7 @@ def next_words(
     )
 
 
-class CrossWordsState(GameState):
+class CrossWordsState(GameState["CrossWordsMoves"]):
     """One position. ``cells``: (r, c) -> (letter, writer seat); ``captured``: (r, c) ->
     captor seat; ``pages`` and ``used`` (sets of (row, index)) by seat; ``extra``: the
     extra turns of the player to move (:class:`~.pages.Extra`, first first); ``turns``:
@@ -210,12 +210,10 @@ class CrossWordsState(GameState):
         return len(self.writes(seat, restriction, current=False, first=True)) > 0
 
     # -- moves ---------------------------------------------------------------------------
-    def legal_moves(self, generator: Any = None):
-        if self._moves is None:
-            from wordbot.engine.crosswords.legal import CrossWordsMoves
+    def list_moves(self) -> CrossWordsMoves:
+        from wordbot.engine.crosswords.legal import CrossWordsMoves
 
-            self._moves = CrossWordsMoves(self)
-        return self._moves
+        return CrossWordsMoves(self)
 
     def word_of(self, move: Write) -> Word:
         """The page word a write names; IllegalMove when the page has no such word."""

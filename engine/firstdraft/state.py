@@ -107,7 +107,7 @@ def is_subsequence(small: str, big: str) -> bool:
     return all(ch in it for ch in small)
 
 
-class FirstDraftState(GameState):
+class FirstDraftState(GameState["FirstDraftMoves"]):
     """One First Draft position. ``line`` (:class:`Coaster`, position 1 first),
     ``hands`` (:class:`Hand` by seat), ``bag`` (draw order), ``gone`` (sorted),
     ``deck`` (top first), ``pile`` (the discard pile), ``turn`` (1 + the drafts made),
@@ -171,16 +171,11 @@ class FirstDraftState(GameState):
         return len(row) in self.rules.lengths and row in self.lexicon
 
     # -- moves --------------------------------------------------------------------------
-    def legal_moves(self, generator: Any = None):
-        """What the generator lists (RULES.md "What the move generator lists"), or
-        ``generator.legal_moves(state)``."""
-        if generator is not None:
-            return generator.legal_moves(self)
-        if self._moves is None:
-            from wordbot.engine.firstdraft.legal import FirstDraftMoves
+    def list_moves(self) -> FirstDraftMoves:
+        """What the generator lists (RULES.md "What the move generator lists")."""
+        from wordbot.engine.firstdraft.legal import FirstDraftMoves
 
-            self._moves = FirstDraftMoves.of(self)
-        return self._moves
+        return FirstDraftMoves.of(self)
 
     def check(self, move) -> None:
         if self.is_over:

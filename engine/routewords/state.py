@@ -73,7 +73,7 @@ def adjacent(a: int, b: int) -> bool:
     return a != b and abs(a // SIZE - b // SIZE) <= 1 and abs(a % SIZE - b % SIZE) <= 1
 
 
-class RouteWordsState(GameState):
+class RouteWordsState(GameState["RouteWordsMoves"]):
     """One RouteWords position. Fields, by seat where per player: ``grid`` (25 letters,
     row 0 first), ``owners`` (seat or -1 per square), ``coins`` (value per intersection,
     0 for none), ``pawns``, ``points``, ``tokens``, ``turns``; ``ko`` (the last turn's
@@ -159,16 +159,11 @@ class RouteWordsState(GameState):
         return allowed
 
     # -- moves --------------------------------------------------------------------------
-    def legal_moves(self, generator: Any = None):
-        """Every legal move of the player to move (the compiled generator's list, or
-        ``generator.legal_moves(state)``, e.g. a slow reference's)."""
-        if generator is not None:
-            return generator.legal_moves(self)
-        if self._moves is None:
-            from wordbot.engine.routewords.legal import RouteWordsMoves
+    def list_moves(self) -> RouteWordsMoves:
+        """Every legal move of the player to move: the compiled generator's list."""
+        from wordbot.engine.routewords.legal import RouteWordsMoves
 
-            self._moves = RouteWordsMoves.of(self)
-        return self._moves
+        return RouteWordsMoves.of(self)
 
     def bot_moves(self):
         """With ``bonus_search: none`` bots never trigger a bonus round and submit

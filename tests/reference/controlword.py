@@ -497,6 +497,10 @@ class ReferenceGenerator:
     def __init__(self, replacement_cap: int | None = None):
         self.replacement_cap = replacement_cap
 
+    def legal_moves(self, state):
+        """The state's legal moves with this enumerator's plays."""
+        return state.moves_from(self)
+
     def word_plays(self, state) -> list:
         from wordbot.engine.controlword.adapter import coloured_sets
         from wordbot.engine.controlword.moves import WordPlay
