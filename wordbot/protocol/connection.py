@@ -98,12 +98,13 @@ class Connection:
         """Admit ``job`` (or refuse it: nothing started), then run it."""
         if self.on_search is not None:
             self.on_search(job)
-        self._forget_finished()
+        self._run(job)
+
+    def _run(self, job: Job) -> None:
+        """Start an admitted ``job``, kept (with those still running) until it ends."""
+        self.jobs = [j for j in self.jobs if not j.finished.is_set()]
         self.jobs.append(job)
         job.start(self.emit)
-
-    def _forget_finished(self) -> None:
-        self.jobs = [job for job in self.jobs if not job.finished.is_set()]
 
     def _hosted_turn(self, cmd: str, req: dict) -> None:
         """``play`` or ``newgame`` of a hosted game: the reply, then the bots' moves on
@@ -130,9 +131,7 @@ class Connection:
             bots.cancel()
             return
         bots.table = table
-        self._forget_finished()
-        self.jobs.append(bots)
-        bots.start(self.emit)
+        self._run(bots)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until this connection's search and jobs have finished (a front-end that
