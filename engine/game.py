@@ -27,23 +27,27 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
-from wordbot.engine.errors import MoveError, StateError
+from wordbot.engine.errors import MoveError, PositionError, StateError
+from wordbot.engine.movelist import Move as Move
+from wordbot.engine.movelist import MoveList as MoveList
 from wordbot.engine.options import GameRules
 from wordbot.engine.outcome import Outcome
-from wordbot.engine.position import load_json_text, position_digest
+from wordbot.engine.position import (
+    check_format,
+    check_players,
+    load_json_text,
+    position_digest,
+)
+from wordbot.engine.rng import seed_from_text
 
 if TYPE_CHECKING:
-    from typing import TypeAlias
-
     from numpy.typing import NDArray
     from rich.text import Text
-
-    #: per-move numbers of a move list (gains, tie-break keys): a sequence or an array
-    Numbers: TypeAlias = Sequence[float] | NDArray[Any]
 
 OVER = "over"
 #: the slot where a state keeps its list of legal moves (:meth:`GameState.legal_moves`)
@@ -53,14 +57,6 @@ MOVES_CACHE = "_moves"
 StateT = TypeVar("StateT", bound="GameState[Any]")
 
 
-class Move(Protocol):
-    """A move: a small immutable value; ``to_json()`` is its FORMATS.md move object."""
-
-    type: ClassVar[str]
-
-    def to_json(self) -> dict[str, Any]: ...
-
-
 def lexicon_or_default(lexicon: Any) -> Any:
     """``lexicon``, or the default word list when it is None (loaded once, cached)."""
     if lexicon is None:
@@ -68,83 +64,6 @@ def lexicon_or_default(lexicon: Any) -> Any:
 
         lexicon = Lexicon.load(None)
     return lexicon
-
-
-class MoveList(Sequence[Move]):
-    """The legal moves of a state in the generator's order, as a sequence whose moves are
-    built only when read (a game may hold tens of thousands of plays as arrays).
-
-    Besides ``len`` and indexing it answers what the generic players ask: ``gains()``,
-    how much each move raises the mover's score now, and ``tiebreak()``, the game's own
-    order among equal gains (lower first; None: no order of its own, ties are settled
-    by a seeded choice).
-
-    >>> moves = MoveList(["a", "b", "c"], gains=[0, 2, 2])
-    >>> len(moves), moves[1], list(moves.gains()), moves.tiebreak()
-    (3, 'b', [0, 2, 2], None)
-    """
-
-    def __init__(
-        self,
-        moves: Sequence[Move] = (),
-        gains: Numbers | None = None,
-        tiebreak: Numbers | None = None,
-    ):
-        self._moves = moves
-        self._gains = gains
-        self._tiebreak = tiebreak
-
-    def __len__(self) -> int:
-        return len(self._moves)
-
-    @overload
-    def __getitem__(self, i: int) -> Move: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Move]: ...
-    def __getitem__(self, i: int | slice) -> Move | list[Move]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        return self._moves[i]
-
-    def gains(self) -> Numbers:
-        """The score each move adds for the mover now (0 when the game does not say)."""
-        return self._gains if self._gains is not None else [0] * len(self)
-
-    def tiebreak(self) -> Numbers | None:
-        return self._tiebreak
-
-    def best(self, n: int = 1, rng: random.Random | None = None) -> list[tuple[Move, Any]]:
-        """The ``n`` moves that raise the mover's score most now, as (move, gain), best
-        first: equal gains by :meth:`tiebreak`, then (for the first place, when ``rng`` is
-        given) by a seeded choice among those still equal, else in the list's order.
-
-        >>> MoveList(["a", "b", "c"], gains=[1, 2, 2], tiebreak=[0, 5, 1]).best(2)
-        [('c', 2), ('b', 2)]
-        """
-        import numpy as np
-
-        gains = np.asarray(self.gains())
-        if gains.size == 0 or n < 1:
-            return []
-        tiebreak = self.tiebreak()
-        if n == 1:
-            top = np.flatnonzero(gains == gains.max())
-            if tiebreak is not None and top.size > 1:
-                keys = np.asarray(tiebreak)[top]
-                top = top[keys == keys.min()]
-            pick = int(
-                top[0] if top.size == 1 or rng is None else top[rng.randrange(top.size)]
-            )
-            return [(self[pick], gains[pick].item())]
-        index = np.arange(gains.size)
-        sort_keys = (
-            (index, -gains) if tiebreak is None else (index, np.asarray(tiebreak), -gains)
-        )
-        order = np.lexsort(sort_keys)[:n]
-        return [(self[int(i)], gains[i].item()) for i in order]
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} of {len(self)} moves>"
 
 
 #: a game's own move list class (:class:`GameState` is generic in it)
@@ -363,6 +282,12 @@ class Game(ABC, Generic[StateT]):
     default_players: ClassVar[tuple[str, ...]]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    #: whether the players are the seats' own names (else any names), and whether they
+    #: sit in seat order (:meth:`check_players`)
+    players_are_seats: ClassVar[bool] = False
+    seats_in_order: ClassVar[bool] = False
+    #: the game's state class (what :meth:`make_state` builds)
+    State: ClassVar[type[GameState[Any]]]
     #: the kinds of move ``wordbot moves --kind`` offers (kind -> help); see
     #: :meth:`GameState.moves`
     move_kinds: ClassVar[dict[str, str]] = {}
@@ -397,7 +322,6 @@ class Game(ABC, Generic[StateT]):
         return f"wordbot.{self.name}.game/1"
 
     # -- states ------------------------------------------------------------------------
-    @abstractmethod
     def new(
         self,
         players: Sequence[str] | str | None = None,
@@ -407,9 +331,34 @@ class Game(ABC, Generic[StateT]):
         **setup: Any,
     ) -> StateT:
         """A new game set up as the rules say, all chance from ``seed`` (None: a random
-        seed)."""
+        seed): the set-up options, players and seed checked, then the game's
+        :meth:`deal`."""
+        for name in setup:
+            if name not in self.setup_options:
+                raise StateError(f"{name}: {self.title} has no such set-up option")
+        players = self.check_players(players)
+        rules = rules or self.Rules()
+        seed = secrets.randbits(63) if seed is None else self._seed(seed)
+        lexicon = self._lexicon(lexicon)
+        fields = self.deal(players, rules, seed, lexicon, setup)
+        return self.make_state(
+            fields, rules=rules, seed=seed, lexicon=lexicon, origin="new"
+        )
 
     @abstractmethod
+    def deal(
+        self,
+        players: tuple[str, ...],
+        rules: Any,
+        seed: int,
+        lexicon: Any,
+        setup: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """The fields (slot -> value) of a new game's first state: the set-up of the
+        rules for ``players`` (``setup``: the game's set-up options given), all chance
+        from ``seed`` (:meth:`new` has checked every argument and fills in rules, seed,
+        lexicon and origin)."""
+
     def from_json(
         self,
         obj: Any,
@@ -417,8 +366,51 @@ class Game(ABC, Generic[StateT]):
         seed: int | None = None,
         rule_overrides: Iterable[str] = (),
     ) -> StateT:
-        """A state from a FORMATS.md position (its ``format`` must be this game's);
-        ``seed`` None derives one from the position."""
+        """A state from a FORMATS.md position (its ``format`` must be this game's): the
+        format, rules and seed checked, then the game's :meth:`read`. ``seed`` None
+        derives one from the position (the same position draws the same tiles)."""
+        if not isinstance(obj, dict):
+            raise PositionError("position: must be a JSON object")
+        check_format(obj, self.position_format)
+        rules = self.rules(rule_overrides, obj.get("rules", {}))
+        if seed is None:
+            seed = seed_from_text(position_digest(obj))
+        seed = self._seed(seed)
+        fields = self.read(obj, rules, seed)
+        lexicon = self._lexicon(lexicon)
+        return self.make_state(
+            fields, rules=rules, seed=seed, lexicon=lexicon, origin="position"
+        )
+
+    @abstractmethod
+    def read(self, obj: dict[str, Any], rules: Any, seed: int) -> dict[str, Any]:
+        """The fields (slot -> value) of the state of the position ``obj``, every field
+        checked (:class:`~wordbot.engine.errors.PositionError` naming it): the game's
+        position reader. ``seed`` is the state's (for what a view leaves to chance)."""
+
+    def make_state(
+        self, fields: Mapping[str, Any], *, rules: Any, seed: int, lexicon: Any, origin: str
+    ) -> StateT:
+        """The game's state of ``fields`` with its rules, seed, lexicon and origin, its
+        caches (``CACHES``) empty: the one place a game's states are built from
+        scratch."""
+        state: Any = object.__new__(self.State)
+        for name, value in fields.items():
+            setattr(state, name, value)
+        state.rules, state.seed, state.lexicon, state.origin = rules, seed, lexicon, origin
+        for name in self.State.CACHES:
+            if name in self.State.__slots__:
+                setattr(state, name, None)
+        made: StateT = state
+        return made
+
+    def _seed(self, seed: Any) -> int:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise StateError(f"seed: {seed!r:.40} is not an integer")
+        return seed
+
+    def _lexicon(self, lexicon: Any) -> Any:
+        return lexicon_or_default(lexicon) if self.uses_lexicon else None
 
     def rules(self, assignments: Iterable[str] = (), obj: Any = None) -> Any:
         """The game's rules from a position's ``rules`` object and ``NAME=VALUE`` texts on
@@ -438,24 +430,25 @@ class Game(ABC, Generic[StateT]):
         return tuple(self.seats[:n])
 
     def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
-        """The seat names (a list or comma-separated text), checked."""
+        """The seat names (a list or comma-separated text), checked: ``min_players`` to
+        ``max_players`` distinct names (the seats' own, in seat order, as
+        ``players_are_seats`` and ``seats_in_order`` say)."""
         if players is None:
             return tuple(self.default_players)
         if isinstance(players, str):
             players = [p.strip() for p in players.split(",")]
-        players = tuple(players)
-        if not all(isinstance(p, str) and p for p in players):
-            raise StateError("players: a list of names")
-        if len(set(players)) != len(players):
-            raise StateError(f"players: a name appears twice in {','.join(players)}")
-        if not self.min_players <= len(players) <= self.max_players:
-            want = (
-                f"{self.min_players}"
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
-            )
-            raise StateError(f"players: {len(players)} players; {self.title} needs {want}")
-        return players
+        return check_players(list(players), **self.seating(), error=StateError)
+
+    def seating(self) -> dict[str, Any]:
+        """Who may sit, as :func:`~wordbot.engine.position.check_players` takes it (a
+        game's position reader checks its ``players`` with the same)."""
+        return {
+            "least": self.min_players,
+            "most": self.max_players,
+            "seats": self.seats if self.players_are_seats else None,
+            "in_order": self.seats_in_order,
+            "title": self.title,
+        }
 
     def made_up(self, obj: dict[str, Any]) -> tuple[str, ...]:
         """The hidden fields a reader of the position ``obj`` makes up because they are

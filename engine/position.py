@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +202,152 @@ def check_fields(
         if key not in obj:
             raise PositionError(f"{key}: missing")
     return obj
+
+
+def check_format(obj: dict, fmt: str) -> None:
+    """Refuse a position whose ``format`` is missing or not ``fmt``.
+
+    >>> check_format({"format": "wordbot.x.position/1"}, "wordbot.y.position/1")
+    Traceback (most recent call last):
+    wordbot.engine.errors.PositionError: format: 'wordbot.x.position/1' is not 'wordbot.y.position/1'
+    """
+    if "format" not in obj:
+        raise PositionError("format: missing")
+    if obj["format"] != fmt:
+        raise PositionError(f"format: {obj['format']!r:.80} is not {fmt!r}")
+
+
+def check_players(
+    players: Any,
+    least: int,
+    most: int,
+    seats: Sequence[str] | None = None,
+    in_order: bool = False,
+    title: str = "the game",
+    error: type = PositionError,
+) -> tuple[str, ...]:
+    """``players`` (a list of names) as a tuple: ``least``..``most`` distinct names, each
+    one of ``seats`` (None: any name) and, ``in_order``, the first seats in seat order;
+    else ``error`` naming ``players``. Both a new game's players and a position's are
+    checked with it.
+
+    >>> check_players(["red", "green"], 2, 4, ("red", "green", "black"), in_order=True)
+    ('red', 'green')
+    >>> check_players(["red", "pink"], 2, 4, ("red", "green"))
+    Traceback (most recent call last):
+    wordbot.engine.errors.PositionError: players: 'pink' is not a seat (red, green)
+    """
+    if not isinstance(players, (list, tuple)) or not all(
+        isinstance(p, str) and p for p in players
+    ):
+        raise error("players: a list of names")
+    players = tuple(players)
+    if seats is not None:
+        for p in players:
+            if p not in seats:
+                raise error(f"players: {p!r:.40} is not a seat ({', '.join(seats)})")
+    if len(set(players)) != len(players):
+        raise error(f"players: a name appears twice in {','.join(players)}")
+    if not least <= len(players) <= most:
+        want = f"{least}" if least == most else f"{least} to {most}"
+        raise error(f"players: {len(players)} players; {title} needs {want}")
+    if in_order and seats is not None and players != tuple(seats[: len(players)]):
+        raise error(
+            f"players: {','.join(players)}; the seats are "
+            f"{', '.join(seats[: len(players)])}, in that order"
+        )
+    return players
+
+
+def one_of(value: Any, choices: Sequence[str], where: str) -> str:
+    """``value`` when it is one of ``choices``, else an error naming ``where``.
+
+    >>> one_of("draw", ("word", "replacement", "over"), "phase")
+    Traceback (most recent call last):
+    wordbot.engine.errors.PositionError: phase: 'draw' is not word, replacement or over
+    """
+    if not isinstance(value, str) or value not in choices:
+        listed = (
+            ", ".join(choices[:-1]) + " or " + choices[-1] if choices[1:] else choices[0]
+        )
+        raise PositionError(f"{where}: {value!r:.40} is not {listed}")
+    return value
+
+
+def player_in(value: Any, players: Sequence[str], where: str) -> str:
+    """``value`` when it names one of ``players``, else an error naming ``where``."""
+    if not isinstance(value, str) or value not in players:
+        raise PositionError(
+            f"{where}: {value!r:.40} is not one of the players ({', '.join(players)})"
+        )
+    return value
+
+
+def read_header(
+    obj: Any,
+    required: Iterable[str],
+    optional: Iterable[str],
+    phases: Sequence[str],
+    **seating: Any,
+) -> tuple[tuple[str, ...], str, str]:
+    """The fields every position has, after :func:`check_fields`: ``(players, to_move,
+    phase)``; ``seating`` are :func:`check_players`' ``least``, ``most``, ``seats`` and
+    ``in_order``."""
+    check_fields(obj, required, optional)
+    players = check_players(obj["players"], **seating)
+    return (
+        players,
+        player_in(obj["to_move"], players, "to_move"),
+        one_of(obj["phase"], phases, "phase"),
+    )
+
+
+def player_map(obj: Any, players: Sequence[str], where: str) -> dict:
+    """``obj`` when it is an object with one entry per player (each error names the
+    entry)."""
+    if not isinstance(obj, dict):
+        raise PositionError(
+            f"{where}: an object with one entry per player ({', '.join(players)})"
+        )
+    for key in obj:
+        if key not in players:
+            raise PositionError(f"{where}.{str(key)[:40]}: not a player of this game")
+    for p in players:
+        if p not in obj:
+            raise PositionError(f"{where}.{p}: missing")
+    return obj
+
+
+def per_player(
+    obj: Any, players: Sequence[str], where: str, low: int = 0, high: int = MAX_POINTS
+) -> dict[str, int]:
+    """An object of one integer (``low``..``high``) per player, in seat order.
+
+    >>> per_player({"red": 3, "green": 0}, ("red", "green"), "scores")
+    {'red': 3, 'green': 0}
+    >>> per_player({"red": 3}, ("red", "green"), "scores")
+    Traceback (most recent call last):
+    wordbot.engine.errors.PositionError: scores.green: missing
+    """
+    player_map(obj, players, where)
+    return {p: int_in(obj[p], f"{where}.{p}", low, high) for p in players}
+
+
+def letters(value: Any, where: str, lower: bool = False, limit: int | None = None) -> str:
+    """``value`` when it is a string of letters A-Z (``lower``: or a-z) of at most
+    ``limit`` letters, else an error naming ``where``.
+
+    >>> letters("AEt", "racks.red", lower=True)
+    'AEt'
+    >>> letters("A1", "bag")
+    Traceback (most recent call last):
+    wordbot.engine.errors.PositionError: bag: 'A1' is not a string of letters A-Z
+    """
+    if not isinstance(value, str) or not all(
+        "A" <= ch <= "Z" or (lower and "a" <= ch <= "z") for ch in value
+    ):
+        kind = "A-Z or a-z" if lower else "A-Z"
+        raise PositionError(f"{where}: {value!r:.60} is not a string of letters {kind}")
+    if limit is not None and len(value) > limit:
+        raise PositionError(f"{where}: {len(value)} letters; at most {limit}")
+    return value

@@ -14,17 +14,15 @@ Use it as a plugin: ``wordbot --plugin tests.toygame tournament --game toy ...``
 from __future__ import annotations
 
 import random
-import secrets
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from wordbot.engine.errors import IllegalMove, MoveError, PositionError
+from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.game import Game, GameState, MoveList
 from wordbot.engine.options import GameRules, integer
 from wordbot.engine.outcome import Outcome, places_from_keys
-from wordbot.engine.position import check_fields, position_digest
-from wordbot.engine.rng import Rng, seed_from_text, seed_state
+from wordbot.engine.position import int_in, player_map, read_header
+from wordbot.engine.rng import Rng, seed_state
 
 CARDS = (1, 2, 3, 4, 5)
 
@@ -65,12 +63,6 @@ class ToyState(GameState[MoveList]):
     @property
     def scores(self) -> dict[str, int]:
         return dict(self._scores)
-
-    def _copy(self, **changes) -> ToyState:
-        s = object.__new__(ToyState)
-        for name in ToyState.__slots__:
-            setattr(s, name, changes.get(name, getattr(self, name)))
-        return s
 
     # -- moves -------------------------------------------------------------------------
     def list_moves(self) -> MoveList:
@@ -184,88 +176,42 @@ class ToyGame(Game):
     seats = ("north", "south")
     default_players = ("north", "south")
     min_players = max_players = 2
+    State = ToyState
     default_policy = "greedy"
     move_kinds = {"take": "taking tokens"}
 
-    def new(
-        self,
-        players: Sequence[str] | str | None = None,
-        seed: int | None = None,
-        rules: Any = None,
-        lexicon: Any = None,
-        **setup: Any,
-    ) -> ToyState:
-        players = self.check_players(players)
-        seed = secrets.randbits(63) if seed is None else seed
+    def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         rng = Rng(seed_state(seed))
         deck = list(CARDS)
         cards = {}
         for p in players:
             cards[p] = deck.pop(rng.below(len(deck)))
-        rules = rules or ToyRules()
-        return self._state(
-            players,
-            players[0],
-            "play",
-            rules.heap,
-            cards,
-            dict.fromkeys(players, 0),
-            rules,
-            seed,
-            "new",
-        )
+        return {
+            "players": players,
+            "to_move": players[0],
+            "phase": "play",
+            "heap": rules.heap,
+            "cards": cards,
+            "_scores": dict.fromkeys(players, 0),
+        }
 
-    def from_json(
-        self,
-        obj: Any,
-        lexicon: Any = None,
-        seed: int | None = None,
-        rule_overrides: Iterable[str] = (),
-    ) -> ToyState:
-        check_fields(
+    def read(self, obj, rules, seed) -> dict[str, Any]:
+        players, to_move, phase = read_header(
             obj,
             ("format", "players", "to_move", "phase", "heap", "scores"),
             ("rules", "cards"),
+            ("play", "over"),
+            **self.seating(),
         )
-        if obj["format"] != self.position_format:
-            raise PositionError(
-                f"format: {obj['format']!r} is not {self.position_format!r}"
-            )
-        rules = self.rules(rule_overrides, obj.get("rules", {}))
-        players = self.check_players(obj["players"])
-        if obj["to_move"] not in players:
-            raise PositionError(f"to_move: {obj['to_move']!r} is not a player")
-        if obj["phase"] not in ("play", "over"):
-            raise PositionError(f"phase: {obj['phase']!r} is not play or over")
-        heap = obj["heap"]
-        if not isinstance(heap, int) or isinstance(heap, bool) or heap < 0:
-            raise PositionError(f"heap: {heap!r} is not a count of tokens")
-        cards = {p: obj.get("cards", {}).get(p) for p in players}
-        scores = obj["scores"]
-        if not isinstance(scores, dict) or set(scores) != set(players):
-            raise PositionError("scores: one integer per player")
-        seed = seed if seed is not None else seed_from_text(position_digest(obj))
-        return self._state(
-            players,
-            obj["to_move"],
-            obj["phase"],
-            heap,
-            cards,
-            {p: scores[p] for p in players},
-            rules,
-            seed,
-            "position",
-        )
-
-    @staticmethod
-    def _state(
-        players, to_move, phase, heap, cards, scores, rules, seed, origin
-    ) -> ToyState:
-        s = object.__new__(ToyState)
-        s.players, s.to_move, s.phase, s.heap = tuple(players), to_move, phase, heap
-        s.cards, s._scores, s.rules, s.seed = dict(cards), dict(scores), rules, seed
-        s.lexicon, s.origin = None, origin
-        return s
+        heap = int_in(obj["heap"], "heap", 0)
+        return {
+            "players": players,
+            "to_move": to_move,
+            "phase": phase,
+            "heap": heap,
+            "cards": {p: obj.get("cards", {}).get(p) for p in players},
+            "_scores": dict(player_map(obj["scores"], players, "scores")),
+        }
 
 
 GAME = ToyGame()

@@ -11,11 +11,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordbot.engine.controlword.measures import measures
+from wordbot.engine.controlword.position import read_position
 from wordbot.engine.controlword.rules import Rules
-from wordbot.engine.controlword.setup import check_players
+from wordbot.engine.controlword.setup import deal
 from wordbot.engine.controlword.state import ControlWordState
-from wordbot.engine.errors import PositionError, StateError
+from wordbot.engine.errors import PositionError
 from wordbot.engine.game import Game, Move
+from wordbot.engine.position import canonical_json
+from wordbot.engine.rng import seed_from_text, seed_state
 
 MAX_EXTENT = 1000  # rows or columns a position's board may span (check_size)
 MAX_RACK = 20  # tiles on one rack (the rules never make more than 9)
@@ -33,6 +36,8 @@ class ControlWord(Game[ControlWordState]):
     default_players = ("red", "green")
     min_players = 2
     max_players = 4
+    players_are_seats = True
+    State = ControlWordState
     default_policy = "control"
     hidden_information = True
     action_bound = 2**20  # 59,602 in 10 random games; 551,263 in a random playout
@@ -52,22 +57,13 @@ class ControlWord(Game[ControlWordState]):
 
         return observation_tensor(state.observation(viewer), viewer)
 
-    def new(
-        self,
-        players: Sequence[str] | str | None = None,
-        seed: int | None = None,
-        rules: Any = None,
-        lexicon: Any = None,
-        **setup: Any,
-    ) -> ControlWordState:
-        if setup:
-            raise StateError(
-                f"{sorted(setup)[0]}: {self.title} has no set-up options "
-                "(its start mat is the start_mat rule)"
-            )
-        if players is None:
-            players = self.default_players
-        return ControlWordState.new(players, seed, None, rules, lexicon)
+    def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
+        """See :func:`~wordbot.engine.controlword.setup.deal`."""
+        return deal(players, rules, seed, lexicon)
+
+    def read(self, obj, rules, seed) -> dict[str, Any]:
+        """See :func:`~wordbot.engine.controlword.position.read_position`."""
+        return {**read_position(obj, rules, self.seating()), "rng_state": seed_state(seed)}
 
     def from_json(
         self,
@@ -76,15 +72,13 @@ class ControlWord(Game[ControlWordState]):
         seed: int | None = None,
         rule_overrides: Iterable[str] = (),
     ) -> ControlWordState:
-        if lexicon is None:
-            from wordbot.dictionaries import Lexicon
-
-            lexicon = Lexicon.load(None)
-        return ControlWordState.from_json(obj, lexicon, seed, rule_overrides)
-
-    def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
-        """2-4 distinct colours of black, white, red, green."""
-        return check_players(self.default_players if players is None else players)
+        """A state from a position; ``seed`` None derives one from the position as this
+        reader writes it back, so that two spellings of one position (bags left out or
+        given) draw the same tiles."""
+        state = super().from_json(obj, lexicon, 0 if seed is None else seed, rule_overrides)
+        if seed is None:
+            state = state.with_seed(seed_from_text(canonical_json(state.to_json())))
+        return state
 
     def check_size(self, state: ControlWordState) -> None:
         """Boards so spread out that packing them into arrays would exhaust memory, and

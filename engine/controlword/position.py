@@ -27,18 +27,17 @@ room:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any
 
 from wordbot.engine.controlword.board import Board, centred_bounds
 from wordbot.engine.controlword.moves import parse_tile
 from wordbot.engine.controlword.rules import Rules
+from wordbot.engine.controlword.setup import word_order
 from wordbot.engine.controlword.tiles import (
     BLUE,
     BLUE_CONSONANTS,
     BLUE_VOWELS,
     DRAW_DIE,
-    PLAYER_COLOURS,
     REPLACEMENT_DIE,
     TILE_COUNTS,
     VOWELS,
@@ -47,8 +46,14 @@ from wordbot.engine.controlword.tiles import (
     sort_tiles,
 )
 from wordbot.engine.errors import PositionError
-from wordbot.engine.position import MAX_POINTS, canonical_json, check_fields, int_in
-from wordbot.engine.rng import seed_from_text, seed_state
+from wordbot.engine.position import (
+    check_fields,
+    int_in,
+    letters,
+    per_player,
+    player_in,
+    read_header,
+)
 
 from wordbot.errors import WordbotError
 
@@ -88,22 +93,6 @@ def state_to_json(state) -> dict[str, Any]:
     return obj
 
 
-def _per_player(
-    obj: Any, field: str, players, minimum=None, maximum=None
-) -> dict[str, int]:
-    if not isinstance(obj, dict):
-        raise PositionError(f"{field}: must be an object colour -> integer")
-    for key in obj:
-        if key not in players:
-            raise PositionError(f"{field}.{key}: not a player of this game")
-    out = {}
-    for p in players:
-        if p not in obj:
-            raise PositionError(f"{field}.{p}: missing")
-        out[p] = int_in(obj[p], f"{field}.{p}", minimum, maximum)
-    return out
-
-
 def _rack_sizes(obj: Any, players, racks) -> dict[str, dict[str, int]]:
     """The ``rack_sizes`` of a view: for racks left out, how many tiles each holds and
     how many of them are blue (``{"green": {"tiles": 8, "blue": 2}}``)."""
@@ -123,40 +112,14 @@ def _rack_sizes(obj: Any, players, racks) -> dict[str, dict[str, int]]:
     return sizes
 
 
-def _letters(value: Any, field: str, lower_ok: bool) -> str:
-    ok = isinstance(value, str) and all(
-        "A" <= ch <= "Z" or (lower_ok and "a" <= ch <= "z") for ch in value
+def read_position(obj: Any, rules: Rules, seating: dict[str, Any]) -> dict[str, Any]:
+    """The fields of the state of a position, every field checked (``seating``: who may
+    sit, :meth:`~wordbot.engine.game.Game.seating`); the state's generator is the
+    caller's."""
+    players, to_move, phase = read_header(
+        obj, REQUIRED, OPTIONAL, ("word", "replacement", "over"), **seating
     )
-    if not ok:
-        kind = "letters A-Z (own) or a-z (blue)" if lower_ok else "uppercase letters A-Z"
-        raise PositionError(f"{field}: {value!r} is not a string of {kind}")
-    return value
-
-
-def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[str] = ()):
-    check_fields(obj, REQUIRED, OPTIONAL)
-    if obj["format"] != POSITION_FORMAT:
-        raise PositionError(f"format: {obj['format']!r} is not {POSITION_FORMAT!r}")
-    rules = Rules.from_json(obj.get("rules", {}))
-    rules = Rules.parse(rule_overrides, base=rules)
-
-    players = obj["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise PositionError("players: must be a list of colours")
-    for p in players:
-        if p not in PLAYER_COLOURS:
-            raise PositionError(
-                f"players: {p!r} is not a player colour ({', '.join(PLAYER_COLOURS)})"
-            )
-    if len(set(players)) != len(players) or not 2 <= len(players) <= 4:
-        raise PositionError("players: 2 to 4 different colours")
-    players = tuple(players)
-    for field in ("first_player", "to_move"):
-        if obj[field] not in players:
-            raise PositionError(f"{field}: {obj[field]!r} is not one of the players")
-    phase = obj["phase"]
-    if phase not in ("word", "replacement", "over"):
-        raise PositionError(f"phase: {phase!r} is not word, replacement or over")
+    first_player = player_in(obj["first_player"], players, "first_player")
     rnd = int_in(obj["round"], "round", 1)
     if rnd > rules.rounds:
         raise PositionError(
@@ -206,10 +169,10 @@ def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[
     for key, rack in racks_obj.items():
         if key not in players:
             raise PositionError(f"racks.{key}: not a player of this game")
-        racks[key] = sort_tiles(_letters(rack, f"racks.{key}", lower_ok=True))
+        racks[key] = sort_tiles(letters(rack, f"racks.{key}", lower=True))
     # played points only grow and penalty tokens are counted apart: neither goes below 0
-    scores = _per_player(obj["scores"], "scores", players, 0, MAX_POINTS)
-    penalties = _per_player(obj["penalties"], "penalties", players, 0, MAX_POINTS)
+    scores = per_player(obj["scores"], players, "scores")
+    penalties = per_player(obj["penalties"], players, "penalties")
 
     bags_obj = obj.get("bags", {})
     if not isinstance(bags_obj, dict):
@@ -239,7 +202,7 @@ def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[
     discards = {}
     for c in players + (BLUE,):
         if c in bags_obj:
-            bag = sort_tiles(_letters(bags_obj[c], f"bags.{c}", lower_ok=False))
+            bag = sort_tiles(letters(bags_obj[c], f"bags.{c}"))
             bad = excess(seen[c] + Counter(bag), _FULL)
             if bad:
                 raise PositionError(
@@ -255,30 +218,25 @@ def state_from_json(cls, obj: Any, lexicon, seed=None, rule_overrides: Iterable[
         else:
             bags[c] = bag
 
-    s = cls.__new__(cls)
-    s.players = players
-    s.first_player = obj["first_player"]
-    s.to_move = obj["to_move"]
-    s.phase = phase
-    s.round = rnd
-    s.rack_limit = rack_limit
-    s.replacement_limit = replacement_limit
-    s.board = Board(tiles, bounds)
-    s.racks = racks
-    s.scores = scores
-    s.penalties = penalties
-    s.bags = bags
-    s.discards = discards
-    s.penalty_tiles = dict.fromkeys(players, "")
-    s.rules = rules
-    s.lexicon = lexicon
-    s.redraws = 0
-    s.acted = not (phase == "word" and s.to_move == s.word_order()[0])
-    s.events = ()
-    s.origin = "position"
-    s.rack_sizes = _rack_sizes(obj.get("rack_sizes", {}), players, racks)
-    if seed is None:
-        seed = seed_from_text(canonical_json(state_to_json(s)))
-    s.seed = seed
-    s.rng_state = seed_state(seed)
-    return s
+    return {
+        "players": players,
+        "first_player": first_player,
+        "to_move": to_move,
+        "phase": phase,
+        "round": rnd,
+        "rack_limit": rack_limit,
+        "replacement_limit": replacement_limit,
+        "board": Board(tiles, bounds),
+        "racks": racks,
+        "scores": scores,
+        "penalties": penalties,
+        "bags": bags,
+        "discards": discards,
+        "penalty_tiles": dict.fromkeys(players, ""),
+        "redraws": 0,
+        "acted": not (
+            phase == "word" and to_move == word_order(players, first_player, rules)[0]
+        ),
+        "events": (),
+        "rack_sizes": _rack_sizes(obj.get("rack_sizes", {}), players, racks),
+    }

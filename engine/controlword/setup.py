@@ -6,9 +6,7 @@ one seeded generator.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from wordbot.engine.controlword.board import Board, centred_bounds
 from wordbot.engine.controlword.mats import builtin_mat, random_mat
@@ -21,31 +19,23 @@ from wordbot.engine.controlword.tiles import (
     FULL_BAG,
     FULL_CONSONANT_BAG,
     FULL_VOWEL_BAG,
-    PLAYER_COLOURS,
     REPLACEMENT_DIE,
     VOWELS,
     remove_letters,
     sort_tiles,
 )
-from wordbot.engine.errors import RuleError, StateError
+from wordbot.engine.errors import RuleError
 from wordbot.engine.rng import Rng, seed_state
 
 
-def check_players(players: Sequence[str] | str) -> tuple[str, ...]:
-    """2-4 distinct player colours (a list or a comma-separated string)."""
-    if isinstance(players, str):
-        players = [p.strip() for p in players.split(",")]
-    players = tuple(players)
-    for p in players:
-        if p not in PLAYER_COLOURS:
-            raise StateError(
-                f"players: {p!r} is not a player colour ({', '.join(PLAYER_COLOURS)})"
-            )
-    if len(set(players)) != len(players):
-        raise StateError(f"players: a colour appears twice in {','.join(players)}")
-    if not 2 <= len(players) <= 4:
-        raise StateError(f"players: {len(players)} players; Control Word needs 2 to 4")
-    return players
+def word_order(
+    players: tuple[str, ...], first_player: str, rules: Rules
+) -> tuple[str, ...]:
+    """The word phase order of a round: the seats from the first player, clockwise or
+    not as ``rules.turn_order`` says."""
+    seats = players if rules.turn_order == "clockwise" else players[::-1]
+    i = seats.index(first_player)
+    return seats[i:] + seats[:i]
 
 
 def roll_dice(rng: Rng) -> tuple[int, int]:
@@ -53,26 +43,16 @@ def roll_dice(rng: Rng) -> tuple[int, int]:
     return DRAW_DIE[rng.below(6)], REPLACEMENT_DIE[rng.below(6)]
 
 
-def new_state(cls, players, seed, mat, rules, lexicon):
-    """A new game's first state (``cls`` is the state class; see
-    :meth:`~wordbot.engine.controlword.state.ControlWordState.new`)."""
-    players = check_players(players)
-    rules = rules or Rules()
-    if mat is not None:
-        rules = Rules.parse([f"start_mat={mat}"], base=rules)
-    if lexicon is None:
-        from wordbot.dictionaries import Lexicon
-
-        lexicon = Lexicon.load(None)
-    if seed is None:
-        seed = secrets.randbits(63)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise StateError(f"seed: {seed!r} is not an integer")
+def deal(players: tuple[str, ...], rules: Rules, seed: int, lexicon) -> dict[str, Any]:
+    """The fields of a new game's first state (:meth:`~wordbot.engine.game.Game.deal`):
+    the start mat, both dice rolled, racks dealt to R in seat order, and the first
+    player chosen by each player drawing a tile (lowest letter starts, ties draw again
+    among the tied; the tiles go back)."""
     rng = Rng(seed_state(seed))
     if rules.start_mat == "random":
         tiles = random_mat(lexicon, rng)
     else:
-        tiles = builtin_mat(rules.start_mat)
+        tiles = builtin_mat(cast(int, rules.start_mat))
     bounds = centred_bounds(rules.board_size) if rules.board_size is not None else None
     board = Board(tiles, bounds)
     if not all(board.in_bounds(sq) for sq in tiles):
@@ -114,28 +94,24 @@ def new_state(cls, players, seed, mat, rules, lexicon):
         contenders = [p for p in contenders if shown[p] == low]
         if len(contenders) == 1:
             break
-    s = cls.__new__(cls)
-    s.players = players
-    s.first_player = contenders[0]
-    s.to_move = contenders[0]
-    s.phase = "word"
-    s.round = 1
-    s.rack_limit = rack_limit
-    s.replacement_limit = replacement_limit
-    s.board = board
-    s.racks = racks
-    s.scores = dict.fromkeys(players, 0)
-    s.penalties = dict.fromkeys(players, 0)
-    s.bags = bags
-    s.discards = dict.fromkeys(players + (BLUE,), "")
-    s.penalty_tiles = dict.fromkeys(players, "")
-    s.rules = rules
-    s.lexicon = lexicon
-    s.seed = seed
-    s.rng_state = rng.state
-    s.redraws = 0
-    s.acted = False
-    s.events = tuple(events)
-    s.origin = "new"
-    s.rack_sizes = {}
-    return s
+    return {
+        "players": players,
+        "first_player": contenders[0],
+        "to_move": contenders[0],
+        "phase": "word",
+        "round": 1,
+        "rack_limit": rack_limit,
+        "replacement_limit": replacement_limit,
+        "board": board,
+        "racks": racks,
+        "scores": dict.fromkeys(players, 0),
+        "penalties": dict.fromkeys(players, 0),
+        "bags": bags,
+        "discards": dict.fromkeys(players + (BLUE,), ""),
+        "penalty_tiles": dict.fromkeys(players, ""),
+        "rng_state": rng.state,
+        "redraws": 0,
+        "acted": False,
+        "events": tuple(events),
+        "rack_sizes": {},
+    }

@@ -34,7 +34,7 @@ from wordbot.engine.controlword.moves import (
 from wordbot.engine.controlword.notation import format_move, parse_move
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.scoring import Evaluation, evaluate, outcome, play_points
-from wordbot.engine.controlword.setup import new_state, roll_dice
+from wordbot.engine.controlword.setup import roll_dice, word_order
 from wordbot.engine.controlword.tiles import (
     BLUE_CONSONANTS,
     BLUE_VOWELS,
@@ -113,16 +113,16 @@ class ControlWordState(GameState["ControlWordMoves"]):
         ``rules.start_mat``), both dice rolled, racks dealt to R in seat order, and the
         first player chosen by each player drawing a tile (lowest letter starts, ties
         redraw among the tied; the tiles go back). ``seed`` None: a random seed."""
-        return new_state(cls, players, seed, mat, rules, lexicon)
+        if mat is not None:
+            rules = Rules.parse([f"start_mat={mat}"], base=rules)
+        return cls.game.new(players, seed, rules, lexicon)
 
     @classmethod
     def from_json(
         cls, obj: Any, lexicon, seed: int | None = None, rule_overrides: Iterable[str] = ()
     ) -> ControlWordState:
         """A state from a FORMATS.md position (see :mod:`wordbot.engine.controlword.position`)."""
-        from wordbot.engine.controlword.position import state_from_json
-
-        return state_from_json(cls, obj, lexicon, seed, rule_overrides)
+        return cls.game.from_json(obj, lexicon, seed, rule_overrides)
 
     def to_json(self) -> dict[str, Any]:
         from wordbot.engine.controlword.position import state_to_json
@@ -198,9 +198,7 @@ class ControlWordState(GameState["ControlWordMoves"]):
     # ------------------------------------------------------------------ queries
     def word_order(self) -> tuple[str, ...]:
         """The word phase order of this round: seats from the first player."""
-        seats = self.players if self.rules.turn_order == "clockwise" else self.players[::-1]
-        i = seats.index(self.first_player)
-        return seats[i:] + seats[:i]
+        return word_order(self.players, self.first_player, self.rules)
 
     def phase_order(self) -> tuple[str, ...]:
         """The order of the current phase (the replacement phase may run reversed)."""

@@ -9,8 +9,7 @@ no lexicon: the words come from each player's page.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from wordbot.engine.crosswords.measures import measures
@@ -20,8 +19,6 @@ from wordbot.engine.crosswords.rules import SEATS, Rules
 from wordbot.engine.crosswords.state import TURN, CrossWordsState
 from wordbot.engine.errors import StateError
 from wordbot.engine.game import Game, Move
-from wordbot.engine.position import position_digest
-from wordbot.engine.rng import seed_from_text
 
 
 class CrossWords(Game[CrossWordsState]):
@@ -36,6 +33,8 @@ class CrossWords(Game[CrossWordsState]):
     default_players = SEATS
     min_players = 2
     max_players = 2
+    players_are_seats = seats_in_order = True
+    State = CrossWordsState
     default_policy = "territory"
     action_bound = 2**15  # 791 in 40 random games; 4,966 in a game against MCTS
     move_kinds = {
@@ -54,38 +53,22 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         "extra_turns": ("extra turns earned", []),
     }
 
-    def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
-        players = super().check_players(players)
-        if tuple(players) != SEATS:
-            raise StateError(
-                f"players: {','.join(players)}; Cross words combat is played "
-                "by red and green, in that order"
-            )
-        return players
-
     def observation_tensor(self, state: CrossWordsState, viewer: str) -> dict[str, Any]:
         """See :mod:`wordbot.engine.crosswords.tensor`."""
         from wordbot.engine.crosswords.tensor import observation_tensor
 
         return observation_tensor(state.observation(viewer), viewer)
 
-    def new(
-        self,
-        players: Sequence[str] | str | None = None,
-        seed: int | None = None,
-        rules: Any = None,
-        lexicon: Any = None,
-        pages: Mapping[str, str | Page] | None = None,
-        **setup: Any,
-    ) -> CrossWordsState:
+    def new(self, *args: Any, **kwargs: Any) -> CrossWordsState:
+        """A new game (:meth:`deal`), its start settled: a page whose first word leaves
+        no write ends the game at once."""
+        return super().new(*args, **kwargs).settled()
+
+    def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         """Write each page's first word across, red's at (start_gap, 0) and green's at
         (-start_gap, 0). ``pages``: text (or a :class:`Page`) by player; the default
         pages for the others."""
-        if setup:
-            raise StateError(f"{sorted(setup)[0]}: {self.title} has no such set-up option")
-        players = self.check_players(players)
-        rules = rules or Rules()
-        pages = dict(pages or {})
+        pages: dict[str, str | Page] = dict(setup.get("pages") or {})
         unknown = sorted(set(pages) - set(SEATS))
         if unknown:
             raise StateError(f"pages: {unknown[0]!r} is not red or green")
@@ -94,7 +77,7 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         for seat, row in ((0, rules.start_gap), (1, -rules.start_gap)):
             for j, ch in enumerate(chosen[seat].first_word.text):
                 cells.setdefault((row, j), (ch, seat))
-        fields = {
+        return {
             "players": SEATS,
             "to_move": SEATS[0],
             "phase": TURN,
@@ -105,8 +88,6 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
             "extra": (),
             "turns": (0, 0),
         }
-        seed = secrets.randbits(63) if seed is None else seed
-        return self._state(fields, rules, seed, "new").settled()
 
     def setup_from_cli(self, option: str, values: list[str]) -> dict[str, Any]:
         """``--page PLAYER=FILE`` (repeatable): ``{"pages": {player: Page}}``."""
@@ -135,28 +116,9 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         except Exception:
             raise StateError(f"page {player}: no word of 2 or more letters") from None
 
-    def from_json(
-        self,
-        obj: Any,
-        lexicon: Any = None,
-        seed: int | None = None,
-        rule_overrides: Iterable[str] = (),
-    ) -> CrossWordsState:
-        rules = self.rules(
-            rule_overrides, obj.get("rules", {}) if isinstance(obj, dict) else {}
-        )
-        fields = read_position(obj, rules)
-        seed = seed if seed is not None else seed_from_text(position_digest(obj))
-        return self._state(fields, rules, seed, "position")
-
-    @staticmethod
-    def _state(fields, rules, seed, origin) -> CrossWordsState:
-        s = object.__new__(CrossWordsState)
-        for name, value in fields.items():
-            setattr(s, name, value)
-        s.rules, s.seed, s.lexicon, s.origin = rules, seed, None, origin
-        s._moves = s._window = s._usable = None
-        return s
+    def read(self, obj, rules, seed) -> dict[str, Any]:
+        """See :func:`~wordbot.engine.crosswords.position.read_position`."""
+        return read_position(obj, rules, self.seating())
 
     def setup_json(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The pages as their text (:meth:`new` reads a page from its text)."""

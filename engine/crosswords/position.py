@@ -6,7 +6,7 @@ captured cells by (r, c), used words by (row, index)).
 >>> obj = GAME.new(pages={"red": "An ant ate", "green": "By my ox"}).to_json()
 >>> obj["cells"][:2], obj["pages"]["red"]["used"], obj["scores"]
 ([[-4, 0, 'B', 'green'], [-4, 1, 'Y', 'green']], [[0, 0]], {'red': 0, 'green': 0})
->>> read_position({**obj, "scores": {"red": 1, "green": 0}}, GAME.Rules())
+>>> read_position({**obj, "scores": {"red": 1, "green": 0}}, GAME.Rules(), GAME.seating())
 Traceback (most recent call last):
 ...
 wordbot.engine.errors.PositionError: scores.red: 1, but red has captured 0 cells
@@ -22,7 +22,15 @@ from wordbot.engine.crosswords.pages import Extra, Page
 from wordbot.engine.crosswords.rules import SEATS
 from wordbot.engine.errors import PositionError
 from wordbot.engine.game import OVER
-from wordbot.engine.position import MAX_POINTS, check_fields, int_in
+from wordbot.engine.position import (
+    MAX_POINTS,
+    check_fields,
+    int_in,
+    per_player,
+    player_in,
+    player_map,
+    read_header,
+)
 
 FORMAT = "wordbot.crosswords.position/1"
 REQUIRED = (
@@ -64,9 +72,7 @@ def position_json(state) -> dict[str, Any]:
 
 
 def _player(value: Any, where: str) -> int:
-    if value not in SEATS:
-        raise PositionError(f"{where}: {value!r} is not red or green")
-    return SEATS.index(value)
+    return SEATS.index(player_in(value, SEATS, where))
 
 
 def _page(obj: Any, where: str) -> tuple[Page, frozenset]:
@@ -132,21 +138,11 @@ def _cell_items(items: Any, field: str, shape: str):
         yield cell, item, where
 
 
-def read_position(obj: Any, rules) -> dict[str, Any]:
-    """The state fields of a position object (PositionError naming the field)."""
-    check_fields(obj, REQUIRED, OPTIONAL, "position")
-    if obj["format"] != FORMAT:
-        raise PositionError(f"format: {obj['format']!r} is not {FORMAT!r}")
-    if obj["players"] != list(SEATS):
-        raise PositionError(
-            "players: Cross words combat is played by red and green, in that order"
-        )
-    seat = _player(obj["to_move"], "to_move")
-    if obj["phase"] not in ("turn", OVER):
-        raise PositionError(f"phase: {obj['phase']!r} is not turn or over")
-    pages_obj = obj["pages"]
-    if not isinstance(pages_obj, dict) or set(pages_obj) != set(SEATS):
-        raise PositionError("pages: one entry per player (red, green)")
+def read_position(obj: Any, rules, seating: dict[str, Any]) -> dict[str, Any]:
+    """The state fields of a position object (PositionError naming the field;
+    ``seating``: who may sit, :meth:`~wordbot.engine.game.Game.seating`)."""
+    _, to_move, phase = read_header(obj, REQUIRED, OPTIONAL, ("turn", OVER), **seating)
+    pages_obj = player_map(obj["pages"], SEATS, "pages")
     pages, used = zip(*(_page(pages_obj[p], f"pages.{p}") for p in SEATS))
     cells = {
         cell: (item[2], _player(item[3], where))
@@ -165,15 +161,10 @@ def read_position(obj: Any, rules) -> dict[str, Any]:
     if not isinstance(extra_obj, list):
         raise PositionError("extra: must be a list of restrictions")
     extra = tuple(Extra.from_json(e, f"extra[{k}]") for k, e in enumerate(extra_obj))
-    if obj["phase"] == OVER and extra:
+    if phase == OVER and extra:
         raise PositionError("extra: must be [] once the game is over")
-    turns_obj = obj["turns_taken"]
-    if not isinstance(turns_obj, dict) or set(turns_obj) != set(SEATS):
-        raise PositionError("turns_taken: one entry per player (red, green)")
-    turns = tuple(int_in(turns_obj[p], f"turns_taken.{p}", 0, MAX_POINTS) for p in SEATS)
-    scores = obj["scores"]
-    if not isinstance(scores, dict) or set(scores) != set(SEATS):
-        raise PositionError("scores: one entry per player (red, green)")
+    turns = tuple(per_player(obj["turns_taken"], SEATS, "turns_taken").values())
+    scores = player_map(obj["scores"], SEATS, "scores")
     for s, p in enumerate(SEATS):
         have = sum(1 for v in captured.values() if v == s)
         if scores[p] != have:
@@ -182,8 +173,8 @@ def read_position(obj: Any, rules) -> dict[str, Any]:
             )
     return {
         "players": SEATS,
-        "to_move": SEATS[seat],
-        "phase": obj["phase"],
+        "to_move": to_move,
+        "phase": phase,
         "cells": cells,
         "captured": captured,
         "pages": tuple(pages),

@@ -11,8 +11,7 @@ registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from wordbot.engine.errors import StateError
@@ -26,9 +25,8 @@ from wordbot.engine.firstdraft.state import (
     Hand,
     sort_letters,
 )
-from wordbot.engine.game import Game, Move, lexicon_or_default
-from wordbot.engine.position import position_digest
-from wordbot.engine.rng import Rng, seed_from_text, seed_state
+from wordbot.engine.game import Game, Move
+from wordbot.engine.rng import Rng, seed_state
 from wordbot.engine.tiles import FULL_BAG
 
 _FILL_SALT = 0x5DEECE66D  # any constant: it only separates the two generators
@@ -46,6 +44,7 @@ class FirstDraft(Game[FirstDraftState]):
     default_players = SEATS[:2]
     min_players = 2
     max_players = 5
+    State = FirstDraftState
     default_policy = "drafter"
     hidden_information = True
     action_bound = 2**21  # 1,079,717 seen in 20 random games (drafts: rows x pool)
@@ -73,21 +72,9 @@ First Draft moves (rows A and B; a turn ends with a take):
 
         return observation_tensor(state.observation(viewer), viewer)
 
-    def new(
-        self,
-        players: Sequence[str] | str | None = None,
-        seed: int | None = None,
-        rules: Any = None,
-        lexicon: Any = None,
-        **setup: Any,
-    ) -> FirstDraftState:
+    def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         """Shuffle the bag and the coasters, lay out the line (each coaster filled from
         the bag), 4 coins, empty rows and pools."""
-        if setup:
-            raise StateError(f"{sorted(setup)[0]}: {self.title} has no set-up options")
-        players = self.check_players(players)
-        rules = rules or Rules()
-        seed = secrets.randbits(63) if seed is None else seed
         rng = Rng(seed_state(seed))
         bag = "".join(rng.shuffle(FULL_BAG))
         deck = rng.shuffle(rules.coasters)
@@ -101,7 +88,7 @@ First Draft moves (rows A and B; a turn ends with a take):
             line.append(Coaster(value, sort_letters(bag[:value]), 0))
             bag = bag[value:]
         hands = tuple(Hand(rules.start_coins, ("", ""), "", 0) for _ in players)
-        fields = {
+        return {
             "players": players,
             "to_move": players[0],
             "phase": TURN,
@@ -112,45 +99,17 @@ First Draft moves (rows A and B; a turn ends with a take):
             "gone": "",
             "deck": tuple(deck[rules.line :]),
             "pile": (),
+            "rng_state": rng.state,
+            "events": {},
         }
-        return self._state(
-            fields, rules, seed, rng.state, lexicon_or_default(lexicon), "new"
-        )
 
-    def from_json(
-        self,
-        obj: Any,
-        lexicon: Any = None,
-        seed: int | None = None,
-        rule_overrides: Iterable[str] = (),
-    ) -> FirstDraftState:
-        if not isinstance(obj, dict):
-            from wordbot.engine.errors import PositionError
-
-            raise PositionError("position: must be a JSON object")
-        rules = self.rules(rule_overrides, obj.get("rules", {}))
-        seed = seed if seed is not None else seed_from_text(position_digest(obj))
+    def read(self, obj, rules, seed) -> dict[str, Any]:
+        """See :func:`~wordbot.engine.firstdraft.position.read_position`."""
         # a missing bag or deck is shuffled by a generator of its own: the game's starts
         # at the seed, so a record (the filled-in position and the seed) replays
-        fields = read_position(obj, rules, Rng(seed_state(seed) ^ _FILL_SALT))
-        return self._state(
-            fields, rules, seed, seed_state(seed), lexicon_or_default(lexicon), "position"
-        )
-
-    @staticmethod
-    def _state(fields, rules, seed, rng_state, lexicon, origin) -> FirstDraftState:
-        s = object.__new__(FirstDraftState)
-        for name, value in fields.items():
-            setattr(s, name, value)
-        s.rules, s.seed, s.rng_state, s.lexicon, s.origin = (
-            rules,
-            seed,
-            rng_state,
-            lexicon,
-            origin,
-        )
-        s.events, s._moves = {}, None
-        return s
+        fill = Rng(seed_state(seed) ^ _FILL_SALT)
+        fields = read_position(obj, rules, fill, self.seating())
+        return {**fields, "rng_state": seed_state(seed), "events": {}}
 
     def playout_done(self, start: FirstDraftState, state: FirstDraftState) -> bool:
         """A default playout looks two rounds ahead (each player's next two drafts)."""

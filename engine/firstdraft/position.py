@@ -2,12 +2,13 @@
 checked (each error names the field) and written canonically (pools, coaster tiles and
 ``gone`` sorted; ``bag``, ``deck`` and ``discard_pile`` always written).
 
+>>> from wordbot.engine.firstdraft.game import GAME
 >>> from wordbot.engine.firstdraft.state import EXAMPLE
 >>> from wordbot.engine.firstdraft.rules import Rules
->>> fields = read_position(EXAMPLE, Rules(), Rng(1))
+>>> fields = read_position(EXAMPLE, Rules(), Rng(1), GAME.seating())
 >>> len(fields["bag"]), fields["deck"], fields["hands"][1].discarded
 (70, (2, 5), 2)
->>> read_position({**EXAMPLE, "scores": {"p1": 3, "p2": 6}}, Rules(), Rng(1))
+>>> read_position({**EXAMPLE, "scores": {"p1": 3, "p2": 6}}, Rules(), Rng(1), GAME.seating())
 Traceback (most recent call last):
 ...
 wordbot.engine.errors.PositionError: scores.p2: 6, but coins - discarded is 4
@@ -21,9 +22,16 @@ from typing import Any
 from wordbot.engine.errors import PositionError
 from wordbot.engine.firstdraft.state import TURN, Coaster, Hand, sort_letters
 from wordbot.engine.game import OVER
-from wordbot.engine.position import MAX_POINTS, check_fields, int_in
+from wordbot.engine.position import (
+    MAX_POINTS,
+    check_fields,
+    int_in,
+    letters,
+    player_map,
+    read_header,
+)
 from wordbot.engine.rng import Rng
-from wordbot.engine.tiles import LETTERS, TILE_COUNTS, excess
+from wordbot.engine.tiles import TILE_COUNTS, excess
 
 FORMAT = "wordbot.firstdraft.position/1"
 REQUIRED = ("format", "players", "to_move", "phase", "line", "hands", "scores")
@@ -60,45 +68,19 @@ def position_json(state) -> dict[str, Any]:
     }
 
 
-def _letters(value: Any, where: str, limit: int | None = None) -> str:
-    if not isinstance(value, str) or not all(ch in LETTERS for ch in value):
-        raise PositionError(f"{where}: {value!r} is not a string of letters A-Z")
-    if limit is not None and len(value) > limit:
-        raise PositionError(f"{where}: {len(value)} letters; at most {limit}")
-    return value
-
-
 def _values(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
         raise PositionError(f"{where}: a list of coaster values")
     return [int_in(v, f"{where}[{i}]", 1, MAX_POINTS) for i, v in enumerate(value)]
 
 
-def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
-    """The state's fields from a position (``rng`` shuffles a missing bag or deck)."""
-    check_fields(obj, REQUIRED, OPTIONAL)
-    if obj["format"] != FORMAT:
-        raise PositionError(
-            f"format: {obj['format']!r}; a First Draft position is {FORMAT}"
-        )
-    players = obj["players"]
-    if (
-        not isinstance(players, list)
-        or not all(isinstance(p, str) and p for p in players)
-        or not 2 <= len(players) <= 5
-        or len(set(players)) != len(players)
-    ):
-        raise PositionError("players: 2-5 distinct names")
-    if obj["to_move"] not in players:
-        raise PositionError(f"to_move: {obj['to_move']!r} is not a player")
-    phase = obj["phase"]
-    if phase not in (TURN, OVER):
-        raise PositionError(f"phase: {phase!r} is not turn or over")
+def read_position(obj: Any, rules, rng: Rng, seating: dict[str, Any]) -> dict[str, Any]:
+    """The state's fields from a position (``rng`` shuffles a missing bag or deck;
+    ``seating``: who may sit, :meth:`~wordbot.engine.game.Game.seating`)."""
+    players, to_move, phase = read_header(obj, REQUIRED, OPTIONAL, (TURN, OVER), **seating)
     turn = int_in(obj.get("turn", 1), "turn", 1, MAX_POINTS)
     tiles: Counter[str] = Counter()
-    hands = obj["hands"]
-    if not isinstance(hands, dict) or set(hands) != set(players):
-        raise PositionError("hands: one hand per player")
+    hands = player_map(obj["hands"], players, "hands")
     read_hands = []
     for p in players:
         where = f"hands.{p}"
@@ -107,9 +89,10 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
         if not isinstance(rows, list) or len(rows) != 2:
             raise PositionError(f"{where}.rows: the two rows A and B")
         rows = tuple(
-            _letters(r, f"{where}.rows[{i}]", rules.row_limit) for i, r in enumerate(rows)
+            letters(r, f"{where}.rows[{i}]", limit=rules.row_limit)
+            for i, r in enumerate(rows)
         )
-        pool = _letters(hand["pool"], f"{where}.pool", rules.pool_limit)
+        pool = letters(hand["pool"], f"{where}.pool", limit=rules.pool_limit)
         tiles.update("".join(rows) + pool)
         read_hands.append(
             Hand(
@@ -119,9 +102,7 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
                 int_in(hand["discarded"], f"{where}.discarded", 0, MAX_POINTS),
             )
         )
-    scores = obj["scores"]
-    if not isinstance(scores, dict) or set(scores) != set(players):
-        raise PositionError("scores: one score per player")
+    scores = player_map(obj["scores"], players, "scores")
     for p, read in zip(players, read_hands):
         if scores[p] != read.score:
             raise PositionError(
@@ -137,7 +118,7 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
         where = f"line[{i}]"
         c = check_fields(c, ("value", "tiles", "coins"), (), where)
         value = int_in(c["value"], f"{where}.value", 1, MAX_POINTS)
-        coaster_tiles = _letters(c["tiles"], f"{where}.tiles")
+        coaster_tiles = letters(c["tiles"], f"{where}.tiles")
         if len(coaster_tiles) != value:
             raise PositionError(
                 f"{where}.tiles: {len(coaster_tiles)} tiles on a coaster of value {value}"
@@ -152,8 +133,8 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
         )
     if "bag" not in obj and "gone" not in obj:
         raise PositionError("bag: a position needs bag or gone (or both)")
-    bag = _letters(obj["bag"], "bag") if "bag" in obj else None
-    gone = _letters(obj["gone"], "gone") if "gone" in obj else None
+    bag = letters(obj["bag"], "bag") if "bag" in obj else None
+    gone = letters(obj["gone"], "gone") if "gone" in obj else None
     tiles.update((bag or "") + (gone or ""))
     over = excess(tiles, Counter(TILE_COUNTS))
     if over:
@@ -171,8 +152,8 @@ def read_position(obj: Any, rules, rng: Rng) -> dict[str, Any]:
         if field in obj and int_in(obj[field], field, 0, MAX_POINTS) != held:
             raise PositionError(f"{field}: {obj[field]}, but the position leaves {held}")
     return {
-        "players": tuple(players),
-        "to_move": obj["to_move"],
+        "players": players,
+        "to_move": to_move,
         "phase": phase,
         "turn": turn,
         "line": tuple(read_line),

@@ -9,14 +9,11 @@ pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from wordbot.engine.errors import StateError
-from wordbot.engine.game import Game, Move, lexicon_or_default
-from wordbot.engine.position import position_digest
-from wordbot.engine.rng import Rng, seed_from_text, seed_state
+from wordbot.engine.game import Game, Move
+from wordbot.engine.rng import Rng, seed_state
 from wordbot.engine.routewords.measures import measures
 from wordbot.engine.routewords.position import read_position
 from wordbot.engine.routewords.rules import SEATS, SIDE, START_COINS, STARTS, Rules
@@ -36,6 +33,8 @@ class RouteWords(Game[RouteWordsState]):
     default_players = SEATS[:2]
     min_players = 2
     max_players = 4
+    players_are_seats = seats_in_order = True
+    State = RouteWordsState
     default_policy = "routes"
     action_bound = 2**19  # 238,100 seen in 3 random games (routes x swaps)
     move_kinds = {
@@ -56,41 +55,20 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
         "leaves": ("next player's best coin after", None),
     }
 
-    def check_players(self, players: Sequence[str] | str | None) -> tuple[str, ...]:
-        """2-4 of red, green, black, white, in that seat order."""
-        players = super().check_players(players)
-        if list(players) != list(SEATS[: len(players)]):
-            raise StateError(
-                f"players: {','.join(players)}; RouteWords seats are "
-                f"{', '.join(SEATS[: len(players)])} in that order"
-            )
-        return players
-
     def observation_tensor(self, state: RouteWordsState, viewer: str) -> dict[str, Any]:
         """See :mod:`wordbot.engine.routewords.tensor`."""
         from wordbot.engine.routewords.tensor import observation_tensor
 
         return observation_tensor(state.observation(viewer), viewer)
 
-    def new(
-        self,
-        players: Sequence[str] | str | None = None,
-        seed: int | None = None,
-        rules: Any = None,
-        lexicon: Any = None,
-        **setup: Any,
-    ) -> RouteWordsState:
+    def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         """Deal 25 tiles from the 98-tile set, coins on the intersections, pawns on the
         centre square's corners, 1 point and one bonus token each."""
-        if setup:
-            raise StateError(f"{sorted(setup)[0]}: {self.title} has no set-up options")
-        players = self.check_players(players)
-        seed = secrets.randbits(63) if seed is None else seed
         grid, _ = Rng(seed_state(seed)).draw(FULL_BAG, 25)
         pawns = tuple(i * SIDE + j for i, j in STARTS[: len(players)])
         coins = tuple(0 if k in pawns else v for k, v in enumerate(START_COINS))
         n = len(players)
-        fields: dict[str, Any] = {
+        return {
             "players": players,
             "to_move": players[0],
             "phase": TURN,
@@ -105,29 +83,10 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
             "trigger": -1,
             "submitted": {},
         }
-        return self._state(
-            fields, rules or Rules(), seed, lexicon_or_default(lexicon), "new"
-        )
 
-    def from_json(
-        self,
-        obj: Any,
-        lexicon: Any = None,
-        seed: int | None = None,
-        rule_overrides: Iterable[str] = (),
-    ) -> RouteWordsState:
-        fields = read_position(obj)
-        rules = self.rules(rule_overrides, obj.get("rules", {}))
-        seed = seed if seed is not None else seed_from_text(position_digest(obj))
-        return self._state(fields, rules, seed, lexicon_or_default(lexicon), "position")
-
-    @staticmethod
-    def _state(fields, rules, seed, lexicon, origin) -> RouteWordsState:
-        s = object.__new__(RouteWordsState)
-        for name, value in fields.items():
-            setattr(s, name, value)
-        s.rules, s.seed, s.lexicon, s.origin, s._moves = rules, seed, lexicon, origin, None
-        return s
+    def read(self, obj, rules, seed) -> dict[str, Any]:
+        """See :func:`~wordbot.engine.routewords.position.read_position`."""
+        return read_position(obj, self.seating())
 
     def playout_done(self, start: RouteWordsState, state: RouteWordsState) -> bool:
         """A default playout looks two rounds ahead (each player's next two turns): coins

@@ -7,7 +7,7 @@ sorted, ``ko`` ascending).
 >>> obj = GAME.new(seed=1, lexicon=Lexicon.from_words(["AT"])).to_json()
 >>> obj["pawns"], len(obj["coins"]), obj["scores"]
 ({'red': [2, 2], 'green': [3, 3]}, 34, {'red': 1, 'green': 1})
->>> read_position({**obj, "pawns": {"red": [2, 2], "green": [2, 2]}})
+>>> read_position({**obj, "pawns": {"red": [2, 2], "green": [2, 2]}}, GAME.seating())
 Traceback (most recent call last):
 ...
 wordbot.engine.errors.PositionError: pawns.green: [2, 2] already holds red's pawn
@@ -19,9 +19,17 @@ from typing import Any
 
 from wordbot.engine.errors import PositionError
 from wordbot.engine.game import OVER
-from wordbot.engine.position import MAX_POINTS, check_fields, int_in
+from wordbot.engine.position import (
+    MAX_POINTS,
+    int_in,
+    letters,
+    per_player,
+    player_in,
+    player_map,
+    read_header,
+)
 from wordbot.engine.routewords.moves import point_json, square_json
-from wordbot.engine.routewords.rules import SEATS, SIDE, SIZE, START_COINS
+from wordbot.engine.routewords.rules import SIDE, SIZE, START_COINS
 from wordbot.engine.routewords.state import BONUS, TURN, adjacent
 
 REQUIRED = (
@@ -73,12 +81,6 @@ def position_json(state) -> dict[str, Any]:
     return obj
 
 
-def _per_player(obj: Any, players: list[str], where: str, high: int = MAX_POINTS) -> tuple:
-    if not isinstance(obj, dict) or set(obj) != set(players):
-        raise PositionError(f"{where}: one entry per player ({', '.join(players)})")
-    return tuple(int_in(obj[p], f"{where}.{p}", 0, high) for p in players)
-
-
 def _point(value: Any, where: str, limit: int) -> int:
     if (
         not isinstance(value, list)
@@ -111,25 +113,13 @@ def _cells(items: Any, field: str, limit: int, shape: str):
         yield where, k, item[2]
 
 
-def read_position(obj: Any) -> dict[str, Any]:
-    """The fields of a state from a position object, every field checked."""
-    check_fields(obj, REQUIRED, OPTIONAL)
-    if obj["format"] != FORMAT:
-        raise PositionError(f"format: {obj['format']!r} is not {FORMAT!r}")
-    players = obj["players"]
-    if (
-        not isinstance(players, list)
-        or not 2 <= len(players) <= 4
-        or players != list(SEATS[: len(players)])
-    ):
-        raise PositionError(
-            f"players: {players!r} is not 2-4 of {', '.join(SEATS)} in seat order"
-        )
-    if obj["to_move"] not in players:
-        raise PositionError(f"to_move: {obj['to_move']!r} is not a player")
-    phase = obj["phase"]
-    if phase not in (TURN, BONUS, OVER):
-        raise PositionError(f"phase: {phase!r} is not turn, bonus or over")
+def read_position(obj: Any, seating: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a state from a position object, every field checked (``seating``:
+    who may sit, :meth:`~wordbot.engine.game.Game.seating`)."""
+    seated, to_move, phase = read_header(
+        obj, REQUIRED, OPTIONAL, (TURN, BONUS, OVER), **seating
+    )
+    players = list(seated)
     grid = obj["grid"]
     if (
         not isinstance(grid, list)
@@ -139,17 +129,11 @@ def read_position(obj: Any) -> dict[str, Any]:
         raise PositionError(
             f"grid: 5 strings of 5 letters (a 5 x 5 grid), not {grid!r}"[:200]
         )
-    text = "".join(grid)
-    if not (text.isascii() and text.isalpha() and text.isupper()):
-        raise PositionError("grid: letters A-Z only (Q is the Qu tile)")
+    text = letters("".join(grid), "grid")
     owners = [-1] * (SIZE * SIZE)
     for where, s, colour in _cells(obj["owners"], "owners", SIZE, "[r, c, colour]"):
-        if colour not in players:
-            raise PositionError(f"{where}: {colour!r} is not a player")
-        owners[s] = players.index(colour)
-    pawns_obj = obj["pawns"]
-    if not isinstance(pawns_obj, dict) or set(pawns_obj) != set(players):
-        raise PositionError(f"pawns: one intersection per player ({', '.join(players)})")
+        owners[s] = players.index(player_in(colour, players, where))
+    pawns_obj = player_map(obj["pawns"], players, "pawns")
     pawns: list[int] = []
     for p in players:
         k = _point(pawns_obj[p], f"pawns.{p}", SIDE)
@@ -172,9 +156,9 @@ def read_position(obj: Any) -> dict[str, Any]:
                 f"{where}: a pawn stands on {i},{j}, so no coin is left there"
             )
         coins[k] = value
-    points = _per_player(obj["scores"], players, "scores")
-    tokens = _per_player(obj["bonus_tokens"], players, "bonus_tokens", 1)
-    turns = _per_player(obj["turns_taken"], players, "turns_taken")
+    points = tuple(per_player(obj["scores"], players, "scores").values())
+    tokens = tuple(per_player(obj["bonus_tokens"], players, "bonus_tokens", 0, 1).values())
+    turns = tuple(per_player(obj["turns_taken"], players, "turns_taken").values())
     if "turn" in obj and int_in(obj["turn"], "turn", 1, MAX_POINTS) != 1 + sum(turns):
         raise PositionError(
             f"turn: {obj['turn']} is not 1 + the turns taken ({1 + sum(turns)})"
@@ -192,9 +176,7 @@ def read_position(obj: Any) -> dict[str, Any]:
         bonus = obj.get("bonus")
         if not isinstance(bonus, dict) or set(bonus) != {"trigger", "words"}:
             raise PositionError('bonus: {"trigger": colour, "words": {...}} in phase bonus')
-        if bonus["trigger"] not in players:
-            raise PositionError(f"bonus.trigger: {bonus['trigger']!r} is not a player")
-        trigger = players.index(bonus["trigger"])
+        trigger = players.index(player_in(bonus["trigger"], players, "bonus.trigger"))
         words = bonus["words"]
         if not isinstance(words, dict):
             raise PositionError("bonus.words: an object colour -> word or null")
@@ -215,8 +197,8 @@ def read_position(obj: Any) -> dict[str, Any]:
     elif "bonus" in obj:
         raise PositionError(f"bonus: only in phase bonus, not {phase}")
     return {
-        "players": tuple(players),
-        "to_move": obj["to_move"],
+        "players": seated,
+        "to_move": to_move,
         "phase": phase,
         "grid": text,
         "owners": tuple(owners),
