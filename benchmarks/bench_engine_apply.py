@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from wordbot.engine.controlword import ControlWordState, Pass, WordPlay
+from wordbot.engine.controlword import GAME, Pass, WordPlay
 
 from tests.engine_games import choose_action
 from tests.engine_support import small_lexicon
@@ -20,7 +20,7 @@ from tests.engine_support import small_lexicon
 def game():
     """(start state, moves) of a 2-player game of random legal actions, 10 rounds."""
     rng = random.Random(3)
-    start = s = ControlWordState.new(["red", "green"], seed=3, lexicon=small_lexicon())
+    start = s = GAME.new(["red", "green"], seed=3, lexicon=small_lexicon())
     moves = []
     while not s.is_over:
         free = sum(1 for m in moves[-2:] if m.type in ("exchange", "redraw"))

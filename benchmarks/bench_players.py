@@ -7,14 +7,14 @@ import subprocess
 import sys
 
 import pytest
-from wordbot.engine.controlword import ControlWordState
+from wordbot.engine.controlword import GAME
 from wordbot.players import Limit, make_player
 
 
 @pytest.fixture(scope="module")
 def midgame(default_lexicon):
     """Round 3 of a control self-play game on the default lexicon (seed 5)."""
-    s = ControlWordState.new(["red", "green"], seed=5, lexicon=default_lexicon)
+    s = GAME.new(["red", "green"], seed=5, lexicon=default_lexicon)
     player = make_player("control:explain=false")
     while s.round < 3:
         s = s.apply(player.choose(s), check=False)

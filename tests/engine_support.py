@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import ControlWordState
+from wordbot.engine.controlword import GAME, ControlWordState
 
 DATA = Path(__file__).with_name("data")
 SMALL_WORDS = DATA / "small_words.txt"
@@ -87,9 +87,7 @@ def position(
 
 
 def state(board, lex=None, seed=1, **kw) -> ControlWordState:
-    return ControlWordState.from_json(
-        position(board, **kw), lex or small_lexicon(), seed=seed
-    )
+    return GAME.from_json(position(board, **kw), lex or small_lexicon(), seed=seed)
 
 
 def tile_census(s: ControlWordState) -> dict[str, Counter]:

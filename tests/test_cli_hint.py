@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from wordbot.engine.controlword import ControlWordState, move_from_json
+from wordbot.engine.controlword import GAME, move_from_json
 
 from tests.cli_support import invoke
 from tests.conftest import ROOT
@@ -38,7 +38,7 @@ def test_builtin_position_json(wordbot_cli):
 
 def test_hint_moves_are_legal_and_best_first(tmp_path):
     lex = small_lexicon()
-    start = ControlWordState.new(["red", "green"], seed=21, lexicon=lex)
+    start = GAME.new(["red", "green"], seed=21, lexicon=lex)
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(start.to_json()))
     out = invoke(

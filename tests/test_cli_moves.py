@@ -7,7 +7,7 @@ import json
 
 import pytest
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import ControlWordState, move_from_json
+from wordbot.engine.controlword import GAME, move_from_json
 
 from tests.cli_support import invoke
 from tests.reference import controlword as reference
@@ -42,7 +42,7 @@ def test_word_plays_json_equal_the_reference(wordbot_cli, start):
     assert out.returncode == 0, out.stderr
     moves = [move_from_json(m) for m in json.loads(out.stdout)]
     lex = small_lexicon()
-    state = ControlWordState.from_json(json.loads(start.read_text()), lex)
+    state = GAME.from_json(json.loads(start.read_text()), lex)
     expected = reference.word_plays(state.board, state.racks[state.to_move], lex)
     got = {frozenset((p.row, p.col, p.letter) for p in m.tiles) for m in moves}
     assert got == expected and len(moves) == len(expected)
@@ -56,7 +56,7 @@ def test_count_and_all_kinds(start):
     lex_args = ("--lexicon", str(ROOT / SMALL))
     word = int(invoke("moves", str(start), "--kind", "word", "--count", *lex_args).stdout)
     every = int(invoke("moves", str(start), "--count", *lex_args).stdout)
-    state = ControlWordState.from_json(json.loads(start.read_text()), small_lexicon())
+    state = GAME.from_json(json.loads(start.read_text()), small_lexicon())
     # word phase: word plays + pass + redraw + an exchange per own letter and blue bag
     own_letters = {ch for ch in state.racks[state.to_move] if ch.isupper()}
     assert every == word + 2 + 2 * len(own_letters)
@@ -73,7 +73,7 @@ def test_replace_kind_uses_the_replacement_limit(start):
         "moves", str(start), "--kind", "replace", "--json", "--lexicon", str(ROOT / SMALL)
     )
     moves = json.loads(out.stdout)
-    state = ControlWordState.from_json(json.loads(start.read_text()), small_lexicon())
+    state = GAME.from_json(json.loads(start.read_text()), small_lexicon())
     assert moves and max(len(m["tiles"]) for m in moves) <= state.replacement_limit
 
 

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 from wordbot.engine.controlword import (
-    ControlWordState,
+    GAME,
     Exchange,
     IllegalMove,
     Pass,
@@ -149,7 +149,7 @@ def test_challenge_penalty_does_not_excuse_other_rules():
 
 
 def test_free_actions_conserve_tiles():
-    s = ControlWordState.new(["red", "green"], seed=11, lexicon=LEX)
+    s = GAME.new(["red", "green"], seed=11, lexicon=LEX)
     full = tile_census(s)
     me = s.to_move
     own = next(ch for ch in s.racks[me] if ch.isupper())

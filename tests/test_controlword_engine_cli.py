@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from wordbot.engine.controlword import ControlWordState
+from wordbot.engine.controlword import GAME
 from wordbot.engine.records import GameRecorder
 
 from tests.cli_support import invoke, run
@@ -73,11 +73,11 @@ def test_new_prints_the_start_position():
         )
     )
     assert again == obj
-    api = ControlWordState.new(
+    api = GAME.new(
         ["red", "green", "black"],
         seed=7,
         mat=3,
-        rules=ControlWordState.from_json(obj, small_lexicon()).rules,
+        rules=GAME.from_json(obj, small_lexicon()).rules,
         lexicon=small_lexicon(),
     )
     assert api.to_json() == obj
@@ -85,7 +85,7 @@ def test_new_prints_the_start_position():
 
 def test_new_random_mat_uses_the_lexicon():
     obj = json.loads(ok("new", "--seed", "2", "--mat", "random", *LEX))
-    s = ControlWordState.from_json(obj, small_lexicon())
+    s = GAME.from_json(obj, small_lexicon())
     assert len(s.board.words()) == 4 and all(
         w.letters in small_lexicon() for w in s.board.words()
     )
@@ -125,7 +125,7 @@ def test_apply_accepts_a_file_stdin_and_inline_json(start):
 
 
 def test_apply_word_play_in_notation_with_negative_coordinates(start):
-    s = ControlWordState.from_json(json.loads(start.read_text()), small_lexicon())
+    s = GAME.from_json(json.loads(start.read_text()), small_lexicon())
     plays = [m for m in s.legal_moves(CAPPED) if m.type == "word"]
     move = next((m for m in plays if m.tiles[0].row < 0 or m.tiles[0].col < 0), plays[0])
     text = s.notation(move)
@@ -144,7 +144,7 @@ def test_apply_rule_override_and_seed(start):
     exchange = f"exchange {position['racks'][position['to_move']][0]} vowel"
     a = ok("apply", str(start), exchange, "--seed", "5", *LEX)
     assert a == ok("apply", str(start), exchange, "--seed", "5", *LEX)
-    s = ControlWordState.from_json(position, small_lexicon(), seed=5)
+    s = GAME.from_json(position, small_lexicon(), seed=5)
     assert json.loads(a) == s.apply(s.parse_move(exchange)).to_json()
 
 
@@ -288,7 +288,7 @@ def test_full_games_through_the_cli(tmp_path, players, seed, rounds):
     free, turn = 0, None
     while True:
         position = json.loads(path.read_text())
-        s = ControlWordState.from_json(position, lex)
+        s = GAME.from_json(position, lex)
         census = census or tile_census(s)
         assert tile_census(s) == census
         if s.is_over:
@@ -311,7 +311,7 @@ def test_full_games_through_the_cli(tmp_path, players, seed, rounds):
 
 def test_replay_command(tmp_path):
     lex = small_lexicon()
-    s = ControlWordState.new(["red", "green"], seed=4, lexicon=lex, rules=None)
+    s = GAME.new(["red", "green"], seed=4, lexicon=lex, rules=None)
     path = tmp_path / "g.jsonl"
     rng = random.Random(4)
     with GameRecorder(path, s, {"red": "random", "green": "random"}) as rec:

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 from wordbot.engine.controlword import (
-    ControlWordState,
+    GAME,
     Pass,
     Placement,
     Replacement,
@@ -46,7 +46,7 @@ def three_player_state(**rules):
 
 
 def test_new_game_set_up():
-    s = ControlWordState.new(["red", "green", "black"], seed=5, lexicon=small_lexicon())
+    s = GAME.new(["red", "green", "black"], seed=5, lexicon=small_lexicon())
     assert s.round == 1 and s.phase == "word" and s.to_move == s.first_player
     assert s.rack_limit in DRAW_DIE and s.replacement_limit in REPLACEMENT_DIE
     for p in s.players:
@@ -63,7 +63,7 @@ def test_new_game_set_up():
 def test_first_player_is_the_lowest_drawn_letter_with_ties_redrawn():
     tie_seen = False
     for seed in range(40):
-        s = ControlWordState.new(["red", "green", "black", "white"], seed=seed, lexicon=LEX)
+        s = GAME.new(["red", "green", "black", "white"], seed=seed, lexicon=LEX)
         draws = [e[1] for e in s.events if e[0] == "first_player_draw"]
         contenders = set(s.players)
         for shown in draws:
@@ -78,9 +78,9 @@ def test_first_player_is_the_lowest_drawn_letter_with_ties_redrawn():
 
 
 def test_same_seed_same_game_and_different_seeds_differ():
-    a = ControlWordState.new(["red", "green"], seed=9, lexicon=LEX)
-    b = ControlWordState.new(["red", "green"], seed=9, lexicon=LEX)
-    c = ControlWordState.new(["red", "green"], seed=10, lexicon=LEX)
+    a = GAME.new(["red", "green"], seed=9, lexicon=LEX)
+    b = GAME.new(["red", "green"], seed=9, lexicon=LEX)
+    c = GAME.new(["red", "green"], seed=10, lexicon=LEX)
     assert a == b and a.to_json() == b.to_json()
     assert a.to_json() != c.to_json()
 
@@ -91,7 +91,7 @@ def test_same_seed_same_game_and_different_seeds_differ():
 )
 def test_players_must_be_two_to_four_colours(players):
     with pytest.raises(StateError) as info:
-        ControlWordState.new(players, seed=1, lexicon=LEX)
+        GAME.new(players, seed=1, lexicon=LEX)
     assert str(info.value).startswith("players:")
 
 
@@ -101,7 +101,7 @@ def test_two_three_and_four_players():
         ["red", "green", "black"],
         ["white", "red", "green", "black"],
     ):
-        s = ControlWordState.new(players, seed=2, lexicon=LEX)
+        s = GAME.new(players, seed=2, lexicon=LEX)
         assert s.players == tuple(players) and set(s.racks) == set(players)
 
 
@@ -207,30 +207,22 @@ def test_a_player_with_empty_bag_and_rack_ends_the_game_at_once():
 
 
 def test_board_size_option_bounds_the_board_centred_on_the_mat():
-    s = ControlWordState.new(
-        ["red", "green"], seed=1, mat=1, rules=Rules(board_size=9), lexicon=LEX
-    )
+    s = GAME.new(["red", "green"], seed=1, mat=1, rules=Rules(board_size=9), lexicon=LEX)
     assert s.board.bounds == (-4, 4, -4, 4)
     r0, r1, c0, c1 = s.board.extent()  # mat 1 is 6 rows x 5 columns
     assert (r0, r1, c0, c1) == (-2, 3, -2, 2)
     assert (r0 - -4, 4 - r1) == (2, 1)  # margins differ by one (odd N, even height)
     assert (c0 - -4, 4 - c1) == (2, 2)
     with pytest.raises(RuleError) as info:
-        ControlWordState.new(
-            ["red", "green"], seed=1, rules=Rules(board_size=5), lexicon=LEX
-        )
+        GAME.new(["red", "green"], seed=1, rules=Rules(board_size=5), lexicon=LEX)
     assert "board_size" in str(info.value)
 
 
 def test_start_mat_option_and_random_mats():
-    a = ControlWordState.new(["red", "green"], seed=4, mat=2, lexicon=LEX)
+    a = GAME.new(["red", "green"], seed=4, mat=2, lexicon=LEX)
     assert {w.letters for w in a.board.words()} == {"GARDEN", "EARTH", "APPLE", "DESERT"}
-    r1 = ControlWordState.new(
-        ["red", "green"], seed=4, mat="random", lexicon=small_lexicon()
-    )
-    r2 = ControlWordState.new(
-        ["red", "green"], seed=4, mat="random", lexicon=small_lexicon()
-    )
+    r1 = GAME.new(["red", "green"], seed=4, mat="random", lexicon=small_lexicon())
+    r2 = GAME.new(["red", "green"], seed=4, mat="random", lexicon=small_lexicon())
     assert r1.board == r2.board and len(r1.board.words()) == 4
     assert all(w.letters in small_lexicon() for w in r1.board.words())
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 from wordbot.engine.controlword import (
-    ControlWordState,
+    GAME,
     Exchange,
     MoveError,
     Pass,
@@ -178,7 +178,7 @@ def test_formats_example_position_reads_and_infers_bags():
         "scores": {"red": 0, "green": 0},
         "penalties": {"red": 0, "green": 0},
     }
-    s = ControlWordState.from_json(obj, LEX)
+    s = GAME.from_json(obj, LEX)
     assert "racks" in s.to_json() and "green" not in s.racks  # unknown rack stays unknown
     # red's bag: 98 minus T (board) and A E I N R S (rack).
     assert len(s.bags["red"]) == 98 - 7 and s.bags["red"].count("T") == 5
@@ -189,11 +189,11 @@ def test_formats_example_position_reads_and_infers_bags():
     assert len(blue) == 96 and blue.count("S") == 3 and blue.count("T") == 5
     out = s.to_json()
     assert out["bags"]["blue"].count("S") == 3 and len(out["bags"]["blue"]) == 96
-    assert ControlWordState.from_json(out, LEX).to_json() == out
+    assert GAME.from_json(out, LEX).to_json() == out
 
 
 def test_new_position_json_round_trip_and_key_order():
-    s = ControlWordState.new(["red", "green", "black"], seed=3, lexicon=LEX)
+    s = GAME.new(["red", "green", "black"], seed=3, lexicon=LEX)
     obj = s.to_json()
     assert list(obj) == [
         "format",
@@ -212,32 +212,30 @@ def test_new_position_json_round_trip_and_key_order():
         "bags",
     ]
     assert set(obj["bags"]) == {"red", "green", "black", "blue"}
-    back = ControlWordState.from_json(json.loads(json.dumps(obj)), LEX)
+    back = GAME.from_json(json.loads(json.dumps(obj)), LEX)
     assert back.to_json() == obj
     # At the start nothing has left the game, so the inferred bags are the real ones
     # (the mat's letters count as taken from the blue bags).
-    inferred = ControlWordState.from_json(
-        {k: v for k, v in obj.items() if k != "bags"}, LEX
-    )
+    inferred = GAME.from_json({k: v for k, v in obj.items() if k != "bags"}, LEX)
     assert inferred.to_json() == obj
 
 
 def test_seed_derived_from_the_position_is_deterministic():
     obj = position(across(0, 0, "PLANT", "bbbbb"), racks={"red": "AB", "green": "CD"})
-    a = ControlWordState.from_json(obj, LEX)
-    b = ControlWordState.from_json(obj, LEX)
+    a = GAME.from_json(obj, LEX)
+    b = GAME.from_json(obj, LEX)
     assert a.rng_state == b.rng_state
-    c = ControlWordState.from_json({**obj, "round": 3}, LEX)
+    c = GAME.from_json({**obj, "round": 3}, LEX)
     assert c.rng_state != a.rng_state
-    assert ControlWordState.from_json(obj, LEX, seed=5).rng_state == 5
+    assert GAME.from_json(obj, LEX, seed=5).rng_state == 5
 
 
 def test_rule_overrides_win_over_the_position_rules():
     obj = position(across(0, 0, "PLANT", "bbbbb"), rules={"rounds": 4})
-    s = ControlWordState.from_json(obj, LEX, rule_overrides=["rounds=6"])
+    s = GAME.from_json(obj, LEX, rule_overrides=["rounds=6"])
     assert s.rules.rounds == 6
     with pytest.raises(RuleError):
-        ControlWordState.from_json(obj, LEX, rule_overrides=["rounds=x"])
+        GAME.from_json(obj, LEX, rule_overrides=["rounds=x"])
 
 
 def _bad(**changes):
@@ -306,7 +304,7 @@ def _bad(**changes):
 )
 def test_bad_positions_name_the_field(obj, expected):
     with pytest.raises((PositionError, RuleError)) as info:
-        ControlWordState.from_json(obj, LEX)
+        GAME.from_json(obj, LEX)
     assert expected in str(info.value), str(info.value)
     assert "\n" not in str(info.value)
 
@@ -315,7 +313,7 @@ def test_unknown_rack_means_no_legal_moves_listing_but_passing_works():
     from wordbot.engine.controlword import IllegalMove
 
     obj = position(across(0, 0, "PLANT", "bbbbb"), racks={"green": "CD"})
-    s = ControlWordState.from_json(obj, LEX)
+    s = GAME.from_json(obj, LEX)
     with pytest.raises(IllegalMove):
         s.legal_moves()
     assert s.apply(Pass()).to_move == "green"
@@ -325,7 +323,7 @@ def test_with_racks_samples_a_hidden_rack_and_conserves_tiles():
     from tests.engine_support import tile_census
 
     obj = position(across(0, 0, "PLANT", "bbbbb"), racks={"red": "AB"})
-    s = ControlWordState.from_json(obj, LEX)
+    s = GAME.from_json(obj, LEX)
     t = s.with_racks({"green": "QUIZe", "red": "CAT"})
     assert t.racks == {"red": "ACT", "green": "IQUZe"}
     assert tile_census(t) == tile_census(s.with_racks({"green": ""}))
@@ -341,4 +339,4 @@ def test_readers_name_the_field_for_values_of_the_wrong_type():
         scores={"red": {}, "green": 0},
     )
     with pytest.raises(PositionError, match="scores.red"):
-        ControlWordState.from_json(obj, lexicon("AT"))
+        GAME.from_json(obj, lexicon("AT"))

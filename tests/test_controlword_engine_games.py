@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wordbot.engine.controlword import (
-    ControlWordState,
+    GAME,
     IllegalMove,
     Placement,
     Replacement,
@@ -147,7 +147,7 @@ def recompute_played_scores(record):
 def play_game(tmp_path, seed, players, rules, mat, choice_seed, max_actions=400):
     lex = small_lexicon()
     rng = random.Random(choice_seed)
-    state = ControlWordState.new(players, seed=seed, mat=mat, rules=rules, lexicon=lex)
+    state = GAME.new(players, seed=seed, mat=mat, rules=rules, lexicon=lex)
     census = tile_census(state)
     path = tmp_path / f"game-{seed}.jsonl"
     recorder = GameRecorder(path, state, agents={p: "random" for p in players})
@@ -182,7 +182,7 @@ def play_game(tmp_path, seed, players, rules, mat, choice_seed, max_actions=400)
         if engine_verdict(state, move) is None:
             assert after == state.apply(move, check=False)
         assert tile_census(after) == census
-        back = ControlWordState.from_json(after.to_json(), lex, seed=1)
+        back = GAME.from_json(after.to_json(), lex, seed=1)
         assert back.to_json() == after.to_json()
         recorder.record(move, after)
         state = after

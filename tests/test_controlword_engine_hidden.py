@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from wordbot.engine.controlword import ControlWordState
+from wordbot.engine.controlword import GAME, ControlWordState
 
 from tests.engine_games import choose_action
 from tests.engine_support import small_lexicon, tile_census
@@ -15,7 +15,7 @@ from tests.engine_support import small_lexicon, tile_census
 
 def midgame(seed: int, players: int) -> ControlWordState:
     rng = random.Random(seed)
-    s = ControlWordState.new(
+    s = GAME.new(
         ["red", "green", "black", "white"][:players], seed=seed, lexicon=small_lexicon()
     )
     for _ in range(rng.randint(2, 12)):

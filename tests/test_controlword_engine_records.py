@@ -4,7 +4,7 @@ import json
 
 import pytest
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import GAME_FORMAT, ControlWordState
+from wordbot.engine.controlword import GAME, GAME_FORMAT
 from wordbot.engine.errors import RecordError
 from wordbot.engine.records import GameRecorder, read_record, replay
 
@@ -17,7 +17,7 @@ def scripted_game(
     """A short game: the first mover redraws twice (2 tokens), then plays the first word
     play the reference finds, and everyone passes on. Returns the states."""
     lex = small_lexicon()
-    s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
+    s = GAME.new(["red", "green"], seed=seed, lexicon=lex)
     states = [s]
     rec = GameRecorder(path, s, agents={"red": "script", "green": "script"})
     for action in actions:
@@ -128,7 +128,7 @@ def test_replay_needs_the_recorded_lexicon(tmp_path):
 def test_records_of_games_started_from_a_position(tmp_path):
     lex = small_lexicon()
     obj = position(across(0, 0, "PLANT", "bbbbb"), racks={"red": "SAT", "green": "EAR"})
-    s = ControlWordState.from_json(obj, lex, seed=5)
+    s = GAME.from_json(obj, lex, seed=5)
     path = tmp_path / "p.jsonl"
     with GameRecorder(path, s) as rec:
         for text in ("0,0 across (PLANT)S", "pass", "pass", "pass"):

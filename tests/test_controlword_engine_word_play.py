@@ -1,7 +1,12 @@
 """Word plays: one test per rule of RULES.md "Word play" and per failure the checker names."""
 
 import pytest
-from wordbot.engine.controlword import ControlWordState, IllegalMove, Placement, WordPlay
+from wordbot.engine.controlword import (
+    GAME,
+    IllegalMove,
+    Placement,
+    WordPlay,
+)
 
 from tests.engine_support import across, down, lexicon, state, tiles
 
@@ -154,7 +159,7 @@ def test_connected_rule():
 
 
 def test_round_one_first_word_must_touch_the_mat(tmp_path):
-    s = ControlWordState.new(["red", "green"], seed=3, lexicon=LEX)
+    s = GAME.new(["red", "green"], seed=3, lexicon=LEX)
     mover = s.to_move
     rack = s.racks[mover]
     far = WordPlay([Placement(20, 20 + i, ch, mover) for i, ch in enumerate(rack[:2])])

@@ -6,7 +6,7 @@ import random
 
 from wordbot.engine.controlword import (
     COLOURS,
-    ControlWordState,
+    GAME,
     Replacement,
     WordPlay,
     adapter,
@@ -62,7 +62,7 @@ def test_replacement_control_changes_match_the_engine():
     rng = random.Random(9)
     checked = 0
     for seed in range(40):
-        s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
+        s = GAME.new(["red", "green"], seed=seed, lexicon=lex)
         for _ in range(rng.randint(1, 6)):  # some player tiles on the board
             moves = [m for m in s.legal_moves() if isinstance(m, (WordPlay, Replacement))]
             s = s.apply(rng.choice(moves) if moves else s.legal_moves()[0])
@@ -97,7 +97,7 @@ def test_plays_are_coloured_own_tiles_first_and_blue_first_is_legal_too():
     lex = small_lexicon()
     checked = 0
     for seed in range(10):
-        s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
+        s = GAME.new(["red", "green"], seed=seed, lexicon=lex)
         s = s.with_racks({s.to_move: s.racks[s.to_move][:5] + "eas"})
         rack = s.racks[s.to_move]
         plays = adapter.word_plays(s)
@@ -117,7 +117,7 @@ def test_plays_are_coloured_own_tiles_first_and_blue_first_is_legal_too():
 
 
 def test_blue_only_letter_is_blue():
-    s = ControlWordState.new(["red", "green"], seed=1, lexicon=small_lexicon())
+    s = GAME.new(["red", "green"], seed=1, lexicon=small_lexicon())
     rack = "".join(ch for ch in s.racks[s.to_move] if ch != "Q") + "q"
     s = s.with_racks({s.to_move: rack})
     with_q = [
@@ -135,7 +135,7 @@ def test_replacement_points_match_the_engine_when_replacements_score():
     rng = random.Random(4)
     checked = 0
     for seed in range(30):
-        s = ControlWordState.new(
+        s = GAME.new(
             ["red", "green"], seed=seed, lexicon=lex, rules=Rules(score_replacements=True)
         )
         while s.phase != "replacement" and not s.is_over:
@@ -159,7 +159,7 @@ def test_threads_generate_at_the_same_time():
     import threading
 
     lex = small_lexicon()
-    states = [ControlWordState.new(["red", "green"], seed=s, lexicon=lex) for s in range(8)]
+    states = [GAME.new(["red", "green"], seed=s, lexicon=lex) for s in range(8)]
     expected = [sorted(map(str, adapter.FAST.word_plays(s))) for s in states]
     errors = []
 

@@ -57,13 +57,13 @@ def test_id_configure_play_analyse(engine):
 
 def test_a_game_through_the_client(engine):
     from wordbot.dictionaries import Lexicon
-    from wordbot.engine.controlword import ControlWordState
+    from wordbot.engine.controlword import GAME
 
     lex = Lexicon.load()
-    state = ControlWordState.new(["red", "green"], seed=5, rules=None, lexicon=lex)
+    state = GAME.new(["red", "green"], seed=5, rules=None, lexicon=lex)
     engine.position(state)  # a state object is sent as its JSON
     # read from JSON, a position's draws are seeded from its digest (engine/README.md)
-    state = ControlWordState.from_json(state.to_json(), lex)
+    state = GAME.from_json(state.to_json(), lex)
     for _ in range(6):
         best = engine.play(None, player="greedy")
         reply = engine.apply(None, best.move)

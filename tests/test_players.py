@@ -9,7 +9,6 @@ import pytest
 from wordbot.dictionaries import Lexicon
 from wordbot.engine.controlword import (
     GAME,
-    ControlWordState,
     Placement,
     Replacement,
     Rules,
@@ -59,15 +58,13 @@ def test_every_player_plays_legal_games(spec):
 
 def test_players_are_deterministic_given_their_seed():
     lex = small_lexicon()
-    s = ControlWordState.new(["red", "green"], seed=4, lexicon=lex)
+    s = GAME.new(["red", "green"], seed=4, lexicon=lex)
     for spec in ("random", "mc:iterations=3,k=4"):
         a = [make_player(spec).choose(s, random.Random(9)) for _ in range(2)]
         assert a[0] == a[1]
     games = [
         play_game(
-            ControlWordState.new(
-                ["red", "green"], seed=2, lexicon=lex, rules=Rules(rounds=2)
-            ),
+            GAME.new(["red", "green"], seed=2, lexicon=lex, rules=Rules(rounds=2)),
             {"red": make_player("random"), "green": make_player("control")},
             seed=5,
         )
@@ -85,7 +82,7 @@ def points_by_rules(s, move):
 def test_greedy_takes_the_most_points():
     lex = small_lexicon()
     for seed in range(5):
-        s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
+        s = GAME.new(["red", "green"], seed=seed, lexicon=lex)
         best = max(
             points_by_rules(s, m) for m in s.legal_moves() if isinstance(m, WordPlay)
         )
@@ -129,7 +126,7 @@ def test_control_change_equals_a_full_recount():
     rng = random.Random(3)
     checked = 0
     for seed in range(6):
-        s = ControlWordState.new(["red", "green"], seed=seed, lexicon=lex)
+        s = GAME.new(["red", "green"], seed=seed, lexicon=lex)
         # walk into the game so boards have player colours and replacements exist
         for _ in range(rng.randint(2, 8)):
             if s.is_over:
@@ -183,7 +180,7 @@ def test_replacement_taking_a_word_is_explained_and_valued():
 
 def test_mc_returns_a_legal_move_with_no_time():
     lex = small_lexicon()
-    s = ControlWordState.new(["red", "green"], seed=8, lexicon=lex)
+    s = GAME.new(["red", "green"], seed=8, lexicon=lex)
     player = make_player("mc", limit=Limit(time=0))
     move = player.choose(s)
     s.check(move)
@@ -192,7 +189,7 @@ def test_mc_returns_a_legal_move_with_no_time():
 
 def test_mc_ranks_by_playouts_and_reports_win_rates():
     lex = small_lexicon()
-    s = ControlWordState.new(["red", "green"], seed=8, lexicon=lex)
+    s = GAME.new(["red", "green"], seed=8, lexicon=lex)
     player = make_player("mc:k=4", limit=Limit(iterations=6, time=30))
     cands = player.top(s, 5, random.Random(1))
     # k=4 candidates of the many legal moves of a new game, each played out
@@ -204,7 +201,7 @@ def test_mc_ranks_by_playouts_and_reports_win_rates():
 
 def test_phases_left_counts_the_other_sides_turns():
     lex = small_lexicon()
-    s = ControlWordState.new(["red", "green", "black"], seed=1, lexicon=lex)
+    s = GAME.new(["red", "green", "black"], seed=1, lexicon=lex)
     mine, theirs = phases_left(s)
     assert (mine, theirs) == (2, 2)  # capped; plenty of rounds ahead
     last = state(
@@ -218,7 +215,7 @@ def test_phases_left_counts_the_other_sides_turns():
 
 def test_mc_reports_progress_and_stops_when_asked():
     lex = small_lexicon()
-    s = ControlWordState.new(["red", "green"], seed=8, lexicon=lex)
+    s = GAME.new(["red", "green"], seed=8, lexicon=lex)
     seen = []
 
     def progress(cands):

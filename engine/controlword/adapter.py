@@ -4,8 +4,8 @@ as a grid, the rack as letter counts, the scoring rules as a points table) and t
 their flat results back into moves and values.
 
 >>> from wordbot.dictionaries import Lexicon
->>> from wordbot.engine.controlword import ControlWordState
->>> state = ControlWordState.new(seed=7, lexicon=Lexicon.from_words(["ON", "NO", "SO"]))
+>>> from wordbot.engine.controlword.game import GAME
+>>> state = GAME.new(seed=7, lexicon=Lexicon.from_words(["ON", "NO", "SO"]))
 >>> plays = word_plays(state)
 >>> len(plays) > 0, state.to_move
 (True, 'red')

@@ -57,6 +57,20 @@ class ControlWord(Game[ControlWordState]):
 
         return observation_tensor(state.observation(viewer), viewer)
 
+    def new(
+        self,
+        players: Sequence[str] | str | None = None,
+        seed: int | None = None,
+        rules: Any = None,
+        lexicon: Any = None,
+        mat: int | str | None = None,
+        **setup: Any,
+    ) -> ControlWordState:
+        """A new game; ``mat`` overrides the ``start_mat`` rule."""
+        if mat is not None:
+            rules = Rules.parse([f"start_mat={mat}"], base=rules)
+        return super().new(players, seed, rules, lexicon, **setup)
+
     def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         """See :func:`~wordbot.engine.controlword.setup.deal`."""
         return deal(players, rules, seed, lexicon)

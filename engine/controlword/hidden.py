@@ -53,8 +53,8 @@ def unseen_blue(state: ControlWordState, viewer: str) -> dict[str, str]:
     player may reason about when it thinks of drawing blue.
 
     >>> from wordbot.dictionaries import Lexicon
-    >>> from wordbot.engine.controlword.state import ControlWordState
-    >>> s = ControlWordState.new(["red", "green"], 1, lexicon=Lexicon.from_words(["CAT"]))
+    >>> from wordbot.engine.controlword.game import GAME
+    >>> s = GAME.new(["red", "green"], 1, lexicon=Lexicon.from_words(["CAT"]))
     >>> s = s.with_racks({"green": "ABe"})  # green holds a blue E
     >>> e = [s.unseen_blue(p)["blue_vowels"].count("E") for p in ("red", "green")]
     >>> e[0] - e[1]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from wordbot.engine.controlword import hidden
@@ -99,48 +99,15 @@ class ControlWordState(GameState["ControlWordMoves"]):
     #: a view's hidden racks: how many tiles each holds and how many are blue
     rack_sizes: dict[str, dict[str, int]]
 
-    # ------------------------------------------------------------------ creation
-    @classmethod
-    def new(
-        cls,
-        players: Sequence[str] | str = ("red", "green"),
-        seed: int | None = None,
-        mat: int | str | None = None,
-        rules: Rules | None = None,
-        lexicon=None,
-    ) -> ControlWordState:
-        """A new game, set up exactly as RULES.md: the mat (``mat`` overrides
-        ``rules.start_mat``), both dice rolled, racks dealt to R in seat order, and the
-        first player chosen by each player drawing a tile (lowest letter starts, ties
-        redraw among the tied; the tiles go back). ``seed`` None: a random seed."""
-        if mat is not None:
-            rules = Rules.parse([f"start_mat={mat}"], base=rules)
-        return cls.game.new(players, seed, rules, lexicon)
-
-    @classmethod
-    def from_json(
-        cls, obj: Any, lexicon, seed: int | None = None, rule_overrides: Iterable[str] = ()
-    ) -> ControlWordState:
-        """A state from a FORMATS.md position (see :mod:`wordbot.engine.controlword.position`)."""
-        return cls.game.from_json(obj, lexicon, seed, rule_overrides)
-
+    # ------------------------------------------------------------------ positions
     def to_json(self) -> dict[str, Any]:
         from wordbot.engine.controlword.position import state_to_json
 
         return state_to_json(self)
 
-    def _child(self) -> ControlWordState:
-        s = object.__new__(ControlWordState)
-        for name in ControlWordState.__slots__:
-            setattr(s, name, getattr(self, name))
-        return s
-
     def with_seed(self, seed: int) -> ControlWordState:
         """The same position with its generator reseeded (e.g. to sample futures)."""
-        s = self._child()
-        s.seed = seed
-        s.rng_state = seed_state(seed)
-        return s
+        return self._copy(seed=seed, rng_state=seed_state(seed))
 
     def with_racks(self, racks: Mapping[str, str]) -> ControlWordState:
         """The same position with the given racks (FORMATS style): each old rack, if
@@ -166,11 +133,11 @@ class ControlWordState(GameState["ControlWordMoves"]):
                     raise StateError(f"racks.{colour}: the bags cannot supply {rack}")
                 bags[key] = left
             new_racks[colour] = sort_tiles(rack)
-        s = self._child()
-        s.rack_sizes = {p: n for p, n in self.rack_sizes.items() if p not in racks}
-        s.bags = bags
-        s.racks = new_racks
-        return s
+        return self._copy(
+            rack_sizes={p: n for p, n in self.rack_sizes.items() if p not in racks},
+            bags=bags,
+            racks=new_racks,
+        )
 
     # ------------------------------------------------------------------ hidden information
     def check_playable(self) -> None:
@@ -313,39 +280,46 @@ class ControlWordState(GameState["ControlWordMoves"]):
     def _apply_word(self, move: WordPlay) -> ControlWordState:
         colour = self.to_move
         tiles = move.tiles
-        s = self._child()
-        s.racks = {**self.racks, colour: self._take_rack(colour, rack_letters(tiles))}
-        s.board = board = self.board.place(tiles)
+        racks = {**self.racks, colour: self._take_rack(colour, rack_letters(tiles))}
+        board = self.board.place(tiles)
         points = play_points(board, tiles, self.rules)
-        if points:
-            s.scores = {**self.scores, colour: self.scores[colour] + points}
-        s.acted = True
-        s.events = ()
+        scores = {**self.scores, colour: self.scores[colour] + points}
+        s = self._copy(
+            racks=racks,
+            board=board,
+            scores=scores if points else self.scores,
+            acted=True,
+            events=(),
+        )
         s._finish_play(colour)
         return s
 
     def _apply_replacement(self, move: Replacement) -> ControlWordState:
         colour = self.to_move
         tiles = move.tiles
-        s = self._child()
-        s.racks = {**self.racks, colour: self._take_rack(colour, rack_letters(tiles))}
+        racks = {**self.racks, colour: self._take_rack(colour, rack_letters(tiles))}
         discards = dict(self.discards)
         for t in tiles:
             old = self.board[t.square]
             discards[old.colour] = sort_tiles(discards[old.colour] + old.letter)
-        s.discards = discards
-        s.board = board = self.board.place(tiles)
+        board = self.board.place(tiles)
+        scores = self.scores
         if self.rules.score_replacements:
             points = play_points(board, tiles, self.rules, replacement=True)
-            s.scores = {**self.scores, colour: self.scores[colour] + points}
-        s.acted = True
-        s.events = ()
+            scores = {**self.scores, colour: self.scores[colour] + points}
+        s = self._copy(
+            racks=racks,
+            discards=discards,
+            board=board,
+            scores=scores,
+            acted=True,
+            events=(),
+        )
         s._finish_play(colour)
         return s
 
     def _apply_pass(self, move: Pass) -> ControlWordState:
-        s = self._child()
-        s.events = ()
+        s = self._copy(events=())
         s._end_turn()
         return s
 
@@ -359,10 +333,11 @@ class ControlWordState(GameState["ControlWordMoves"]):
         drawn, bag = rng.draw(
             sort_tiles(self.bags[colour] + own), max(0, target - len(blue))
         )
-        s = self._child()
-        s.racks = {**self.racks, colour: sort_tiles(drawn + blue)}
-        s.bags = {**self.bags, colour: bag}
-        s.redraws = self.redraws + 1
+        s = self._copy(
+            racks={**self.racks, colour: sort_tiles(drawn + blue)},
+            bags={**self.bags, colour: bag},
+            redraws=self.redraws + 1,
+        )
         events = [("draw", colour, drawn)]
         if s.redraws > 1 and self.rules.redraw_penalty:
             events.append(s._take_penalty(colour, self.rules.redraw_penalty, rng))
@@ -376,28 +351,28 @@ class ControlWordState(GameState["ControlWordMoves"]):
         rng = Rng(self.rng_state)
         drawn, blue_bag = rng.draw(self.bags[key], 1)
         rack = self._take_rack(colour, move.letter)
-        s = self._child()
-        s.racks = {**self.racks, colour: sort_tiles(rack + drawn.lower())}
-        s.bags = {
-            **self.bags,
-            colour: sort_tiles(self.bags[colour] + move.letter),
-            key: blue_bag,
-        }
-        s.rng_state = rng.state
-        s.events = (("exchange", colour, move.letter, drawn),)
-        return s
+        return self._copy(
+            racks={**self.racks, colour: sort_tiles(rack + drawn.lower())},
+            bags={
+                **self.bags,
+                colour: sort_tiles(self.bags[colour] + move.letter),
+                key: blue_bag,
+            },
+            rng_state=rng.state,
+            events=(("exchange", colour, move.letter, drawn),),
+        )
 
     def _challenged(self, word: str | None) -> ControlWordState:
         """challenge_rule=penalty: the play is withdrawn, one token, same turn."""
         colour = self.to_move
         rng = Rng(self.rng_state)
-        s = self._child()
+        s = self._copy()
         penalty = s._take_penalty(colour, 1, rng)
         s.rng_state = rng.state
         s.events = (("challenge", colour, word), penalty)
         return s
 
-    # The helpers below change ``self``: call them only on a fresh child.
+    # The helpers below change ``self``: call them only on a fresh copy (``_copy``).
     def _take_penalty(self, colour: str, tokens: int, rng: Rng) -> tuple:
         """``tokens`` penalty tokens for ``colour``: tiles from the blue consonant bag,
         counters once it is empty."""
