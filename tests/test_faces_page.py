@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import types
+from pathlib import Path
 
 import pytest
 
@@ -227,6 +228,29 @@ def test_a_game_without_a_page_says_not_yet(page):
     page.select_option("#game", "controlword")
     assert page.locator("#new-game").is_enabled() and page.inner_text("#message") == ""
     new_game(page)  # the server's sessions start in the toy game; the page asks for its own
+
+
+def test_the_page_contract_app_js_knows_no_game(page, server):
+    """app.js's page contract (docs/games.md, "A game's page"): app.js and index.html
+    name no game, each game's page is its own static/<game>.js registering its view, the
+    seats come from hello, and a game without a page (the toy plugin) gets the fallback."""
+    import httpx
+    from wordbot.engine.games import GAMES
+
+    static = Path(__file__).resolve().parents[1] / "wordbot" / "server" / "static"
+    shell = ((static / "app.js").read_text() + (static / "index.html").read_text()).lower()
+    for name in GAMES.names():
+        assert name not in shell and GAMES[name].title.lower() not in shell, name
+        assert f'Wordbot.register("{name}", ' in (static / f"{name}.js").read_text(), name
+    hello = httpx.post(server.url + "/api", content=b'{"cmd": "hello"}', timeout=10).json()
+    seats = page.locator("#colour option").all_inner_texts()
+    assert seats == hello["games"]["controlword"]["seats"]
+    assert seats == ["red", "green", "black", "white"]
+    assert page.locator(".game-area:visible").count() == 1  # Control Word's
+    page.select_option("#game", "toy")
+    assert "not yet" in page.inner_text("#message")
+    assert page.locator("#new-game").is_disabled()
+    assert page.locator("#toy-area").count() == 0  # no script of its own: no view
 
 
 def test_place_tiles_by_clicking_and_an_illegal_play_is_explained(page):

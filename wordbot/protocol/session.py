@@ -221,13 +221,17 @@ class Session:
                     for k, o in cls.options.items()
                 },
             }
-        games = {
-            name: {
-                "title": self.catalog.games[name].title,
-                "position_format": self.catalog.games[name].position_format,
+        games: dict[str, dict] = {}
+        for name in self.catalog.games.names():
+            game = self.catalog.games[name]
+            # seats and table sizes: a front-end seats its tables from them (the web
+            # page knows no game)
+            games[name] = {
+                "title": game.title,
+                "position_format": game.position_format,
+                "seats": list(game.seats),
+                "players_per_game": [game.min_players, game.max_players],
             }
-            for name in self.catalog.games.names()
-        }
         return reply(
             rid,
             "hello",

@@ -1,22 +1,58 @@
 // wordbot web page: a person against a bot over the engine protocol (WebSocket /ws).
+//
+// THE PAGE CONTRACT. This script knows no game, so that a game brings its page with it
+// and a game without one still plays everywhere else. The server's hello lists the
+// games (title, seats, players per game); for each one this script loads
+// /static/<game>.js, and a game whose script registers a view is offered here. Any
+// other game is the fallback: listed "(not yet)", with a message saying where to play
+// it. The page opens on the server's game when it has a page (else the first listed
+// that has one), and seats the person and the next seats in seat order, as many as the
+// game's smallest table; the server refuses seats the game does not allow, and says
+// why. A game's script, run once as it loads, calls
+//
+//   const area = Wordbot.register(name, view);
+//
+// and gets back the element holding its markup (hidden while another game is chosen).
+// The view's members:
+//   markup         HTML of the game's part of the page: the board and its own buttons
+//   help           text of its "How to play" paragraph
+//   render()       draw game.position (the person's seat's view), the status line and
+//                  the buttons' states; called on every position and busy change
+//   scores(final)  fill the score table (scoreTable); final: the end's result, null
+//                  while the game goes on
+//   useHint(move)  a hint was clicked (only when canAct()): lay it out or send it
+// and, optional:
+//   newPosition()  a new position arrived (before render): forget what was being made
+//                  for the old one, ask for its legal moves (legalMoves)
+//   reset()        a new game starts
+//   hintText(cand) a hint's line in the list (default: notation, points, equity)
+//   hintTitle(cand) a hint's tooltip
+//   seats          the seat names to offer instead of the game's, for a game that
+//                  takes any names
+// What a view may use from here: game (.position, .human, .bot, .busy, .turn, .moves),
+// $, node, svgNode, send, hint, legalMoves, lastBotMove, myTurn, canAct, scoreTable,
+// setStatus, showMessage, setBusy.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
-const COLOURS = ["red", "green", "black", "white"];
-// the games this page can draw; the server may play more (the page says "not yet")
-const PAGES = ["controlword", "routewords", "firstdraft", "crosswords"];
-// a game's page: draws its position and takes the person's moves (routewords.js,
-// firstdraft.js and crosswords.js add one)
+// name -> the view its script registered, and its two elements (area, help)
 const VIEWS = {};
-// each game's part of the page and its help
-const AREAS = { controlword: ["#cw-area", "#help-controlword"],
-                routewords: ["#rw-area", "#help-routewords"],
-                firstdraft: ["#fd-area", "#help-firstdraft"],
-                crosswords: ["#xw-area", "#help-crosswords"] };
-// pages loaded by this script (they build their own part of the page), before connecting
-const SCRIPTS = ["/static/firstdraft.js", "/static/crosswords.js"];
-// games played by red (first) and green only
-const RED_GREEN = { routewords: "RouteWords", crosswords: "Cross words combat" };
+const PARTS = {};
+
+const Wordbot = {
+  register(name, view) {
+    const area = node("div", "game-area", undefined, { id: `${name}-area` });
+    area.hidden = true;
+    area.innerHTML = view.markup;
+    $("#message").before(area);
+    const help = node("p", undefined, view.help, { id: `help-${name}` });
+    help.hidden = true;
+    $("#help").appendChild(help);
+    VIEWS[name] = view;
+    PARTS[name] = [area, help];
+    return area;
+  },
+};
 
 // rule options pinned by the page's link, `?rule=NAME=VALUE` (repeatable; a value is
 // read as JSON when it is JSON, else as text): every new game is played under them
@@ -27,11 +63,13 @@ const RULES = Object.fromEntries(new URLSearchParams(location.search).getAll("ru
     try { return [name, JSON.parse(value)]; } catch { return [name, value]; }
   }));
 
+// moves: this game's moves as the page saw them ({by, move, mine}), oldest first
 const game = {
   ws: null, nextId: 1, waiting: new Map(), hello: null,
-  name: "controlword", position: null, human: "red", bot: "control", busy: false, turn: 0,
-  rackSel: null, pending: [], lastMove: [],
+  name: null, position: null, human: null, bot: null, busy: false, turn: 0, moves: [],
 };
+
+const chosenView = () => VIEWS[game.name];
 
 // ---------------------------------------------------------------- protocol
 function connect() {
@@ -40,13 +78,13 @@ function connect() {
   game.ws = ws;
   ws.onopen = async () => {
     game.hello = await request({ cmd: "hello" });
-    if (game.hello.game !== PAGES[0]) {  // hello lists the players of the session's game
-      await request({ cmd: "newgame", game: PAGES[0] });
-      game.hello = await request({ cmd: "hello" });
-    }
-    fillGames();
-    fillBots();
-    setStatus("Choose a bot and press New game.");
+    const names = Object.keys(game.hello.games);
+    // every page is in before "New game" is offered, so none meets a game without it
+    await Promise.all(names.map(loadView));
+    const first = VIEWS[game.hello.game] ? game.hello.game : names.find((n) => VIEWS[n]);
+    fillGames(first);
+    if (!first) { setStatus("No game has a page here yet."); return; }
+    await switchTo(first);
     $("#new-game").disabled = false;
   };
   ws.onmessage = (event) => {
@@ -65,19 +103,246 @@ function connect() {
   };
 }
 
-// a game module's part of the page (before the message line) and its help paragraph
-// (shown with the help while that game is chosen)
-function addGamePart(area, game, helpText) {
-  $("#message").before(area);
-  const help = document.createElement("p");
-  help.id = `help-${game}`;
-  help.hidden = true;
-  help.textContent = helpText;
-  $("#help-routewords").parentElement.appendChild(help);
+// a game's page script; a game without one (its script is not found) gets the fallback,
+// and so does a game named like the page's own script (a game "app" must not run this
+// file again)
+function loadView(name) {
+  const src = `/static/${encodeURIComponent(name)}.js`;
+  if (document.querySelector(`script[src="${src}"]`)) return Promise.resolve();
+  return new Promise((done) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = script.onerror = done;
+    document.body.appendChild(script);
+  });
 }
 
-// the score table of a game module: a row per player, "player (who)" then the cells
-// cellsOf(p) gives, under the column titles
+function request(obj, onInfo) {
+  const id = game.nextId++;
+  return new Promise((resolve, reject) => {
+    game.waiting.set(id, { resolve, reject, onInfo });
+    game.ws.send(JSON.stringify({ id, ...obj }));
+  });
+}
+
+// a search (the bot's or a hint's) may still be finishing: the server says busy, so
+// ask again shortly
+async function requestWhenFree(obj) {
+  for (let tries = 0; ; tries++) {
+    try { return await request(obj); } catch (err) {
+      if (err.code !== "busy" || tries > 20) throw err;
+      await new Promise((ok) => setTimeout(ok, 250));
+    }
+  }
+}
+
+// the server's legal moves of the shown position: a `moves` reply per kind (no kinds:
+// one of every kind). null when the position changed meanwhile (the answers are of
+// no use) or the server refused (the message line says why)
+async function legalMoves(...kinds) {
+  const position = game.position;
+  const replies = [];
+  try {
+    for (const kind of kinds.length ? kinds : [null]) {
+      if (game.position !== position) return null;
+      replies.push(await requestWhenFree({ cmd: "moves", turn: game.turn, ...(kind ? { kind } : {}) }));
+    }
+  } catch (err) { showMessage(err.message); return null; }
+  return game.position === position ? replies : null;
+}
+
+// ---------------------------------------------------------------- games, seats, bots
+function fillGames(chosen) {
+  const select = $("#game");
+  select.innerHTML = "";
+  for (const [name, info] of Object.entries(game.hello.games)) {
+    select.appendChild(node("option", undefined,
+      VIEWS[name] ? info.title : `${info.title} (not yet)`, { value: name }));
+  }
+  if (chosen) select.value = chosen;
+}
+
+async function chooseGame() {
+  const name = $("#game").value;
+  const ready = !!VIEWS[name];
+  $("#new-game").disabled = !ready;
+  showMessage(ready ? "" : `${game.hello.games[name].title} has no page here yet (not yet): ` +
+    `play it with "wordbot play --game ${name}" or over the engine protocol.`);
+  if (ready && name !== game.name) await switchTo(name);
+}
+
+// the session plays one game at a time: switch it, then offer that game's seats and bots
+async function switchTo(name) {
+  if (game.hello.game !== name) {
+    await request({ cmd: "newgame", game: name });
+    game.hello = await request({ cmd: "hello" });
+  }
+  game.name = name;
+  game.position = null;
+  const title = game.hello.games[name].title;
+  for (const [other, parts] of Object.entries(PARTS)) {
+    for (const part of parts) part.hidden = other !== name;
+  }
+  $("#title").textContent = `· ${title}`;
+  document.title = `wordbot · ${title}`;
+  fillSeats();
+  fillBots();
+  setStatus("Choose a bot and press New game.");
+}
+
+function seatNames() { return chosenView().seats || game.hello.games[game.name].seats; }
+
+function fillSeats() {
+  const select = $("#colour");
+  const was = select.value;
+  select.innerHTML = "";
+  for (const seat of seatNames()) select.appendChild(node("option", undefined, seat, { value: seat }));
+  if (seatNames().includes(was)) select.value = was;
+}
+
+function fillBots() {
+  const select = $("#bot");
+  select.innerHTML = "";
+  const players = game.hello.players;
+  const plays = (info) => !info.games || info.games.includes(game.name);
+  for (const name of Object.keys(players).filter((n) => plays(players[n]))) {
+    select.appendChild(node("option", undefined, `${name} — ${players[name].description}`,
+                            { value: name }));
+  }
+  select.value = game.hello.values.player.split(":")[0];
+}
+
+// ---------------------------------------------------------------- game flow
+// The server holds the game (docs/protocol.md, "Hosted games"): it deals, it makes the
+// bot's moves, and it tells this page only its own seat's view, move by move.
+async function newGame() {
+  const human = $("#colour").value, bot = $("#bot").value;
+  // the smallest table: the person's seat and the first others, in seat order
+  const seats = seatNames();
+  const others = seats.filter((s) => s !== human)
+    .slice(0, game.hello.games[game.name].players_per_game[0] - 1);
+  const players = seats.filter((s) => s === human || others.includes(s));
+  const req = { cmd: "newgame", game: game.name, players,
+                seats: players.map((p) => (p === human ? "human" : bot)) };
+  if (Object.keys(RULES).length) req.rules = RULES;
+  let reply;
+  try { reply = await request(req); } catch (err) { showMessage(err.message); return; }
+  // a refused table (seats the game does not allow) leaves the last game as it was
+  game.human = human; game.bot = bot;
+  if (chosenView().reset) chosenView().reset();
+  game.moves = [];
+  $("#log").innerHTML = ""; $("#hints").innerHTML = "";
+  showMessage("");
+  showTable(reply);
+}
+
+// the seat's view at move `turn`; while the bot is to move, the page waits for its move
+function showTable(msg) {
+  game.turn = msg.turn;
+  const waiting = !msg.over && msg.to_move !== game.human;
+  game.busy = waiting;
+  document.body.dataset.busy = waiting ? "1" : "";
+  game.position = msg.view;
+  if (chosenView().newPosition) chosenView().newPosition();
+  render();
+  if (waiting) setStatus(`${msg.to_move} (${game.bot}) is thinking…`);
+}
+
+function gameEvent(msg) {
+  if (msg.event === "move") {
+    logMove(msg.by, msg.notation, game.bot);
+    game.moves.push({ by: msg.by, move: msg.move, mine: false });
+    showTable(msg);
+  } else if (msg.event === "end") {
+    gameOver(msg.result);
+  } else if (msg.event === "error") {  // the bot could not move (the server says why)
+    showMessage(msg.error.message);
+  }
+}
+
+// the person's move; a refused one is explained in the message line
+async function send(move) {
+  if (game.busy) return;
+  setBusy(true);
+  try {
+    const reply = await request({ cmd: "play", turn: game.turn, move });
+    showMessage("");
+    logMove(reply.seat, reply.played, "you");
+    game.moves.push({ by: reply.seat, move, mine: true });
+    $("#hints").innerHTML = "";
+    showTable(reply);
+  } catch (err) {
+    showMessage(err.message);
+    setBusy(false);
+  }
+}
+
+function lastBotMove() {
+  const made = game.moves.filter((m) => !m.mine);
+  return made.length ? made[made.length - 1].move : null;
+}
+
+function gameOver(score) {
+  game.busy = false;
+  document.body.dataset.busy = "";
+  const winners = score.winners.join(" and ");
+  const you = score.winners.includes(game.human);
+  setStatus(`Game over: ${winners} ${score.winners.length > 1 ? "share the win" : "wins"}` +
+            (you ? " — well played!" : "."));
+  chosenView().scores(score);
+}
+
+// hints come from the server's default player (the strongest), whoever the opponent is
+async function hint() {
+  if (!canAct()) return;
+  setBusy(true);
+  try {
+    const v = chosenView();
+    const helper = game.hello.values.player;
+    const best = await request({ cmd: "hint", turn: game.turn, player: helper, top: 5 });
+    const list = $("#hints");
+    list.innerHTML = "";
+    list.title = `hints by ${helper}`;
+    for (const cand of best.candidates) {
+      const li = node("li", undefined, v.hintText ? v.hintText(cand)
+        : `${cand.notation} — ${cand.points} pts, equity ${cand.equity}`);
+      const title = v.hintTitle && v.hintTitle(cand);
+      if (title) li.title = title;
+      li.onclick = () => { if (canAct()) v.useHint(cand.move); };
+      list.appendChild(li);
+    }
+  } catch (err) { showMessage(err.message); }
+  setBusy(false);
+}
+
+function myTurn() {
+  return game.position && game.position.phase !== "over" && game.position.to_move === game.human;
+}
+
+function canAct() { return myTurn() && !game.busy; }
+
+// ---------------------------------------------------------------- drawing
+function render() {
+  if (game.position) chosenView().render();
+}
+
+function node(tag, cls, text, attrs) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+  return el;
+}
+
+function svgNode(tag, attrs, text) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// the score table: a row per player, "player (who)" then the cells cellsOf(p) gives,
+// under the column titles
 function scoreTable(columns, cellsOf) {
   const table = $("#scores");
   table.innerHTML = `<tr><th>player</th>${columns.map((c) => `<th>${c}</th>`).join("")}</tr>`;
@@ -90,316 +355,10 @@ function scoreTable(columns, cellsOf) {
   }
 }
 
-function request(obj, onInfo) {
-  const id = game.nextId++;
-  return new Promise((resolve, reject) => {
-    game.waiting.set(id, { resolve, reject, onInfo });
-    game.ws.send(JSON.stringify({ id, ...obj }));
-  });
-}
-
-function fillGames() {
-  const select = $("#game");
-  select.innerHTML = "";
-  for (const [name, info] of Object.entries(game.hello.games)) {
-    const opt = document.createElement("option");
-    opt.value = name;
-    opt.textContent = PAGES.includes(name) ? info.title : `${info.title} (not yet)`;
-    select.appendChild(opt);
-  }
-  select.value = PAGES[0];
-}
-
-async function chooseGame() {
-  const name = $("#game").value;
-  const ready = PAGES.includes(name);
-  $("#new-game").disabled = !ready;
-  showMessage(ready ? "" : `${game.hello.games[name].title} has no page here yet (not yet): ` +
-    `play it with "wordbot play --game ${name}" or over the engine protocol.`);
-  if (!ready || name === game.name) return;
-  // the session plays one game at a time: switch it, then list that game's bots
-  await request({ cmd: "newgame", game: name });
-  game.hello = await request({ cmd: "hello" });
-  game.name = name;
-  game.position = null;
-  showArea();
-  fillBots();
-  setStatus("Choose a bot and press New game.");
-}
-
-function showArea() {
-  for (const [name, ids] of Object.entries(AREAS)) {
-    for (const id of ids) $(id).hidden = name !== game.name;
-  }
-  $("#title").textContent = `· ${game.hello.games[game.name].title}`;
-  document.title = `wordbot · ${game.hello.games[game.name].title}`;
-}
-
-function fillBots() {
-  const select = $("#bot");
-  select.innerHTML = "";
-  const plays = (info) => !info.games || info.games.includes(game.name);
-  const names = Object.keys(game.hello.players).filter((n) => plays(game.hello.players[n]));
-  for (const name of names) {
-    const opt = document.createElement("option");
-    opt.value = name;
-    opt.textContent = `${name} — ${game.hello.players[name].description}`;
-    select.appendChild(opt);
-  }
-  select.value = game.hello.values.player.split(":")[0];
-}
-
-// ---------------------------------------------------------------- game flow
-// The server holds the game (docs/protocol.md, "Hosted games"): it deals, it makes the
-// bot's moves, and it tells this page only its own seat's view, move by move.
-async function newGame() {
-  game.human = $("#colour").value;
-  game.bot = $("#bot").value;
-  const other = COLOURS.find((c) => c !== game.human);
-  const players = COLOURS.filter((c) => c === game.human || c === other);
-  if (RED_GREEN[game.name] && !["red", "green"].includes(game.human)) {
-    showMessage(`In ${RED_GREEN[game.name]} the two seats are red (first) and green.`); return;
-  }
-  const seats = players.map((p) => (p === game.human ? "human" : game.bot));
-  const req = { cmd: "newgame", game: game.name, players, seats };
-  if (Object.keys(RULES).length) req.rules = RULES;
-  if (VIEWS[game.name]) VIEWS[game.name].reset();
-  game.lastBotMove = null;
-  $("#log").innerHTML = ""; $("#hints").innerHTML = "";
-  game.lastMove = [];
-  try {
-    const reply = await request(req);
-    showMessage("");
-    showTable(reply);
-  } catch (err) { showMessage(err.message); }
-}
-
-function setPosition(position) {
-  game.position = position;
-  game.pending = []; game.rackSel = null;
-  render();
-}
-
-// the seat's view at move `turn`; while the bot is to move, the page waits for its move
-function showTable(msg) {
-  game.turn = msg.turn;
-  const waiting = !msg.over && msg.to_move !== game.human;
-  game.busy = waiting;
-  document.body.dataset.busy = waiting ? "1" : "";
-  setPosition(msg.view);
-  if (waiting) setStatus(`${msg.to_move} (${game.bot}) is thinking…`);
-}
-
-function gameEvent(msg) {
-  if (msg.event === "move") {
-    logMove(msg.by, msg.notation, game.bot);
-    game.lastMove = msg.move.tiles ? msg.move.tiles.map((t) => `${t[0]},${t[1]}`) : [];
-    game.lastBotMove = msg.move;
-    showTable(msg);
-  } else if (msg.event === "end") {
-    gameOver(msg.result);
-  } else if (msg.event === "error") {  // the bot could not move (the server says why)
-    showMessage(msg.error.message);
-  }
-}
-
-async function humanMove(move) {
-  if (game.busy) return;
-  setBusy(true);
-  try {
-    const reply = await request({ cmd: "play", turn: game.turn, move });
-    showMessage("");
-    logMove(reply.seat, reply.played, "you");
-    game.lastMove = [];
-    $("#hints").innerHTML = "";
-    showTable(reply);
-  } catch (err) {
-    showMessage(err.message);
-    setBusy(false);
-  }
-}
-
-function gameOver(score) {
-  game.busy = false;
-  document.body.dataset.busy = "";
-  const winners = score.winners.join(" and ");
-  const you = score.winners.includes(game.human);
-  setStatus(`Game over: ${winners} ${score.winners.length > 1 ? "share the win" : "wins"}` +
-            (you ? " — well played!" : "."));
-  if (VIEWS[game.name]) VIEWS[game.name].scores(score); else renderScores(score.totals);
-}
-
-// ---------------------------------------------------------------- actions
-function playPending() {
-  if (!game.pending.length) { showMessage("Place some tiles first (select a rack tile, click a square)."); return; }
-  const type = game.position.phase === "word" ? "word" : "replace";
-  humanMove({ type, tiles: game.pending.map((p) => [p.r, p.c, p.letter, p.colour]) });
-}
-
-function exchange(bag) {
-  if (game.rackSel === null) { showMessage("Select one of your own (uppercase) rack tiles first."); return; }
-  const ch = rackTiles()[game.rackSel];
-  if (ch !== ch.toUpperCase()) { showMessage("Blue tiles cannot be exchanged; select one of your own."); return; }
-  humanMove({ type: "exchange", tile: ch, bag });
-}
-
-async function hint() {
-  if (game.busy || !myTurn()) return;
-  setBusy(true);
-  try {
-    await askHints(usehint);
-  } catch (err) { showMessage(err.message); }
-  setBusy(false);
-}
-
-function usehint(move) {
-  if (!myTurn()) return;
-  if (move.type === "word" || move.type === "replace") {
-    game.pending = []; game.rackSel = null;
-    const free = rackTiles().map((ch, i) => ({ ch, i }));
-    for (const [r, c, letter, colour] of move.tiles) {
-      const want = colour === "blue" ? letter.toLowerCase() : letter;
-      const k = free.findIndex((f) => f.ch === want);
-      const idx = k >= 0 ? free.splice(k, 1)[0].i : -1;
-      game.pending.push({ r, c, letter, colour, rackIndex: idx });
-    }
-    render();
-    showMessage("Hint placed: press Play to make it.", true);
-  } else {
-    humanMove(move);
-  }
-}
-
-function myTurn() {
-  return game.position && game.position.phase !== "over" && game.position.to_move === game.human;
-}
-
-function rackTiles() {
-  return (game.position && game.position.racks[game.human] || "").split("");
-}
-
-function clickRack(i) {
-  if (!myTurn() || game.pending.some((p) => p.rackIndex === i)) return;
-  game.rackSel = game.rackSel === i ? null : i;
-  render();
-}
-
-function clickCell(r, c) {
-  if (!myTurn() || game.busy) return;
-  const k = game.pending.findIndex((p) => p.r === r && p.c === c);
-  if (k >= 0) { game.pending.splice(k, 1); render(); return; }
-  if (game.rackSel === null) { showMessage("Select a rack tile first."); return; }
-  const board = boardMap();
-  const here = board.get(`${r},${c}`);
-  const phase = game.position.phase;
-  if (phase === "word" && here) { showMessage("That square is taken; in the word phase place tiles on empty squares."); return; }
-  if (phase === "replacement") {
-    if (!here) { showMessage("In the replacement phase, cover a board tile that is not yours."); return; }
-    if (here.colour === game.human) { showMessage("You cannot replace your own tile."); return; }
-  }
-  const ch = rackTiles()[game.rackSel];
-  const blue = ch === ch.toLowerCase();
-  game.pending.push({ r, c, letter: ch.toUpperCase(), colour: blue ? "blue" : game.human, rackIndex: game.rackSel });
-  game.rackSel = null;
-  showMessage("");
-  render();
-}
-
-// ---------------------------------------------------------------- drawing
-function boardMap() {
-  const map = new Map();
-  for (const [r, c, letter, colour] of game.position.board) map.set(`${r},${c}`, { letter, colour });
-  return map;
-}
-
-function render() {
-  if (!game.position) return;
-  if (VIEWS[game.name]) { VIEWS[game.name].render(); return; }
-  const pos = game.position;
-  const board = boardMap();
-  const pend = new Map(game.pending.map((p) => [`${p.r},${p.c}`, p]));
-  const rows = pos.board.map((t) => t[0]).concat(game.pending.map((p) => p.r));
-  const cols = pos.board.map((t) => t[1]).concat(game.pending.map((p) => p.c));
-  const margin = 2;
-  const r0 = Math.min(...rows) - margin, r1 = Math.max(...rows) + margin;
-  const c0 = Math.min(...cols) - margin, c1 = Math.max(...cols) + margin;
-  const el = $("#board");
-  el.innerHTML = "";
-  el.style.gridTemplateColumns = `repeat(${c1 - c0 + 2}, 30px)`;
-  el.appendChild(cell("", "cell coord"));
-  for (let c = c0; c <= c1; c++) el.appendChild(cell(String(c), "cell coord"));
-  const last = new Set(game.lastMove);
-  for (let r = r0; r <= r1; r++) {
-    el.appendChild(cell(String(r), "cell coord"));
-    for (let c = c0; c <= c1; c++) {
-      const key = `${r},${c}`;
-      const p = pend.get(key), t = board.get(key);
-      let div;
-      if (p) {
-        div = cell(p.colour === "blue" ? p.letter.toLowerCase() : p.letter, `cell tile-${p.colour} pending`);
-      } else if (t) {
-        div = cell(t.letter, `cell tile-${t.colour}` + (last.has(key) ? " last" : "") +
-                   (pos.phase === "replacement" && t.colour !== game.human ? " target" : ""));
-      } else {
-        div = cell("", "cell empty");
-      }
-      div.dataset.r = r; div.dataset.c = c;
-      div.setAttribute("role", "gridcell");
-      div.onclick = () => clickCell(r, c);
-      el.appendChild(div);
-    }
-  }
-  const rack = $("#rack");
-  rack.innerHTML = "";
-  const used = new Set(game.pending.map((p) => p.rackIndex));
-  rackTiles().forEach((ch, i) => {
-    const b = document.createElement("button");
-    const blue = ch === ch.toLowerCase();
-    b.className = `rack-tile tile-${blue ? "blue" : game.human}` +
-                  (game.rackSel === i ? " selected" : "") + (used.has(i) ? " used" : "");
-    b.textContent = ch;
-    b.dataset.index = i;
-    b.onclick = () => clickRack(i);
-    rack.appendChild(b);
-  });
-  renderScores(null);
-  if (pos.phase !== "over") {
-    const who = pos.to_move === game.human ? "your turn" : `${pos.to_move} to move`;
-    const phaseText = pos.phase === "word" ? "word phase" : `replacement phase (up to ${pos.replacement_limit} tiles)`;
-    setStatus(`Round ${pos.round} of ${pos.rules.rounds} · ${phaseText} · rack limit ${pos.rack_limit} · ${who}`);
-  }
-  const mine = myTurn() && !game.busy;
-  for (const id of ["#play", "#recall", "#pass", "#hint", "#exchange-vowel", "#exchange-consonant"]) $(id).disabled = !mine;
-  $("#redraw").disabled = !mine || pos.phase !== "word";
-}
-
-function cell(text, cls) {
-  const div = document.createElement("div");
-  div.className = cls;
-  div.textContent = text;
-  return div;
-}
-
-function renderScores(totals) {
-  const pos = game.position;
-  const table = $("#scores");
-  table.innerHTML = "<tr><th>player</th><th>points</th><th>penalties</th>" +
-                    (totals ? "<th>final</th>" : "") + "</tr>";
-  for (const p of pos.players) {
-    const tr = document.createElement("tr");
-    const who = p === game.human ? "you" : game.bot;
-    tr.innerHTML = `<td><span class="who tile-${p}"></span>${p} (${who})</td>` +
-                   `<td>${pos.scores[p]}</td><td>${pos.penalties[p]}</td>` +
-                   (totals ? `<td>${totals[p].final}</td>` : "");
-    table.appendChild(tr);
-  }
-}
-
 function logMove(player, notation, who) {
-  const li = document.createElement("li");
+  const li = node("li", undefined, undefined, { "data-player": player });
   li.innerHTML = `<span class="who tile-${player}"></span>`;
   li.appendChild(document.createTextNode(`${player} (${who}): ${notation}`));
-  li.dataset.player = player;
   $("#log").appendChild(li);
   li.scrollIntoView({ block: "nearest" });
 }
@@ -412,42 +371,8 @@ function showMessage(text, ok) {
 }
 function setBusy(flag) { game.busy = flag; document.body.dataset.busy = flag ? "1" : ""; render(); }
 
-// hints come from the server's default player (the strongest), whoever the opponent is;
-// `describe` (optional) words a candidate for the list (a game's own fields)
-async function askHints(onPick, describe) {
-  const helper = game.hello.values.player;
-  const best = await request({ cmd: "hint", turn: game.turn, player: helper, top: 5 });
-  const list = $("#hints");
-  list.innerHTML = "";
-  list.title = `hints by ${helper}`;
-  for (const cand of best.candidates) {
-    const li = document.createElement("li");
-    li.textContent = describe ? describe(cand)
-                              : `${cand.notation} — ${cand.points} pts, equity ${cand.equity}`;
-    if (cand.words && cand.words.length) li.title = cand.words.join("\n");
-    li.onclick = () => onPick(cand.move);
-    list.appendChild(li);
-  }
-}
-
 // ---------------------------------------------------------------- wiring
 $("#new-game").disabled = true;
-for (const id of ["#play", "#recall", "#pass", "#redraw", "#hint", "#exchange-vowel", "#exchange-consonant"]) $(id).disabled = true;
 $("#new-game").onclick = newGame;
 $("#game").onchange = chooseGame;
-$("#play").onclick = playPending;
-$("#recall").onclick = () => { game.pending = []; game.rackSel = null; render(); };
-$("#pass").onclick = () => humanMove({ type: "pass" });
-$("#redraw").onclick = () => humanMove({ type: "redraw" });
-$("#exchange-vowel").onclick = () => exchange("vowel");
-$("#exchange-consonant").onclick = () => exchange("consonant");
-$("#hint").onclick = hint;
-// routewords.js comes with index.html; the others load here, and the page connects once
-// they have (so "New game" never meets a game without its view)
-Promise.all(SCRIPTS.map((src) => new Promise((done) => {
-  const script = document.createElement("script");
-  script.src = src;
-  script.onload = done;
-  script.onerror = () => { showMessage(`${src} did not load`); done(); };
-  document.body.appendChild(script);
-}))).then(connect);
+connect();

@@ -5,24 +5,21 @@
 // click the cell again to turn it); the letters show where they would go, and Write sends
 // the move. The server judges every move: its legal move list marks the words you may
 // write, the cells and directions where the chosen word fits, and enables Pass only when
-// nothing else is legal; a refused move shows its reason. It uses app.js's game, request,
-// humanMove and helpers, and builds its own part of the page (index.html has only the
-// other games' parts).
+// nothing else is legal; a refused move shows its reason (and keeps the choice: the
+// position did not change). It registers its view with app.js (the page contract at the
+// top of app.js) and uses app.js's helpers.
 "use strict";
 
 (() => {
   const MARGIN = 3;  // empty cells shown around the letters
   const STEP = { across: [0, 1], down: [1, 0] };
-  // what the person is making for the position `seen`: the word chosen ({row, word,
+  // what the person is making for the shown position: the word chosen ({row, word,
   // text}), its first cell [r, c] and direction; and the server's legal moves for that
   // position ({moves, count}; null until they arrive)
-  const xw = { seen: null, word: null, at: null, direction: "across", legal: null };
+  const xw = { word: null, at: null, direction: "across", legal: null };
 
   // ---------------------------------------------------------------- the page's part
-  const area = document.createElement("div");
-  area.id = "xw-area";
-  area.hidden = true;
-  area.innerHTML = `
+  const markup = `
     <div id="xw-grid-wrap"><div id="xw-grid" role="grid" aria-label="Cross words combat grid"></div></div>
     <div id="xw-choice" aria-live="polite"></div>
     <div id="xw-actions">
@@ -38,14 +35,14 @@
     <div id="xw-mine" class="xw-page" aria-label="your page"></div>
     <div class="xw-label">The opponent's page <span id="xw-theirs-note" class="xw-note"></span></div>
     <div id="xw-theirs" class="xw-page xw-small" aria-label="the opponent's page"></div>`;
-  addGamePart(area, "crosswords", "Cross words combat: click a word of your page (highlighted: the words " +
+  const help = "Cross words combat: click a word of your page (highlighted: the words " +
     "you may write now; struck through: used), then the cell where it starts on the grid " +
     "(outlined: where it fits), then across or down (or click the cell again to turn it). " +
     "The letters show where they would go; press Write. A word must run through one of " +
     "your letters and keep off the opponent's cells, unless it crosses their letters: " +
     "then it captures them. Walling in empty cells captures them too. Captures and the " +
     "number or letter after a word on the page earn extra turns. Each captured cell " +
-    "scores 1.");
+    "scores 1.";
 
   // ---------------------------------------------------------------- the page's words
   // a row's tokens as the engine finds them (RULES.md section 4, "Pages"): runs of ASCII
@@ -84,31 +81,17 @@
   }
 
   // ---------------------------------------------------------------- the legal moves
-  function sync() {
-    if (xw.seen === game.position) return;
-    xw.seen = game.position;
-    xw.word = null; xw.at = null; xw.legal = null;
-    if (myTurn()) fetchLegal(game.position);
+  function newPosition() {
+    clear();
+    xw.legal = null;
+    if (myTurn()) fetchLegal();
   }
 
-  async function fetchLegal(position) {
-    let reply;
-    try { reply = await askMoves(); } catch (err) { showMessage(err.message); return; }
-    if (game.position === position) {
-      xw.legal = { moves: reply.moves.map((m) => m.move), count: reply.count };
-      render();
-    }
-  }
-
-  // a search (the bot's or a hint's) may still be finishing: the server says busy, so
-  // ask again shortly
-  async function askMoves() {
-    for (let tries = 0; ; tries++) {
-      try { return await request({ cmd: "moves", turn: game.turn }); } catch (err) {
-        if (err.code !== "busy" || tries > 20) throw err;
-        await new Promise((ok) => setTimeout(ok, 250));
-      }
-    }
+  async function fetchLegal() {
+    const replies = await legalMoves();
+    if (!replies) return;
+    xw.legal = { moves: replies[0].moves.map((m) => m.move), count: replies[0].count };
+    render();
   }
 
   const writes = () => (xw.legal ? xw.legal.moves.filter((m) => m.type === "write") : []);
@@ -134,8 +117,6 @@
   }
 
   // ---------------------------------------------------------------- making a move
-  function canAct() { return myTurn() && !game.busy && game.position.phase === "turn"; }
-
   function clear() { xw.word = null; xw.at = null; }
 
   function pickWord(row, index, text) {
@@ -181,7 +162,6 @@
 
   // a hint: a write is laid out (press Write), a pass is made
   function useHint(move) {
-    if (!canAct()) return;
     if (move.type !== "write") { send(move); return; }
     xw.word = { row: move.row, word: move.word, text: wordText(game.human, move.row, move.word) };
     xw.at = move.at.slice();
@@ -194,12 +174,6 @@
     showMessage("Hint placed: press Write to make it.", true);
   }
 
-  // a refused move keeps the choice (the position did not change); a made one starts
-  // again for the new position (sync)
-  async function send(move) {
-    await humanMove(move);
-  }
-
   function describeExtra(e) {
     const parts = [];
     if (e.any_word) parts.push("any unused word");
@@ -209,7 +183,7 @@
     return parts.join(", ") || "any next word";
   }
 
-  function describeHint(cand) {
+  function hintText(cand) {
     const crossed = cand.crossed || 0, enclosed = cand.enclosed || 0;
     const caps = crossed + enclosed;
     let text = `${cand.notation} — captures ${caps}`;
@@ -221,17 +195,9 @@
   }
 
   // ---------------------------------------------------------------- drawing
-  function node(tag, cls, text, attrs) {
-    const el = document.createElement(tag);
-    if (cls) el.className = cls;
-    if (text !== undefined) el.textContent = text;
-    for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
-    return el;
-  }
-
   // the cells of the opponent's last write (the bot's), to outline
   function lastCells() {
-    const m = game.lastBotMove;
+    const m = lastBotMove();
     if (!m || m.type !== "write") return new Set();
     const text = wordText(opponent(), m.row, m.word);
     return new Set(text ? cellsOf(m.at, m.direction, text).map((x) => `${x.r},${x.c}`) : []);
@@ -352,7 +318,6 @@
   }
 
   function render() {
-    sync();
     const pos = game.position;
     renderGrid();
     renderPage($("#xw-mine"), game.human, true);
@@ -407,9 +372,12 @@
   }
 
   function reset() {
-    xw.seen = null; xw.legal = null; xw.direction = "across";
+    xw.legal = null; xw.direction = "across";
     clear();
   }
+
+  Wordbot.register("crosswords", { markup, help, render, scores, reset, newPosition, useHint,
+                                   hintText });
 
   // ---------------------------------------------------------------- wiring
   $("#xw-across").onclick = () => setDirection("across");
@@ -417,12 +385,5 @@
   $("#xw-write").onclick = write;
   $("#xw-clear").onclick = () => { clear(); showMessage(""); render(); };
   $("#xw-pass").onclick = () => send({ type: "pass" });
-  $("#xw-hint").onclick = async () => {
-    if (game.busy || !myTurn()) return;
-    setBusy(true);
-    try { await askHints(useHint, describeHint); } catch (err) { showMessage(err.message); }
-    setBusy(false);
-  };
-
-  VIEWS.crosswords = { render, scores, reset };
+  $("#xw-hint").onclick = hint;
 })();

@@ -3,8 +3,8 @@
 // and then a gap in a row (or dragging it there), choose what the pool keeps, and take
 // it; sell or discard rows and insert pool letters before that; hints. The server judges
 // every move: its legal move list enables the sell and discard buttons, and a refused
-// move shows its reason. It uses app.js's game, request, humanMove and helpers, and
-// builds its own part of the page (index.html has only the other games' parts).
+// move shows its reason. It registers its view with app.js (the page contract at the
+// top of app.js) and uses app.js's helpers.
 "use strict";
 
 (() => {
@@ -17,11 +17,12 @@
   const fd = { seen: null, before: null, coaster: null, tray: [], rows: [[], []], sel: null,
                keep: new Set(), legal: null };
 
+  // the page's seats: First Draft takes any names (its own are p1..p5); colours are what
+  // the page's tiles, log and score table show
+  const SEATS = ["red", "green", "black", "white"];
+
   // ---------------------------------------------------------------- the page's part
-  const area = document.createElement("div");
-  area.id = "fd-area";
-  area.hidden = true;
-  area.innerHTML = `
+  const markup = `
     <div class="fd-label">The line <span class="fd-note">(click a coaster to draft it;
       it costs a coin on each coaster before it)</span></div>
     <div id="fd-line" aria-label="the line of coasters"></div>
@@ -37,12 +38,12 @@
     </div>
     <div class="fd-label">Opponents</div>
     <div id="fd-others"></div>`;
-  addGamePart(area, "firstdraft", "First Draft: click a coaster in the line, then put its letters into " +
+  const help = "First Draft: click a coaster in the line, then put its letters into " +
     "your rows: click a letter, then a gap in a row (or drag it there); click a placed " +
     "letter to take it back. Letters you do not place go to your pool; when more are left " +
     "than the pool holds, click the ones to keep (the rest are discarded, -1 each). Press " +
     "Take. Before that you may sell a row that is a word, discard a row (-1 a letter), or " +
-    "insert a pool letter: with no coaster picked, click a pool letter and a gap.");
+    "insert a pool letter: with no coaster picked, click a pool letter and a gap.";
 
   // ---------------------------------------------------------------- the builder
   function reset() {
@@ -71,40 +72,27 @@
   const poolLimit = () => game.position.rules.pool_limit;
   const rowLimit = () => game.position.rules.row_limit;
 
-  // a new position: start again, and ask the server what may be sold, discarded, inserted
-  function sync() {
-    if (fd.seen === game.position) return;
+  // a new position: start again, and ask the server what may be sold, discarded,
+  // inserted (a refused move keeps what was built: the position did not change)
+  function newPosition() {
     fd.before = fd.seen;
     fd.seen = game.position;
     fd.coaster = null; fd.legal = null;
     build();
-    if (myTurn()) fetchLegal(game.position);
+    if (myTurn()) fetchLegal();
   }
 
-  async function fetchLegal(position) {
-    const legal = {};
-    try {
-      for (const kind of ["sell", "discard", "insert"]) {
-        legal[kind] = (await askMoves(kind)).map((m) => m.move);
-      }
-    } catch (err) { showMessage(err.message); return; }
-    if (game.position === position) { fd.legal = legal; render(); }
-  }
+  const KINDS = ["sell", "discard", "insert"];
 
-  // a hint's search may still be finishing: the server says busy, so ask again shortly
-  async function askMoves(kind) {
-    for (let tries = 0; ; tries++) {
-      try { return (await request({ cmd: "moves", turn: game.turn, kind })).moves; } catch (err) {
-        if (err.code !== "busy" || tries > 20) throw err;
-        await new Promise((ok) => setTimeout(ok, 250));
-      }
-    }
+  async function fetchLegal() {
+    const replies = await legalMoves(...KINDS);
+    if (!replies) return;
+    fd.legal = Object.fromEntries(KINDS.map((kind, i) => [kind, replies[i].moves.map((m) => m.move)]));
+    render();
   }
 
   const isLegal = (kind, fields) => !!fd.legal && fd.legal[kind].some(
     (m) => Object.entries(fields).every(([k, v]) => m[k] === v));
-
-  function canAct() { return myTurn() && !game.busy && game.position.phase === "turn"; }
 
   function pickCoaster(k) {
     if (!canAct()) return;
@@ -166,7 +154,6 @@
 
   // a hint: a draft is laid out in the builder (press Take), anything else is made
   function useHint(move) {
-    if (!canAct()) return;
     if (move.type !== "draft") { send(move); return; }
     fd.coaster = move.coaster;
     build();
@@ -189,21 +176,7 @@
     showMessage("Hint placed: press Take to make it.", true);
   }
 
-  // a refused move keeps what was built (the position did not change); a made one starts
-  // the builder again for the new position (sync)
-  async function send(move) {
-    await humanMove(move);
-  }
-
   // ---------------------------------------------------------------- drawing
-  function node(tag, cls, text, attrs) {
-    const el = document.createElement(tag);
-    if (cls) el.className = cls;
-    if (text !== undefined) el.textContent = text;
-    for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
-    return el;
-  }
-
   function tile(ch, cls, attrs) { return node("span", `fd-tile ${cls || ""}`.trim(), ch, attrs); }
 
   // the indexes of `now` holding letters that `old` did not have (old matched leftmost)
@@ -352,7 +325,6 @@
   }
 
   function render() {
-    sync();
     renderLine();
     renderMine();
     renderTray();
@@ -378,15 +350,11 @@
       final && final.scores ? final.scores[p] : pos.scores[p]]);
   }
 
+  const area = Wordbot.register("firstdraft", { markup, help, render, scores, reset, newPosition,
+                                                useHint, seats: SEATS });
+
   // ---------------------------------------------------------------- wiring
   $("#fd-take").onclick = take;
   $("#fd-clear").onclick = () => { build(); showMessage(""); render(); };
-  $("#fd-hint").onclick = async () => {
-    if (game.busy || !myTurn()) return;
-    setBusy(true);
-    try { await askHints(useHint); } catch (err) { showMessage(err.message); }
-    setBusy(false);
-  };
-
-  VIEWS.firstdraft = { render, scores, reset };
+  $("#fd-hint").onclick = hint;
 })();

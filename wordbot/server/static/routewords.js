@@ -1,13 +1,13 @@
 // The RouteWords page: the grid with coins, pawns and owned squares; trace a route by
 // clicking squares and end it on a corner; swap by clicking two squares; pay for both;
-// bonus rounds; hints. It uses app.js's game, request, humanMove and helpers.
+// bonus rounds; hints. It registers its view with app.js (the page contract at the top
+// of app.js) and uses app.js's helpers.
 "use strict";
 
 (() => {
   const N = 5, CELL = 64, PAD = 32;
   const INK = { red: "#c62828", green: "#2e7d32", black: "#262626", white: "#f2f2f2" };
   const TINT = { red: "#f4c7c3", green: "#c8e6c9", black: "#bdbdbd", white: "#fff8e1" };
-  const SVG = "http://www.w3.org/2000/svg";
   // what the person is making: the route's squares, the swap's squares, and with "pay",
   // the half already made ({route} or {swap}) and which came first
   const rw = { path: [], swap: [], swapping: false, done: null };
@@ -15,6 +15,30 @@
   const near = (a, b) => !(a[0] === b[0] && a[1] === b[1]) &&
     Math.abs(a[0] - b[0]) <= 1 && Math.abs(a[1] - b[1]) <= 1;
   const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+
+  const markup = `
+    <svg id="rw-grid" role="grid" aria-label="RouteWords grid" width="384" height="384"
+         viewBox="0 0 384 384"></svg>
+    <div id="rw-actions">
+      <label title="Pay 1 point to make a route and a swap, in the order you make them">
+        <input type="checkbox" id="rw-pay"> pay 1 point: route and swap</label>
+      <button id="rw-swap" type="button" title="Then click two neighbouring squares">Swap two tiles</button>
+      <button id="rw-clear" type="button">Clear</button>
+      <button id="rw-bonus" type="button" title="Everyone names their longest word on the grid">Bonus round</button>
+      <button id="rw-pass" type="button">Pass</button>
+      <button id="rw-hint" type="button">Hint</button>
+    </div>
+    <div id="rw-word-row" hidden>
+      <label>Your longest word <input id="rw-word" autocomplete="off"></label>
+      <button id="rw-submit" type="button">Submit word</button>
+      <button id="rw-nothing" type="button">Nothing</button>
+    </div>`;
+  const help = "RouteWords: click the squares of a word in order, starting next to your " +
+    "pawn, then click a corner of the last square to stop there (and take its coin). To " +
+    "swap, press \"Swap two tiles\" and click two neighbouring squares. Tick \"pay 1 " +
+    "point\" to do both, in the order you make them. A closed loop of 4+ squares claims " +
+    "the squares inside. Bonus round: everyone names their longest word on the grid; the " +
+    "longest score their length.";
 
   function reset() {
     rw.path = []; rw.swap = []; rw.swapping = false; rw.done = null;
@@ -33,8 +57,10 @@
 
   function myPawn() { return game.position.pawns[game.human]; }
 
+  const canRoute = () => canAct() && game.position.phase === "turn";
+
   function clickSquare(r, c) {
-    if (!myTurn() || game.busy || game.position.phase !== "turn") return;
+    if (!canRoute()) return;
     const sq = [r, c];
     if (rw.swapping) {
       const k = rw.swap.findIndex((s) => same(s, sq));
@@ -66,16 +92,16 @@
   }
 
   function clickPoint(i, j) {
-    if (!myTurn() || game.busy || game.position.phase !== "turn" || rw.swapping) return;
+    if (!canRoute() || rw.swapping) return;
     const last = rw.path[rw.path.length - 1];
     if (!last) { showMessage("Trace a word first: click squares from your pawn."); return; }
     if (!((i === last[0] || i === last[0] + 1) && (j === last[1] || j === last[1] + 1))) {
       showMessage("A route stops on a corner of its last square."); return;
     }
     const route = { path: rw.path.slice(), end: [i, j] };
-    if (!$("#rw-pay").checked) { send({ type: "route", ...route }); return; }
+    if (!$("#rw-pay").checked) { make({ type: "route", ...route }); return; }
     if (rw.done && rw.done.swap) {
-      send({ type: "both", first: "swap", swap: rw.done.swap, route });
+      make({ type: "both", first: "swap", swap: rw.done.swap, route });
       return;
     }
     rw.done = { route }; rw.path = []; rw.swapping = true;
@@ -85,30 +111,24 @@
 
   function finishSwap() {
     const swap = rw.swap.slice();
-    if (!$("#rw-pay").checked) { send({ type: "swap", squares: swap }); return; }
+    if (!$("#rw-pay").checked) { make({ type: "swap", squares: swap }); return; }
     if (rw.done && rw.done.route) {
-      send({ type: "both", first: "route", swap, route: rw.done.route });
+      make({ type: "both", first: "route", swap, route: rw.done.route });
       return;
     }
     rw.done = { swap }; rw.swap = []; rw.swapping = false;
     showMessage("Now the route, on the swapped grid.", true);
   }
 
-  async function send(move) {
+  // a move sent forgets what was being made, even when the server refuses it
+  function make(move) {
     reset();
-    await humanMove(move);
+    send(move);
   }
 
   // ---------------------------------------------------------------- drawing
-  function el(name, attrs, text) {
-    const node = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
   function lastRoute() {
-    const m = game.lastBotMove;
+    const m = lastBotMove();
     if (!m) return null;
     return m.type === "route" ? m : m.type === "both" ? m.route : null;
   }
@@ -125,19 +145,19 @@
       for (let c = 0; c < N; c++) {
         const key = `${r},${c}`;
         const owner = owners.get(key);
-        const g = el("g", { class: "rw-square", "data-r": r, "data-c": c,
-                            "data-owner": owner || "" });
-        g.appendChild(el("rect", {
+        const g = svgNode("g", { class: "rw-square", "data-r": r, "data-c": c,
+                                "data-owner": owner || "" });
+        g.appendChild(svgNode("rect", {
           x: PAD + c * CELL, y: PAD + r * CELL, width: CELL, height: CELL,
           fill: owner ? TINT[owner] : "#fff",
           stroke: onPath.has(key) ? "#1565c0" : swapSel.has(key) ? "#f9a825" : "#90a4ae",
           "stroke-width": onPath.has(key) || swapSel.has(key) ? 4 : 1.5 }));
         const letter = rows[r][c] === "Q" ? "Qu" : rows[r][c];
-        g.appendChild(el("text", { x: PAD + c * CELL + CELL / 2, y: PAD + r * CELL + CELL * 0.62,
-                                   "font-size": 26, "text-anchor": "middle" }, letter));
+        g.appendChild(svgNode("text", { x: PAD + c * CELL + CELL / 2, y: PAD + r * CELL + CELL * 0.62,
+                                       "font-size": 26, "text-anchor": "middle" }, letter));
         if (onPath.has(key)) {
-          g.appendChild(el("text", { x: PAD + c * CELL + 8, y: PAD + r * CELL + 16,
-                                     "font-size": 12, fill: "#1565c0" }, onPath.get(key)));
+          g.appendChild(svgNode("text", { x: PAD + c * CELL + 8, y: PAD + r * CELL + 16,
+                                         "font-size": 12, fill: "#1565c0" }, onPath.get(key)));
         }
         g.onclick = () => clickSquare(r, c);
         svg.appendChild(g);
@@ -147,8 +167,8 @@
     if (route) {
       const pts = route.path.map(([r, c]) => `${PAD + c * CELL + CELL / 2},${PAD + r * CELL + CELL / 2}`);
       pts.push(`${PAD + route.end[1] * CELL},${PAD + route.end[0] * CELL}`);
-      svg.appendChild(el("polyline", { points: pts.join(" "), fill: "none", stroke: "#1565c0",
-                                       "stroke-opacity": 0.35, "stroke-width": 5 }));
+      svg.appendChild(svgNode("polyline", { points: pts.join(" "), fill: "none", stroke: "#1565c0",
+                                           "stroke-opacity": 0.35, "stroke-width": 5 }));
     }
     const coins = new Map(pos.coins.map((k) => [`${k[0]},${k[1]}`, k[2]]));
     const pawns = new Map(Object.entries(pos.pawns).map(([p, k]) => [`${k[0]},${k[1]}`, p]));
@@ -156,17 +176,17 @@
       for (let j = 0; j <= N; j++) {
         const key = `${i},${j}`;
         const x = PAD + j * CELL, y = PAD + i * CELL;
-        const g = el("g", { class: "rw-point", "data-i": i, "data-j": j });
+        const g = svgNode("g", { class: "rw-point", "data-i": i, "data-j": j });
         const pawn = pawns.get(key), coin = coins.get(key);
         if (pawn) {
-          g.appendChild(el("circle", { cx: x, cy: y, r: 13, fill: INK[pawn], stroke: "#000" }));
+          g.appendChild(svgNode("circle", { cx: x, cy: y, r: 13, fill: INK[pawn], stroke: "#000" }));
           g.setAttribute("data-pawn", pawn);
         } else if (coin) {
-          g.appendChild(el("circle", { cx: x, cy: y, r: 11, fill: "#ffd54f", stroke: "#f57f17" }));
-          g.appendChild(el("text", { x, y: y + 4, "font-size": 12, "text-anchor": "middle" }, coin));
+          g.appendChild(svgNode("circle", { cx: x, cy: y, r: 11, fill: "#ffd54f", stroke: "#f57f17" }));
+          g.appendChild(svgNode("text", { x, y: y + 4, "font-size": 12, "text-anchor": "middle" }, coin));
           g.setAttribute("data-coin", coin);
         } else {
-          g.appendChild(el("circle", { cx: x, cy: y, r: 6, fill: "#cfd8dc" }));
+          g.appendChild(svgNode("circle", { cx: x, cy: y, r: 6, fill: "#cfd8dc" }));
         }
         g.onclick = () => clickPoint(i, j);
         svg.appendChild(g);
@@ -178,7 +198,7 @@
 
   function renderControls() {
     const pos = game.position;
-    const mine = myTurn() && !game.busy;
+    const mine = canAct();
     const turn = mine && pos.phase === "turn";
     for (const id of ["#rw-swap", "#rw-clear", "#rw-hint"]) $(id).disabled = !mine;
     $("#rw-pay").disabled = !turn || pos.scores[game.human] < 1 || !!rw.done;
@@ -203,6 +223,8 @@
       pos.owners.filter((o) => o[2] === p).length]);
   }
 
+  Wordbot.register("routewords", { markup, help, render, scores, reset, useHint: make });
+
   // ---------------------------------------------------------------- wiring
   $("#rw-swap").onclick = () => {
     rw.swapping = !rw.swapping; rw.swap = [];
@@ -211,22 +233,15 @@
   };
   $("#rw-clear").onclick = () => { reset(); showMessage(""); render(); };
   $("#rw-pay").onchange = () => render();
-  $("#rw-bonus").onclick = () => send({ type: "bonus" });
-  $("#rw-pass").onclick = () => send({ type: "pass" });
+  $("#rw-bonus").onclick = () => make({ type: "bonus" });
+  $("#rw-pass").onclick = () => make({ type: "pass" });
   $("#rw-submit").onclick = () => {
     const word = $("#rw-word").value.trim().toUpperCase();
     if (!word) { showMessage("Type a word, or press Nothing."); return; }
     $("#rw-word").value = "";
-    send({ type: "bonus_word", word });
+    make({ type: "bonus_word", word });
   };
   $("#rw-word").onkeydown = (e) => { if (e.key === "Enter") $("#rw-submit").click(); };
-  $("#rw-nothing").onclick = () => send({ type: "bonus_word", word: null });
-  $("#rw-hint").onclick = async () => {
-    if (game.busy || !myTurn()) return;
-    setBusy(true);
-    try { await askHints((move) => send(move)); } catch (err) { showMessage(err.message); }
-    setBusy(false);
-  };
-
-  VIEWS.routewords = { render, scores, reset };
+  $("#rw-nothing").onclick = () => make({ type: "bonus_word", word: null });
+  $("#rw-hint").onclick = hint;
 })();
