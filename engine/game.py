@@ -32,6 +32,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
+from wordbot.engine import setup as setup_module
 from wordbot.engine.errors import MoveError, PositionError, StateError
 from wordbot.engine.movelist import Move as Move
 from wordbot.engine.movelist import MoveList as MoveList
@@ -48,6 +49,7 @@ from wordbot.engine.rng import seed_from_text
 if TYPE_CHECKING:
     from numpy.typing import NDArray
     from rich.text import Text
+    from wordbot.engine.setup import SetupOption
 
 OVER = "over"
 #: the slot where a state keeps its list of legal moves (:meth:`GameState.legal_moves`)
@@ -309,9 +311,10 @@ class Game(ABC, Generic[StateT]):
     default_policy: ClassVar[str] = "greedy"
     #: the game's move notation for people, with examples (terminal play's ``help``)
     notation_help: ClassVar[str] = ""
-    #: extra arguments of :meth:`new` besides players, seed, rules and lexicon: name ->
-    #: a line of help (``wordbot new`` offers them as ``--setup NAME=VALUE``)
-    setup_options: ClassVar[dict[str, str]] = {}
+    #: the inputs of :meth:`new` besides players, seed, rules and lexicon
+    #: (:mod:`wordbot.engine.setup`): every face's flags and fields for them come from
+    #: these declarations
+    setup_options: ClassVar[tuple[SetupOption, ...]] = ()
 
     @property
     def position_format(self) -> str:
@@ -331,13 +334,13 @@ class Game(ABC, Generic[StateT]):
         **setup: Any,
     ) -> StateT:
         """A new game set up as the rules say, all chance from ``seed`` (None: a random
-        seed): the set-up options, players and seed checked, then the game's
+        seed): the set-up options (each a value or its JSON form; None: not given; a
+        rule's shortcut sets the rule), players and seed checked, then the game's
         :meth:`deal`."""
-        for name in setup:
-            if name not in self.setup_options:
-                raise StateError(f"{name}: {self.title} has no such set-up option")
+        rules, setup = setup_module.apply_rules(
+            self.setup_options, rules or self.Rules(), setup, self.title
+        )
         players = self.check_players(players)
-        rules = rules or self.Rules()
         seed = secrets.randbits(63) if seed is None else self._seed(seed)
         lexicon = self._lexicon(lexicon)
         fields = self.deal(players, rules, seed, lexicon, setup)
@@ -476,20 +479,23 @@ class Game(ABC, Generic[StateT]):
         game (Control Word: the end of the round); the default plays to the end."""
         return False
 
-    def setup_from_cli(self, option: str, values: list[str]) -> dict[str, Any]:
-        """The :meth:`new` arguments of a command-line set-up option (``--page
-        red=FILE``: Cross words combat's pages); StateError when the game has none."""
-        raise StateError(f"--{option}: {self.title} has no such set-up option")
+    def setup_from_cli(self, words: Sequence[str]) -> dict[str, Any]:
+        """The :meth:`new` values of command-line words of the set-up flags
+        (``["--page", "red=moby.txt"]``)."""
+        return setup_module.from_words(self.setup_options, words, self.title)
 
-    def setup_json(self, setup: dict[str, Any]) -> dict[str, Any]:
-        """Set-up arguments of :meth:`new` as JSON values, which :meth:`new` takes back
-        (saved in tournament and study configurations; default: already JSON)."""
-        return dict(setup)
+    def setup_from_json(self, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """The :meth:`new` values of JSON fields (a ``newgame`` request's)."""
+        return setup_module.from_json(self.setup_options, fields, self.title)
+
+    def setup_json(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        """Set-up values as JSON, which :meth:`new` takes back (saved in tournament and
+        study configurations)."""
+        return setup_module.to_json(self.setup_options, setup)
 
     def setup_of(self, start: Any) -> dict[str, Any]:
-        """The :meth:`new` arguments besides players, seed, rules and lexicon that a
-        recorded start position was made with (Cross words combat: its pages)."""
-        return {}
+        """The :meth:`new` values a recorded start position was made with."""
+        return setup_module.of_start(self.setup_options, start)
 
     def move_facts(self, state: StateT, move: Move) -> dict[str, Any]:
         """What a move does in ``state``, as the game's own candidate fields, for any

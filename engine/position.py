@@ -191,16 +191,30 @@ def check_fields(
 ) -> dict:
     """``obj`` as a dict with every ``required`` field and no field outside ``required``
     and ``optional`` (each error names the field)."""
-    if not isinstance(obj, dict):
-        raise PositionError(f"{what}: must be a JSON object")
     required = tuple(required)
-    known = set(required) | set(optional)
+    return _keys(
+        obj,
+        required,
+        set(required) | set(optional),
+        "",
+        f"{what}: must be a JSON object",
+        f"unknown field of a {what}",
+    )
+
+
+def _keys(
+    obj: Any, required: Iterable[str], known, prefix: str, not_object: str, unknown: str
+) -> dict:
+    """``obj`` when it is an object with the ``required`` keys and no key but the
+    ``known`` ones (the errors name the key after ``prefix``)."""
+    if not isinstance(obj, dict):
+        raise PositionError(not_object)
     for key in obj:
         if key not in known:
-            raise PositionError(f"{key}: unknown field of a {what}")
+            raise PositionError(f"{prefix}{str(key)[:60]}: {unknown}")
     for key in required:
         if key not in obj:
-            raise PositionError(f"{key}: missing")
+            raise PositionError(f"{prefix}{key}: missing")
     return obj
 
 
@@ -305,17 +319,14 @@ def read_header(
 def player_map(obj: Any, players: Sequence[str], where: str) -> dict:
     """``obj`` when it is an object with one entry per player (each error names the
     entry)."""
-    if not isinstance(obj, dict):
-        raise PositionError(
-            f"{where}: an object with one entry per player ({', '.join(players)})"
-        )
-    for key in obj:
-        if key not in players:
-            raise PositionError(f"{where}.{str(key)[:40]}: not a player of this game")
-    for p in players:
-        if p not in obj:
-            raise PositionError(f"{where}.{p}: missing")
-    return obj
+    return _keys(
+        obj,
+        players,
+        players,
+        f"{where}.",
+        f"{where}: an object with one entry per player ({', '.join(players)})",
+        "not a player of this game",
+    )
 
 
 def per_player(

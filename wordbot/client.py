@@ -366,9 +366,11 @@ class SimpleEngine:
         mat: int | str | None = None,
         rules: dict | None = None,
         game: str | None = None,
+        **setup: Any,
     ) -> dict:
         """Start a new game in the engine (``game``: another game than the session's;
-        ``players``: default the game's); returns its position (now the current one)."""
+        ``players``: default the game's; ``mat`` and ``setup``: the game's set-up options,
+        as ``hello`` lists them); returns its position (now the current one)."""
         fields: dict[str, Any] = {}
         for key, value in (
             ("game", game),
@@ -376,6 +378,7 @@ class SimpleEngine:
             ("seed", seed),
             ("mat", mat),
             ("rules", rules),
+            *setup.items(),
         ):
             if value is not None:
                 fields[key] = value

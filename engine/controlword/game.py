@@ -19,6 +19,7 @@ from wordbot.engine.errors import PositionError
 from wordbot.engine.game import Game, Move
 from wordbot.engine.position import canonical_json
 from wordbot.engine.rng import seed_from_text, seed_state
+from wordbot.engine.setup import rule_shortcut
 
 MAX_EXTENT = 1000  # rows or columns a position's board may span (check_size)
 MAX_RACK = 20  # tiles on one rack (the rules never make more than 9)
@@ -50,26 +51,22 @@ class ControlWord(Game[ControlWordState]):
         "words": ("words that change hands", []),
     }
     size_limits = {"board_extent": MAX_EXTENT, "rack_tiles": MAX_RACK}
+    setup_options = (
+        rule_shortcut(
+            Rules,
+            "start_mat",
+            "--mat",
+            "1-6|random",
+            "the start mat, 1-6 or random (the start_mat rule: the same as --rule "
+            "start_mat=...)",
+        ),
+    )
 
     def observation_tensor(self, state: ControlWordState, viewer: str) -> dict[str, Any]:
         """See :mod:`wordbot.engine.controlword.tensor`."""
         from wordbot.engine.controlword.tensor import observation_tensor
 
         return observation_tensor(state.observation(viewer), viewer)
-
-    def new(
-        self,
-        players: Sequence[str] | str | None = None,
-        seed: int | None = None,
-        rules: Any = None,
-        lexicon: Any = None,
-        mat: int | str | None = None,
-        **setup: Any,
-    ) -> ControlWordState:
-        """A new game; ``mat`` overrides the ``start_mat`` rule."""
-        if mat is not None:
-            rules = Rules.parse([f"start_mat={mat}"], base=rules)
-        return super().new(players, seed, rules, lexicon, **setup)
 
     def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         """See :func:`~wordbot.engine.controlword.setup.deal`."""

@@ -19,6 +19,59 @@ from wordbot.engine.crosswords.rules import SEATS, Rules
 from wordbot.engine.crosswords.state import TURN, CrossWordsState
 from wordbot.engine.errors import StateError
 from wordbot.engine.game import Game, Move
+from wordbot.engine.setup import SetupOption
+
+
+def _page_text(page: str | Page) -> str:
+    return page if isinstance(page, str) else page.text()
+
+
+def _read_pages(texts: list[str]) -> dict[str, Page]:
+    """``--page PLAYER=FILE`` (repeatable): the pages read now."""
+    pages = {}
+    for item in texts:
+        player, sep, path = item.partition("=")
+        if not sep or not path:
+            raise StateError(f"--page {item}: must be PLAYER=FILE")
+        if player not in SEATS:
+            raise StateError(
+                f"--page {item}: {player!r} is not a player ({', '.join(SEATS)})"
+            )
+        pages[player] = read_page_file(path, f"--page {item}")
+    return pages
+
+
+def _pages_json(value: Any) -> dict[str, str]:
+    """The ``pages`` field: player -> page text (the players are checked by the deal)."""
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise StateError("pages: an object of player -> page text")
+    return value
+
+
+def _start_pages(start: Any) -> dict[str, str] | None:
+    """The pages of a recorded start position (as text)."""
+    try:
+        return {p: "\n".join(start["pages"][p]["rows"]) for p in SEATS}
+    except (KeyError, TypeError):
+        return None  # a damaged start: the replay reports that it differs
+
+
+#: ``--page PLAYER=FILE`` on the command line, ``pages`` (player -> text) in JSON
+PAGES = SetupOption(
+    "pages",
+    "the page a player writes from: PLAYER=FILE (a UTF-8 text file; repeatable) on "
+    "the command line, player -> page text in JSON; default: the bundled "
+    "public-domain pages",
+    "--page",
+    "PLAYER=FILE",
+    _read_pages,
+    _pages_json,
+    lambda pages: {p: _page_text(page) for p, page in pages.items()},
+    repeatable=True,
+    of_start=_start_pages,
+)
 
 
 class CrossWords(Game[CrossWordsState]):
@@ -46,7 +99,7 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
   write SAT 3,1 down        the word's text, its first cell, across or down
   write SAT@0.2 3,1 down    the word at row 0, index 2 of your page (when the text repeats)
   pass                      only when no word can be written"""
-    setup_options = {"pages": "text (or a Page) by player; the bundled pages otherwise"}
+    setup_options = (PAGES,)
     candidate_fields = {
         "crossed": ("letters crossed", None),
         "enclosed": ("cells enclosed", None),
@@ -89,22 +142,6 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
             "turns": (0, 0),
         }
 
-    def setup_from_cli(self, option: str, values: list[str]) -> dict[str, Any]:
-        """``--page PLAYER=FILE`` (repeatable): ``{"pages": {player: Page}}``."""
-        if option != "page":
-            return super().setup_from_cli(option, values)
-        pages = {}
-        for item in values:
-            player, sep, path = item.partition("=")
-            if not sep or not path:
-                raise StateError(f"--page {item}: must be PLAYER=FILE")
-            if player not in self.seats:
-                raise StateError(
-                    f"--page {item}: {player!r} is not a player ({', '.join(self.seats)})"
-                )
-            pages[player] = read_page_file(path, f"--page {item}")
-        return {"pages": pages}
-
     @staticmethod
     def _page(page: str | Page | None, player: str) -> Page:
         if page is None:
@@ -119,20 +156,6 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
     def read(self, obj, rules, seed) -> dict[str, Any]:
         """See :func:`~wordbot.engine.crosswords.position.read_position`."""
         return read_position(obj, rules, self.seating())
-
-    def setup_json(self, setup: dict[str, Any]) -> dict[str, Any]:
-        """The pages as their text (:meth:`new` reads a page from its text)."""
-        pages = setup.get("pages")
-        if not pages:
-            return dict(setup)
-        return {**setup, "pages": {p: _page_text(page) for p, page in pages.items()}}
-
-    def setup_of(self, start: Any) -> dict[str, Any]:
-        """The pages of a recorded start position (as text)."""
-        try:
-            return {"pages": {p: "\n".join(start["pages"][p]["rows"]) for p in SEATS}}
-        except (KeyError, TypeError):
-            return {}  # a damaged start: the replay reports that it differs
 
     def move_facts(self, state: CrossWordsState, move: Move) -> dict[str, Any]:
         """Opponent letters crossed, cells enclosed and the extra turns a move earns."""
@@ -168,7 +191,3 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
 
 GAME = CrossWords()
 CrossWordsState.game = GAME
-
-
-def _page_text(page: str | Page) -> str:
-    return page if isinstance(page, str) else page.text()

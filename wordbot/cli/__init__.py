@@ -13,6 +13,7 @@ from importlib import import_module
 import click
 
 from wordbot import __version__
+from wordbot.engine.games import DEFAULT_GAME
 from wordbot.errors import WordbotError, one_line
 
 EXIT_USAGE = 2
@@ -82,7 +83,22 @@ class WordbotGroup(click.Group):
             sys.exit(0)
 
 
-@click.group(cls=WordbotGroup, context_settings={"help_option_names": ["-h", "--help"]})
+MAIN_HELP = f"""wordbot: AI opponents and move generators for word games.
+
+    `wordbot games` lists the games, their rule options and their set-up options.
+    Commands that start a game take --game NAME (default {DEFAULT_GAME}) and the game's
+    set-up options; commands that read a position or a record take the game from its
+    format. Every command that reads words takes --lexicon FILE (one word a line, any
+    case; gzip is fine); without it the bundled SCOWL size-80 list (242,821 words) is
+    used. Run `wordbot COMMAND --help` for the details of a command.
+    """
+
+
+@click.group(
+    cls=WordbotGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=MAIN_HELP,
+)
 @click.version_option(__version__, "-V", "--version", prog_name="wordbot")
 @click.option(
     "--plugin",
@@ -94,14 +110,7 @@ class WordbotGroup(click.Group):
 )
 @click.pass_context
 def main(ctx: click.Context, plugins: tuple[str, ...]) -> None:
-    """wordbot: AI opponents and move generators for word games.
-
-    `wordbot games` lists the games and their rule options. Commands that start a game
-    take --game NAME (default controlword); commands that read a position or a record
-    take the game from its format. Every command that reads words takes --lexicon FILE
-    (one word a line, any case; gzip is fine); without it the bundled SCOWL size-80 list
-    (242,821 words) is used. Run `wordbot COMMAND --help` for the details of a command.
-    """
+    """The ``wordbot`` command group (its help: :data:`MAIN_HELP`): loads the plugins."""
     from wordbot.plugins import load_catalog
 
     ctx.obj = load_catalog(plugins)

@@ -12,13 +12,15 @@ import json
 import click
 
 from wordbot.cli import main
-from wordbot.cli.loading import game_named, game_pages, game_rules, lexicon_for, load_state
+from wordbot.cli.loading import game_named, lexicon_for, load_state
 from wordbot.cli.options import (
+    SetupCommand,
     game_option,
     json_option,
     lexicon_option,
-    page_option,
+    players_option,
     rule_option,
+    setup_values,
 )
 
 
@@ -26,47 +28,34 @@ def _print_json(obj) -> None:
     click.echo(json.dumps(obj))
 
 
-@main.command()
+@main.command(cls=SetupCommand)
 @game_option
-@click.option(
-    "--players",
-    default=None,
-    metavar="NAMES",
-    help="Seat order, comma-separated (default: the game's; Control Word: "
-    "2-4 of black, white, red, green, default red,green).",
-)
+@players_option
 @click.option(
     "--seed", type=int, default=None, help="Seed of every random event (default: random)."
 )
-@click.option(
-    "--mat",
-    default=None,
-    metavar="1-6|random",
-    help="Start mat (the start_mat rule: the same as --rule start_mat=...).",
-)
-@page_option
 @rule_option
 @lexicon_option
-def new(game_name, players, seed, mat, pages, rules, lexicon_path) -> None:
+def new(game_name, players, seed, rules, lexicon_path) -> None:
     """Print the start position of a new game (JSON).
 
     Everything the set-up leaves to chance comes from one seeded generator: the same
-    --seed gives the same position.
+    --seed gives the same position. A game's own set-up options (`wordbot games` lists
+    them) follow the others.
 
     \b
     Examples:
       wordbot new --seed 7
-      wordbot new --players red,green,black --seed 7 --mat 3 --rule rounds=6
-      wordbot new --game crosswords --page red=moby.txt --page green=alice.txt
+      wordbot new --players red,green,black --seed 7 --rule rounds=6
+      wordbot new --game NAME --seed 7 [the game's set-up options, below]
     """
     game = game_named(game_name)
-    rule_set = game_rules(game, rules, mat)
     state = game.new(
         players,
         seed,
-        rule_set,
+        game.rules(rules),
         lexicon_for(game, lexicon_path, lazy=True),
-        **game_pages(game, pages),
+        **setup_values(game),
     )
     _print_json(state.to_json())
 

@@ -13,7 +13,8 @@ from wordbot.cli.options import json_option
 
 def games_json(cat) -> list[dict]:
     """``[{"name", "title", "position_format", "rules": {OPTION: {"default", "help",
-    "allowed"}}, "players": [...]}]`` for every game of the catalog."""
+    "allowed"}}, "setup": {OPTION: {"help", "flag", "metavar", "repeatable"}},
+    "players": [...]}]`` for every game of the catalog."""
     out = []
     for name in cat.games.names():
         game = cat.games[name]
@@ -24,8 +25,10 @@ def games_json(cat) -> list[dict]:
                 "position_format": game.position_format,
                 "record_format": game.record_format,
                 "players_per_game": [game.min_players, game.max_players],
+                "seats": list(game.seats),
                 "default_policy": game.default_policy,
                 "rules": game.Rules.catalogue(),
+                "setup": {o.name: o.describe() for o in game.setup_options},
                 "players": cat.players.for_game(game),
             }
         )
@@ -38,9 +41,13 @@ def games(as_json) -> None:
     """List the games, their rule options (values, defaults, meanings) and the players
     that play them.
 
+    A game's set-up options are flags of `wordbot new`, `play`, `tournament` and
+    `study` and fields of the protocol's `newgame`.
+
     --json prints [{"name", "title", "position_format", "record_format",
-    "players_per_game", "default_policy", "rules": {OPTION: {"default", "help",
-    "allowed"}}, "players": [...]}].
+    "players_per_game", "seats", "default_policy", "rules": {OPTION: {"default",
+    "help", "allowed"}}, "setup": {OPTION: {"help", "flag", "metavar", "repeatable"}},
+    "players": [...]}].
 
     \b
     Examples:
@@ -73,3 +80,8 @@ def games(as_json) -> None:
             shown = str(default).lower() if isinstance(default, bool) else str(default)
             table.add_row(option, shown, spec["allowed"], spec["help"])
         console.print(table)
+        for name, spec in entry["setup"].items():
+            console.print(
+                f"set-up option {name}: {spec['flag']} {spec['metavar']} "
+                f"(protocol field {name}): {spec['help']}"
+            )

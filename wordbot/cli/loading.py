@@ -90,21 +90,3 @@ def load_state(position: str, lexicon_path, rules=(), seed=None):
     return game.from_json(
         obj, lexicon_for(game, lexicon_path), seed=seed, rule_overrides=rules
     )
-
-
-def game_pages(game, pages=()) -> dict:
-    """The set-up arguments of ``--page PLAYER=FILE`` options ({} when none)."""
-    return game.setup_from_cli("page", list(pages)) if pages else {}
-
-
-def game_rules(game, rules=(), mat=None):
-    """The game's rules from ``--rule K=V`` options, with ``--mat`` as ``start_mat``."""
-    from wordbot.engine.errors import RuleError
-
-    rule_set = game.rules(rules)
-    if mat is not None:
-        try:
-            rule_set = game.Rules.parse([f"start_mat={mat}"], base=rule_set)
-        except RuleError as exc:
-            raise RuleError(f"--mat {mat}: {exc}") from None
-    return rule_set

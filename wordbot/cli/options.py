@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -31,13 +34,12 @@ rule_option = click.option(
     "rules. `wordbot games` lists every game's options, their values and defaults.",
 )
 
-page_option = click.option(
-    "--page",
-    "pages",
-    multiple=True,
-    metavar="PLAYER=FILE",
-    help="Cross words combat: the page (a UTF-8 text file) PLAYER writes from "
-    "(repeatable; default: the bundled public-domain pages).",
+players_option = click.option(
+    "--players",
+    default=None,
+    metavar="NAMES",
+    help="Seat order, comma-separated (default: the game's; `wordbot games` lists "
+    "each game's seats).",
 )
 
 game_option = click.option(
@@ -105,3 +107,80 @@ def check_backend(backend: str, address: str | None) -> None:
             ) from None
         if address is not None:
             check_reachable(address)
+
+
+class SetupCommand(click.Command):
+    """A command that also takes the set-up flags of the games (each game declares its
+    own, :mod:`wordbot.engine.setup`): click leaves them over, :func:`setup_values`
+    reads them for the game chosen, and the help lists every game's."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        settings = kwargs.setdefault("context_settings", {})
+        settings.update(ignore_unknown_options=True, allow_extra_args=True)
+        super().__init__(*args, **kwargs)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from wordbot.cli.loading import catalog
+
+        super().format_options(ctx, formatter)
+        rows = [
+            (f"{option.flag} {option.metavar}", f"{game.title}: {option.help}")
+            for game in catalog().games.values()
+            for option in game.setup_options
+        ]
+        if rows:
+            with formatter.section("Set-up options of the games"):
+                formatter.write_dl(rows)
+
+
+def setup_words() -> list[str]:
+    """The words of the set-up flags given to this command (what click left over)."""
+    return list(click.get_current_context().args)
+
+
+def _not_a_flag(word: str) -> click.UsageError | None:
+    """Click's own error for a word left over that no game's set-up flag is (None: it
+    is one)."""
+    from wordbot.cli.loading import catalog
+
+    ctx = click.get_current_context()
+    if not word.startswith("-"):
+        return click.UsageError(f"Got unexpected extra argument ({word})", ctx)
+    games = catalog().games
+    if any(o.flag == word for name in games for o in games[name].setup_options):
+        return None
+    known = [o for p in ctx.command.get_params(ctx) for o in p.opts]
+    return click.NoSuchOption(word, possibilities=known, ctx=ctx)
+
+
+@contextmanager
+def setup_errors() -> Iterator[None]:
+    """Reading set-up flags: a flag that no game has is click's unknown option (a word
+    that is no flag, an extra argument), as for any other command; a flag of another
+    game stays that game's one-line error."""
+    from wordbot.engine.setup import UnknownSetupOption
+
+    try:
+        yield
+    except UnknownSetupOption as exc:
+        error = _not_a_flag(exc.name)
+        if error is not None:
+            raise error from None
+        raise
+
+
+def setup_values(game) -> dict[str, Any]:
+    """The :meth:`~wordbot.engine.game.Game.new` values of the set-up flags given to
+    this command, for ``game``."""
+    with setup_errors():
+        return game.setup_from_cli(setup_words())
+
+
+def check_no_setup(error: type, where: str) -> None:
+    """Refuse set-up flags where the set-up is a saved one (``--resume``): ``error``
+    of ``where`` naming the first flag."""
+    words = setup_words()
+    if words:
+        flag = words[0].partition("=")[0]
+        refused = _not_a_flag(flag)
+        raise refused or error(f"{where}; {flag} is for a new one")

@@ -9,15 +9,17 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.options import (
+    SetupCommand,
     game_option,
     lexicon_option,
-    page_option,
+    players_option,
     plugin_option,
     rule_option,
+    setup_values,
 )
 
 
-@main.command()
+@main.command(cls=SetupCommand)
 @game_option
 @click.option(
     "--vs",
@@ -34,17 +36,8 @@ from wordbot.cli.options import (
     show_default=True,
     help="Your seat, 1-based, in the order of --players.",
 )
-@click.option(
-    "--players",
-    default=None,
-    metavar="NAMES",
-    help="Seat order, comma-separated (default: the game's; Control Word: 2-4 "
-    "of black, white, red, green, default red,green).",
-)
+@players_option
 @click.option("--seed", type=int, default=None, help="Seed of the deal (default: random).")
-@click.option(
-    "--mat", default=None, metavar="1-6|random", help="Start mat (the start_mat rule)."
-)
 @click.option(
     "--time",
     "seconds",
@@ -56,7 +49,8 @@ from wordbot.cli.options import (
     "--hint-player",
     default=None,
     metavar="SPEC",
-    help="Who answers `hint` (default: the game's own policy; Control Word: control).",
+    help="Who answers `hint` (default: the game's own policy, as `wordbot games` "
+    "lists it).",
 )
 @click.option(
     "--record",
@@ -73,7 +67,6 @@ from wordbot.cli.options import (
     help="Colours: auto = when the output is a terminal.",
 )
 @plugin_option
-@page_option
 @rule_option
 @lexicon_option
 def play(
@@ -82,14 +75,12 @@ def play(
     seat,
     players,
     seed,
-    mat,
     seconds,
     hint_player,
     record,
     no_record,
     color,
     plugins,
-    pages,
     rules,
     lexicon_path,
 ) -> None:
@@ -98,7 +89,8 @@ def play(
     The position is drawn in colour, your rack (or hand) below it. Type moves in the
     game's notation (FORMATS.md); an illegal move is explained, with legal alternatives.
     Commands: hint [N], moves [N], undo, board, score, help, quit. The game is written to
-    a record as it goes (replay it with `wordbot replay`).
+    a record as it goes (replay it with `wordbot replay`). A game's own set-up options
+    (`wordbot games` lists them) follow the others.
 
     \b
     Examples:
@@ -115,7 +107,7 @@ def play(
     """
     from rich.console import Console
 
-    from wordbot.cli.loading import catalog, game_named, game_pages, game_rules, lexicon_for
+    from wordbot.cli.loading import catalog, game_named, lexicon_for
     from wordbot.players import Limit
     from wordbot.plugins import load_catalog
     from wordbot.protocol.session import DEFAULT_PLAYER
@@ -124,7 +116,8 @@ def play(
     ctx = click.get_current_context()
     ctx.obj = load_catalog(plugins, catalog())
     game = game_named(game_name)
-    rule_set = game_rules(game, rules, mat)
+    rule_set = game.rules(rules)
+    setup = setup_values(game)
     if seed is None:
         seed = secrets.randbits(31)
     limit = Limit(time=seconds)
@@ -136,7 +129,7 @@ def play(
         seed,
         rule_set,
         lexicon_for(game, lexicon_path),
-        **game_pages(game, pages),
+        **setup,
     )
     path = None if no_record else (record or Path(f"wordbot-game-{seed}.jsonl"))
     console = Console(

@@ -10,23 +10,27 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.options import (
+    SetupCommand,
     check_backend,
+    check_no_setup,
     json_option,
     lexicon_option,
-    page_option,
     rule_option,
     runner_options,
+    setup_errors,
+    setup_words,
 )
 from wordbot.engine.games import DEFAULT_GAME
 
 
-@main.command()
+@main.command(cls=SetupCommand)
 @click.option(
     "--game",
     "game_name",
     default=None,
     metavar="NAME",
-    help="The game (default controlword; `wordbot games` lists them and their options).",
+    help=f"The game (default {DEFAULT_GAME}; `wordbot games` lists them and their "
+    "options).",
 )
 @click.option(
     "--vary",
@@ -95,7 +99,6 @@ from wordbot.engine.games import DEFAULT_GAME
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @json_option
-@page_option
 @rule_option
 @lexicon_option
 def study(
@@ -115,7 +118,6 @@ def study(
     title,
     quiet,
     as_json,
-    pages,
     rules,
     lexicon_path,
 ) -> None:
@@ -162,11 +164,9 @@ def study(
     if resume is not None:
         if out is not None and Path(out).resolve() != Path(resume).resolve():
             raise StudyError("--out and --resume name different directories")
-        if pages:
-            raise StudyError(
-                f"--resume {resume}: the pages are those saved with the study; "
-                "--page is for a new one"
-            )
+        check_no_setup(
+            StudyError, f"--resume {resume}: the set-up is the one saved with the study"
+        )
         store, saved = StudyStore.open(resume)
         given = None
         if (
@@ -191,18 +191,19 @@ def study(
     else:
         if out is not None:
             StudyStore.check_new(out)
-        config, lexicon = new_study(
-            game_name or DEFAULT_GAME,
-            players,
-            vary,
-            400 if games is None else games,
-            seed,
-            rules,
-            seats,
-            lexicon_path,
-            plugins,
-            pages,
-        )
+        with setup_errors():
+            config, lexicon = new_study(
+                game_name or DEFAULT_GAME,
+                players,
+                vary,
+                400 if games is None else games,
+                seed,
+                rules,
+                seats,
+                lexicon_path,
+                plugins,
+                tuple(setup_words()),
+            )
         store = StudyStore.create(out, config) if out is not None else None
 
     run = Study(config, lexicon, store)

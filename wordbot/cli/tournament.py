@@ -10,23 +10,26 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.options import (
+    SetupCommand,
     check_backend,
+    check_no_setup,
     json_option,
     lexicon_option,
-    page_option,
     rule_option,
     runner_options,
+    setup_errors,
+    setup_words,
 )
 from wordbot.engine.games import DEFAULT_GAME
 
 
-@main.command()
+@main.command(cls=SetupCommand)
 @click.option(
     "--game",
     "game_name",
     default=None,
     metavar="NAME",
-    help="The game (default controlword; `wordbot games` lists them).",
+    help=f"The game (default {DEFAULT_GAME}; `wordbot games` lists them).",
 )
 @click.option(
     "--players",
@@ -48,7 +51,7 @@ from wordbot.engine.games import DEFAULT_GAME
     "--seats",
     type=click.IntRange(2),
     default=None,
-    help="Players at each table (default: the fewest the game allows; Control Word: 2-4).",
+    help="Players at each table (default: the fewest the game allows).",
 )
 @click.option(
     "--games",
@@ -97,7 +100,6 @@ from wordbot.engine.games import DEFAULT_GAME
 )
 @click.option("--quiet", "-q", is_flag=True, help="No live progress on the terminal.")
 @json_option
-@page_option
 @rule_option
 @lexicon_option
 def tournament(
@@ -117,7 +119,6 @@ def tournament(
     plot,
     quiet,
     as_json,
-    pages,
     rules,
     lexicon_path,
 ) -> None:
@@ -173,7 +174,6 @@ def tournament(
         lexicon_path=lexicon_path,
         sprt=sprt,
         plugins=catalog().plugins,
-        pages=pages,
     )
     store: TournamentStore | None
     if resume is not None:
@@ -182,12 +182,19 @@ def tournament(
                 "--out and --resume name different directories; --resume "
                 "DIR alone continues writing in DIR"
             )
+        check_no_setup(
+            TournamentError,
+            f"--resume {resume}: the set-up is the one saved with the tournament",
+        )
         store, saved = TournamentStore.open(resume)
         config, lexicon = resumed_config(saved, str(resume), game=game_name, **options)
     else:
         if out is not None:
             TournamentStore.check_new(out)
-        config, lexicon = new_config(game=game_name or DEFAULT_GAME, **options)
+        with setup_errors():
+            config, lexicon = new_config(
+                game=game_name or DEFAULT_GAME, setup_words=setup_words(), **options
+            )
         store = TournamentStore.create(out, config) if out is not None else None
 
     t = Tournament(config, lexicon, store)

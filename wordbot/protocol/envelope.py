@@ -25,13 +25,17 @@ MAX_TOP = 100
 
 Emit = Callable[[dict], None]
 
+#: the fields of ``newgame`` besides "cmd", "id" and the game's own set-up options (each
+#: game declares its own: :mod:`wordbot.engine.setup`), which the session checks
+NEWGAME = ("game", "players", "seed", "rules", "seats")
+
 #: command -> the request fields it accepts besides "cmd" and "id"
 COMMANDS: dict[str, tuple[str, ...]] = {
     "hello": (),
     "isready": (),
     "setoption": ("name", "value"),
     "position": ("position",),
-    "newgame": ("game", "players", "seed", "mat", "rules", "pages", "seats"),
+    "newgame": NEWGAME,
     "play": ("turn", "move"),
     "hint": ("turn", "top", "player"),
     "apply": ("move", "position"),
@@ -168,7 +172,7 @@ def check_request(obj: dict) -> str:
         )
     allowed = COMMANDS[cmd]
     for key in obj:
-        if key not in ("cmd", "id") and key not in allowed:
+        if key not in ("cmd", "id") and key not in allowed and cmd != "newgame":
             known = ", ".join(allowed) or "none"
             raise ProtocolError(
                 "bad_request", f"{str(key)[:60]}: unknown field of {cmd} (fields: {known})"

@@ -1,9 +1,9 @@
 """A protocol session: its options, its game and (stateful use) its current position, and
 every command but ``go``, ``stop`` and ``quit``.
 
-A session plays one game at a time (the ``game`` it was made with, ``controlword`` by
-default); ``newgame`` with ``"game"`` switches it. A position sent to a session must be
-of its game.
+A session plays one game at a time (the ``game`` it was made with,
+:data:`~wordbot.engine.games.DEFAULT_GAME` by default); ``newgame`` with ``"game"``
+switches it. A position sent to a session must be of its game.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from wordbot.protocol.envelope import (
     COMMANDS,
     MAX_LINE,
     MAX_TOP,
+    NEWGAME,
     PROTOCOL,
     ProtocolError,
     int_field,
@@ -231,6 +232,7 @@ class Session:
                 "position_format": game.position_format,
                 "seats": list(game.seats),
                 "players_per_game": [game.min_players, game.max_players],
+                "setup": {o.name: o.describe() for o in game.setup_options},
             }
         return reply(
             rid,
@@ -334,25 +336,7 @@ class Session:
         if not isinstance(asked, dict):
             raise ProtocolError("bad_request", "rules: an object of rule options")
         rules = game.Rules.from_json({**self.rules.get(game.name, {}), **asked}, "rules")
-        mat = req.get("mat")
-        if mat is not None:
-            if isinstance(mat, bool) or not isinstance(mat, (int, str)):
-                raise ProtocolError(
-                    "bad_request", 'mat: 1-6 or "random" (the start_mat rule)'
-                )
-            rules = game.Rules.from_json({**rules.to_json(), "start_mat": mat}, "rules")
-        setup = {}
-        pages = req.get("pages")
-        if pages is not None:
-            if "pages" not in game.setup_options:
-                raise ProtocolError("bad_request", f"pages: {game.title} has no pages")
-            if not isinstance(pages, dict) or not all(
-                isinstance(k, str) and isinstance(v, str) for k, v in pages.items()
-            ):
-                raise ProtocolError(
-                    "bad_request", "pages: an object of player -> page text"
-                )
-            setup["pages"] = pages
+        setup = game.setup_from_json(self.setup_fields(game, req))
         if "seats" in req:
             if seed is not None:
                 raise ProtocolError(
@@ -378,6 +362,22 @@ class Session:
         state = game.new(players, seed, rules, self.lexicon_of(game), **setup)
         self.game, self.state, self.made_up = game, state, ()
         return self.describe(state, rid)
+
+    @staticmethod
+    def setup_fields(game, req: dict) -> dict:
+        """The fields of a ``newgame`` request that are the game's set-up options (each
+        game declares its own); any other field is refused, naming the fields."""
+        fields = {k: v for k, v in req.items() if k not in ("cmd", "id", *NEWGAME)}
+        names = [option.name for option in game.setup_options]
+        for key in fields:
+            if key not in names:
+                known = ", ".join((*NEWGAME, *names))
+                raise ProtocolError(
+                    "bad_request",
+                    f"{str(key)[:60]}: unknown field of newgame for {game.title} "
+                    f"(fields: {known})",
+                )
+        return fields
 
     def cmd_apply(self, req, rid) -> dict:
         if "move" not in req:

@@ -6,10 +6,12 @@ game's current move number. Every message carries the seat's view
 (``GameState.observation``), never another seat's rack, a bag or deck order, a draw to come
 or the seed; the record is sent when the game is over.
 
->>> from wordbot.engine.games import get_game
->>> table = Table(get_game("crosswords"), ["human", "greedy"], seed=3)
->>> table.human, table.turn, table.state.to_move == table.human
-('red', 0, True)
+>>> from wordbot.dictionaries import Lexicon
+>>> from wordbot.engine.games import DEFAULT_GAME, get_game
+>>> words = Lexicon.from_words(["AT"])
+>>> table = Table(get_game(DEFAULT_GAME), ["human", "greedy"], lexicon=words, seed=3)
+>>> table.human, table.turn, sorted(table.seats.values())
+('red', 0, ['greedy', 'human'])
 >>> sorted(table.message()) == ['over', 'seat', 'seats', 'to_move', 'turn', 'view']
 True
 """

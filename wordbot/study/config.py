@@ -190,7 +190,7 @@ def new_study(
     seats: int | None = None,
     lexicon_path=None,
     plugins: tuple[str, ...] = (),
-    pages: tuple[str, ...] = (),
+    setup_words: tuple[str, ...] = (),
 ):
     """The configuration of a new study (and its lexicon), checked before anything is
     played or written.
@@ -231,7 +231,7 @@ def new_study(
             "played with every rotation of the seats of every variant)"
         )
     lexicon, lex_json = _lexicon(game, lexicon_path)
-    setup = game.setup_json(game.setup_from_cli("page", list(pages)) if pages else {})
+    setup = game.setup_json(game.setup_from_cli(setup_words))
     config = StudyConfig(
         game.name,
         names,

@@ -41,7 +41,7 @@ class TournamentConfig:
     game: str = DEFAULT_GAME
     seat_names: tuple[str, ...] = ()  # the game's names of the table's seats
     plugins: tuple[str, ...] = ()  # modules that define the game or the players
-    setup: dict[str, Any] = field(default_factory=dict)  # more new() arguments (pages)
+    setup: dict[str, Any] = field(default_factory=dict)  # the set-up options, as JSON
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -179,7 +179,7 @@ def new_config(
     sprt=None,
     game=DEFAULT_GAME,
     plugins=(),
-    pages=(),
+    setup_words=(),
 ):
     """The configuration of a new tournament of ``game`` (and its lexicon), checked.
 
@@ -187,8 +187,9 @@ def new_config(
     player that does not play the game, a --games that is not a multiple of the seats, ...
     raise :class:`TournamentError` (or the player's, rules' or lexicon's own error) before
     anything is played or written. ``plugins``: modules defining more games or players
-    (the workers import them too). ``pages``: ``PLAYER=FILE`` items (Cross words
-    combat), read now and saved with the configuration.
+    (the workers import them too). ``setup_words``: the game's set-up flags and their
+    values (:meth:`~wordbot.engine.game.Game.setup_from_cli`), read now and saved with
+    the configuration.
     """
     catalog = _catalog(plugins)
     try:
@@ -204,7 +205,7 @@ def new_config(
     rules_json = _rules(chosen, rules)
     _check(names, gauntlet_name, seats, games, seed, sprt_json, seat_names)
     lexicon, lex_json = _lexicon(chosen, lexicon_path)
-    setup = chosen.setup_json(chosen.setup_from_cli("page", list(pages)) if pages else {})
+    setup = chosen.setup_json(chosen.setup_from_cli(setup_words))
     return TournamentConfig(
         names,
         gauntlet_name,
@@ -243,7 +244,6 @@ def resumed_config(
     sprt=None,
     game=None,
     plugins=(),
-    pages=(),
 ):
     """The saved configuration (and its lexicon) after checking that every option given
     again agrees with it; the first that does not is the error."""
@@ -303,11 +303,6 @@ def resumed_config(
                 f"words); {path or '(default)'} has other words: pass the same list with "
                 "--lexicon"
             )
-    if pages:
-        raise TournamentError(
-            f"--resume {where}: the pages are those saved with the "
-            "tournament; --page is for a new one"
-        )
     _check(
         saved.players,
         saved.gauntlet,

@@ -167,7 +167,7 @@ class Schedule:
             self.pairings = [(gauntlet, *c) for c in combinations(opponents, seats - 1)]
 
     def deal_seed(self, deal: int) -> int:
-        """The seed of deal ``deal`` (mat, dice, racks and every draw of its games)."""
+        """The seed of deal ``deal`` (everything its games leave to chance)."""
         return derive_seed(self.seed, "deal", deal)
 
     def game(self, index: int) -> ScheduledGame:

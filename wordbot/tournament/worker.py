@@ -36,9 +36,7 @@ class WorkerSetup:
     record: bool  # write each game's record (JSON Lines text) into its result
     game: str = DEFAULT_GAME
     plugins: tuple[str, ...] = ()  # modules defining the game or players
-    setup: tuple[
-        tuple[str, Any], ...
-    ] = ()  # more new() arguments (Cross words combat's pages)
+    setup: tuple[tuple[str, Any], ...] = ()  # the game's set-up options, as JSON
     variants: tuple[dict, ...] = ()  # a study's Rules.to_json() of each variant
     measure: bool = False  # measure each game (wordbot.study.measures) into its outcome
 
