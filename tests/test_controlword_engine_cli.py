@@ -266,7 +266,9 @@ def independent_score(position: dict) -> dict:
 )
 def test_full_games_through_the_cli(tmp_path, players, seed, rounds):
     """wordbot new -> wordbot apply (random legal actions) until the game is over ->
-    wordbot score; every position is checked against the API and conserves tiles."""
+    wordbot score; every position is checked against the API and conserves tiles. The
+    first, second and last commands run as real processes, the applies between them in
+    this process (the same command line, without a second of start-up each)."""
     lex = small_lexicon()
     rng = random.Random(seed)
     path = tmp_path / "pos.json"
@@ -297,7 +299,7 @@ def test_full_games_through_the_cli(tmp_path, players, seed, rounds):
         free = free + 1 if now == turn else 0
         turn = now
         move = choose_action(s, rng, free)
-        out = ok("apply", str(path), s.notation(move), *LEX, via=run)
+        out = ok("apply", str(path), s.notation(move), *LEX, via=invoke if actions else run)
         assert json.loads(out) == s.apply(move).to_json()
         path.write_text(out)
         actions += 1

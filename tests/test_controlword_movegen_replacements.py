@@ -46,7 +46,7 @@ def check(gen, lexicon, board, rack, colour, limit):
     return len(sets)
 
 
-@fast_and_full("count", 200, 1000)
+@fast_and_full("count", 100, 1000)
 def test_thousand_random_positions_match_the_reference(gen, lexicon, count):
     rng = random.Random(1122)
     total = 0
@@ -60,7 +60,7 @@ def test_thousand_random_positions_match_the_reference(gen, lexicon, count):
                 pos.board, pos.rack, pos.colour, pos.limit
             ).as_sets()
         )
-    assert total > 10_000
+    assert total > 50 * count, total
     assert sizes >= {1, 2, 3, 4, 5}  # sets of every size up to L = 5 were compared
 
 

@@ -79,7 +79,7 @@ def bounds_around(board, rng):
     )
 
 
-@fast_and_full("count", 200, 1000)
+@fast_and_full("count", 100, 1000)
 def test_thousand_random_positions_match_the_reference(gen, lexicon, count):
     rng = random.Random(20261122)
     total = 0

@@ -59,7 +59,7 @@ def check_game(states, applied: int = 6) -> dict:
     return seen
 
 
-@fast_and_full("games", 4, 25)
+@fast_and_full("games", 3, 25)
 def test_random_games_equal_the_reference(games):
     seen = {}
     for seed in range(games):

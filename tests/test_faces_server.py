@@ -4,11 +4,13 @@ WebSocket; bad input, slow clients and a load test from a second process."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -285,12 +287,21 @@ def test_serve_help_has_examples(wordbot_cli):
     assert out.returncode == 0 and "Examples:" in out.stdout and "127.0.0.1" in out.stdout
 
 
+def server_threads(server) -> int:
+    """How many threads the server process runs now (Linux's /proc)."""
+    status = Path(f"/proc/{server.proc.pid}/status").read_text()
+    return int(re.search(r"^Threads:\s+(\d+)", status, re.M).group(1))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
 def test_threads_are_not_leaked_by_many_requests(server, start):
+    post(server, {"cmd": "go", "position": start, "player": "random"})  # pools started
+    before = server_threads(server)
     errors = []
 
     def worker():
         try:
-            for _ in range(5):  # the cheapest player: the threads are what is tested
+            for _ in range(3):  # the cheapest player: the threads are what is tested
                 status, _ = post(
                     server, {"cmd": "go", "position": start, "player": "random"}
                 )
@@ -305,3 +316,8 @@ def test_threads_are_not_leaked_by_many_requests(server, start):
         t.join(120)
     assert not [t for t in threads if t.is_alive()], "a request never returned"
     assert not errors
+    # thirty requests done, ten at a time: the threads they used are gone or pooled
+    deadline = time.monotonic() + 10
+    while server_threads(server) > before + 10 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert server_threads(server) <= before + 10

@@ -1167,7 +1167,7 @@ def test_a_whole_game_through_the_python_client(files):
         assert score["winners"] == list(state.outcome().winners)
 
 
-@pytest.mark.parametrize("spec", ["drafter", "mc:iterations=2,k=3"])
+@pytest.mark.parametrize("spec", ["drafter", "mc:iterations=1,k=3"])
 def test_the_engine_answers_with_each_bots_candidates(files, spec):
     """The drafter's and mc's candidates carry their own fields (coins now, rows' worth,
     targets) over the protocol, as JSON numbers and text, in every phase of a game."""

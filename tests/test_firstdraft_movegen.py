@@ -89,7 +89,7 @@ def run(lexicon, n: int, seed: int) -> int:
     return sum(1 for s in states if not s.is_over)
 
 
-@fast_and_full("count", 20, 150)
+@fast_and_full("count", 10, 150)
 def test_generator_equals_reference_small_lexicon(count):
     assert run(small_lexicon(), count, seed=11) > count * 2 // 3  # most are mid-game
 

@@ -469,7 +469,7 @@ def test_same_letter_replacements_are_all_listed():
 # ---------------------------------------------------------------------------------------
 
 
-@fast_and_full("every", 4, 1)
+@fast_and_full("every", 8, 1)
 def test_word_play_counts_match_established_engines(every):
     """Every ``every``-th case in the default run (the reference takes most of the time
     of the whole file on the default list), every case in the slow run."""

@@ -60,7 +60,7 @@ def run(lexicon, n: int, seed: int) -> int:
     return len(states)
 
 
-@fast_and_full("count", 10, 150)
+@fast_and_full("count", 5, 150)
 def test_generator_equals_reference_small_lexicon(count):
     checked = run(small_lexicon(), count, seed=11)
     assert checked == count

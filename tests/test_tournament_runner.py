@@ -47,7 +47,10 @@ def test_a_player_that_raises_loses_that_game_and_the_tournament_goes_on(tmp_pat
         assert len(record.actions) == line["actions"] == error["action"] - 1
 
 
+@pytest.mark.slow  # a local Ray's own processes take 40-55 s of CPU: a tenth of the suite
 def test_ray_backend_on_a_local_ray_gives_the_same_tournament(tmp_path):
+    """The default run keeps Ray's import and its refusal of a bad address
+    (test_tournament_cli.py) and the same tournament on one or two local processes."""
     pytest.importorskip("ray")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     args = [
