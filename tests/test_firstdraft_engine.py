@@ -278,7 +278,8 @@ def test_the_command_line_refuses_a_bad_position_in_one_line(obj, field, files):
 
 
 def test_a_real_command_line_refuses_bad_input_in_one_line(files):
-    """One bad position and one bad move through real ``wordbot`` processes."""
+    """A bad position and a bad move through real ``wordbot`` processes, two more bad
+    moves through the same command line in this process."""
     obj = changed(hands={"p1": {"pool": "AEIOU"}})
     bad = run("moves", "-", "--count", "--lexicon", files["words"], input=json.dumps(obj))
     one_line_error(bad, "hands.p1.pool")
@@ -289,7 +290,7 @@ def test_a_real_command_line_refuses_bad_input_in_one_line(files):
     )
     before = files["example"].read_bytes()
     one_line_error(
-        run(
+        invoke(
             "apply",
             str(files["example"]),
             "take 3 A=FST B=EX pool=A",
@@ -300,7 +301,7 @@ def test_a_real_command_line_refuses_bad_input_in_one_line(files):
         "moves letters",
     )
     one_line_error(
-        run(
+        invoke(
             "apply",
             str(files["example"]),
             "take",
