@@ -316,6 +316,26 @@ def read_header(
     )
 
 
+def header_json(state: Any, fmt: str) -> dict[str, Any]:
+    """The fields every position JSON starts with, the writer's half of
+    :func:`read_header`: ``format``, ``rules``, ``players``, ``to_move``, ``phase``.
+
+    >>> from types import SimpleNamespace
+    >>> from wordbot.engine.routewords.rules import Rules
+    >>> state = SimpleNamespace(rules=Rules(), players=("red", "green"), to_move="red",
+    ...                         phase="turn")
+    >>> list(header_json(state, "wordbot.routewords.position/1"))
+    ['format', 'rules', 'players', 'to_move', 'phase']
+    """
+    return {
+        "format": fmt,
+        "rules": state.rules.to_json(),
+        "players": list(state.players),
+        "to_move": state.to_move,
+        "phase": state.phase,
+    }
+
+
 def player_map(obj: Any, players: Sequence[str], where: str) -> dict:
     """``obj`` when it is an object with one entry per player (each error names the
     entry)."""

@@ -25,6 +25,7 @@ from wordbot.engine.game import OVER
 from wordbot.engine.position import (
     MAX_POINTS,
     check_fields,
+    header_json,
     int_in,
     per_player,
     player_in,
@@ -52,11 +53,7 @@ def position_json(state) -> dict[str, Any]:
     """The FORMATS.md position of a state."""
     players = list(state.players)
     return {
-        "format": FORMAT,
-        "rules": state.rules.to_json(),
-        "players": players,
-        "to_move": state.to_move,
-        "phase": state.phase,
+        **header_json(state, FORMAT),
         "cells": [
             [r, c, ch, players[s]] for (r, c), (ch, s) in sorted(state.cells.items())
         ],

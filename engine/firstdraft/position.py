@@ -25,6 +25,7 @@ from wordbot.engine.game import OVER
 from wordbot.engine.position import (
     MAX_POINTS,
     check_fields,
+    header_json,
     int_in,
     letters,
     player_map,
@@ -42,11 +43,7 @@ def position_json(state) -> dict[str, Any]:
     """The FORMATS.md position of a state."""
     players = list(state.players)
     return {
-        "format": FORMAT,
-        "rules": state.rules.to_json(),
-        "players": players,
-        "to_move": state.to_move,
-        "phase": state.phase,
+        **header_json(state, FORMAT),
         "turn": state.turn,
         "line": [
             {"value": c.value, "tiles": c.tiles, "coins": c.coins} for c in state.line

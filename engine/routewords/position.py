@@ -21,6 +21,7 @@ from wordbot.engine.errors import PositionError
 from wordbot.engine.game import OVER
 from wordbot.engine.position import (
     MAX_POINTS,
+    header_json,
     int_in,
     letters,
     per_player,
@@ -54,11 +55,7 @@ def position_json(state) -> dict[str, Any]:
     """The FORMATS.md position of a state."""
     players = list(state.players)
     obj: dict[str, Any] = {
-        "format": FORMAT,
-        "rules": state.rules.to_json(),
-        "players": players,
-        "to_move": state.to_move,
-        "phase": state.phase,
+        **header_json(state, FORMAT),
         "turn": state.turn,
         "grid": [state.grid[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)],
         "owners": [
