@@ -105,8 +105,8 @@ def replacement_changes(letters, colours, moves, tiles, own, blue, mover, out):
                 s = squares[t]
                 before[flatc[s]] += 1
                 after[new_col[s] if new_col[s] >= 0 else flatc[s]] += 1
-            c0, m0, _ = control_of(before, lengths[wid])
-            c1, m1, _ = control_of(after, lengths[wid])
+            c0, m0, _ = control_of(before, np.int64(lengths[wid]))
+            c1, m1, _ = control_of(after, np.int64(lengths[wid]))
             first_sq = squares[starts[wid]]
             out[k, 0] = m
             out[k, 1] = first_sq // w

@@ -103,7 +103,7 @@ def word_controls(colours, starts, lengths, squares):
         counts[:] = 0
         for t in range(starts[k], starts[k] + lengths[k]):
             counts[flat[squares[t]]] += 1
-        top, mult, _ = control_of(counts, lengths[k])
+        top, mult, _ = control_of(counts, np.int64(lengths[k]))
         controller[k] = top
         multiplier[k] = mult
     return controller, multiplier

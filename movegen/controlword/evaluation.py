@@ -88,7 +88,7 @@ def word_values(
             counts[flat[squares[t]]] += 1
         out[k] = word_value(
             counts,
-            lengths[k],
+            np.int64(lengths[k]),
             word_points(table, lengths[k], 0),
             mover,
             w,
@@ -285,7 +285,7 @@ def replacement_effects(
                 counts[new_col[s] if new_col[s] >= 0 else flatc[s]] += 1
             delta += word_value(
                 counts,
-                lengths[wid],
+                np.int64(lengths[wid]),
                 word_points(table, lengths[wid], 0),
                 mover,
                 w,

@@ -210,7 +210,7 @@ def captures_of(paths, lengths):
     for r in range(lengths.shape[0]):
         for i in range(lengths[r]):
             path[i] = paths[r, i]
-        out[r] = loop_captures(path, lengths[r])
+        out[r] = loop_captures(path, np.int64(lengths[r]))
     return out
 
 
