@@ -51,6 +51,17 @@ game_option = click.option(
     help="The game (`wordbot games` lists them).",
 )
 
+#: ``--game`` of the commands that can resume a saved run (tournament, study): no default
+#: of its own, since a resumed run keeps its saved game
+runner_game_option = click.option(
+    "--game",
+    "game_name",
+    default=None,
+    metavar="NAME",
+    help=f"The game (default {DEFAULT_GAME}; `wordbot games` lists them and their "
+    "options).",
+)
+
 plugin_option = click.option(
     "--plugin",
     "plugins",

@@ -16,6 +16,7 @@ from wordbot.cli.options import (
     json_option,
     lexicon_option,
     rule_option,
+    runner_game_option,
     runner_options,
     setup_errors,
     setup_words,
@@ -24,14 +25,7 @@ from wordbot.engine.games import DEFAULT_GAME
 
 
 @main.command(cls=SetupCommand)
-@click.option(
-    "--game",
-    "game_name",
-    default=None,
-    metavar="NAME",
-    help=f"The game (default {DEFAULT_GAME}; `wordbot games` lists them and their "
-    "options).",
-)
+@runner_game_option
 @click.option(
     "--vary",
     multiple=True,
