@@ -219,7 +219,7 @@ def test_bots_stay_out_of_bonus_rounds_when_bonus_search_is_none():
         assert "bonus" not in kinds
 
 
-@fast_and_full("count", 30, 120)
+@fast_and_full("count", 15, 120)
 def test_fast_best_equals_the_general_best(count):
     for state in random_positions(small_lexicon(), count, seed=3):
         if state.is_over:

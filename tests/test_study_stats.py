@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from tests.sampling import fast_and_full
 from wordbot.study import stats
 from wordbot.study.measures import lead_measures, leader
 
@@ -142,7 +143,8 @@ def test_a_shared_win_has_no_decision_and_no_comeback():
     assert got["length"] == 2
 
 
-def test_every_figure_equals_scipy_stats_on_random_samples():
+@fast_and_full("samples", 100, 1000)
+def test_every_figure_equals_scipy_stats_on_random_samples(samples):
     """The study computes its tests itself (scipy.stats costs a command two seconds to
     import); scipy.stats is the reference they must equal, to the 4 digits shown."""
     from scipy import stats as reference
@@ -151,7 +153,7 @@ def test_every_figure_equals_scipy_stats_on_random_samples():
         return float(f"{p:.4g}")
 
     rng = random.Random(11)
-    for _ in range(300):
+    for _ in range(samples):
         n, m = rng.randint(2, 120), rng.randint(2, 120)
         a = [rng.random() < 0.5 for _ in range(n)]
         b = [rng.random() < rng.random() for _ in range(n)]
