@@ -227,11 +227,13 @@ def test_websocket_stateful_game_streaming_and_stop(server):
 
 
 def test_one_client_does_not_block_another(server, start):
-    """While one client's search holds the move generator, others are still answered."""
+    """While one client's search holds the move generator, others are still answered:
+    well before its 5 s (the server's --max-time) are up. Blocked, they would come
+    after it; the bound leaves room for a loaded machine (2.3 s seen)."""
     with ws_connect(server) as ws:
         ws.send(
             json.dumps(
-                {"id": 1, "cmd": "go", "position": start, "player": "slow", "time": 4}
+                {"id": 1, "cmd": "go", "position": start, "player": "slow", "time": 5}
             )
         )
         assert json.loads(ws.recv(timeout=30))["type"] == "info"
@@ -244,7 +246,7 @@ def test_one_client_does_not_block_another(server, start):
         ):
             status, reply = post(server, obj)
             assert status == 200, reply
-        assert time.monotonic() - t0 < 2.0
+        assert time.monotonic() - t0 < 3.5
         ws.send(json.dumps({"id": 2, "cmd": "stop"}))
         ws_final(ws, 2)
 
