@@ -5,8 +5,8 @@ Generic players play every game through the game interface: ``random``, ``greedy
 ``control``). Importing this package imports no game.
 
 >>> from wordbot.players import PLAYERS, make_player
->>> PLAYERS.names(), PLAYERS.for_game("controlword")
-(['control', 'drafter', 'greedy', 'mc', 'random', 'routes', 'territory'], ['control', 'greedy', 'mc', 'random'])
+>>> PLAYERS.for_game("controlword")
+['control', 'greedy', 'mc', 'random']
 >>> make_player("mc:k=3").spec
 'mc:k=3'
 """

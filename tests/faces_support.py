@@ -1,16 +1,23 @@
 """Helpers for the tests of the faces: a real ``wordbot engine`` subprocess spoken to
-line by line, a real ``wordbot serve`` on a free loopback port."""
+line by line, a real ``wordbot serve`` on a free loopback port, and a hosted game played
+through a session in this process, checked against the record it ends with."""
 
 from __future__ import annotations
 
 import json
 import queue
+import random
 import socket
 import subprocess
 import threading
 import time
 
+from wordbot.engine.records import read_record, replay
+
 from tests.cli_support import cli_env, wordbot_command
+from tests.engine_support import SMALL_WORDS
+from tests.game_profiles import CATALOG, lexicon_of, profile
+from wordbot.protocol import Connection, Session
 
 
 class EngineProcess:
@@ -142,3 +149,64 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
         return self.proc.wait()
+
+
+class Client:
+    """One connection to a session of ``game``, in this process (the toy game's too):
+    every message it is sent."""
+
+    def __init__(self, game: str):
+        lexicon = str(SMALL_WORDS) if CATALOG.game(game).uses_lexicon else None
+        self.messages: list[dict] = []
+        session = Session(game=game, lexicon=lexicon, catalog=CATALOG)
+        self.conn = Connection(session, self.messages.append)
+
+    def ask(self, **req) -> dict:
+        """The reply to ``req``, once the jobs it started (the bots' moves, a hint)
+        have finished."""
+        before = len(self.messages)
+        self.conn.submit(json.dumps(req))
+        assert self.conn.wait(timeout=120), "the bots or the hint did not finish"
+        return self.messages[before]
+
+
+def play_whole_game(game: str, bot: str, human_first: bool, seed: int) -> Client:
+    """A hosted game of ``game`` on its profile's short rules: the client's seat plays
+    random moves of those the server lists, ``bot`` the other seat, to the end."""
+    client = Client(game)
+    seats = ["human", bot] if human_first else [bot, "human"]
+    rules = dict(profile(game).short)
+    first = client.ask(cmd="newgame", game=game, seats=seats, rules=rules)
+    assert first["type"] == "table", first
+    rng = random.Random(seed)
+    while True:
+        last = client.messages[-1]
+        if last.get("event") == "end":
+            return client
+        assert last["to_move"] == last["seat"], last
+        listed = client.ask(cmd="moves", turn=last["turn"])
+        assert listed["type"] == "moves" and listed["count"] > 0, listed
+        move = rng.choice(listed["moves"])["move"]
+        answer = client.ask(cmd="play", turn=last["turn"], move=move)
+        assert answer["type"] == "table" and answer["turn"] == last["turn"] + 1, answer
+
+
+def check_secrets(client, game: str, lexicon=None) -> None:
+    """Every message against the true game the record replays to (on ``lexicon``: by
+    default the small one the sessions of these tests use): each view is exactly the
+    seat's observation of the true position at that move, and no seed or record goes
+    out before the end."""
+    end = client.messages[-1]
+    record = read_record(end["record"].splitlines(), CATALOG.games)
+    if lexicon is None:
+        lexicon = lexicon_of(CATALOG.game(game))
+    result = replay(record, lexicon, keep_states=True)
+    assert result.ok, result.mismatch
+    assert end["result"] == result.final.outcome().details
+    seat = client.messages[0]["seat"]
+    for msg in client.messages[:-1]:
+        text = json.dumps(msg)
+        assert '"seed"' not in text and '"record"' not in text, text[:300]
+        if "view" in msg:
+            truth = result.states[msg["turn"]]
+            assert msg["view"] == truth.observation(seat), (game, msg["turn"])

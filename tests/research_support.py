@@ -1,22 +1,19 @@
 """What the OpenSpiel and PettingZoo tests share: a small word list as a file (both
-faces take a word list by path) and short rules for every game."""
+faces take a word list by path) and short rules for every game of the registry (the
+games both faces register: tests/game_profiles.py)."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
+from tests.game_profiles import BUILTIN_NAMES, profile
 from tests.lexicons import small_lexicon
 
-GAMES = ["controlword", "crosswords", "firstdraft", "routewords"]
+GAMES = BUILTIN_NAMES
 
 #: rule options that keep a whole game short (a few dozen actions)
-SHORT = {
-    "controlword": {"rounds": 2},
-    "crosswords": {"turn_limit": 4},
-    "firstdraft": {},
-    "routewords": {"turn_limit": 4},
-}
+SHORT = {name: dict(profile(name).short) for name in GAMES}
 
 
 def small_word_file(directory: Path) -> str:

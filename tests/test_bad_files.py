@@ -24,19 +24,15 @@ from wordbot.engine.records import GameRecorder
 from wordbot.players import make_player
 
 from tests.cli_support import invoke, run
-from tests.engine_support import SMALL_WORDS, small_lexicon
+from tests.game_profiles import BUILTIN_NAMES, lexicon_args, lexicon_of
 from wordbot.errors import MAX_MESSAGE
 
-GAMES = ("controlword", "crosswords", "firstdraft", "routewords")
-
-
-def lexicon_args(name: str) -> list[str]:
-    return ["--lexicon", str(SMALL_WORDS)] if get_game(name).uses_lexicon else []
+GAMES = BUILTIN_NAMES
 
 
 def start(name: str):
     game = get_game(name)
-    return game.new(None, 3, None, small_lexicon() if game.uses_lexicon else None)
+    return game.new(None, 3, None, lexicon_of(game))
 
 
 def one_line_refusal(proc, *needles: str) -> str:

@@ -12,30 +12,32 @@ import random
 import zlib
 
 import pytest
-from wordbot.engine import get_game
-from wordbot.players import make_player
 
-from tests.engine_support import small_lexicon
+from tests.game_profiles import CATALOG, NAMES, game_of, lexicon_of, profile
 from tests.sampling import fast_and_full
 
-#: every bot of each hidden-information game; the searching one on an iteration budget
-#: alone (its time budget far away, so a busy machine cannot cut it short). First
-#: Draft's mc was this module's slowest case at three playouts a candidate (12-28 s);
-#: one a candidate still compares two candidates on sampled draws.
-BOTS = {
-    "controlword": ["random", "greedy", "control", "mc:iterations=3,k=2,time=600"],
-    "firstdraft": ["random", "greedy", "drafter", "mc:iterations=1,k=2,time=600"],
-}
-CASES = [(game, spec) for game, specs in BOTS.items() for spec in specs]
+
+def cases() -> list[tuple[str, str]]:
+    """Every bot of each game with hidden information; the searching one on its
+    profile's budget of iterations (tests/game_profiles.py)."""
+    out = []
+    for name in NAMES:
+        if game_of(name).hidden_information:
+            for spec in CATALOG.players.for_game(name):
+                out.append((name, profile(name).search if spec == "mc" else spec))
+    return out
+
+
+CASES = cases()
 
 
 def positions(name: str, count: int, seed: int):
     """``count`` positions of games played at random from several deals, a few at every
     stage (the first move, the middle, near the end)."""
-    game = get_game(name)
+    game = game_of(name)
     rng = random.Random(seed)
-    lexicon = small_lexicon() if game.uses_lexicon else None
-    mover = make_player("random", game)
+    lexicon = lexicon_of(game)
+    mover = CATALOG.players.make("random", game)
     found = []
     while len(found) < count:
         state = game.new(None, rng.randrange(2**31), None, lexicon)
@@ -54,24 +56,24 @@ def positions(name: str, count: int, seed: int):
 def test_the_move_is_a_function_of_the_movers_view(name, spec, count):
     for n, state in enumerate(positions(name, count, seed=zlib.crc32(spec.encode()))):
         mover = state.to_move
-        player = make_player(spec, state.game)
+        player = CATALOG.players.make(spec, state.game)
         chosen = player.choose(state, random.Random(n))
         for k in range(3):
             other = state.determinize(mover, random.Random(1000 + k))
             assert other.observation(mover) == state.observation(mover)
-            again = make_player(spec, state.game).choose(other, random.Random(n))
+            again = CATALOG.players.make(spec, state.game).choose(other, random.Random(n))
             assert other.notation(again) == state.notation(chosen), (
                 f"{spec} peeked: position {n}, arrangement {k}"
             )
         # and with the hidden parts left out: the mover's view read as a position
         view = state.game.from_json(state.observation(mover), state.lexicon)
-        alone = make_player(spec, state.game).choose(view, random.Random(n))
+        alone = CATALOG.players.make(spec, state.game).choose(view, random.Random(n))
         assert view.notation(alone) == state.notation(chosen), (
             f"{spec} played otherwise from its view alone: position {n}"
         )
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", sorted({name for name, _ in CASES}))
 @fast_and_full("count", 40, 400)
 def test_a_sample_of_the_hidden_parts_depends_on_the_view_alone(name, count):
     """What every searching bot plays on: ``determinize`` from two arrangements the mover

@@ -16,6 +16,7 @@ from wordbot.engine.records import GameRecorder
 from tests.cli_support import invoke, run
 from tests.engine_games import CAPPED, choose_action
 from tests.engine_support import SMALL_WORDS, small_lexicon, tile_census
+from tests.game_profiles import CONTROLWORD_EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
 LEX = ["--lexicon", str(SMALL_WORDS)]
@@ -150,18 +151,9 @@ def test_apply_rule_override_and_seed(start):
 
 def test_apply_illegal_moves_name_the_rule_and_word(tmp_path):
     pos = {
-        "format": "wordbot.controlword.position/1",
-        "players": ["red", "green"],
-        "first_player": "red",
-        "to_move": "red",
-        "phase": "word",
-        "round": 2,
-        "rack_limit": 8,
-        "replacement_limit": 3,
+        **CONTROLWORD_EXAMPLE,
         "board": [[0, 0, "C", "blue"], [0, 1, "A", "blue"]],
         "racks": {"red": "TQ", "green": "E"},
-        "scores": {"red": 0, "green": 0},
-        "penalties": {"red": 0, "green": 0},
     }
     path = tmp_path / "p.json"
     path.write_text(json.dumps(pos))

@@ -18,6 +18,7 @@ from wordbot.engine.controlword import (
 )
 
 from tests.engine_support import across, down, lexicon, position, state, tiles
+from tests.game_profiles import CONTROLWORD_EXAMPLE
 
 # ----------------------------------------------------------------------------- moves
 FORMATS_MOVES = [
@@ -163,21 +164,7 @@ def test_json_text_and_objects_are_moves_too():
 
 # ----------------------------------------------------------------------------- positions
 def test_formats_example_position_reads_and_infers_bags():
-    obj = {
-        "format": "wordbot.controlword.position/1",
-        "rules": {"rounds": 10},
-        "players": ["red", "green"],
-        "first_player": "red",
-        "to_move": "red",
-        "phase": "word",
-        "round": 2,
-        "rack_limit": 8,
-        "replacement_limit": 3,
-        "board": [[0, 0, "S", "blue"], [0, 1, "T", "red"]],
-        "racks": {"red": "AEINRSt"},
-        "scores": {"red": 0, "green": 0},
-        "penalties": {"red": 0, "green": 0},
-    }
+    obj = CONTROLWORD_EXAMPLE
     s = GAME.from_json(obj, LEX)
     assert "racks" in s.to_json() and "green" not in s.racks  # unknown rack stays unknown
     # red's bag: 98 minus T (board) and A E I N R S (rack).

@@ -1,8 +1,9 @@
 """The Cross words combat engine: pages read as the reference reads them, the set-up,
 positions in and out (each bad field named), every writing rule refused by name with
 nothing changed, notation that round-trips, the end, records, and the faces: the real
-command line (``new --page``, ``moves``, ``apply``, ``hint``), the line protocol and the
-Python client."""
+command line (``new --page``, ``moves``, ``apply``, ``hint``) and the line protocol's
+pages. A whole game through the Python client is the contract's
+(tests/test_game_contract.py)."""
 
 from __future__ import annotations
 
@@ -251,31 +252,6 @@ def test_the_command_line_new_moves_apply_and_hint(tmp_path):
     assert {"crossed", "enclosed", "extra_turns"} <= set(cands[0])
     wrong = invoke("new", "--game", "crosswords", "--page", "blue=x.txt")
     assert wrong.returncode == 2 and "'blue' is not a player" in wrong.stderr
-
-
-def test_a_whole_game_through_the_python_client():
-    from tests.cli_support import cli_env, wordbot_command
-    from wordbot.client import EngineError, Limit, SimpleEngine
-
-    with SimpleEngine.popen(
-        wordbot_command("engine", "--game", "crosswords"), env=cli_env()
-    ) as engine:
-        position = engine.new_game(seed=3)
-        state = GAME.new(seed=3)
-        assert position == state.to_json()
-        with pytest.raises(EngineError) as err:
-            engine.apply(None, "write CALL 9,9 across")
-        assert err.value.code == "illegal_move"
-        for _ in range(400):
-            if position["phase"] == "over":
-                break
-            result = engine.play(None, Limit(time=5), player="greedy")
-            reply = engine.apply(None, result.move)
-            state = state.apply(state.parse_move(result.move))
-            assert reply["position"] == state.to_json()
-            position = reply["position"]
-        assert position["phase"] == "over"
-        assert engine.score()["scores"] == state.scores
 
 
 def test_pictures_show_every_letter_and_captured_cell():

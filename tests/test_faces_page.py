@@ -145,13 +145,13 @@ def new_game(page, bot="greedy", colour="red", shown="#board .cell", ready="#pla
 
 def check_the_page_was_told_only_its_view(page, game: str) -> None:
     """Every message the page received about its last game, against the true game the
-    record of the end replays to (tests/test_hosted_games.py's check): each view is
+    record of the end replays to (tests/faces_support.py's check): each view is
     exactly the page's seat's observation of the true position, no seed or record
     before the end."""
     from wordbot.engine import get_game
 
+    from tests.faces_support import check_secrets
     from tests.lexicons import default_lexicon
-    from tests.test_hosted_games import check_secrets
 
     msgs = [json.loads(frame) for frame in page.wordbot_frames]
     begun = max(i for i, m in enumerate(msgs) if m.get("type") == "table" and "game" in m)

@@ -747,6 +747,7 @@ def test_bad_rules_on_the_command_line(files):
 # -- notation and JSON ---------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the contract suite round trips a sample in the default run
 def test_every_listed_move_round_trips():
     rng = random.Random(5)
     seen = Counter()
@@ -1132,40 +1133,6 @@ def test_the_command_line_applies_a_turn(files, lex):
 
 
 # -- the line protocol and the Python client -----------------------------------------------
-
-
-def test_a_whole_game_through_the_python_client(files):
-    from wordbot.client import EngineError, Limit, SimpleEngine
-
-    lexicon = Lexicon.load(files["small"])
-    with SimpleEngine.popen(
-        wordbot_command("engine", "--game", "firstdraft", "--lexicon", files["small"]),
-        env=cli_env(),
-    ) as engine:
-        assert "firstdraft" in engine.id["games"]
-        position = engine.new_game(seed=2)
-        state = GAME.new(seed=2, lexicon=lexicon)
-        assert position == state.to_json()
-        assert len(engine.moves(kind="draft")) == len(state.moves("draft"))
-        with pytest.raises(EngineError) as err:
-            engine.apply(None, "sell A")
-        assert err.value.code == "illegal_move" and "sell" in str(err.value)
-        reshuffles = 0
-        for _ in range(200):
-            if position["phase"] == "over":
-                break
-            result = engine.play(None, Limit(time=5), player="greedy")
-            reply = engine.apply(None, result.move)
-            assert reply["notation"] == result.notation
-            state = state.apply(state.parse_move(result.move))
-            assert reply["position"] == state.to_json()  # engine and library agree exactly
-            reshuffles += "deck" in reply["events"]
-            position = reply["position"]
-        assert position["phase"] == "over" and reshuffles
-        assert engine.moves() == []
-        score = engine.score()
-        assert score["scores"] == state.scores
-        assert score["winners"] == list(state.outcome().winners)
 
 
 @pytest.mark.parametrize("spec", ["drafter", "mc:iterations=1,k=3"])

@@ -1,6 +1,7 @@
 """The game interface is enough: a game written in tests/ only (tests/toygame.py) plays
-through the generic players, a tournament, the line protocol and `wordbot replay`; the
-generic layers load no game; hidden information goes through observation/determinize."""
+through the generic players, a tournament, the line protocol and `wordbot replay`; the generic layers load no game; hidden information goes
+through observation/determinize. What every game keeps, the toy game included, is
+tests/test_game_contract.py's."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ import sys
 
 import pytest
 from wordbot.engine import GAMES, GameError, get_game
+from wordbot.engine.games import BUILTIN
 from wordbot.players import PlayerError
 from wordbot.players.arena import play_game
 
-from tests.cli_support import cli_env
+from tests.cli_support import cli_env, invoke
 from tests.conftest import ROOT
 from tests.engine_support import SMALL_WORDS, small_lexicon
+from tests.faces_support import Client
 from wordbot.plugins import load_catalog
 
 TOY = load_catalog(["tests.toygame"])
@@ -48,7 +51,7 @@ def fresh_python(code: str) -> subprocess.CompletedProcess:
 
 # ------------------------------------------------------------------------- the registry
 def test_registry_by_name_and_by_format():
-    assert GAMES.names() == ["controlword", "crosswords", "firstdraft", "routewords"]
+    assert GAMES.names() == sorted(BUILTIN)
     game = get_game("controlword")
     assert game.position_format == "wordbot.controlword.position/1"
     assert game.record_format == "wordbot.controlword.game/1"
@@ -57,33 +60,8 @@ def test_registry_by_name_and_by_format():
         get_game("nosuch")
     with pytest.raises(Exception, match="not a position format of a game"):
         GAMES.of_position({"format": "wordbot.nosuch.position/1"})
-    assert TOY.games.names() == [
-        "controlword",
-        "crosswords",
-        "firstdraft",
-        "routewords",
-        "toy",
-    ]
+    assert TOY.games.names() == sorted([*BUILTIN, "toy"])
     assert TOY.games.of_position({"format": "wordbot.toy.position/1"}).name == "toy"
-
-
-#: rules far from the defaults, in every kind of option (numbers, words, lists, tables)
-CHANGED_RULES = {
-    "controlword": ["rounds=6", "board_size=15", "replacement_order=reverse"],
-    "crosswords": ["turn_limit=20", "start_gap=8"],
-    "firstdraft": ["coasters=1,1,2,2,3,3,4,4,5,5", "payout=3:1,4:3,9:20"],
-    "routewords": ["ko_rule=false", "turn_limit=90"],
-}
-
-
-@pytest.mark.parametrize("name", sorted(CHANGED_RULES))
-def test_rules_give_back_the_texts_that_make_them(name):
-    game = get_game(name)
-    rules = game.rules(CHANGED_RULES[name])
-    assert rules != game.rules()
-    assert game.rules(rules.texts()) == rules
-    assert len(rules.texts()) == len(CHANGED_RULES[name])
-    assert game.rules().texts() == ()
 
 
 def test_players_say_which_games_they_play():
@@ -202,12 +180,13 @@ def test_toy_tournament_records_replay_through_the_command_line(tmp_path):
 
 
 def test_toy_game_over_the_line_protocol():
+    """What the contract's whole games (tests/test_game_contract.py, through ``wordbot
+    engine --plugin``) do not ask of the session: a search, and another game's player
+    and position refused."""
     lines = [
         {"id": 1, "cmd": "newgame", "game": "toy", "seed": 4},
-        {"id": 2, "cmd": "moves"},
         {"id": 3, "cmd": "go", "player": "mc:iterations=3,k=2", "seed": 1},
         {"id": 4, "cmd": "apply", "move": "take 2"},
-        {"id": 5, "cmd": "score"},
         {"id": 6, "cmd": "setoption", "name": "player", "value": "control"},
         {
             "id": 7,
@@ -218,25 +197,15 @@ def test_toy_game_over_the_line_protocol():
         },
         {"id": 8, "cmd": "newgame", "game": "nosuch"},
         {"id": 9, "cmd": "hello"},
-        {"cmd": "quit"},
     ]
-    run = wordbot(
-        "engine",
-        *PLUGIN,
-        "--lexicon",
-        str(SMALL_WORDS),
-        input="".join(json.dumps(x) + "\n" for x in lines),
-    )
-    assert run.returncode == 0, run.stderr
-    finals = {
-        r["id"]: r for r in map(json.loads, run.stdout.splitlines()) if r["type"] != "info"
-    }
+    client = Client("controlword")
+    for line in lines:
+        client.conn.submit(json.dumps(line))
+        assert client.conn.wait(timeout=60)
+    finals = {r["id"]: r for r in client.messages if r["type"] != "info"}
     assert finals[1]["type"] == "position" and finals[1]["game"] == "toy"
-    assert finals[1]["position"]["format"] == "wordbot.toy.position/1"
-    assert finals[2]["count"] == 3 and finals[2]["game"] == "toy"
     assert finals[3]["type"] == "bestmove" and finals[3]["game"] == "toy"
     assert finals[4]["notation"] == "take 2" and finals[4]["position"]["heap"] == 10
-    assert finals[5]["type"] == "score" and finals[5]["game"] == "toy"
     assert (
         finals[6]["error"]["code"] == "bad_player"
         and "not toy" in finals[6]["error"]["message"]
@@ -247,18 +216,16 @@ def test_toy_game_over_the_line_protocol():
         finals[8]["error"]["code"] == "bad_game"
         and "nosuch" in finals[8]["error"]["message"]
     )
-    assert finals[9]["game"] == "toy" and sorted(finals[9]["games"]) == [
-        "controlword",
-        "crosswords",
-        "firstdraft",
-        "routewords",
-        "toy",
-    ]
+    assert finals[9]["game"] == "toy" and sorted(finals[9]["games"]) == sorted(
+        [*BUILTIN, "toy"]
+    )
     assert sorted(finals[9]["players"]) == ["greedy", "mc", "random"]
 
 
 def test_games_command_lists_the_plugin_game():
-    run = wordbot(*PLUGIN, "games", "--json")
+    """The rule catalogue's wording, and the text form (tests/test_game_contract.py
+    checks every game's JSON entry)."""
+    run = invoke(*PLUGIN, "games", "--json")
     assert run.returncode == 0, run.stderr
     games = {g["name"]: g for g in json.loads(run.stdout)}
     assert games["toy"]["rules"]["heap"] == {
@@ -266,11 +233,10 @@ def test_games_command_lists_the_plugin_game():
         "help": "tokens on the heap at the start",
         "allowed": "an integer >= 1",
     }
-    assert games["toy"]["players"] == ["greedy", "mc", "random"]
-    assert games["controlword"]["position_format"] == "wordbot.controlword.position/1"
     assert games["controlword"]["rules"]["rounds"]["default"] == 10
-    text = wordbot("games")
+    text = invoke(*PLUGIN, "games")
     assert text.returncode == 0 and "replacement_order" in text.stdout
+    assert "toy (Hidden take-away)" in text.stdout
 
 
 # ------------------------------------------------------------------ bad input, one line
@@ -317,10 +283,11 @@ def test_a_player_or_option_of_another_game_is_one_line(args, needle):
 
 
 # ---------------------------------------------------------------------- layers and loading
-GAME_PACKAGES = (
-    "wordbot.engine.controlword",
-    "wordbot.movegen.controlword",
-    "wordbot.players.controlword",
+#: every game's own subpackages
+GAME_PACKAGES = tuple(
+    f"wordbot.{layer}.{game}"
+    for game in BUILTIN
+    for layer in ("engine", "movegen", "players")
 )
 
 

@@ -12,96 +12,37 @@ import random
 
 import pytest
 from wordbot.engine import get_game
-from wordbot.engine.records import read_record, replay
+from wordbot.engine.records import read_record
 
-from tests.engine_support import SMALL_WORDS, small_lexicon
-from wordbot.protocol import Connection, Session
+from tests.engine_support import SMALL_WORDS
+from tests.faces_support import Client, check_secrets, play_whole_game
+from tests.game_profiles import CATALOG, NAMES
 
-#: short games: every bot of every game plays one whole game in the default run
-SHORT = {
-    "controlword": {"rounds": 1},
-    "routewords": {"turn_limit": 2},
-    "firstdraft": {},
-    "crosswords": {"turn_limit": 3},
-}
-BOTS = {
-    "controlword": ["random", "greedy", "control"],
-    "routewords": ["random", "greedy", "routes"],
-    "firstdraft": ["random", "greedy", "drafter"],
-    "crosswords": ["random", "greedy", "territory"],
-}
 SEARCH = "mc:iterations=2,k=2,time=600"
-#: the game's own bot and the searching one in the default run, every bot under slow
-CASES = [
-    pytest.param(
-        g,
-        b,
-        id=f"{g}-{b.split(':')[0]}",
-        marks=[] if b in (bots[-1], SEARCH) else [pytest.mark.slow],
-    )
-    for g, bots in BOTS.items()
-    for b in [*bots, SEARCH]
-]
 
 
-class Client:
-    """One connection to a session, in this process: every message it is sent."""
-
-    def __init__(self, game: str):
-        lexicon = str(SMALL_WORDS) if get_game(game).uses_lexicon else None
-        self.messages: list[dict] = []
-        self.conn = Connection(Session(game=game, lexicon=lexicon), self.messages.append)
-
-    def ask(self, **req) -> dict:
-        """The reply to ``req``, once the jobs it started (the bots' moves, a hint)
-        have finished."""
-        before = len(self.messages)
-        self.conn.submit(json.dumps(req))
-        assert self.conn.wait(timeout=120), "the bots or the hint did not finish"
-        return self.messages[before]
-
-
-def play_whole_game(game: str, bot: str, human_first: bool, seed: int) -> Client:
-    client = Client(game)
-    seats = ["human", bot] if human_first else [bot, "human"]
-    first = client.ask(cmd="newgame", game=game, seats=seats, rules=SHORT[game])
-    assert first["type"] == "table", first
-    rng = random.Random(seed)
-    while True:
-        last = client.messages[-1]
-        if last.get("event") == "end":
-            return client
-        assert last["to_move"] == last["seat"], last
-        listed = client.ask(cmd="moves", turn=last["turn"])
-        assert listed["type"] == "moves" and listed["count"] > 0, listed
-        move = rng.choice(listed["moves"])["move"]
-        answer = client.ask(cmd="play", turn=last["turn"], move=move)
-        assert answer["type"] == "table" and answer["turn"] == last["turn"] + 1, answer
+def cases():
+    """Every bot of every game (the searching one on a budget of iterations): the
+    game's own bots and the searching one in the default run, greedy under slow;
+    random plays every game in tests/test_game_contract.py."""
+    out = []
+    for game in NAMES:
+        for name in CATALOG.players.for_game(game):
+            own = CATALOG.players.get(name).games is not None
+            if name == "random":
+                continue
+            bot = SEARCH if name == "mc" else name
+            marks = [] if own or name == "mc" else [pytest.mark.slow]
+            out.append(pytest.param(game, bot, id=f"{game}-{name}", marks=marks))
+    return out
 
 
-def check_secrets(client: Client, game: str, lexicon=None) -> None:
-    """Every message against the true game the record replays to (on ``lexicon``: by
-    default the small one these tests' sessions use)."""
-    end = client.messages[-1]
-    lines = end["record"].splitlines()
-    record = read_record(lines)
-    if lexicon is None and get_game(game).uses_lexicon:
-        lexicon = small_lexicon()
-    result = replay(record, lexicon, keep_states=True)
-    assert result.ok, result.mismatch
-    assert end["result"] == result.final.outcome().details
-    seat = client.messages[0]["seat"]
-    for msg in client.messages[:-1]:
-        text = json.dumps(msg)
-        assert '"seed"' not in text and '"record"' not in text, text[:300]
-        if "view" in msg:
-            truth = result.states[msg["turn"]]
-            assert msg["view"] == truth.observation(seat), (game, msg["turn"])
+CASES = cases()
 
 
 @pytest.mark.parametrize("game, bot", CASES)
 def test_a_whole_hosted_game_tells_the_seat_only_its_view(game, bot):
-    client = play_whole_game(game, bot, human_first=bot != "random", seed=len(bot))
+    client = play_whole_game(game, bot, human_first=True, seed=len(bot))
     check_secrets(client, game)
 
 

@@ -17,8 +17,9 @@ from wordbot.players.base import PlayerError
 
 from tests.cli_support import cli_env
 from tests.conftest import ROOT
+from tests.game_profiles import profile, short_rule_texts
 from tests.lexicons import small_lexicon
-from tests.research_support import GAMES, SHORT
+from tests.research_support import GAMES
 from wordbot.openspiel import wrap
 from wordbot.openspiel_players import OpenSpielMCTS
 
@@ -31,7 +32,7 @@ def lexicon():
 def midgame(name, lexicon, actions=3):
     """A position ``actions`` random moves into a short game (not from the deal)."""
     game = get_game(name)
-    short = game.rules([f"{k}={v}" for k, v in SHORT[name].items()] or ["line=4"])
+    short = game.rules(short_rule_texts(name) or profile(name).changed)
     state = game.new(seed=4, rules=short, lexicon=lexicon if game.uses_lexicon else None)
     rng = random.Random(5)
     for _ in range(actions):
@@ -46,7 +47,8 @@ def test_a_wrapped_position_is_that_position_under_its_own_rules(name, lexicon):
     wrapped = wrap(state)
     assert wrapped.wordbot_state is state
     assert get_game(name).rules(wrapped.table.rules) == state.rules
-    assert wrapped.table.rules  # the short rules are not the defaults
+    # the rules are not the defaults (where the profile names others)
+    assert wrapped.table.rules or not (short_rule_texts(name) or profile(name).changed)
     assert wrapped.current_player() == state.seat
     assert wrapped.legal_actions() == list(range(len(state.legal_moves())))
     child = wrapped.child(0)  # moves on from here, the original untouched

@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from tests.game_profiles import ROUTEWORDS_EXAMPLE
 from tests.reference import routewords as rw
 
 # The FORMATS.md example grid:
@@ -27,21 +28,8 @@ WORDS = {"MEGS", "MEW", "TOTS", "STOW", "WET", "TOE", "XYZ"}
 
 def example(**changes):
     """The FORMATS.md example position (red to move, pawn on (2, 2)), with changes."""
-    position = {
-        "format": "wordbot.routewords.position/1",
-        "players": ["red", "green"],
-        "to_move": "red",
-        "phase": "turn",
-        "turn": 7,
-        "grid": list(EX_GRID),
-        "owners": [[2, 1, "red"]],
-        "coins": [[0, 0, 5], [0, 1, 2]],
-        "pawns": {"red": [2, 2], "green": [4, 1]},
-        "scores": {"red": 3, "green": 1},
-        "bonus_tokens": {"red": 1, "green": 0},
-        "ko": [[1, 1], [2, 2]],
-        "turns_taken": {"red": 3, "green": 3},
-    }
+    position = copy.deepcopy(ROUTEWORDS_EXAMPLE)
+    assert position["grid"] == EX_GRID
     position.update(copy.deepcopy(changes))
     return position
 

@@ -1,10 +1,10 @@
 """The RouteWords engine: set-up, formats, notation, bad input (one line naming the field
-or rule, exit code 2, nothing changed), records and replay, no hidden information, the
-bots' bonus_search option, and greedy's fast best move equal to the general one."""
+or rule, exit code 2, nothing changed), the bots' bonus_search option, and greedy's fast
+best move equal to the general one. Round trips, replays, no hidden information and whole
+games through the faces are the contract's (tests/test_game_contract.py)."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
@@ -17,25 +17,11 @@ from wordbot.players import make_player
 from wordbot.players.arena import play_game
 
 from tests.cli_support import invoke, run
+from tests.game_profiles import ROUTEWORDS_EXAMPLE as EXAMPLE
 from tests.lexicons import small_lexicon
 from tests.routewords_support import random_positions
 from tests.sampling import fast_and_full
 
-EXAMPLE = {  # FORMATS.md's RouteWords position
-    "format": "wordbot.routewords.position/1",
-    "players": ["red", "green"],
-    "to_move": "red",
-    "phase": "turn",
-    "turn": 7,
-    "grid": ["TEIKL", "AMGQO", "WSWPR", "EOTOL", "YTRDS"],
-    "owners": [[2, 1, "red"]],
-    "coins": [[0, 0, 5], [0, 1, 2]],
-    "pawns": {"red": [2, 2], "green": [4, 1]},
-    "scores": {"red": 3, "green": 1},
-    "bonus_tokens": {"red": 1, "green": 0},
-    "ko": [[1, 1], [2, 2]],
-    "turns_taken": {"red": 3, "green": 3},
-}
 WORDS = ["MEGS", "MEW", "MEWS", "STREAM", "TEA", "EAT", "SET", "TEST"]
 
 
@@ -60,6 +46,8 @@ def test_set_up_follows_the_rules():
         GAME.new(seed=12, lexicon=small_lexicon()).grid
         != GAME.new(seed=11, lexicon=small_lexicon()).grid
     )
+    # a swap of every two neighbouring squares, across, down and diagonally
+    assert len(GAME.new(seed=2, lexicon=small_lexicon()).moves("swap")) == 72
 
 
 def test_the_formats_example_reads_writes_and_plays(lex):
@@ -167,42 +155,6 @@ def test_the_command_line_refuses_bad_input_in_one_line(tmp_path):
     assert bench.returncode == 0 and "median_us=" in bench.stdout
 
 
-def test_no_hidden_information(lex):
-    state = GAME.from_json(EXAMPLE, lex)
-    assert state.observation("green") == state.to_json()
-    assert state.determinize("green", random.Random(1)) is state
-
-
-def test_records_replay_every_position(tmp_path):
-    words = tmp_path / "words.txt"
-    words.write_text("\n".join(small_lexicon().words))
-    out = invoke(
-        "tournament",
-        "--game",
-        "routewords",
-        "--players",
-        "greedy,random",
-        "--games",
-        "2",
-        "--seed",
-        "4",
-        "--workers",
-        "1",
-        "--out",
-        str(tmp_path / "t"),
-        "--lexicon",
-        str(words),
-    )
-    assert out.returncode == 0, out.stderr
-    records = sorted((tmp_path / "t" / "games").glob("*.jsonl"))
-    assert len(records) == 2
-    for record in records:
-        first = json.loads(record.read_text().splitlines()[0])
-        assert first["format"] == "wordbot.routewords.game/1"
-        replayed = invoke("replay", str(record), "--lexicon", str(words))
-        assert replayed.returncode == 0 and "every position matches" in replayed.stdout
-
-
 def test_bots_stay_out_of_bonus_rounds_when_bonus_search_is_none():
     lexicon = small_lexicon()
     for player in ("random", "greedy", "routes"):
@@ -228,37 +180,3 @@ def test_fast_best_equals_the_general_best(count):
         general = MoveList(list(fast), list(fast.gains()), list(fast.tiebreak()))
         for seed in range(3):
             assert fast.best(1, random.Random(seed)) == general.best(1, random.Random(seed))
-
-
-def test_a_game_replays_exactly_from_its_seed():
-    lexicon = small_lexicon()
-    greedy = make_player("greedy", GAME)
-    games = [
-        play_game(GAME.new(seed=9, lexicon=lexicon), {"red": greedy, "green": greedy}, 9)
-        for _ in range(2)
-    ]
-    assert [m.to_json() for m in games[0].moves] == [m.to_json() for m in games[1].moves]
-    assert copy.deepcopy(games[0].final.to_json()) == games[1].final.to_json()
-
-
-def test_a_whole_game_through_the_python_client(tmp_path):
-    from tests.cli_support import wordbot_command
-    from wordbot.client import Limit, SimpleEngine
-
-    words = tmp_path / "words.txt"
-    words.write_text("\n".join(small_lexicon().words))
-    with SimpleEngine.popen(
-        wordbot_command("engine", "--game", "routewords", "--lexicon", str(words))
-    ) as engine:
-        assert "routewords" in engine.id["games"]
-        position = engine.new_game(seed=2, rules={"turn_limit": 6})
-        assert position["format"] == "wordbot.routewords.position/1"
-        swaps = engine.moves(kind="swap")
-        assert len(swaps) == 72
-        for _ in range(100):
-            if position["phase"] == "over":
-                break
-            result = engine.play(None, Limit(time=5), player="greedy")
-            position = engine.apply(None, result.move)["position"]
-        assert position["phase"] == "over"
-        assert engine.score()["winners"]

@@ -5,13 +5,23 @@ and killed studies in real subprocesses, studies in one process and refusals in 
 from __future__ import annotations
 
 import json
+import math
 from itertools import combinations
 from pathlib import Path
 
 import pytest
+from wordbot.engine.games import DEFAULT_GAME
 from wordbot.engine.records import read_record, replay
 
-from tests.engine_support import SMALL_WORDS, small_lexicon
+from tests.engine_support import SMALL_WORDS
+from tests.game_profiles import (
+    BUILTIN_NAMES,
+    game_of,
+    lexicon_args,
+    lexicon_of,
+    profile,
+    short_rule_texts,
+)
 from tests.test_tournament_cli import fails as one_line_error
 from tests.test_tournament_cli import kill_after, snapshot, wordbot
 
@@ -32,17 +42,18 @@ VARIANT_KEYS = {
     "measures",
 }
 
-#: a short study of every game: (game, arguments, variants, seats of each variant)
-STUDIES = {
-    "controlword": (["--vary", "rounds=2,3", "--players", "greedy", *SMALL], 2, [2, 2]),
-    "routewords": (["--vary", "turn_limit=3,5", "--players", "greedy,random"], 2, [2, 2]),
-    "firstdraft": (["--vary", "seats=2,3", "--players", "greedy"], 2, [2, 3]),
-    "crosswords": (
-        ["--vary", "turn_limit=2,3", "--vary", "start_gap=2,4", "--players", "greedy"],
-        4,
-        [2, 2, 2, 2],
-    ),
-}
+
+def short_study(name: str) -> tuple[list[str], int, list[int]]:
+    """A short study of the game (its profile's, else its default rules at its
+    smallest table, made short): arguments, variants, seats of each variant."""
+    game = game_of(name)
+    study = profile(name).study
+    if study is None:
+        rules = [arg for text in short_rule_texts(name) for arg in ("--rule", text)]
+        args = ["--vary", f"seats={game.min_players}", "--players", "greedy", *rules]
+        study = (args, 1, [game.min_players])
+    args, variants, seats = study
+    return [*args, *lexicon_args(name)], variants, seats
 
 
 def study_json(*args) -> dict:
@@ -96,14 +107,14 @@ def check_figures(obj: dict, game: str, variants: int, seats: list[int], games: 
         assert 0 <= c["p_value"] <= c["p_holm"] <= 1
 
 
-@pytest.mark.parametrize("game", sorted(STUDIES))
+@pytest.mark.parametrize("game", BUILTIN_NAMES)
 def test_a_study_of_every_game_saves_its_records_and_pairs_its_games(game, tmp_path):
-    args, variants, seats = STUDIES[game]
-    games = 6 if game == "firstdraft" else 2  # a whole rotation of two and three seats
+    args, variants, seats = short_study(game)
+    games = math.lcm(*seats)  # a whole rotation of every table
     out = tmp_path / "run"
     # two worker processes for one game (the others play in this process: the killed
     # study below runs two workers too)
-    workers = "2" if game == "controlword" else "1"
+    workers = "2" if game == DEFAULT_GAME else "1"
     obj = study_json("--game", game, *args, "--games", str(games), "--seed", "5",
                      "--out", str(out), "--workers", workers)  # fmt: skip
     check_figures(obj, game, variants, seats, games)
@@ -117,8 +128,7 @@ def test_a_study_of_every_game_saves_its_records_and_pairs_its_games(game, tmp_p
         # the record's header carries the variant's rules and seats
         assert record.header["rules"] == variant["rules"]
         assert list(record.header["players"]) == variant["colours"]
-        lexicon = small_lexicon() if game == "controlword" else None
-        assert replay(record, lexicon).ok
+        assert replay(record, lexicon_of(game_of(game))).ok
         assert line["measures"]["length"] == line["actions"] == len(record.actions)
         own.add(tuple(sorted(line["measures"]["own"])))
     assert len(own) == 1 and own.pop()  # the game's own measures, the same in every game

@@ -176,6 +176,7 @@ class ToyGame(Game):
     seats = ("north", "south")
     default_players = ("north", "south")
     min_players = max_players = 2
+    hidden_information = True  # the opponent's card
     State = ToyState
     default_policy = "greedy"
     move_kinds = {"take": "taking tokens"}

@@ -25,9 +25,12 @@ need (the other process waits for it rather than compiling it too);
 small positions, one a process; ``controlword`` then plays the game, finding both
 cached.
 
->>> groups(UNITS, 2)
+A game of the registry that :data:`PLAN` does not name (a new one) is a unit of its own,
+warmed by playing it, after the planned units of the second process.
+
+>>> groups(PLANNED, 2)
 [('crosswords', 'controlword-replacements', 'controlword'), ('gaddag', 'controlword-words', 'firstdraft', 'routewords')]
->>> groups(UNITS, 1)
+>>> groups(PLANNED, 1)
 [('gaddag', 'controlword-words', 'controlword-replacements', 'controlword', 'firstdraft', 'routewords', 'crosswords')]
 """
 
@@ -39,6 +42,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from wordbot.engine.games import GAMES
 
 import wordbot  # noqa: F401  (sets NUMBA_CACHE_DIR before numba is imported)
 
@@ -55,9 +60,11 @@ PLAN = (
     ("crosswords", "controlword-replacements", "controlword"),
     ("gaddag", "controlword-words", "firstdraft", "routewords"),
 )
-#: every unit, in the order one process warms them all
-UNITS = ["gaddag", "controlword-words", "controlword-replacements", "controlword",
-         "firstdraft", "routewords", "crosswords"]  # fmt: skip
+#: the units of the plan, in the order one process warms them all
+PLANNED = ["gaddag", "controlword-words", "controlword-replacements", "controlword",
+           "firstdraft", "routewords", "crosswords"]  # fmt: skip
+#: every unit: the planned ones, then each game of the registry they do not name
+UNITS = PLANNED + [name for name in GAMES.names() if name not in PLANNED]
 #: the generator a Control Word unit compiles first, on small positions
 GENERATORS = {
     "controlword-words": "word_plays",
@@ -81,6 +88,7 @@ def groups(units: list[str], cores: int) -> list[tuple[str, ...]]:
     if cores <= 1:
         return [tuple(u for u in UNITS if u in units)] if units else []
     first, second = ([u for u in part if u in units] for part in PLAN)
+    second += [u for u in UNITS if u in units and u not in PLANNED]
     pinned, rest = second[:2], second[2:]
     split = max(1, cores - 1)
     shares = [pinned + rest[0::split]] + [rest[i::split] for i in range(1, split)]

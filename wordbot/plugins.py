@@ -7,8 +7,8 @@ of :class:`~wordbot.players.base.Player` classes). ``wordbot --plugin MODULE COM
 :class:`Catalog` to the command: nothing registers itself anywhere, and a tournament's
 workers import the same plugins by name.
 
->>> BUILTIN.games.names(), BUILTIN.players.names()
-(['controlword', 'crosswords', 'firstdraft', 'routewords'], ['control', 'drafter', 'greedy', 'mc', 'random', 'routes', 'territory'])
+>>> BUILTIN.games is GAMES, BUILTIN.players.for_game("routewords")
+(True, ['greedy', 'mc', 'random', 'routes'])
 >>> load_catalog(["no_such_module_xyz"])
 Traceback (most recent call last):
 ...
