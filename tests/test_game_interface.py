@@ -1,5 +1,6 @@
 """The game interface is enough: a game written in tests/ only (tests/toygame.py) plays
-through the generic players, a tournament, the line protocol and `wordbot replay`; the generic layers load no game; hidden information goes
+through the generic players, every command of the command line, a tournament, the line
+protocol and `wordbot replay`; the generic layers load no game; hidden information goes
 through observation/determinize. What every game keeps, the toy game included, is
 tests/test_game_contract.py's."""
 
@@ -237,6 +238,41 @@ def test_games_command_lists_the_plugin_game():
     text = invoke(*PLUGIN, "games")
     assert text.returncode == 0 and "replacement_order" in text.stdout
     assert "toy (Hidden take-away)" in text.stdout
+
+
+def test_every_face_of_the_command_line_plays_the_plugin_game(tmp_path):
+    """docs/games.md's claim: a plugin game gets every face with no edit outside its
+    module. new, moves, apply, hint, score, terminal play and its record, replay and a
+    study, in this process (the line protocol, the server's session, tournaments and
+    the page's fallback have their own tests)."""
+    start = tmp_path / "start.json"
+    new = invoke(*PLUGIN, "new", "--game", "toy", "--seed", "3", "--rule", "heap=7")
+    assert new.returncode == 0, new.stderr
+    start.write_text(new.stdout)
+    assert json.loads(new.stdout)["heap"] == 7
+    moves = invoke(*PLUGIN, "moves", start)
+    assert moves.returncode == 0 and "take 3" in moves.stdout, moves.stderr
+    after = invoke(*PLUGIN, "apply", start, "take 2")
+    assert after.returncode == 0 and json.loads(after.stdout)["heap"] == 5, after.stderr
+    illegal = invoke(*PLUGIN, "apply", start, "take 4")
+    assert illegal.returncode == 2 and "take 1 to 3 tokens" in illegal.stderr
+    hint = invoke(*PLUGIN, "hint", start, "--player", "greedy")
+    assert hint.returncode == 0 and "take 3" in hint.stdout, hint.stderr
+    score = invoke(*PLUGIN, "score", start)
+    assert score.returncode == 0 and "north" in score.stdout, score.stderr
+    record = tmp_path / "game.jsonl"
+    play = invoke(*PLUGIN, "play", "--game", "toy", "--vs", "greedy", "--seed", "3",
+                  "--rule", "heap=7", "--record", record,
+                  input="moves\nhint\ntake 3\ntake 1\nscore\nquit\n")  # fmt: skip
+    assert play.returncode == 0 and "illegal" not in play.stdout, play.stdout
+    replayed = invoke(*PLUGIN, "replay", record)
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.startswith("ok: 3 actions replayed"), replayed.stdout
+    study = invoke(*PLUGIN, "study", "--game", "toy", "--vary", "heap=4,5", "--players",
+                   "greedy,random", "--games", "2", "--seed", "1", "--workers", "1",
+                   "--json", "--quiet", "--out", tmp_path / "study")  # fmt: skip
+    assert study.returncode == 0, study.stderr
+    assert [v["games"] for v in json.loads(study.stdout)["variants"]] == [2, 2]
 
 
 # ------------------------------------------------------------------ bad input, one line
