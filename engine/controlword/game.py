@@ -7,7 +7,7 @@ pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from wordbot.engine.controlword.measures import measures
@@ -116,12 +116,9 @@ class ControlWord(Game[ControlWordState]):
         """A default playout ends with the round it started in."""
         return state.round != start.round
 
-    def measures(
-        self, states: Sequence[ControlWordState], moves: Sequence[Move]
-    ) -> dict[str, float]:
-        """Points when played vs from control at the end, penalties, words controlled,
-        each totalled over all players (:mod:`wordbot.engine.controlword.measures`)."""
-        return measures(states, moves)
+    #: Points when played vs from control at the end, penalties, words controlled, each
+    #: totalled over all players (:mod:`wordbot.engine.controlword.measures`).
+    measures = staticmethod(measures)
 
     def picture(
         self, state: ControlWordState, move: Move | None = None, viewer: str | None = None

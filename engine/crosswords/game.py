@@ -9,7 +9,6 @@ no lexicon: the words come from each player's page.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from wordbot.engine.crosswords.measures import measures
@@ -165,16 +164,10 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
         """A default playout looks two rounds ahead (each player's next two turns)."""
         return state.turn - start.turn >= 4
 
-    def check_size(self, state: CrossWordsState) -> None:
-        """Pages and the grid grow only by play: nothing to refuse."""
-
-    def measures(
-        self, states: Sequence[CrossWordsState], moves: Sequence[Move]
-    ) -> dict[str, float]:
-        """Cells captured by crossing vs by enclosure, extra turns earned by each combo,
-        written or lost, totalled over both players
-        (:mod:`wordbot.engine.crosswords.measures`)."""
-        return measures(states, moves)
+    #: Cells captured by crossing vs by enclosure, extra turns earned by each combo,
+    #: written or lost, totalled over both players
+    #: (:mod:`wordbot.engine.crosswords.measures`).
+    measures = staticmethod(measures)
 
     def picture(
         self, state: CrossWordsState, move: Move | None = None, viewer: str | None = None

@@ -11,7 +11,6 @@ registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from wordbot.engine.errors import StateError
@@ -126,16 +125,9 @@ First Draft moves (rows A and B; a turn ends with a take):
         """
         return tuple(k for k in ("bag", "deck") if k not in obj)
 
-    def check_size(self, state: FirstDraftState) -> None:
-        """Rows, pools and the line are bounded by the rules: nothing to refuse."""
-
-    def measures(
-        self, states: Sequence[FirstDraftState], moves: Sequence[Move]
-    ) -> dict[str, float]:
-        """Words sold by length, coins spent on coasters and gained from them, tiles
-        discarded, each totalled over all players
-        (:mod:`wordbot.engine.firstdraft.measures`)."""
-        return measures(states, moves)
+    #: Words sold by length, coins spent on coasters and gained from them, tiles discarded,
+    #: each totalled over all players (:mod:`wordbot.engine.firstdraft.measures`).
+    measures = staticmethod(measures)
 
     def picture(
         self, state: FirstDraftState, move: Move | None = None, viewer: str | None = None

@@ -9,7 +9,6 @@ pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from wordbot.engine.game import Game, Move
@@ -93,16 +92,9 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
         further off are anybody's."""
         return state.turn - start.turn >= 2 * len(state.players)
 
-    def check_size(self, state: RouteWordsState) -> None:
-        """Every RouteWords position is 5 x 5: nothing to refuse."""
-
-    def measures(
-        self, states: Sequence[RouteWordsState], moves: Sequence[Move]
-    ) -> dict[str, float]:
-        """Coins taken by value, bonus points, squares owned, turns with a swap or a
-        payment, each totalled over all players
-        (:mod:`wordbot.engine.routewords.measures`)."""
-        return measures(states, moves)
+    #: Coins taken by value, bonus points, squares owned, turns with a swap or a payment,
+    #: each totalled over all players (:mod:`wordbot.engine.routewords.measures`).
+    measures = staticmethod(measures)
 
     def picture(
         self, state: RouteWordsState, move: Move | None = None, viewer: str | None = None
