@@ -1,4 +1,5 @@
-"""Random First Draft positions for tests and benchmarks, the same on every machine.
+"""Random First Draft positions for tests and benchmarks, the same on every machine, and
+the engine tests' shared word lists, fixtures and position helpers.
 
 ``random_positions(lexicon, n, seed)`` plays seeded games of 2-5 players whose moves mix
 the kinds (drafts mostly, some inserts, sells when a row is a word, a rare discard) and
@@ -9,10 +10,18 @@ every size, coins on the line, reshuffled decks. ``mid_game`` keeps positions in
 
 from __future__ import annotations
 
+import copy
+import json
 import random
+from collections import Counter
 
+from wordbot.dictionaries import Lexicon
 from wordbot.engine.firstdraft.game import GAME
+from wordbot.engine.firstdraft.state import EXAMPLE
+from wordbot.engine.tiles import TILE_COUNTS
 
+from tests.cli_support import invoke
+from tests.lexicons import small_lexicon
 from tests.sampling import gather
 
 
@@ -61,3 +70,75 @@ def mid_game(lexicon, n: int, seed: int = 0, players=None):
         lambda state: not state.is_over,
         seed,
     )
+
+
+# the example's words: p1 can make SOFT, p2's BRN counts as a word (it sells at the end);
+# QI and EX are 2-letter words (they never sell)
+WORDS = ["SOFT", "SOFTEN", "EX", "AXE", "TEA", "QI", "BRN", "ERA", "TEAS"]
+# rows for the payout table: the first n letters, each a "word" of the lexicon
+LADDER = "ETAOINSRL"
+
+
+def example_lexicon() -> Lexicon:
+    """The example's words and the payout ladder as a lexicon (the ``lex`` fixtures)."""
+    return Lexicon.from_words(WORDS + [LADDER[:n] for n in range(2, 10)])
+
+
+def example_files(tmp_path_factory) -> dict:
+    """Word lists and the example position as files for the command line (the
+    subsequence automaton of each list built once here, so later stderr is one line):
+    the ``files`` fixtures."""
+    root = tmp_path_factory.mktemp("firstdraft")
+    words = root / "words.txt"
+    words.write_text("\n".join(WORDS + [LADDER[:n] for n in range(2, 10)]) + "\n")
+    small = root / "small.txt"
+    small.write_text("\n".join(small_lexicon().words) + "\n")
+    example = root / "example.json"
+    example.write_text(json.dumps(EXAMPLE))
+    for wl in (words, small):
+        warm = invoke("moves", str(example), "--count", "--lexicon", str(wl))
+        assert warm.returncode == 0, warm.stderr
+    return {"root": root, "words": str(words), "small": str(small), "example": example}
+
+
+def one_line_error(run, *needles):
+    """Exit code 2, nothing on stdout, one line on stderr holding every needle."""
+    assert run.returncode == 2, (run.returncode, run.stdout, run.stderr)
+    assert run.stdout == "", run.stdout
+    assert run.stderr.strip().count("\n") == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    for needle in needles:
+        assert needle in run.stderr, (needle, run.stderr)
+
+
+def changed(obj=EXAMPLE, hands=None, **top):
+    """A deep copy of a position with top-level fields replaced and hand fields updated
+    (``hands={"p1": {"pool": "A"}}``)."""
+    out = copy.deepcopy(obj)
+    out.update(copy.deepcopy(top))
+    for player, fields in (hands or {}).items():
+        out["hands"][player].update(fields)
+    return out
+
+
+def with_bag(obj, bag):
+    """The position with ``bag`` (in draw order) and ``gone`` every other tile."""
+    out = copy.deepcopy(obj)
+    used = Counter(bag)
+    for c in out["line"]:
+        used.update(c["tiles"])
+    for h in out["hands"].values():
+        used.update("".join(h["rows"]) + h["pool"])
+    out["bag"] = bag
+    out["gone"] = "".join(sorted((Counter(TILE_COUNTS) - used).elements()))
+    return out
+
+
+def tiles_of(state) -> Counter:
+    """Every tile a state holds (line, rows, pools, bag, gone)."""
+    held = Counter(state.bag + state.gone)
+    for c in state.line:
+        held.update(c.tiles)
+    for h in state.hands:
+        held.update("".join(h.rows) + h.pool)
+    return held
