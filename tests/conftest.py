@@ -25,6 +25,22 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
 
+def pytest_configure(config):
+    """Hypothesis draws the same examples on every default run (derandomized: a failure
+    there fails again, on any machine); ``pytest -m slow`` draws new ones each run, to
+    explore. A fresh-clone run once lost a worker to 22 GB of memory on a draw that never
+    came back."""
+    from hypothesis import settings
+
+    settings.register_profile("fixed", derandomize=True)
+    settings.register_profile("explore", derandomize=False)
+    settings.load_profile(
+        "explore"
+        if "slow" in (config.option.markexpr or "").replace("not slow", "")
+        else "fixed"
+    )
+
+
 def pytest_sessionstart(session):
     # once per run: in the only process, or in pytest-xdist's controller before its
     # workers start (a worker has ``workerinput``)
