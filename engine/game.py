@@ -30,7 +30,8 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from wordbot.engine import setup as setup_module
 from wordbot.engine.errors import MoveError, PositionError, StateError
@@ -39,6 +40,7 @@ from wordbot.engine.movelist import MoveList as MoveList
 from wordbot.engine.options import GameRules
 from wordbot.engine.outcome import Outcome
 from wordbot.engine.position import (
+    canonical_json,
     check_format,
     check_players,
     load_json_text,
@@ -159,15 +161,20 @@ class GameState(ABC, Generic[MovesT]):
 
     def moves(self, kind: str = "all") -> MoveList:
         """The moves of one kind of ``game.move_kinds`` that the generator lists for the
-        player to move (``all``: :meth:`legal_moves`). By default the legal moves whose
-        ``type`` is ``kind``."""
-        moves = self.legal_moves()
+        player to move (``all``: :meth:`legal_moves`; another kind:
+        :meth:`moves_of_kind`); :class:`MoveError` names an unknown kind."""
         if kind == "all":
-            return moves
+            return self.legal_moves()
         if kind not in self.game.move_kinds:
             raise MoveError(
                 f"kind: {kind!r} is not one of all, {', '.join(self.game.move_kinds)}"
             )
+        return self.moves_of_kind(kind)
+
+    def moves_of_kind(self, kind: str) -> MoveList:
+        """The moves of ``kind`` (one of ``game.move_kinds``): by default the legal
+        moves whose ``type`` is ``kind``."""
+        moves = self.legal_moves()
         if hasattr(moves, "of_kind"):  # a segmented list selects without building moves
             of_kind: MoveList = moves.of_kind(kind)
             return of_kind
@@ -288,6 +295,10 @@ class Game(ABC, Generic[StateT]):
     #: sit in seat order (:meth:`check_players`)
     players_are_seats: ClassVar[bool] = False
     seats_in_order: ClassVar[bool] = False
+    #: whether :meth:`from_json` without a seed derives it from the position as read and
+    #: written back (two spellings of one position, bags left out or given, draw the
+    #: same tiles) rather than from the object given
+    seeds_from_reading: ClassVar[bool] = False
     #: the game's state class (what :meth:`make_state` builds)
     State: ClassVar[type[GameState[Any]]]
     #: the kinds of move ``wordbot moves --kind`` offers (kind -> help); see
@@ -371,19 +382,26 @@ class Game(ABC, Generic[StateT]):
     ) -> StateT:
         """A state from a FORMATS.md position (its ``format`` must be this game's): the
         format, rules and seed checked, then the game's :meth:`read`. ``seed`` None
-        derives one from the position (the same position draws the same tiles)."""
+        derives one from the position (the same position draws the same tiles; with
+        :attr:`seeds_from_reading`, from the position as it is written back)."""
         if not isinstance(obj, dict):
             raise PositionError("position: must be a JSON object")
         check_format(obj, self.position_format)
         rules = self.rules(rule_overrides, obj.get("rules", {}))
+        derived = seed is None
         if seed is None:
-            seed = seed_from_text(position_digest(obj))
+            seed = 0 if self.seeds_from_reading else seed_from_text(position_digest(obj))
         seed = self._seed(seed)
         fields = self.read(obj, rules, seed)
         lexicon = self._lexicon(lexicon)
-        return self.make_state(
+        state = self.make_state(
             fields, rules=rules, seed=seed, lexicon=lexicon, origin="position"
         )
+        if derived and self.seeds_from_reading:
+            return cast(
+                StateT, state.with_seed(seed_from_text(canonical_json(state.to_json())))
+            )
+        return state
 
     @abstractmethod
     def read(self, obj: dict[str, Any], rules: Any, seed: int) -> dict[str, Any]:
@@ -542,13 +560,30 @@ class Game(ABC, Generic[StateT]):
         return {"players": seat_rows(state.observation(viewer), viewer)}
 
     # -- pictures --------------------------------------------------------------------------
+    #: the module that draws the game (imported when first drawn): its ``picture(state,
+    #: move, viewer)`` and ``svg(state, move)`` are :meth:`picture` and :meth:`svg`;
+    #: None draws the position JSON as text
+    display: ClassVar[str | None] = None
+
     def picture(
         self, state: StateT, move: Move | None = None, viewer: str | None = None
     ) -> Text:
         """The position for a terminal (rich Text), ``move`` marked, as ``viewer`` sees
-        it. The default is the position JSON, one field a line."""
+        it: the :attr:`display` module's picture, by default the position JSON, one
+        field a line.
+
+        >>> from wordbot.engine.games import get_game
+        >>> from wordbot.dictionaries import Lexicon
+        >>> game = get_game("firstdraft")
+        >>> state = game.new(seed=3, lexicon=Lexicon.from_words(["AT"]))
+        >>> game.picture(state).plain.splitlines()[2]
+        '▶ p1  4 coins · 0 discarded · score 4'
+        """
         from rich.text import Text
 
+        if self.display is not None:
+            picture: Text = import_module(self.display).picture(state, move, viewer)
+            return picture
         shown = state.observation(viewer) if viewer is not None else state.to_json()
         lines = [f"{k}: {json.dumps(v)}" for k, v in shown.items() if k != "format"]
         if move is not None:
@@ -556,9 +591,20 @@ class Game(ABC, Generic[StateT]):
         return Text("\n".join(lines))
 
     def svg(self, state: StateT, move: Move | None = None) -> str:
-        """The position as an SVG picture, ``move`` marked (default: the terminal
-        picture's text)."""
+        """The position as an SVG picture, ``move`` marked: the :attr:`display` module's,
+        by default the terminal picture's text.
+
+        >>> from wordbot.engine.games import get_game
+        >>> from wordbot.dictionaries import Lexicon
+        >>> game = get_game("routewords")
+        >>> game.svg(game.new(seed=3, lexicon=Lexicon.from_words(["AT"])))[:4]
+        '<svg'
+        """
         from xml.sax.saxutils import escape
+
+        if self.display is not None:
+            svg: str = import_module(self.display).svg(state, move)
+            return svg
 
         text = self.picture(state, move).plain.splitlines()
         rows = "".join(

@@ -17,7 +17,7 @@ import json
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from wordbot.engine.errors import PositionError
 
@@ -297,19 +297,40 @@ def player_in(value: Any, players: Sequence[str], where: str) -> str:
     return value
 
 
+class Header(NamedTuple):
+    """The fields every position has, read (:func:`read_header`); every state has them
+    under the same names."""
+
+    players: tuple[str, ...]
+    to_move: str
+    phase: str
+
+    def fields(self) -> dict[str, Any]:
+        """The state fields they are, for a reader's result.
+
+        >>> Header(("red", "green"), "red", "turn").fields()
+        {'players': ('red', 'green'), 'to_move': 'red', 'phase': 'turn'}
+        """
+        return self._asdict()
+
+
 def read_header(
     obj: Any,
     required: Iterable[str],
     optional: Iterable[str],
     phases: Sequence[str],
     **seating: Any,
-) -> tuple[tuple[str, ...], str, str]:
-    """The fields every position has, after :func:`check_fields`: ``(players, to_move,
-    phase)``; ``seating`` are :func:`check_players`' ``least``, ``most``, ``seats`` and
-    ``in_order``."""
+) -> Header:
+    """The fields every position has, after :func:`check_fields`; ``seating`` are
+    :func:`check_players`' ``least``, ``most``, ``seats`` and ``in_order``.
+
+    >>> obj = {"players": ["red", "green"], "to_move": "green", "phase": "turn"}
+    >>> read_header(obj, obj, (), ("turn", "over"), least=2, most=2)
+    Header(players=('red', 'green'), to_move='green', phase='turn')
+    """
     check_fields(obj, required, optional)
     players = check_players(obj["players"], **seating)
-    return (
+    return Header(
         players,
         player_in(obj["to_move"], players, "to_move"),
         one_of(obj["phase"], phases, "phase"),

@@ -12,9 +12,9 @@ import pytest
 from wordbot.engine.firstdraft.display import (
     GOLD,
     added_letters,
-    board_svg,
-    board_text,
     change,
+    picture,
+    svg,
 )
 from wordbot.engine.firstdraft.game import GAME
 from wordbot.engine.firstdraft.state import EXAMPLE
@@ -55,7 +55,7 @@ def texts(el) -> list[str]:
 
 def test_the_svg_names_every_coaster_and_every_row(states):
     for state in states:
-        root = ET.fromstring(board_svg(state))
+        root = ET.fromstring(svg(state))
         assert root.tag == NS + "svg"
         coasters = groups(root, "coaster")
         assert [g.get("data-tiles") for g in coasters] == [c.tiles for c in state.line]
@@ -86,7 +86,7 @@ def test_the_svg_names_every_coaster_and_every_row(states):
 def test_the_terminal_text_shows_the_line_and_the_rows(states):
     assert states[-1].is_over
     for state in states:
-        lines = board_text(state).plain.splitlines()
+        lines = picture(state).plain.splitlines()
         assert lines[0].startswith("game over · winners: " if state.is_over else "turn ")
         line = next(x for x in lines if x.startswith("line"))
         for k, c in enumerate(state.line, start=1):
@@ -109,7 +109,7 @@ def test_a_move_marks_what_it_changes():
     state = GAME.from_json(EXAMPLE, small_lexicon())
     draft = state.parse_move("take 3 A=SOFT B=EX pool=A")
     assert change(state, draft)[:4] == (3, ("SOFT", "EX"), "A", (None, None))
-    root = ET.fromstring(board_svg(state, draft))
+    root = ET.fromstring(svg(state, draft))
     taken = [
         g for g in groups(root, "coaster") if g.find(NS + "rect").get("stroke") == GOLD
     ]
@@ -119,10 +119,10 @@ def test_a_move_marks_what_it_changes():
     assert rows["A"].get("data-letters") == "SOFT" and rows["B"].get("data-letters") == "EX"
     gold = [r for r in rows["A"].iter(NS + "rect") if r.get("fill") == GOLD]
     assert len(gold) == 1  # the O is new
-    text = board_text(state, draft).plain
+    text = picture(state, draft).plain
     assert "A  SFT → SOFT" in text and "pool  AE → A" in text
     assert text.endswith("take 3 A=SOFT B=EX pool=A  (pays 2, gains 1, discards 0)")
-    sold = board_text(state, state.parse_move("discard A")).plain
+    sold = picture(state, state.parse_move("discard A")).plain
     assert "A  SFT  discarded -3" in sold
     assert sorted(added_letters("SFT", "SOFTEN")) == [1, 4, 5]
 

@@ -170,6 +170,25 @@ def move_highlight(move) -> dict:
     return {(t.row, t.col): (t.letter, t.colour) for t in getattr(move, "tiles", ())}
 
 
+def picture(state, move=None, viewer: str | None = None) -> Text:
+    """The board in colour (``move``'s tiles marked), and the viewer's rack."""
+    text = board_text(state.board, move_highlight(move) if move is not None else None)
+    rack = state.racks.get(viewer) if viewer is not None else None
+    if rack is not None and viewer is not None:
+        line = Text(f"\nyour rack ({viewer}): ")
+        line.append_text(rack_text(rack, viewer))
+        text.append_text(line)
+    return text
+
+
+def svg(state, move=None) -> str:
+    """The board as an SVG picture, ``move``'s tiles framed and named in the title."""
+    title = f"{state.to_move}: {state.notation(move)}" if move is not None else None
+    return board_svg(
+        state.board, move_highlight(move) if move is not None else None, title=title
+    )
+
+
 _CODE = {"black": "k", "white": "w", "red": "r", "green": "g", "blue": "b"}
 
 

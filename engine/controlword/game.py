@@ -7,7 +7,6 @@ pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from wordbot.engine.controlword.measures import measures
@@ -16,9 +15,8 @@ from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.setup import deal
 from wordbot.engine.controlword.state import ControlWordState
 from wordbot.engine.errors import PositionError
-from wordbot.engine.game import Game, Move
-from wordbot.engine.position import canonical_json
-from wordbot.engine.rng import seed_from_text, seed_state
+from wordbot.engine.game import Game
+from wordbot.engine.rng import seed_state
 from wordbot.engine.setup import rule_shortcut
 
 MAX_EXTENT = 1000  # rows or columns a position's board may span (check_size)
@@ -42,6 +40,7 @@ class ControlWord(Game[ControlWordState]):
     default_policy = "control"
     hidden_information = True
     action_bound = 2**20  # 59,602 in 10 random games; 551,263 in a random playout
+    seeds_from_reading = True
     move_kinds = {
         "word": "word plays (whatever the phase)",
         "replace": "replacement plays, up to the position's replacement_limit tiles",
@@ -76,21 +75,6 @@ class ControlWord(Game[ControlWordState]):
         """See :func:`~wordbot.engine.controlword.position.read_position`."""
         return {**read_position(obj, rules, self.seating()), "rng_state": seed_state(seed)}
 
-    def from_json(
-        self,
-        obj: Any,
-        lexicon: Any = None,
-        seed: int | None = None,
-        rule_overrides: Iterable[str] = (),
-    ) -> ControlWordState:
-        """A state from a position; ``seed`` None derives one from the position as this
-        reader writes it back, so that two spellings of one position (bags left out or
-        given) draw the same tiles."""
-        state = super().from_json(obj, lexicon, 0 if seed is None else seed, rule_overrides)
-        if seed is None:
-            state = state.with_seed(seed_from_text(canonical_json(state.to_json())))
-        return state
-
     def check_size(self, state: ControlWordState) -> None:
         """Boards so spread out that packing them into arrays would exhaust memory, and
         racks so big that listing their plays would take minutes, are refused."""
@@ -119,39 +103,13 @@ class ControlWord(Game[ControlWordState]):
     #: Points when played vs from control at the end, penalties, words controlled, each
     #: totalled over all players (:mod:`wordbot.engine.controlword.measures`).
     measures = staticmethod(measures)
-
-    def picture(
-        self, state: ControlWordState, move: Move | None = None, viewer: str | None = None
-    ):
-        """The board in colour (``move``'s tiles marked), and the viewer's rack."""
-        from rich.text import Text
-        from wordbot.engine.controlword.display import board_text, move_highlight, rack_text
-
-        text = board_text(state.board, move_highlight(move) if move is not None else None)
-        rack = state.racks.get(viewer) if viewer is not None else None
-        if rack is not None and viewer is not None:
-            line = Text(f"\nyour rack ({viewer}): ")
-            line.append_text(rack_text(rack, viewer))
-            text.append_text(line)
-        return text
+    display = "wordbot.engine.controlword.display"
 
     def score_text(self, state: ControlWordState) -> str:
         """Every word with its colours and controller, then each player's totals."""
         from wordbot.engine.controlword.display import evaluation_text
 
         return evaluation_text(state.evaluate())
-
-    def svg(self, state: ControlWordState, move: Move | None = None) -> str:
-        from wordbot.engine.controlword.display import board_svg, move_highlight
-
-        title = (
-            f"{state.to_move}: {state.notation(move)}"  # type: ignore[arg-type]  # a Control Word move
-            if move is not None
-            else None
-        )
-        return board_svg(
-            state.board, move_highlight(move) if move is not None else None, title=title
-        )
 
 
 GAME = ControlWord()

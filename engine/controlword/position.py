@@ -116,9 +116,10 @@ def read_position(obj: Any, rules: Rules, seating: dict[str, Any]) -> dict[str, 
     """The fields of the state of a position, every field checked (``seating``: who may
     sit, :meth:`~wordbot.engine.game.Game.seating`); the state's generator is the
     caller's."""
-    players, to_move, phase = read_header(
+    header = read_header(
         obj, REQUIRED, OPTIONAL, ("word", "replacement", "over"), **seating
     )
+    players, to_move, phase = header
     first_player = player_in(obj["first_player"], players, "first_player")
     rnd = int_in(obj["round"], "round", 1)
     if rnd > rules.rounds:
@@ -219,10 +220,8 @@ def read_position(obj: Any, rules: Rules, seating: dict[str, Any]) -> dict[str, 
             bags[c] = bag
 
     return {
-        "players": players,
+        **header.fields(),
         "first_player": first_player,
-        "to_move": to_move,
-        "phase": phase,
         "round": rnd,
         "rack_limit": rack_limit,
         "replacement_limit": replacement_limit,

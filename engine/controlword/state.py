@@ -42,7 +42,7 @@ from wordbot.engine.controlword.tiles import (
     remove_letters,
     sort_tiles,
 )
-from wordbot.engine.errors import IllegalMove, MoveError, PositionError, StateError
+from wordbot.engine.errors import IllegalMove, PositionError, StateError
 from wordbot.engine.game import GameState, MoveList
 from wordbot.engine.outcome import Outcome
 from wordbot.engine.rng import Rng, seed_state
@@ -223,16 +223,12 @@ class ControlWordState(GameState["ControlWordMoves"]):
             raise IllegalMove("rack", f"the rack of {self.to_move} is unknown")
         return ControlWordMoves(self, plays)
 
-    def moves(self, kind: str = "all") -> MoveList:
-        """``all``: :meth:`legal_moves`; ``word`` / ``replace``: the word plays or the
-        replacement plays the generator finds for the player to move, whatever the phase
-        (with their points when played)."""
-        if kind == "all" or self.is_over:
-            return self.legal_moves() if kind == "all" else MoveList()
-        if kind not in self.game.move_kinds:
-            raise MoveError(
-                f"kind: {kind!r} is not one of all, {', '.join(self.game.move_kinds)}"
-            )
+    def moves_of_kind(self, kind: str) -> MoveList:
+        """``word`` / ``replace``: the word plays or the replacement plays the generator
+        finds for the player to move, whatever the phase (with their points when
+        played)."""
+        if self.is_over:
+            return MoveList()
         from wordbot.engine.controlword.adapter import FAST
 
         plays = FAST.word_plays(self) if kind == "word" else FAST.replacement_plays(self)

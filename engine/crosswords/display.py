@@ -6,7 +6,7 @@ captor's colour (``+`` / ``x`` when empty); a write's cells are underlined.
 >>> from wordbot.engine.crosswords.game import GAME
 >>> state = GAME.new(pages={"red": "An ant ate", "green": "By my ox"}, rules=GAME.rules(
 ...     ["start_gap=1"]))
->>> print(grid_text(state).plain.splitlines()[2])
+>>> print(picture(state).plain.splitlines()[2])
  -1 · b y ·
 """
 
@@ -41,7 +41,7 @@ def _bounds(state, extra: set, margin: int = 1):
     return (min(rows) - margin, max(rows) + margin, min(cols) - margin, max(cols) + margin)
 
 
-def grid_text(state, move=None) -> Text:
+def picture(state, move=None, viewer=None) -> Text:
     """The grid with row numbers on the left and a column ruler on top (every fifth
     column), ``move`` underlined; below it each player's next words (the mover's as the
     turn being played allows)."""
@@ -84,7 +84,7 @@ def grid_text(state, move=None) -> Text:
     return out
 
 
-def grid_svg(state, move=None, cell: int = 28) -> str:
+def svg(state, move=None, cell: int = 28) -> str:
     """The grid as an SVG picture: letters in their writer's ink, captured cells tinted
     in the captor's colour, the move's cells outlined."""
     marked = written_cells(state, move) if move is not None else set()

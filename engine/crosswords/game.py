@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from wordbot.engine.crosswords.measures import measures
+from wordbot.engine.crosswords.moves import NOTATION_HELP
 from wordbot.engine.crosswords.pages import Page, default_page, read_page_file
 from wordbot.engine.crosswords.position import read_position
 from wordbot.engine.crosswords.rules import SEATS, Rules
@@ -93,11 +94,7 @@ class CrossWords(Game[CrossWordsState]):
         "write": "words written from the page",
         "pass": "pass (only when no write)",
     }
-    notation_help = """\
-Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on -4):
-  write SAT 3,1 down        the word's text, its first cell, across or down
-  write SAT@0.2 3,1 down    the word at row 0, index 2 of your page (when the text repeats)
-  pass                      only when no word can be written"""
+    notation_help = NOTATION_HELP
     setup_options = (PAGES,)
     candidate_fields = {
         "crossed": ("letters crossed", None),
@@ -168,18 +165,7 @@ Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on
     #: written or lost, totalled over both players
     #: (:mod:`wordbot.engine.crosswords.measures`).
     measures = staticmethod(measures)
-
-    def picture(
-        self, state: CrossWordsState, move: Move | None = None, viewer: str | None = None
-    ):
-        from wordbot.engine.crosswords.display import grid_text
-
-        return grid_text(state, move)
-
-    def svg(self, state: CrossWordsState, move: Move | None = None) -> str:
-        from wordbot.engine.crosswords.display import grid_svg
-
-        return grid_svg(state, move)
+    display = "wordbot.engine.crosswords.display"
 
 
 GAME = CrossWords()

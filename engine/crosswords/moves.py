@@ -22,6 +22,14 @@ from wordbot.engine.crosswords.rules import DIRECTIONS
 from wordbot.engine.errors import MoveError
 from wordbot.engine.position import int_in
 
+#: the notation for people, with an example of each kind of move (terminal play's
+#: ``help``; :attr:`~wordbot.engine.game.Game.notation_help`)
+NOTATION_HELP = """\
+Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on -4):
+  write SAT 3,1 down        the word's text, its first cell, across or down
+  write SAT@0.2 3,1 down    the word at row 0, index 2 of your page (when the text repeats)
+  pass                      only when no word can be written"""
+
 
 @dataclass(frozen=True)
 class Write:

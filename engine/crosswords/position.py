@@ -138,7 +138,8 @@ def _cell_items(items: Any, field: str, shape: str):
 def read_position(obj: Any, rules, seating: dict[str, Any]) -> dict[str, Any]:
     """The state fields of a position object (PositionError naming the field;
     ``seating``: who may sit, :meth:`~wordbot.engine.game.Game.seating`)."""
-    _, to_move, phase = read_header(obj, REQUIRED, OPTIONAL, ("turn", OVER), **seating)
+    header = read_header(obj, REQUIRED, OPTIONAL, ("turn", OVER), **seating)
+    phase = header.phase
     pages_obj = player_map(obj["pages"], SEATS, "pages")
     pages, used = zip(*(_page(pages_obj[p], f"pages.{p}") for p in SEATS))
     cells = {
@@ -169,9 +170,7 @@ def read_position(obj: Any, rules, seating: dict[str, Any]) -> dict[str, Any]:
                 f"scores.{p}: {scores[p]!r}, but {p} has captured {have} cells"
             )
     return {
-        "players": SEATS,
-        "to_move": to_move,
-        "phase": phase,
+        **header.fields(),
         "cells": cells,
         "captured": captured,
         "pages": tuple(pages),

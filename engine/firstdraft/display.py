@@ -7,7 +7,7 @@ sells or discards struck through.
 >>> from wordbot.engine.firstdraft.game import GAME
 >>> from wordbot.engine.firstdraft.state import EXAMPLE
 >>> state = GAME.from_json(EXAMPLE, Lexicon.from_words(["SOFT"]))
->>> print(board_text(state, state.parse_move("take 3 A=SOFT B=EX pool=A")).plain)
+>>> print(picture(state, state.parse_move("take 3 A=SOFT B=EX pool=A")).plain)
 turn 5 · 70 tiles in the bag · 2 coasters in the deck
 line  1 ERT (3) ●1   2 A (1) ●1   3 OX (2) ●1   4 DELN (4)   5 GIP (3)
 ▶ p1  3 coins · 0 discarded · score 3
@@ -119,7 +119,7 @@ def _row_text(out: Text, letters: str, added=frozenset(), style: str = "") -> No
         out.append(ch, style="bold black on yellow" if i in added else style)
 
 
-def board_text(state, move=None) -> Text:
+def picture(state, move=None, viewer=None) -> Text:
     """The position as rich Text: a header, the line (position, tiles, value, ``●``
     coins), then each player (``▶`` the one to move) with coins, discarded letters,
     score, rows A and B and pool; ``move`` marked (see the module docstring)."""
@@ -247,7 +247,7 @@ def _letters_svg(
     return "".join(parts)
 
 
-def board_svg(state, move=None) -> str:
+def svg(state, move=None) -> str:
     """The position as an SVG picture: the line of coasters (tiles, value, coins) on top,
     then a panel per player (the one to move framed in their colour) with rows A and B
     in slots up to the row limit and the pool; ``move`` marked: the taken coaster framed

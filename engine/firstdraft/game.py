@@ -15,6 +15,7 @@ from typing import Any
 
 from wordbot.engine.errors import StateError
 from wordbot.engine.firstdraft.measures import measures
+from wordbot.engine.firstdraft.moves import NOTATION_HELP
 from wordbot.engine.firstdraft.position import read_position
 from wordbot.engine.firstdraft.rules import SEATS, Rules
 from wordbot.engine.firstdraft.state import (
@@ -24,7 +25,7 @@ from wordbot.engine.firstdraft.state import (
     Hand,
     sort_letters,
 )
-from wordbot.engine.game import Game, Move
+from wordbot.engine.game import Game
 from wordbot.engine.rng import Rng, seed_state
 from wordbot.engine.tiles import FULL_BAG
 
@@ -58,12 +59,7 @@ class FirstDraft(Game[FirstDraftState]):
         "insert": "a pool letter into a row (rows that stay completable)",
         "draft": "take a coaster and place its letters (ends the turn)",
     }
-    notation_help = """\
-First Draft moves (rows A and B; a turn ends with a take):
-  sell A                          sell row A (a word of a length that pays)
-  discard B                       discard every letter of row B (-1 each at the end)
-  insert E B0                     the pool's E into row B, ending at index 0 (the front)
-  take 3 A=SOFT B=EX pool=A       take coaster 3 and leave the rows and the pool so"""
+    notation_help = NOTATION_HELP
 
     def observation_tensor(self, state: FirstDraftState, viewer: str) -> dict[str, Any]:
         """See :mod:`wordbot.engine.firstdraft.tensor`."""
@@ -128,32 +124,7 @@ First Draft moves (rows A and B; a turn ends with a take):
     #: Words sold by length, coins spent on coasters and gained from them, tiles discarded,
     #: each totalled over all players (:mod:`wordbot.engine.firstdraft.measures`).
     measures = staticmethod(measures)
-
-    def picture(
-        self, state: FirstDraftState, move: Move | None = None, viewer: str | None = None
-    ):
-        """The line and every player's rows and pool, ``move`` marked (nothing is hidden
-        that the picture shows: the bag and deck appear only as counts).
-
-        >>> from wordbot.dictionaries import Lexicon
-        >>> state = GAME.new(seed=3, lexicon=Lexicon.from_words(["AT"]))
-        >>> GAME.picture(state).plain.splitlines()[2]
-        '▶ p1  4 coins · 0 discarded · score 4'
-        """
-        from wordbot.engine.firstdraft.display import board_text
-
-        return board_text(state, move)
-
-    def svg(self, state: FirstDraftState, move: Move | None = None) -> str:
-        """The same as an SVG picture.
-
-        >>> from wordbot.dictionaries import Lexicon
-        >>> GAME.svg(GAME.new(seed=3, lexicon=Lexicon.from_words(["AT"])))[:4]
-        '<svg'
-        """
-        from wordbot.engine.firstdraft.display import board_svg
-
-        return board_svg(state, move)
+    display = "wordbot.engine.firstdraft.display"
 
 
 GAME = FirstDraft()

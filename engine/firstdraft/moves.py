@@ -22,6 +22,15 @@ from wordbot.engine.errors import MoveError
 from wordbot.engine.firstdraft.rules import ROWS
 from wordbot.engine.tiles import LETTERS
 
+#: the notation for people, with an example of each kind of move (terminal play's
+#: ``help``; :attr:`~wordbot.engine.game.Game.notation_help`)
+NOTATION_HELP = """\
+First Draft moves (rows A and B; a turn ends with a take):
+  sell A                          sell row A (a word of a length that pays)
+  discard B                       discard every letter of row B (-1 each at the end)
+  insert E B0                     the pool's E into row B, ending at index 0 (the front)
+  take 3 A=SOFT B=EX pool=A       take coaster 3 and leave the rows and the pool so"""
+
 
 @dataclass(frozen=True)
 class Sell:

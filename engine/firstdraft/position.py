@@ -74,7 +74,8 @@ def _values(value: Any, where: str) -> list[int]:
 def read_position(obj: Any, rules, rng: Rng, seating: dict[str, Any]) -> dict[str, Any]:
     """The state's fields from a position (``rng`` shuffles a missing bag or deck;
     ``seating``: who may sit, :meth:`~wordbot.engine.game.Game.seating`)."""
-    players, to_move, phase = read_header(obj, REQUIRED, OPTIONAL, (TURN, OVER), **seating)
+    header = read_header(obj, REQUIRED, OPTIONAL, (TURN, OVER), **seating)
+    players, to_move, phase = header
     turn = int_in(obj.get("turn", 1), "turn", 1, MAX_POINTS)
     tiles: Counter[str] = Counter()
     hands = player_map(obj["hands"], players, "hands")
@@ -149,9 +150,7 @@ def read_position(obj: Any, rules, rng: Rng, seating: dict[str, Any]) -> dict[st
         if field in obj and int_in(obj[field], field, 0, MAX_POINTS) != held:
             raise PositionError(f"{field}: {obj[field]}, but the position leaves {held}")
     return {
-        "players": players,
-        "to_move": to_move,
-        "phase": phase,
+        **header.fields(),
         "turn": turn,
         "line": tuple(read_line),
         "hands": tuple(read_hands),

@@ -4,7 +4,7 @@ the intersections, pawns, owned squares in their owner's colour and a route draw
 >>> from wordbot.dictionaries import Lexicon
 >>> from wordbot.engine.routewords.game import GAME
 >>> state = GAME.new(seed=2, lexicon=Lexicon.from_words(["AT"]))
->>> print(grid_text(state).plain.splitlines()[0])
+>>> print(picture(state).plain.splitlines()[0])
  5 ─ 2 ─ 2 ─ 2 ─ 2 ─ 5
 """
 
@@ -41,7 +41,7 @@ def _marks(move: Any) -> tuple[tuple[int, ...], int | None, tuple[int, ...]]:
     )
 
 
-def grid_text(state, move=None) -> Text:
+def picture(state, move=None, viewer=None) -> Text:
     """Intersections (coin value, ``·`` for none, a pawn as its player's initial) between
     rows of squares (letters; owned squares in the owner's colour; the route's squares
     numbered by step order below the grid)."""
@@ -89,7 +89,7 @@ def grid_text(state, move=None) -> Text:
     return out
 
 
-def grid_svg(state, move=None, cell: int = 64) -> str:
+def svg(state, move=None, cell: int = 64) -> str:
     """The position as an SVG picture: squares (owned ones tinted), letters, coins on
     the intersections, pawns as discs, the route as a line from the pawn to its end."""
     pad = cell // 2

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordbot.engine.game import Game, Move
+from wordbot.engine.game import Game
 from wordbot.engine.rng import Rng, seed_state
 from wordbot.engine.routewords.measures import measures
+from wordbot.engine.routewords.moves import NOTATION_HELP
 from wordbot.engine.routewords.position import read_position
 from wordbot.engine.routewords.rules import SEATS, SIDE, START_COINS, STARTS, Rules
 from wordbot.engine.routewords.state import TURN, RouteWordsState
@@ -42,12 +43,7 @@ class RouteWords(Game[RouteWordsState]):
         "both": "pay 1 point: a route and a swap, either first",
         "bonus": "bonus-round triggers and submissions",
     }
-    notation_help = """\
-RouteWords moves (squares r,c and intersections i,j count from 0 at the top left):
-  route MEGS 1,1 0,1 1,2 2,1 > 3,2     the word, its squares from your pawn, > where it stops
-  swap 1,2 2,2                         swap two neighbouring tiles
-  pay swap 1,2 2,2 ; route MEW 1,1 0,1 1,2 > 1,2    pay 1 point, do both (either order)
-  bonus    trigger a bonus round        word STREAM   submit a word (word - for none)"""
+    notation_help = NOTATION_HELP
     candidate_fields = {
         "coin": ("coin", None),
         "captures": ("squares claimed", None),
@@ -95,19 +91,7 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
     #: Coins taken by value, bonus points, squares owned, turns with a swap or a payment,
     #: each totalled over all players (:mod:`wordbot.engine.routewords.measures`).
     measures = staticmethod(measures)
-
-    def picture(
-        self, state: RouteWordsState, move: Move | None = None, viewer: str | None = None
-    ):
-        """The grid with coins, pawns and owned squares in colour, ``move`` drawn."""
-        from wordbot.engine.routewords.display import grid_text
-
-        return grid_text(state, move)
-
-    def svg(self, state: RouteWordsState, move: Move | None = None) -> str:
-        from wordbot.engine.routewords.display import grid_svg
-
-        return grid_svg(state, move)
+    display = "wordbot.engine.routewords.display"
 
 
 GAME = RouteWords()

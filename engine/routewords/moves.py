@@ -19,6 +19,15 @@ from typing import Any, ClassVar
 from wordbot.engine.errors import MoveError
 from wordbot.engine.routewords.rules import SIDE, SIZE
 
+#: the notation for people, with an example of each kind of move (terminal play's
+#: ``help``; :attr:`~wordbot.engine.game.Game.notation_help`)
+NOTATION_HELP = """\
+RouteWords moves (squares r,c and intersections i,j count from 0 at the top left):
+  route MEGS 1,1 0,1 1,2 2,1 > 3,2     the word, its squares from your pawn, > where it stops
+  swap 1,2 2,2                         swap two neighbouring tiles
+  pay swap 1,2 2,2 ; route MEW 1,1 0,1 1,2 > 1,2    pay 1 point, do both (either order)
+  bonus    trigger a bonus round        word STREAM   submit a word (word - for none)"""
+
 
 def square_json(s: int) -> list[int]:
     return [s // SIZE, s % SIZE]

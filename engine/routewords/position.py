@@ -113,9 +113,8 @@ def _cells(items: Any, field: str, limit: int, shape: str):
 def read_position(obj: Any, seating: dict[str, Any]) -> dict[str, Any]:
     """The fields of a state from a position object, every field checked (``seating``:
     who may sit, :meth:`~wordbot.engine.game.Game.seating`)."""
-    seated, to_move, phase = read_header(
-        obj, REQUIRED, OPTIONAL, (TURN, BONUS, OVER), **seating
-    )
+    header = read_header(obj, REQUIRED, OPTIONAL, (TURN, BONUS, OVER), **seating)
+    seated, to_move, phase = header
     players = list(seated)
     grid = obj["grid"]
     if (
@@ -194,9 +193,7 @@ def read_position(obj: Any, seating: dict[str, Any]) -> dict[str, Any]:
     elif "bonus" in obj:
         raise PositionError(f"bonus: only in phase bonus, not {phase}")
     return {
-        "players": seated,
-        "to_move": to_move,
-        "phase": phase,
+        **header.fields(),
         "grid": text,
         "owners": tuple(owners),
         "coins": tuple(coins),
