@@ -25,7 +25,6 @@ and position JSON in the common envelope of FORMATS.md ("Every game").
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from abc import ABC, abstractmethod
@@ -560,62 +559,24 @@ class Game(ABC, Generic[StateT]):
         return {"players": seat_rows(state.observation(viewer), viewer)}
 
     # -- pictures --------------------------------------------------------------------------
-    #: the module that draws the game (imported when first drawn): its ``picture(state,
-    #: move, viewer)`` and ``svg(state, move)`` are :meth:`picture` and :meth:`svg`;
-    #: None draws the position JSON as text
-    display: ClassVar[str | None] = None
+    #: the module that draws the game, imported when first drawn: its ``picture(state,
+    #: move, viewer)`` and ``svg(state, move)`` are :meth:`picture` and :meth:`svg`
+    #: (the default, :mod:`wordbot.engine.display`, draws the position JSON as text)
+    display: ClassVar[str] = "wordbot.engine.display"
 
     def picture(
         self, state: StateT, move: Move | None = None, viewer: str | None = None
     ) -> Text:
         """The position for a terminal (rich Text), ``move`` marked, as ``viewer`` sees
-        it: the :attr:`display` module's picture, by default the position JSON, one
-        field a line.
-
-        >>> from wordbot.engine.games import get_game
-        >>> from wordbot.dictionaries import Lexicon
-        >>> game = get_game("firstdraft")
-        >>> state = game.new(seed=3, lexicon=Lexicon.from_words(["AT"]))
-        >>> game.picture(state).plain.splitlines()[2]
-        '▶ p1  4 coins · 0 discarded · score 4'
-        """
-        from rich.text import Text
-
-        if self.display is not None:
-            picture: Text = import_module(self.display).picture(state, move, viewer)
-            return picture
-        shown = state.observation(viewer) if viewer is not None else state.to_json()
-        lines = [f"{k}: {json.dumps(v)}" for k, v in shown.items() if k != "format"]
-        if move is not None:
-            lines.append(f"move: {state.notation(move)}")
-        return Text("\n".join(lines))
+        it (the :attr:`display` module's picture)."""
+        picture: Text = import_module(self.display).picture(state, move, viewer)
+        return picture
 
     def svg(self, state: StateT, move: Move | None = None) -> str:
-        """The position as an SVG picture, ``move`` marked: the :attr:`display` module's,
-        by default the terminal picture's text.
-
-        >>> from wordbot.engine.games import get_game
-        >>> from wordbot.dictionaries import Lexicon
-        >>> game = get_game("routewords")
-        >>> game.svg(game.new(seed=3, lexicon=Lexicon.from_words(["AT"])))[:4]
-        '<svg'
-        """
-        from xml.sax.saxutils import escape
-
-        if self.display is not None:
-            svg: str = import_module(self.display).svg(state, move)
-            return svg
-
-        text = self.picture(state, move).plain.splitlines()
-        rows = "".join(
-            f'<text x="8" y="{20 + 18 * i}">{escape(line)}</text>'
-            for i, line in enumerate(text)
-        )
-        height = 24 + 18 * len(text)
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height}" '
-            f'font-family="monospace" font-size="14">{rows}</svg>'
-        )
+        """The position as an SVG picture, ``move`` marked (the :attr:`display`
+        module's)."""
+        svg: str = import_module(self.display).svg(state, move)
+        return svg
 
     def score_text(self, state: StateT) -> str:
         """The result as it stands, for people (``wordbot score``)."""

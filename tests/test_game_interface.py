@@ -451,3 +451,16 @@ def test_the_import_rule():
                     assert parts[2] == own_game, f"{where} imports {n}"
             checked += 1
     assert checked > 80
+
+
+def test_no_module_is_over_600_lines():
+    """Modules stay small enough to read whole (the layout rule of DESIGN.md); a module
+    that grows past 600 lines is split by concept, as the references and the First
+    Draft tests were."""
+    long = [
+        f"{path.relative_to(ROOT)}: {n} lines"
+        for folder in ("engine", "movegen", "players", "dictionaries", "wordbot", "tests")
+        for path in (ROOT / folder).rglob("*.py")
+        if (n := len(path.read_text().splitlines())) > 600
+    ]
+    assert not long, long
