@@ -277,12 +277,13 @@ def coloured_sets(state: ControlWordState, plays: Sequence, kind: type) -> list:
     r0 = min(r for play in rows for r, _, _ in play)
     c0 = min(c for play in rows for _, c, _ in play)
     width = max(c for play in rows for _, c, _ in play) - c0 + 1
+    # the generator's dtypes, so the kernel compiled for its plays serves these too
     tiles = np.array(
         [(r - r0, c - c0, ord(letter) - 64) for play in rows for r, c, letter in play],
-        np.int64,
+        np.int16,
     ).reshape(-1, 3)
     starts = np.cumsum([0] + [len(p) for p in rows])
-    moves = np.stack([starts[:-1], np.diff(starts)], axis=1).astype(np.int64)
+    moves = np.stack([starts[:-1], np.diff(starts)], axis=1).astype(np.int32)
     own, blue = rack_arrays(rack_of(state))
     out = np.empty(tiles.shape[0], np.int8)
     colour_plays(

@@ -53,6 +53,10 @@ class Grid:
         uint8 ASCII codes; ``colours``: int8 indices) with ``pad`` free squares on every
         side; ``bounds`` = (row_min, row_max, col_min, col_max), inclusive, blocks the
         rest (numba does the filling)."""
+        # read-only views whatever the caller's arrays: numba compiles a kernel once per
+        # writability of its arguments
+        letters, colours = letters.view(), colours.view()
+        letters.flags.writeable = colours.flags.writeable = False
         if bounds is None:
             packed = _pack(squares, letters, colours, pad, 0, 0, 0, 0, False)
         else:

@@ -153,6 +153,10 @@ def walk(
     """
     nodes = records.shape[0] if distinct else 1
     buf = WalkBuffers(capacity, nodes)
+    # a read-only view whatever the caller's array: numba compiles a kernel once per
+    # writability of its arguments
+    starts = np.asarray(starts, np.int64).view()
+    starts.flags.writeable = False
     n = walk_into(records, tiles, walls, starts, min_word, distinct, *buf.arrays())
     if n > buf.capacity:
         buf = WalkBuffers(n, nodes)
