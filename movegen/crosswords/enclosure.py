@@ -65,6 +65,14 @@ def flood(
 
 
 @njit(cache=True)
+def fresh_stamp():
+    """The first stamp of a zeroed ``visit`` array (0 marks a cell not visited yet): 1.
+    Kernels pass this rather than the constant, which numba would type as a literal and
+    compile each callee a second time for (4 s for :func:`enclosed_all`)."""
+    return np.int64(1)
+
+
+@njit(cache=True)
 def mark_stamp(visit, stamp, box, mark):
     """Set ``mark`` on the cells of the box that ``visit`` stamps ``stamp``."""
     for r in range(box[0], box[1] + 1):

@@ -16,7 +16,12 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from wordbot.movegen.crosswords.enclosure import clear_rays, enclosed_all, enclosed_near
+from wordbot.movegen.crosswords.enclosure import (
+    clear_rays,
+    enclosed_all,
+    enclosed_near,
+    fresh_stamp,
+)
 
 #: columns of a write row: word row in ``codes``, first cell r and c (window), direction
 #: (0 across, 1 down), opponent letters crossed, cells enclosed
@@ -207,7 +212,7 @@ def writes_into(
                 L = letter[r, c]
                 anchor_r[fill[L]], anchor_c[fill[L]] = r, c
                 fill[L] += 1
-    stamp = 1
+    stamp = fresh_stamp()
     count = 0
     for u in range(usable.shape[0]):
         w = usable[u]
@@ -282,7 +287,7 @@ def write_effects(letter, owner, me, word, n, r0, c0, dr, dc, walls, everywhere,
         walls,
         rays,
         visit,
-        1,
+        fresh_stamp(),
         stack,
         changed,
         np.empty(4, np.int64),
@@ -300,6 +305,6 @@ def enclosed_now(owner, me):
     visit = np.zeros((H, W), np.int32)
     stack = np.empty((H * W, 2), np.int32)
     size, _ = enclosed_all(
-        owner, me, walls_box(owner), visit, np.int64(1), stack, np.zeros((0, 0), np.bool_)
+        owner, me, walls_box(owner), visit, fresh_stamp(), stack, np.zeros((0, 0), np.bool_)
     )
     return size
