@@ -171,7 +171,7 @@ def word_play_effects(
         d = moves[m, 3]
         step = wd if d == 1 else 1
         sq = np.int64(moves[m, 4]) * wd + moves[m, 5]
-        length = moves[m, 6]
+        length = np.int64(moves[m, 6])  # int32 in the move rows: one compiled word_value
         counts[:] = 0
         last = -1
         for k in range(length):
