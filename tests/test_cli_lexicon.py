@@ -1,4 +1,13 @@
-"""The lexicon commands and the command-line basics, run as real subprocesses."""
+"""The lexicon commands and the command-line basics, run as real subprocesses.
+
+Real processes: ``--help``, ``--version`` through the entry point and ``python -m``,
+``lexicon info`` of the bundled list (found in the cache another process wrote) and
+``lexicon build`` -> ``info`` -> ``check`` of a list of one's own, each a new process
+reading the cache (``WORDBOT_CACHE_DIR``) the one before wrote. The table, the exit codes
+of ``check``, the refusals of bad word lists and the rebuilding of a damaged cache entry
+run the same command line in this process (tests.cli_support.invoke): what they check is
+the command's output and exit code, not the process, and ``WORDBOT_CACHE_DIR`` is read
+when the cache is opened (click's runner sets it for the call only)."""
 
 from __future__ import annotations
 
@@ -6,13 +15,14 @@ import json
 
 import pytest
 
+from tests.cli_support import invoke
 from wordbot import __version__
 
 
 def test_help_and_version(wordbot_cli):
     out = wordbot_cli("--help")
     assert out.returncode == 0 and "lexicon" in out.stdout
-    out = wordbot_cli("--version")
+    out = invoke("--version")  # a real process's: test_python_dash_m_and_entry_point_agree
     assert out.returncode == 0 and __version__ in out.stdout
 
 
@@ -28,16 +38,16 @@ def test_info_json_default_lexicon(wordbot_cli, default_lexicon):
     assert info["gaddag"]["bytes"] <= 20_000_000
 
 
-def test_info_table(wordbot_cli, default_lexicon):
-    out = wordbot_cli("lexicon", "info")
+def test_info_table(default_lexicon):
+    out = invoke("lexicon", "info")
     assert out.returncode == 0
     assert "242,821" in out.stdout and "GADDAG" in out.stdout
 
 
-def test_check_exit_codes(wordbot_cli, default_lexicon):
-    ok = wordbot_cli("lexicon", "check", "grail", "REPENT", "Praying")
+def test_check_exit_codes(default_lexicon):
+    ok = invoke("lexicon", "check", "grail", "REPENT", "Praying")
     assert ok.returncode == 0 and ok.stdout == ""
-    bad = wordbot_cli("lexicon", "check", "grail", "qxzj", "repentz")
+    bad = invoke("lexicon", "check", "grail", "qxzj", "repentz")
     assert bad.returncode == 1
     assert bad.stdout.split("\n")[:2] == ["not a word: qxzj", "not a word: repentz"]
 
@@ -69,24 +79,24 @@ def test_build_then_info_from_cache(wordbot_cli, tmp_path):
         (lambda p: p.mkdir(), "is a directory"),
     ],
 )
-def test_bad_lexicon_is_one_line_exit_2(wordbot_cli, tmp_path, make, needle):
+def test_bad_lexicon_is_one_line_exit_2(tmp_path, make, needle):
     path = tmp_path / "words.txt"
     make(path)
-    out = wordbot_cli("lexicon", "info", "--lexicon", str(path))
+    out = invoke("lexicon", "info", "--lexicon", str(path))
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0] and str(path) in lines[0]
     assert "Traceback" not in out.stderr
 
 
-def test_corrupt_cache_entry_rebuilt_from_cli(wordbot_cli, tmp_path):
+def test_corrupt_cache_entry_rebuilt_from_cli(tmp_path):
     words = tmp_path / "w.txt"
     words.write_text("one\ntwo\nthree\n")
     env = {"WORDBOT_CACHE_DIR": str(tmp_path / "cache")}
-    info = json.loads(wordbot_cli("lexicon", "build", str(words), "--json", env=env).stdout)
+    info = json.loads(invoke("lexicon", "build", str(words), "--json", env=env).stdout)
     target = tmp_path / "cache" / "lexicons" / info["cache_path"].rsplit("/", 1)[1]
     (target / "records.npy").write_bytes(b"junk")
-    out = wordbot_cli("lexicon", "info", "--lexicon", str(words), "--json", env=env)
+    out = invoke("lexicon", "info", "--lexicon", str(words), "--json", env=env)
     assert out.returncode == 0
     assert "warning: damaged lexicon cache entry" in out.stderr
     assert json.loads(out.stdout)["words"] == 3
