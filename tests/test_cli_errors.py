@@ -1,32 +1,41 @@
-"""Usage mistakes anywhere on the command line: one line on stderr, exit code 2."""
+"""Usage mistakes anywhere on the command line: one line on stderr, exit code 2.
+
+The first mistake runs through a real ``wordbot`` process (exit code and stderr as the
+shell sees them), the others and ``--help`` / ``--version`` run the same command line in
+this process (tests.cli_support.invoke): click's parsing is the same, and every command
+named here keeps real-process tests of its own (tests/test_cli_lexicon.py's ``--help``
+and ``--version``, tests/test_controlword_engine_cli.py's ``new`` and ``apply``,
+tests/test_cli_moves.py's ``moves``, tests/test_cli_hint.py's ``hint``)."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.cli_support import invoke, run
+
 
 @pytest.mark.parametrize(
-    "args,needle",
+    "args,needle,via",
     [
-        (["new", "--seed", "x"], "'--seed'"),
-        (["apply"], "Missing argument 'POSITION'"),
-        (["frobnicate"], "No such command 'frobnicate'"),
-        (["moves", "-", "--kind", "sideways"], "'--kind'"),
-        (["hint", "--top", "0"], "'--top'"),
+        (["new", "--seed", "x"], "'--seed'", run),
+        (["apply"], "Missing argument 'POSITION'", invoke),
+        (["frobnicate"], "No such command 'frobnicate'", invoke),
+        (["moves", "-", "--kind", "sideways"], "'--kind'", invoke),
+        (["hint", "--top", "0"], "'--top'", invoke),
     ],
 )
-def test_usage_errors_are_one_line(wordbot_cli, args, needle):
-    out = wordbot_cli(*args, input="")
+def test_usage_errors_are_one_line(args, needle, via):
+    out = via(*args, input="")
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0] and "--help" in lines[0], out.stderr
     assert out.stdout == ""
 
 
-def test_help_and_version_still_exit_0(wordbot_cli):
-    assert wordbot_cli("--help").returncode == 0
-    assert wordbot_cli("moves", "--help").returncode == 0
-    assert wordbot_cli("--version").returncode == 0
+def test_help_and_version_still_exit_0():
+    assert invoke("--help").returncode == 0
+    assert invoke("moves", "--help").returncode == 0
+    assert invoke("--version").returncode == 0
 
 
 def test_every_command_module_is_in_the_lazy_command_map():
