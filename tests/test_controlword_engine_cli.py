@@ -1,6 +1,9 @@
-"""The command line: wordbot new / apply / score / replay. Whole games and the bad
-input of ``new`` run as real subprocesses; the long lists of cases run the same command
-line in this process (tests.cli_support)."""
+"""The command line: wordbot new / apply / score / replay. Whole games (``new``, the
+first ``apply`` and ``score``) and a record that does not replay run as real subprocesses;
+the long lists of cases, the bad input of ``new`` among them, run the same command line in
+this process (tests.cli_support): they check the command's output, exit code and one-line
+error, the same as a process's (a real ``new`` refusing bad input: tests/test_cli_errors.py
+and tests/test_bad_files.py)."""
 
 from __future__ import annotations
 
@@ -104,7 +107,7 @@ def test_new_random_mat_uses_the_lexicon():
     ],
 )
 def test_new_bad_input(args, expected):
-    assert expected in fails(*args, via=run)
+    assert expected in fails(*args)
 
 
 @pytest.fixture(scope="module")
