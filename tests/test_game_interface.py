@@ -2,7 +2,15 @@
 through the generic players, every command of the command line, a tournament, the line
 protocol and `wordbot replay`; the generic layers load no game; hidden information goes
 through observation/determinize. What every game keeps, the toy game included, is
-tests/test_game_contract.py's."""
+tests/test_game_contract.py's.
+
+The toy game's tournament and the replay of its record run as real ``wordbot`` processes
+(the plugin imported by a new process), and so do the refusals of ``engine`` and
+``serve`` (commands that start a session or a server stay out of the test's process). The
+other refusals and the toy game's every other face run the same command line in this
+process (tests.cli_support.invoke): they check an exit code and a one-line error, and
+each of those commands keeps real-process tests elsewhere (``new``, ``hint``, ``play`` and
+``tournament`` of Control Word; ``replay`` of the toy game here)."""
 
 from __future__ import annotations
 
@@ -171,10 +179,12 @@ def test_toy_tournament_records_replay_through_the_command_line(tmp_path):
     replayed = wordbot(*PLUGIN, "replay", str(records[0]))
     assert replayed.returncode == 0 and replayed.stdout.startswith("ok:"), replayed.stderr
     # without the plugin the record names a game wordbot does not know: one line, exit 2
-    unknown = wordbot("replay", str(records[0]))
+    unknown = invoke("replay", str(records[0]), cwd=ROOT)
     assert unknown.returncode == 2 and "wordbot.toy.game/1" in unknown.stderr
     assert len(unknown.stderr.strip().splitlines()) == 1
-    resumed = wordbot(*PLUGIN, "tournament", "--resume", str(out), "--game", "controlword")
+    resumed = invoke(
+        *PLUGIN, "tournament", "--resume", str(out), "--game", "controlword", cwd=ROOT
+    )
     assert (
         resumed.returncode == 2 and "--game toy, not --game controlword" in resumed.stderr
     )
@@ -277,18 +287,18 @@ def test_every_face_of_the_command_line_plays_the_plugin_game(tmp_path):
 
 # ------------------------------------------------------------------ bad input, one line
 @pytest.mark.parametrize(
-    "args",
+    "args,real",
     [
-        ["new", "--game", "nosuch"],
-        ["hint", "--game", "nosuch"],
-        ["tournament", "--game", "nosuch", "--players", "greedy,random"],
-        ["play", "--game", "nosuch", "--no-record"],
-        ["engine", "--game", "nosuch"],
-        ["serve", "--game", "nosuch", "--port", "0"],
+        (["new", "--game", "nosuch"], False),
+        (["hint", "--game", "nosuch"], False),
+        (["tournament", "--game", "nosuch", "--players", "greedy,random"], False),
+        (["play", "--game", "nosuch", "--no-record"], False),
+        (["engine", "--game", "nosuch"], True),
+        (["serve", "--game", "nosuch", "--port", "0"], True),
     ],
 )
-def test_an_unknown_game_is_one_line_naming_it(args):
-    run = wordbot(*args, input="")
+def test_an_unknown_game_is_one_line_naming_it(args, real):
+    run = wordbot(*args, input="") if real else invoke(*args, input="", cwd=ROOT)
     assert run.returncode == 2, run.stdout
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "--game nosuch: unknown game 'nosuch'" in lines[0], (
@@ -312,7 +322,7 @@ def test_an_unknown_game_is_one_line_naming_it(args):
     ],
 )
 def test_a_player_or_option_of_another_game_is_one_line(args, needle):
-    run = wordbot(*PLUGIN, *args, input="")
+    run = invoke(*PLUGIN, *args, input="", cwd=ROOT)
     assert run.returncode == 2, run.stdout
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], run.stderr
