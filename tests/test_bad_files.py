@@ -4,9 +4,14 @@ integers past 20 digits or 64 bits, nesting deeper than any format, more than 16
 a file that never ends), scores a game cannot reach, rule values out of their bounds, a
 record cut off mid-line; an error never echoes more than a few hundred characters.
 
-The named cases run through real ``wordbot`` processes; the fuzzing runs the same command
-line in this process (tests.cli_support.invoke), where an exception the command line
-does not turn into exit 2 is raised and fails the test."""
+The named cases where the process itself is at stake run through real ``wordbot``
+processes: a file that never ends (``/dev/zero``), a line nested 100,000 deep, a record cut
+off mid-line and an argument near the longest Linux passes. The 5000-digit integers,
+unreachable scores and rule values out of bounds, and the fuzzing, run the same command
+line in this process (tests.cli_support.invoke): what they check is the exit code and the
+one line, and an exception the command line does not turn into exit 2 is raised here and
+fails the test. Every command they run keeps real-process refusals (here, and in
+tests/test_cli_errors.py, tests/test_cli_moves.py and tests/test_controlword_engine_cli.py)."""
 
 from __future__ import annotations
 
@@ -68,7 +73,7 @@ def positions(tmp_path_factory):
     return out
 
 
-# -- the cases of the issue, each through a real process ----------------------------------
+# -- the cases of the issue, through a real process where the process is at stake ---------
 
 
 def test_a_5000_digit_integer_in_a_position_or_a_record(positions, tmp_path):
@@ -77,14 +82,16 @@ def test_a_5000_digit_integer_in_a_position_or_a_record(positions, tmp_path):
     text = json.dumps(obj).replace('"round": 1', '"round": ' + "7" * 5000)
     bad = tmp_path / "big.json"
     bad.write_text(text)
-    one_line_refusal(run("moves", bad, "--count", *lexicon_args("controlword")), "digits")
+    one_line_refusal(
+        invoke("moves", bad, "--count", *lexicon_args("controlword")), "digits"
+    )
     lines = record.read_text().splitlines()
     lines[1] = lines[1].replace('"action":1', '"action":' + "1" * 5000, 1)
     assert "1" * 5000 in lines[1]
     bad_record = tmp_path / "big.jsonl"
     bad_record.write_text("\n".join(lines) + "\n")
     one_line_refusal(
-        run("replay", bad_record, *lexicon_args("controlword")), "line 2", "digits"
+        invoke("replay", bad_record, *lexicon_args("controlword")), "line 2", "digits"
     )
 
 
@@ -111,7 +118,7 @@ def test_scores_the_game_cannot_reach(positions, tmp_path, score):
     bad = tmp_path / "score.json"
     bad.write_text(json.dumps(obj))
     one_line_refusal(
-        run("hint", bad, "--player", "mc:iterations=2", *lexicon_args("controlword")),
+        invoke("hint", bad, "--player", "mc:iterations=2", *lexicon_args("controlword")),
         f"scores.{seat}",
     )
 
@@ -128,13 +135,15 @@ def test_a_truncated_record_is_an_error_naming_its_line(positions, tmp_path):
 
 
 def test_rule_values_beyond_their_bounds(positions, tmp_path):
-    one_line_refusal(run("new", "--rule", "rounds=1000000000"), "rounds", "1-100")
+    one_line_refusal(invoke("new", "--rule", "rounds=1000000000"), "rounds", "1-100")
     path, _ = positions["controlword"]
     obj = json.loads(path.read_text())
     obj.setdefault("rules", {})["rounds"] = 10**9
     bad = tmp_path / "rounds.json"
     bad.write_text(json.dumps(obj))
-    one_line_refusal(run("moves", bad, "--count", *lexicon_args("controlword")), "rounds")
+    one_line_refusal(
+        invoke("moves", bad, "--count", *lexicon_args("controlword")), "rounds"
+    )
 
 
 def test_an_error_does_not_echo_a_huge_input(positions):
