@@ -1,5 +1,11 @@
 """``wordbot play``: a person (stdin) against bots, in a subprocess and in a real
-terminal (tmux); the record it writes replays."""
+terminal (tmux); the record it writes replays.
+
+Every game played runs in a real ``wordbot play`` process (its stdin a pipe, or a tmux
+terminal). The replays of the records it wrote, the refusals of a bad ``--seat`` or
+``--vs`` and ``--help`` run the same command line in this process
+(tests.cli_support.invoke): they check output and exit codes only, and ``replay`` keeps
+real-process tests of its own (tests/test_controlword_engine_cli.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +17,7 @@ import time
 
 import pytest
 
-from tests.cli_support import ROOT, cli_env, wordbot_command
+from tests.cli_support import ROOT, cli_env, invoke, wordbot_command
 
 
 def play(*args, lines: list[str], cwd, timeout: float = 900):
@@ -27,14 +33,7 @@ def play(*args, lines: list[str], cwd, timeout: float = 900):
 
 
 def replay(path, cwd):
-    return subprocess.run(
-        wordbot_command("replay", str(path), "--json"),
-        capture_output=True,
-        text=True,
-        env=cli_env(),
-        cwd=cwd,
-        timeout=300,
-    )
+    return invoke("replay", str(path), "--json", cwd=cwd)
 
 
 def test_a_whole_game_against_a_bot_is_recorded_and_replays(tmp_path):
@@ -119,14 +118,14 @@ def test_seat_and_several_bots(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert "green> " in out.stdout and not list(tmp_path.iterdir())
-    bad = play("--seat", "5", "--no-record", lines=[], cwd=tmp_path)
+    bad = invoke("play", "--seat", "5", "--no-record", input="\n", cwd=tmp_path)
     assert bad.returncode == 2 and "--seat 5" in bad.stderr
-    bad = play("--vs", "nobody", "--no-record", lines=[], cwd=tmp_path)
+    bad = invoke("play", "--vs", "nobody", "--no-record", input="\n", cwd=tmp_path)
     assert bad.returncode == 2 and "nobody" in bad.stderr
 
 
-def test_play_help_has_examples(wordbot_cli):
-    out = wordbot_cli("play", "--help")
+def test_play_help_has_examples():
+    out = invoke("play", "--help")
     assert out.returncode == 0 and "Examples:" in out.stdout and "--vs" in out.stdout
 
 
