@@ -1,4 +1,5 @@
-"""``wordbot engine``: the JSON-lines protocol, against the real subprocess."""
+"""``wordbot engine``: the JSON-lines protocol, against the real subprocess (``engine
+--help`` runs the same command line in this process: tests.cli_support.invoke)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import time
 
 import pytest
 
+from tests.cli_support import invoke
 from tests.faces_support import EngineProcess
 
 
@@ -361,7 +363,7 @@ def test_quit_and_end_of_input():
     assert eng.proc.wait(timeout=60) == 0
 
 
-def test_help_has_examples(wordbot_cli):
-    out = wordbot_cli("engine", "--help")
+def test_help_has_examples():
+    out = invoke("engine", "--help")  # help only: no session starts
     assert out.returncode == 0
     assert "Examples:" in out.stdout and '"cmd": "go"' in out.stdout
