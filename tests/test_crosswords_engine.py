@@ -336,7 +336,7 @@ def test_terminal_play_reads_the_pages(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "red's next words: WORLD, SO" in run.stdout
     assert "1. write WORLD " in run.stdout or "1. write SO " in run.stdout
-    refused = run_wordbot("play", "--page", f"red={page}", "--no-record", input="quit\n")
+    refused = invoke("play", "--page", f"red={page}", "--no-record", input="quit\n")
     assert refused.returncode == 2 and "--page: Control Word has no" in refused.stderr
 
 
