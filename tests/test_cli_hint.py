@@ -1,5 +1,6 @@
-"""``wordbot hint`` through the command line: real processes, and the long lists of cases
-in this process (tests.cli_support)."""
+"""``wordbot hint`` through the command line: a real process (the built-in position's
+JSON), and the text and SVG and the long lists of cases in this process
+(tests.cli_support)."""
 
 from __future__ import annotations
 
@@ -53,9 +54,9 @@ def test_hint_moves_are_legal_and_best_first(tmp_path):
     assert points == sorted(points, reverse=True)
 
 
-def test_text_output_and_svg(wordbot_cli, tmp_path):
+def test_text_output_and_svg(tmp_path):
     svg = tmp_path / "best.svg"
-    out = wordbot_cli("hint", "--svg", str(svg), "--lexicon", SMALL)
+    out = invoke("hint", "--svg", str(svg), "--lexicon", SMALL)
     assert out.returncode == 0, out.stderr
     assert "to move" in out.stdout and "words that change" in out.stdout
     root = ET.fromstring(svg.read_text())

@@ -1,5 +1,7 @@
 """``wordbot moves`` on positions from ``wordbot new``, through the command line (real
-processes, and in this process: tests.cli_support)."""
+processes, and in this process: tests.cli_support). The word plays run in a real process;
+``new`` (real in tests/test_controlword_engine_cli.py), the counts, kinds, the bench and a
+bad position run the same command line in this process."""
 
 from __future__ import annotations
 
@@ -17,10 +19,9 @@ SMALL = "tests/data/small_words.txt"
 
 @pytest.fixture(scope="module")
 def start(tmp_path_factory):
-    from tests.cli_support import run as run_wordbot
     from tests.conftest import ROOT
 
-    out = run_wordbot("new", "--seed", "11", "--lexicon", str(ROOT / SMALL), cwd=ROOT)
+    out = invoke("new", "--seed", "11", "--lexicon", str(ROOT / SMALL), cwd=ROOT)
     assert out.returncode == 0, out.stderr
     path = tmp_path_factory.mktemp("pos") / "start.json"
     path.write_text(out.stdout)
@@ -87,9 +88,9 @@ def test_bench_prints_figures(start):
     assert float(fields["min_us"]) <= float(fields["median_us"])
 
 
-def test_bad_position_is_one_line(wordbot_cli, tmp_path):
+def test_bad_position_is_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "wordbot.controlword.position/1"}')
-    out = wordbot_cli("moves", str(bad))
+    out = invoke("moves", str(bad))
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
     assert "Traceback" not in out.stderr
