@@ -56,7 +56,8 @@ class Grid:
         # read-only views whatever the caller's arrays: numba compiles a kernel once per
         # writability of its arguments
         letters, colours = letters.view(), colours.view()
-        letters.flags.writeable = colours.flags.writeable = False
+        letters.setflags(write=False)
+        colours.setflags(write=False)
         if bounds is None:
             packed = _pack(squares, letters, colours, pad, 0, 0, 0, 0, False)
         else:

@@ -156,7 +156,7 @@ def walk(
     # a read-only view whatever the caller's array: numba compiles a kernel once per
     # writability of its arguments
     starts = np.asarray(starts, np.int64).view()
-    starts.flags.writeable = False
+    starts.setflags(write=False)
     n = walk_into(records, tiles, walls, starts, min_word, distinct, *buf.arrays())
     if n > buf.capacity:
         buf = WalkBuffers(n, nodes)
