@@ -14,7 +14,9 @@ only one to keep). Reading a letter ``c`` moves every suffix past its first ``c`
 strings whose suffix sets are equal have the same futures, which merges states: for the
 default list's 138,695 words of 3-9 letters there are 4.8 million completable strings but
 about 200,000 states. States are numbered breadth first; ``delta[state, letter]`` is the
-next state or -1; state 0 reads the empty string.
+next state or -1; state 0 reads the empty string. The kernels of
+:mod:`wordbot.dictionaries.subsequence_build` find them (the default list's in about 2 s;
+the sets of strings in Python took 16 s to a minute).
 
 >>> sub = build_subsequences(["CAT", "DOG"], lengths=(3,))
 >>> sub.completable("CT"), sub.completable("TC"), sub.completable(""), sub.completable("DOG")
@@ -74,37 +76,40 @@ class Subsequences:
 def build_subsequences(
     words: Iterable[str], lengths: Iterable[int], progress=None
 ) -> Subsequences:
-    """The automaton of the words (uppercase A-Z) whose length is in ``lengths``.
+    """The automaton of the words (uppercase A-Z) whose length is in ``lengths``
+    (:mod:`wordbot.dictionaries.subsequence_build` finds its states).
 
-    ``progress(states)`` is called now and then while the states are found."""
+    ``progress(states)`` is called with the number of states once they are found."""
+    from wordbot.dictionaries.subsequence_build import states, suffix_moves
+
     keep = set(lengths)
-    start = frozenset(w for w in words if len(w) in keep and w.isascii() and w.isalpha())
-    number = {start: 0}
-    order = [start]
-    rows: list[list[int]] = []
-    for state in order:  # grows while it is read: breadth first
-        moved: dict[str, set[str]] = {}
-        for suffix in state:
-            seen = set()
-            for i, ch in enumerate(suffix):
-                if ch not in seen:
-                    seen.add(ch)
-                    if i + 1 < len(suffix):
-                        moved.setdefault(ch, set()).add(suffix[i + 1 :])
-                    else:  # the word is used up: a live state with nothing after it
-                        moved.setdefault(ch, set())
-        row = [DEAD] * LETTERS
-        for ch, rest in moved.items():
-            target = frozenset(rest)
-            if target not in number:
-                number[target] = len(order)
-                order.append(target)
-                if progress is not None and len(order) % 50_000 == 0:
-                    progress(len(order))
-            row[ord(ch) - 65] = number[target]
-        rows.append(row)
-    delta = np.array(rows, dtype=np.int32).reshape(len(rows), LETTERS)
+    kept = sorted({w for w in words if len(w) in keep and w.isascii() and w.isalpha()})
+    offsets = np.zeros(len(kept) + 1, np.int64)
+    offsets[1:] = np.cumsum([len(w) for w in kept])
+    text = "".join(kept).encode("ascii")
+    codes = np.frombuffer(text, np.uint8).astype(np.int64) - 65
+    # every distinct suffix numbered once, and the number of the one at each position
+    number: dict[str, int] = {}
+    first_suffix: list[int] = []
+    suffix_at = np.empty(len(text) + 1, np.int64)
+    suffix_at[-1] = -1
+    for w, word in enumerate(kept):
+        base = int(offsets[w])
+        for k in range(len(word)):
+            tail = word[k:]
+            s = number.get(tail)
+            if s is None:
+                s = number[tail] = len(first_suffix)
+                first_suffix.append(base + k)
+            suffix_at[base + k] = s
+    ptr, letter, target = suffix_moves(
+        codes, offsets, np.array(first_suffix, np.int64), suffix_at
+    )
+    start = np.unique(suffix_at[offsets[:-1]]).astype(np.int32)
+    delta = states(ptr, letter, target, start)
     delta.setflags(write=False)
+    if progress is not None:
+        progress(delta.shape[0])
     return Subsequences(delta)
 
 

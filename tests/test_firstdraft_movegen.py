@@ -16,6 +16,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wordbot.dictionaries.subsequence import build_subsequences
 from wordbot.engine.firstdraft import adapter
 from wordbot.engine.firstdraft.rules import Rules
 
@@ -126,3 +127,56 @@ CHUNKS = 10  # the slow run in parts, so that `-n` workers share it
 def test_generator_equals_reference_default_lexicon(chunk):
     n = int(os.environ.get("WORDBOT_SLOW_POSITIONS", "5000")) // CHUNKS
     assert run(default_lexicon(), n, seed=3030 + chunk) > 0
+
+
+def suffix_set_automaton(words, lengths):
+    """The subsequence automaton as its definition builds it (the slow reference): a
+    state is the set of word suffixes left after the leftmost embedding; each letter
+    moves every suffix past its first occurrence of it."""
+    start = frozenset(w for w in words if len(w) in set(lengths))
+    number, order, rows = {start: 0}, [start], []
+    for state in order:
+        moved: dict[str, set[str]] = {}
+        for suffix in state:
+            for i, ch in enumerate(suffix):
+                if suffix.index(ch) == i:
+                    moved.setdefault(ch, set())
+                    if suffix[i + 1 :]:
+                        moved[ch].add(suffix[i + 1 :])
+        row = [-1] * 26
+        for ch, rest in moved.items():
+            target = frozenset(rest)
+            if target not in number:
+                number[target] = len(order)
+                order.append(target)
+            row[ord(ch) - 65] = number[target]
+        rows.append(row)
+    return rows
+
+
+def same_automaton(a, b) -> bool:
+    """Whether two automata (rows of 26 next states, -1 dead) are the same up to the
+    numbering of their states, both read from state 0."""
+    seen, todo = {0: 0}, [0]
+    while todo:
+        x = todo.pop()
+        for c in range(26):
+            p, q = int(a[x][c]), int(b[seen[x]][c])
+            if (p < 0) != (q < 0):
+                return False
+            if p >= 0 and p not in seen:
+                seen[p] = q
+                todo.append(p)
+            elif p >= 0 and seen[p] != q:
+                return False
+    return len(seen) == len(set(seen.values())) == len(a) == len(b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.text(alphabet="ABCDE", min_size=1, max_size=7), max_size=40),
+    st.sets(st.integers(1, 7), min_size=1, max_size=4),
+)
+def test_the_subsequence_automaton_is_the_suffix_set_construction(words, lengths):
+    built = build_subsequences(words, lengths).delta
+    assert same_automaton(built, suffix_set_automaton(words, lengths))
