@@ -82,7 +82,7 @@ def tournament(*args):
 
 
 def test_a_tournament_against_openspiel_through_the_plugin():
-    args = ["--players", "territory,openspiel:sims=8", "--games", "4", "--seed", "3"]
+    args = ["--players", "territory,openspiel:sims=8", "--games", "2", "--seed", "3"]
     runs = [tournament(*args, "--json", "--workers", str(w)) for w in (1, 2)]
     for run in runs:
         assert run.returncode == 0, run.stderr
@@ -91,7 +91,7 @@ def test_a_tournament_against_openspiel_through_the_plugin():
     assert all(t > 0 for t in first["seconds_per_move"].values())
     results = [{k: o[k] for k in ("players", "pairs")} for o in (first, second)]
     assert results[0] == results[1]  # seeded per game: any number of workers agrees
-    assert first["players"]["openspiel:sims=8"]["games"] == 4
+    assert first["players"]["openspiel:sims=8"]["games"] == 2
     bad = tournament("--players", "territory,openspiel:sims=0", "--games", "2")
     assert bad.returncode == 2
     lines = bad.stderr.strip().splitlines()
