@@ -15,6 +15,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from wordbot.dictionaries import Lexicon
 from wordbot.engine.firstdraft.game import GAME
 from wordbot.engine.firstdraft.state import EXAMPLE
@@ -142,3 +143,16 @@ def tiles_of(state) -> Counter:
     for h in state.hands:
         held.update("".join(h.rows) + h.pool)
     return held
+
+
+# the module-scoped fixtures of the First Draft test modules (imported there by name)
+@pytest.fixture(scope="module")
+def lex():
+    """The example position's word list (:func:`example_lexicon`), once a module."""
+    return example_lexicon()
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    """The example's files (:func:`example_files`), once a module."""
+    return example_files(tmp_path_factory)

@@ -26,25 +26,12 @@ from wordbot.engine.tiles import FULL_BAG
 from tests.cli_support import invoke, run
 from tests.firstdraft_support import (
     changed,
-    example_files,
-    example_lexicon,
     one_line_error,
     tiles_of,
     with_bag,
 )
 from tests.lexicons import small_lexicon
 from wordbot.errors import WordbotError
-
-
-@pytest.fixture(scope="module")
-def lex():
-    return example_lexicon()
-
-
-@pytest.fixture(scope="module")
-def files(tmp_path_factory):
-    return example_files(tmp_path_factory)
-
 
 # -- set-up --------------------------------------------------------------------------------
 

@@ -22,23 +22,10 @@ from wordbot.players.arena import paired_games, play_game
 from tests.cli_support import cli_env, invoke, run, wordbot_command
 from tests.firstdraft_support import (
     changed,
-    example_files,
-    example_lexicon,
     random_positions,
     tiles_of,
 )
 from tests.lexicons import small_lexicon
-
-
-@pytest.fixture(scope="module")
-def lex():
-    return example_lexicon()
-
-
-@pytest.fixture(scope="module")
-def files(tmp_path_factory):
-    return example_files(tmp_path_factory)
-
 
 # -- notation and JSON ---------------------------------------------------------------------
 
