@@ -94,3 +94,74 @@ def test_bad_position_is_one_line(tmp_path):
     out = invoke("moves", str(bad))
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
     assert "Traceback" not in out.stderr
+
+
+def test_best_moves_are_the_top_of_the_whole_list_by_points(start):
+    """``--best --top K``: the K moves that add most to the mover's score, as the
+    engine scores them when played, fewest tiles first among equals; the same move
+    objects as ``moves --json``."""
+    from tests.conftest import ROOT
+
+    lex_args = ("--lexicon", str(ROOT / SMALL))
+    state = GAME.from_json(json.loads(start.read_text()), small_lexicon())
+    every = [
+        move_from_json(m)
+        for m in json.loads(invoke("moves", str(start), "--json", *lex_args).stdout)
+    ]
+    mover = state.to_move
+
+    def gain(move):
+        return state.apply(move).scores[mover] - state.scores[mover]
+
+    ranked = sorted(every, key=lambda m: (-gain(m), len(getattr(m, "tiles", ())) or 64))
+    for k in (1, 4):
+        out = invoke("moves", str(start), "--best", "--top", str(k), "--json", *lex_args)
+        assert out.returncode == 0, out.stderr
+        best = [move_from_json(m) for m in json.loads(out.stdout)]
+        assert len(best) == k and all(m in every for m in best)
+        assert [gain(m) for m in best] == [gain(m) for m in ranked[:k]]
+        assert [len(m.tiles) for m in best] == [len(m.tiles) for m in ranked[:k]]
+    text = invoke("moves", str(start), "--best", "--top", "3", *lex_args).stdout
+    assert [int(line.split()[0]) for line in text.splitlines()] == [
+        gain(m) for m in ranked[:3]
+    ]
+
+
+def test_best_by_control_is_the_control_players_ranking(start):
+    from tests.conftest import ROOT
+
+    lex_args = ("--lexicon", str(ROOT / SMALL))
+    out = invoke(
+        "moves", str(start), "--best", "--top", "3", "--by", "control", "--json", *lex_args
+    )
+    assert out.returncode == 0, out.stderr
+    hint = invoke(
+        "hint", str(start), "--player", "control", "--top", "3", "--json", *lex_args
+    )
+    assert hint.returncode == 0, hint.stderr
+    candidates = json.loads(hint.stdout)["candidates"]
+    assert json.loads(out.stdout) == [c["move"] for c in candidates]
+
+
+def test_best_options_are_checked(start, tmp_path):
+    from tests.conftest import ROOT
+
+    lex_args = ("--lexicon", str(ROOT / SMALL))
+    bench = invoke("moves", str(start), "--best", "--top", "2", "--bench", "3", *lex_args)
+    assert bench.returncode == 0, bench.stderr
+    fields = dict(part.split("=") for part in bench.stdout.split())
+    assert fields["moves"] == "2" and float(fields["min_us"]) <= float(fields["median_us"])
+    for args, needle in (
+        (("--top", "2"), "--best"),
+        (("--best", "--by", "control", "--kind", "word"), "--by control"),
+        (("--best", "--top", "0"), "--top"),
+    ):
+        out = invoke("moves", str(start), *args, *lex_args)
+        assert out.returncode == 2 and needle in out.stderr, (args, out.stderr)
+        assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+    routes = tmp_path / "routes.json"
+    routes.write_text(invoke("new", "--game", "routewords", "--seed", "2").stdout)
+    out = invoke("moves", str(routes), "--best", "--by", "control")
+    assert out.returncode == 2 and "--by control" in out.stderr
+    best = invoke("moves", str(routes), "--best", "--top", "2")
+    assert best.returncode == 0 and len(best.stdout.splitlines()) == 2

@@ -31,11 +31,31 @@ def _check_kind(ctx, param, value: str) -> str:
     )
 
 
-def _bench(state, kind: str, n: int) -> dict:
+def _best(state, kind: str, top: int, by: str) -> list:
+    """The ``top`` best moves of ``kind`` as (move, points) pairs, best first: by the
+    points they add now (ties in the game's own order, then the generator's), or by the
+    ``control`` player's evaluation (Control Word, every kind of move)."""
+    if by == "points":
+        return state.moves(kind).best(top)
+    if state.game.name != "controlword" or kind != "all":
+        raise MoveError(
+            "--by control: ranks every Control Word move (--kind all); "
+            f"use --by points for {state.game.title if kind == 'all' else '--kind ' + kind}"
+        )
+    from wordbot.players import make_player
+
+    ranked = make_player("control", state.game).top(state, top)
+    return [(c.move, c.points) for c in ranked]
+
+
+def _bench(state, kind: str, n: int, best: tuple[int, str] | None = None) -> dict:
     def once():
         # a fresh copy each time (a state keeps the list it made); the length makes the
         # generator run
-        return len(state.with_seed(state.seed).moves(kind))
+        fresh = state.with_seed(state.seed)
+        if best is not None:
+            return len(_best(fresh, kind, *best))
+        return len(fresh.moves(kind))
 
     count = once()  # warm-up: kernels loaded, buffers sized
     times = []
@@ -69,16 +89,41 @@ def _bench(state, kind: str, n: int) -> dict:
     "min_us=... median_us=... moves=... (generation only: no move is "
     "written out).",
 )
+@click.option(
+    "--best",
+    is_flag=True,
+    help="Only the best moves (--top of them), best first, ranked --by.",
+)
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    metavar="K",
+    help="With --best: how many moves.",
+)
+@click.option(
+    "--by",
+    type=click.Choice(["points", "control"]),
+    default="points",
+    show_default=True,
+    help="With --best: points, what a move adds to the mover's score now (ties in "
+    "the game's own order: Control Word plays fewer tiles first); control, the "
+    "`control` player's evaluation (Control Word only: score and control of words).",
+)
 @json_option
 @rule_option
 @lexicon_option
-def moves(position, kind, count, bench, as_json, rules, lexicon_path) -> None:
+def moves(
+    position, kind, count, bench, best, top, by, as_json, rules, lexicon_path
+) -> None:
     """List every legal move of POSITION for the player to move.
 
     POSITION is a position JSON file (FORMATS.md) of any game, `-` for stdin, or the JSON
     text itself. Text output is one move a line: what it adds to the mover's score now,
     then the move in text notation, best first. --json prints a JSON array of move
-    objects in the same order. A finished game has no moves.
+    objects in the same order. A finished game has no moves. --best lists only the
+    --top best (with --bench: times finding them).
 
     \b
     Examples:
@@ -86,6 +131,8 @@ def moves(position, kind, count, bench, as_json, rules, lexicon_path) -> None:
       wordbot moves start.json --kind word | head
       wordbot moves start.json --count
       wordbot moves start.json --bench 200
+      wordbot moves start.json --best --top 5
+      wordbot moves start.json --best --by control --json
     """
     state = load_state(position, lexicon_path, rules)
     kinds = ("all", *state.game.move_kinds)
@@ -93,12 +140,24 @@ def moves(position, kind, count, bench, as_json, rules, lexicon_path) -> None:
         raise MoveError(
             f"--kind {kind}: not a kind of {state.game.title} move ({', '.join(kinds)})"
         )
+    if not best and (top != 1 or by != "points"):
+        raise click.UsageError("--top and --by go with --best")
     if bench:
-        result = _bench(state, kind, bench)
+        result = _bench(state, kind, bench, (top, by) if best else None)
         click.echo(
             f"min_us={result['min_us']:.1f} median_us={result['median_us']:.1f} "
             f"moves={result['moves']}"
         )
+        return
+    if best:
+        ranked = _best(state, kind, top, by)
+        if count:
+            click.echo(len(ranked))
+        elif as_json:
+            click.echo(json.dumps([move.to_json() for move, _ in ranked]))
+        else:
+            for move, points in ranked:
+                click.echo(f"{points:>4}  {state.notation(move)}")
         return
     found = state.moves(kind)
     if count:
