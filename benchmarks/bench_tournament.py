@@ -3,8 +3,9 @@
 The figure of issue 6 is games per second per core (target >= 50). ``pytest benchmarks``
 measures; each result's ``extra_info`` holds ``games_per_second`` (per core):
 
-- ``test_games_per_core``: one worker in this process, CPU time (``time.process_time``),
-  so the figure is per core even on a machine other jobs load;
+- ``test_games_per_core[GAME]``: one worker in this process, CPU time
+  (``time.process_time``), so the figure is per core even on a machine other jobs load;
+  greedy self-play of each game (the playout speed of issue 31);
 - ``test_games_per_core_with_records``: the same, writing every game's record (--out);
 - ``test_process_pool``: two worker processes, wall time; games / s / worker.
 
@@ -27,14 +28,15 @@ def _games(benchmark) -> int:
     return SMOKE_GAMES if benchmark.disabled else MEASURED_GAMES
 
 
-def _config(games: int):
-    return new_config(players="greedy,greedy", games=games, seed=1)
+def _config(games: int, game: str = "controlword"):
+    return new_config(players="greedy,greedy", games=games, seed=1, game=game)
 
 
 @pytest.mark.benchmark(group="tournament", timer=time.process_time)
-def test_games_per_core(benchmark, default_lexicon):
+@pytest.mark.parametrize("game", ["controlword", "routewords", "firstdraft", "crosswords"])
+def test_games_per_core(benchmark, default_lexicon, game):
     games = _games(benchmark)
-    config, lexicon = _config(games)
+    config, lexicon = _config(games, game)
     Tournament(config, lexicon).run(workers=1)  # warm: kernels loaded in this process
 
     report = benchmark.pedantic(

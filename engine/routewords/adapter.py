@@ -80,8 +80,11 @@ def board_words(lexicon, grid: str, min_word: int) -> list[tuple[str, int]]:
     """Every word on the grid (Boggle rules, Q = QU) once, as (word, letters), in the
     solver's order."""
     tiles, letters = bonus.board_words(lexicon.forward.records, pack_tiles(grid), min_word)
-    out = []
-    for row, n in zip(tiles.tolist(), letters.tolist()):
-        word = "".join("QU" if t == 16 else chr(65 + t) for t in row if t >= 0)
-        out.append((word, n))
-    return out
+    # each row as one ASCII byte string (numpy drops the padding's trailing NULs): a
+    # bonus round's hundreds of words without a Python step per letter; tile Q is QU
+    ascii = np.where(tiles >= 0, tiles + 65, 0).astype(np.uint8)
+    rows = np.ascontiguousarray(ascii).view(f"S{max(ascii.shape[1], 1)}").ravel()
+    return [
+        (word.decode("ascii").replace("Q", "QU"), n)
+        for word, n in zip(rows.tolist(), letters.tolist())
+    ]

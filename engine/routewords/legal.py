@@ -19,7 +19,6 @@ the empty submission.
 
 from __future__ import annotations
 
-import functools
 from typing import Any, SupportsIndex, SupportsInt
 
 import numpy as np
@@ -124,7 +123,14 @@ def _turn_moves(cls, state) -> RouteWordsMoves:
     swaps = np.flatnonzero(allowed)
     swap_objs = [ALL_SWAPS[k] for k in swaps.tolist()]
     # each plain route object is made once: every swap pairs with it in a route-first both
-    plain = functools.lru_cache(maxsize=None)(lambda i: _route(rows, r_row[i], r_end[i]))
+    made: dict[int, Route] = {}
+
+    def plain(i: int) -> Route:
+        route = made.get(i)
+        if route is None:
+            route = made[i] = _route(rows, r_row[i], r_end[i])
+        return route
+
     segments = [
         Segment("route", len(r_row), coins[r_end], plain),
         Segment("swap", len(swaps), np.zeros(len(swaps), np.int64), lambda i: swap_objs[i]),
