@@ -191,3 +191,38 @@ def test_apply_check_false_trusts_the_move():
     s = s0()
     after = s.apply(play((0, 5, "S", "red")), check=False)
     assert after.scores["red"] == 4 and after.to_move == "green"
+
+
+def test_a_listed_play_applies_exactly_as_the_same_play_typed_in():
+    """A play the state's own list made skips the check and takes the kernel's points
+    (state.apply); an equal play built anew goes through the checker and the engine's
+    scoring: both must give the same position. A listed play of an earlier state is
+    checked again on a later one."""
+    import random
+
+    from tests.lexicons import small_lexicon
+
+    lex = small_lexicon()
+    rng = random.Random(5)
+    compared = refused = 0
+    for seed in range(3):
+        s = GAME.new(seed=seed, lexicon=lex)
+        earlier = []
+        while not s.is_over:
+            moves = s.legal_moves()
+            plays = [m for m in moves if m.type == "word"]
+            for m in rng.sample(plays, min(6, len(plays))):
+                typed = WordPlay(tuple(Placement(*t) for t in m.tiles))
+                assert typed == m and typed is not m
+                assert s.apply(m).to_json() == s.apply(typed).to_json()
+                compared += 1
+            for old in earlier:  # listed by an earlier state: the checker still runs
+                try:
+                    after = s.apply(old)
+                except IllegalMove:
+                    refused += 1
+                    continue
+                assert after.to_json() == s.apply(WordPlay(tuple(old.tiles))).to_json()
+            earlier = plays[:3]
+            s = s.apply(moves.best(1, rng)[0][0])
+    assert compared > 50 and refused > 0

@@ -322,6 +322,7 @@ class PlaySequence(Sequence):
         self.plays = plays
         self._colours: np.ndarray | None = None
         self._reads = 0
+        self._made: dict[int, tuple[Any, int]] = {}  # id(move) -> (move, index)
 
     def __len__(self) -> int:
         return len(self.plays)
@@ -341,7 +342,16 @@ class PlaySequence(Sequence):
         elif self._reads == self.ONE_BY_ONE:
             self._reads += 1
             self._colours = play_colours(self.state, self.plays, False, 0, n, self._colours)
-        return play_move(self.state, self.plays, i, self._colours)
+        move = play_move(self.state, self.plays, i, self._colours)
+        self._made[id(move)] = (move, i)
+        return move
+
+    def points_of(self, move) -> int | None:
+        """The points of ``move`` if this list made that very object, else None."""
+        made = self._made.get(id(move))
+        if made is None or made[0] is not move:
+            return None
+        return int(self.points[made[1]])
 
     @property
     def points(self) -> np.ndarray:

@@ -80,6 +80,12 @@ class ControlWordMoves(MoveList):
             raise IndexError(i)
         return self.plays[i] if i < n else self.others[i - n]
 
+    def points_of(self, move) -> int | None:
+        """The points of ``move`` when it is a play this list made (the very object, so
+        the generator's own), else None: such a play needs no check."""
+        plays = self._plays
+        return plays.points_of(move) if hasattr(plays, "points_of") else None
+
     def gains(self):
         import numpy as np
 

@@ -78,7 +78,7 @@ class ControlWordState(GameState["ControlWordMoves"]):
         "players", "first_player", "to_move", "phase", "round", "rack_limit",
         "replacement_limit", "board", "racks", "scores", "penalties", "bags", "discards",
         "penalty_tiles", "rules", "lexicon", "seed", "rng_state", "redraws", "acted",
-        "events", "origin", "rack_sizes",
+        "events", "origin", "rack_sizes", "_moves",
     )  # fmt: skip
     first_player: str
     round: int
@@ -255,13 +255,18 @@ class ControlWordState(GameState["ControlWordMoves"]):
         With ``check`` the move is validated first (:class:`IllegalMove` on failure;
         under ``challenge_rule=penalty`` an invalid word instead costs one penalty token
         and the player acts again). ``check=False`` trusts the move (generator output)."""
-        if check:
+        # a play this state's own list made (the compiled generator's output) is legal
+        # by construction, and its points are the kernel's
+        listed = None if self._moves is None else self._moves.points_of(move)
+        if check and listed is None:
             try:
                 check_move(self, move)
             except IllegalMove as exc:
                 if exc.rule == "word" and self.rules.challenge_rule == "penalty":
                     return self._challenged(exc.word)
                 raise
+        if listed is not None and type(move) is WordPlay:
+            return self._apply_word(move, listed)
         return _APPLY[type(move)](self, move)
 
     def _take_rack(self, colour: str, letters: str) -> str:
@@ -273,12 +278,13 @@ class ControlWordState(GameState["ControlWordMoves"]):
             raise IllegalMove("rack", f"the tiles {letters} are not all on {colour}'s rack")
         return left
 
-    def _apply_word(self, move: WordPlay) -> ControlWordState:
+    def _apply_word(self, move: WordPlay, points: int | None = None) -> ControlWordState:
         colour = self.to_move
         tiles = move.tiles
         racks = {**self.racks, colour: self._take_rack(colour, rack_letters(tiles))}
         board = self.board.place(tiles)
-        points = play_points(board, tiles, self.rules)
+        if points is None:
+            points = play_points(board, tiles, self.rules)
         scores = {**self.scores, colour: self.scores[colour] + points}
         s = self._copy(
             racks=racks,
