@@ -61,6 +61,16 @@ class MoveList(Sequence[Move]):
             return [self[k] for k in range(*i.indices(len(self)))]
         return self._moves[i]
 
+    def made(self, move: Move) -> bool:
+        """Whether this list built that very object (``is``, not ``==``): a move of the
+        state's own generator, legal by construction, which ``apply`` need not check.
+        A plain list builds nothing (False); lists that build moves when read say.
+
+        >>> MoveList(["a"]).made("a")
+        False
+        """
+        return False
+
     def gains(self) -> Numbers:
         """The score each move adds for the mover now (0 when the game does not say)."""
         return self._gains if self._gains is not None else [0] * len(self)
@@ -100,3 +110,16 @@ class MoveList(Sequence[Move]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {len(self)} moves>"
+
+
+def is_listed(state: Any, move: Move) -> bool:
+    """Whether ``move`` was built by the move list ``state`` keeps (its ``_moves``
+    cache, when it has one): such a move needs no check when applied.
+
+    >>> class Plain:
+    ...     _moves = None
+    >>> is_listed(Plain(), "a")
+    False
+    """
+    kept = getattr(state, "_moves", None)
+    return kept is not None and kept.made(move)

@@ -27,7 +27,7 @@ class Segment:
     ``order``: the tie-break of each move among equal gains (lower first; default the
     list's kind order)."""
 
-    __slots__ = ("kind", "_count", "_gains", "_build", "_later", "order")
+    __slots__ = ("kind", "_count", "_gains", "_build", "_later", "order", "_made")
 
     def __init__(
         self,
@@ -40,6 +40,7 @@ class Segment:
     ):
         self.kind, self._count, self._gains, self._build = kind, count, gains, build
         self._later, self.order = later, order
+        self._made: dict[int, object] = {}  # id -> each move built (kept alive)
 
     def _resolve(self) -> None:
         if self._later is not None:
@@ -64,7 +65,13 @@ class Segment:
     def build(self, i: int) -> Any:
         self._resolve()
         assert self._build is not None  # a resolved segment has its builder
-        return self._build(i)
+        move = self._build(i)
+        self._made[id(move)] = move
+        return move
+
+    def made(self, move: object) -> bool:
+        """Whether :meth:`build` returned that very object."""
+        return self._made.get(id(move)) is move
 
     def orders(self):
         """The tie-break of each move, or None for the list's kind order."""
@@ -106,6 +113,9 @@ class SegmentedMoves(MoveList):
             raise IndexError("move index out of range")
         k = bisect_right(self.offsets, i) - 1
         return self.segments[k].build(i - self.offsets[k])
+
+    def made(self, move) -> bool:
+        return any(seg.made(move) for seg in self.segments)
 
     def gains(self) -> np.ndarray:
         if not self.segments:

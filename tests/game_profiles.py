@@ -172,7 +172,9 @@ def new_short(game: Any, seed: int, players: Any = None) -> Any:
 
 def random_playout(state: Any, rng: random.Random, plies: int | None = None):
     """The states and moves of uniformly random legal moves from ``state``: to the end,
-    or ``plies`` moves. Every move goes through the rules' check."""
+    or ``plies`` moves (the list's own objects: a game may apply them unchecked, as
+    the generator's output; tests/test_game_contract.py checks that this changes
+    nothing)."""
     states, moves = [state], []
     while not state.is_over and (plies is None or len(moves) < plies):
         listed = state.legal_moves()

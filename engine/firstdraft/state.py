@@ -37,6 +37,7 @@ from wordbot.engine.firstdraft.moves import (
 )
 from wordbot.engine.firstdraft.rules import ROWS
 from wordbot.engine.game import OVER, GameState
+from wordbot.engine.movelist import is_listed
 from wordbot.engine.outcome import Outcome, outcome_by_score
 from wordbot.engine.rng import Rng
 
@@ -269,7 +270,7 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
         return sort_letters((rest - kept).elements())
 
     def apply(self, move, check: bool = True) -> FirstDraftState:
-        if check:
+        if check and not is_listed(self, move):  # the own list's moves are legal
             self.check(move)
         hands = list(self.hands)
         hand, seat = self.hand, self.seat

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.game import OVER, GameState
+from wordbot.engine.movelist import is_listed
 from wordbot.engine.outcome import Outcome, outcome_by_score
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.moves import (
@@ -280,7 +281,7 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
         return dict(adapter.board_words(self.lexicon, self.grid, self.rules.min_word))
 
     def apply(self, move, check: bool = True) -> RouteWordsState:
-        if check:
+        if check and not is_listed(self, move):  # the own list's moves are legal
             self.check(move)
         if self.phase == BONUS:
             return self._submit(move.word)
