@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 import click
 
 from wordbot.cli import main
-from wordbot.cli.options import game_option, json_option, lexicon_option, rule_option
+from wordbot.cli.options import (
+    game_option,
+    json_option,
+    lexicon_option,
+    rule_option,
+    top_option,
+)
 from wordbot.errors import WordbotError
 
 if TYPE_CHECKING:
@@ -87,13 +93,7 @@ def _print(state, spec, cands) -> None:
     help="Who ranks the moves (default: the game's own policy; Control Word: "
     "control), with options, e.g. mc:k=8,plies=4.",
 )
-@click.option(
-    "--top",
-    type=click.IntRange(min=1),
-    default=5,
-    show_default=True,
-    help="How many candidates to show.",
-)
+@top_option(5, "How many candidates to show.")
 @click.option(
     "--time",
     "seconds",

@@ -10,7 +10,7 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.loading import load_state
-from wordbot.cli.options import json_option, lexicon_option, rule_option
+from wordbot.cli.options import json_option, lexicon_option, rule_option, top_option
 from wordbot.engine.errors import MoveError
 
 
@@ -94,14 +94,7 @@ def _bench(state, kind: str, n: int, best: tuple[int, str] | None = None) -> dic
     is_flag=True,
     help="Only the best moves (--top of them), best first, ranked --by.",
 )
-@click.option(
-    "--top",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    metavar="K",
-    help="With --best: how many moves.",
-)
+@top_option(1, "With --best: how many moves.")
 @click.option(
     "--by",
     type=click.Choice(["points", "control"]),

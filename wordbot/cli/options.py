@@ -21,6 +21,19 @@ lexicon_option = click.option(
     "(words with characters outside A-Z are skipped). Default: bundled SCOWL 80.",
 )
 
+
+def top_option(default: int, help: str):
+    """``--top K``: how many of the best to show (hint's candidates, moves --best)."""
+    return click.option(
+        "--top",
+        type=click.IntRange(min=1),
+        default=default,
+        show_default=True,
+        metavar="K",
+        help=help,
+    )
+
+
 json_option = click.option(
     "--json", "as_json", is_flag=True, help="Print JSON for programs."
 )
