@@ -98,6 +98,7 @@ class ControlWordState(GameState["ControlWordMoves"]):
     events: tuple[tuple[Any, ...], ...]
     #: a view's hidden racks: how many tiles each holds and how many are blue
     rack_sizes: dict[str, dict[str, int]]
+    _moves: ControlWordMoves | None
 
     # ------------------------------------------------------------------ positions
     def to_json(self) -> dict[str, Any]:
