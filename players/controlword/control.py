@@ -160,6 +160,10 @@ class Evaluator:
         return float(ev.leave_value(own, blue, keep, self.w))
 
 
+#: the plays ranked() lists (the rest rank below them and are never reported)
+TOP_PLAYS = 64
+
+
 class ControlPlayer(Player):
     """Ranks every action by points now + control change + leave (see module doc)."""
 
@@ -179,40 +183,41 @@ class ControlPlayer(Player):
     def ranked(self, state):
         """(equity, points, control change, maker of the move) for every action, best
         first; ``maker()`` builds the engine move (only called for the few reported)."""
-        ev_ = Evaluator(state, self.weights)
-        w = self.weights
+        plays, cols, equity, points, ctrl, others = self._options(state)
         out: list[tuple[float, int, float, Callable[..., Any]]] = []
-        if state.phase == "word":
-            plays, cols, ctrl, leave = ev_.word_plays()
-            equity = plays.points + w.control * ctrl + leave
-            for i in np.argsort(-equity, kind="stable")[:64]:
-                out.append(
-                    (
-                        float(equity[i]),
-                        int(plays.points[i]),
-                        float(ctrl[i]),
-                        (lambda i=int(i): adapter.play_move(state, plays, i, cols)),
-                    )
+        for i in np.argsort(-equity, kind="stable")[:TOP_PLAYS]:
+            out.append(
+                (
+                    float(equity[i]),
+                    int(points[i]),
+                    float(ctrl[i]),
+                    (lambda i=int(i): adapter.play_move(state, plays, i, cols)),
                 )
-            keep = state.replacement_limit
-            pass_value = ev_.leave_of(ev_.own, ev_.blue, keep)
-            out.append((pass_value, 0, 0.0, Pass))
-            out.extend(self._rack_actions(state, ev_, max(e for e, *_ in out)))
-        elif state.phase == "replacement":
-            plays, cols, ctrl, leave, points = ev_.replacement_plays()
-            equity = points + w.control * ctrl + leave
-            for i in np.argsort(-equity, kind="stable")[:64]:
-                out.append(
-                    (
-                        float(equity[i]),
-                        int(points[i]),
-                        float(ctrl[i]),
-                        (lambda i=int(i): adapter.play_move(state, plays, i, cols)),
-                    )
-                )
-            out.append((ev_.leave_of(ev_.own, ev_.blue, 0), 0, 0.0, Pass))
+            )
+        out.extend(others)
         out.sort(key=lambda item: -item[0])
         return out
+
+    def _options(self, state):
+        """The plays of the phase with their equity, points and control change, and the
+        other actions ranked with them as (equity, points, control change, maker): pass
+        and, in the word phase, the rack actions."""
+        ev_ = Evaluator(state, self.weights)
+        w = self.weights
+        others: list[tuple[float, int, float, Callable[..., Any]]] = []
+        if state.phase == "word":
+            plays, cols, ctrl, leave = ev_.word_plays()
+            points = plays.points
+            equity = points + w.control * ctrl + leave
+            pass_value = ev_.leave_of(ev_.own, ev_.blue, state.replacement_limit)
+            others.append((pass_value, 0, 0.0, Pass))
+            best = max(pass_value, float(equity.max(initial=-np.inf)))
+            others.extend(self._rack_actions(state, ev_, best))
+        else:
+            plays, cols, ctrl, leave, points = ev_.replacement_plays()
+            equity = points + w.control * ctrl + leave
+            others.append((ev_.leave_of(ev_.own, ev_.blue, 0), 0, 0.0, Pass))
+        return plays, cols, equity, points, ctrl, others
 
     def _rack_actions(self, state, ev_, best_equity):
         """A blue exchange when the leave would improve enough and no play is worth
@@ -270,10 +275,21 @@ class ControlPlayer(Player):
 
     def _choose(self, state, rng: random.Random):
         # equal equities are common (a word at mirrored places): the generator picks one,
-        # so two seeds give two games even between identical players
-        ranked = self.ranked(state)
-        tied = sum(1 for item in ranked if item[0] >= ranked[0][0] - 1e-9)
-        return ranked[rng.randrange(tied) if tied > 1 else 0][3]()
+        # so two seeds give two games even between identical players. The choice is
+        # among the first of ranked() within 1e-9 of the best, in its order; only those
+        # are looked at (ranked() would sort every play and make 64 makers).
+        plays, cols, equity, _points, _ctrl, others = self._options(state)
+        best = max(float(equity.max(initial=-np.inf)), *(e for e, *_ in others))
+        near = np.flatnonzero(equity >= best - 1e-9)
+        # ranked() keeps the TOP_PLAYS best plays by (equity, index): so do these
+        near = near[np.lexsort((near, -equity[near]))][:TOP_PLAYS]
+        tied: list[tuple[float, Callable[..., Any]]] = [
+            (float(equity[i]), lambda i=int(i): adapter.play_move(state, plays, i, cols))
+            for i in near
+        ]
+        tied += [(e, make) for e, _, _, make in others if e >= best - 1e-9]
+        tied.sort(key=lambda item: -item[0])
+        return tied[rng.randrange(len(tied)) if len(tied) > 1 else 0][1]()
 
     def value(self, state, viewer: str) -> float:
         """The static equity of the position for ``viewer`` (:func:`static_value`)."""
