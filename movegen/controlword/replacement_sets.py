@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 from wordbot.dictionaries.gaddag_walk import lowest_bit
+from wordbot.movegen.arrays import copy_into
 from wordbot.movegen.sorting import stable_argsort
 
 MOVE_FIELDS = 3
@@ -382,7 +383,7 @@ def _binomials(n, m):
 def _grown(a, size):
     """``a`` copied into a new array of ``size`` (>= len(a)) elements."""
     out = np.empty(size, a.dtype)
-    out[: a.shape[0]] = a
+    copy_into(out, a)
     return out
 
 

@@ -31,6 +31,7 @@ from wordbot.dictionaries.gaddag_walk import (
     first_arc,
     lowest_bit,
 )
+from wordbot.movegen.arrays import copy_into
 from wordbot.movegen.controlword.crosschecks import is_letter
 from wordbot.movegen.controlword.replacement_atoms import (
     change_key,
@@ -218,10 +219,10 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
     u_dir = np.empty(nunits, np.int64)
     u_sqs = np.empty(squares.shape[0] + nunits, np.int64)
     valid = np.ones(nunits, np.bool_)
-    u_sqs[: squares.shape[0]] = squares
-    u_start[:nwords] = starts
-    u_len[:nwords] = lengths
-    u_dir[:nwords] = dirs
+    copy_into(u_sqs, squares)
+    copy_into(u_start, starts)
+    copy_into(u_len, lengths)
+    copy_into(u_dir, dirs)
     k = nwords
     for sq in range(n):
         if changeable[sq] and word_of[0, sq] < 0 and word_of[1, sq] < 0:
@@ -288,7 +289,7 @@ def _prepare(letters, colours, own, rack, budget, edges, root, pools):
                     pcounts[0] = m + 1
                     pcounts[1] += 1
         elif _any_changeable(sqs, changeable):
-            rack_copy[:] = rack
+            copy_into(rack_copy, rack)
             if not _word_patterns(
                 flat,
                 changeable,
