@@ -168,7 +168,7 @@ def warm_game(name: str) -> None:
         for _ in range(actions):
             if state.is_over:
                 break
-            for move in list(state.legal_moves())[:3]:  # what hint shows of any move
+            for move in state.legal_moves()[:3]:  # what hint shows of any move
                 game.move_facts(state, move)
             cands = player.top(state, 3, rng)
             for cand in cands:
