@@ -270,7 +270,9 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
         return sort_letters((rest - kept).elements())
 
     def apply(self, move, check: bool = True) -> FirstDraftState:
-        if check and not is_listed(self, move):  # the own list's moves are legal
+        # the own list's moves are legal: trusted like the generator's output
+        trusted = not check or is_listed(self, move)
+        if not trusted:
             self.check(move)
         hands = list(self.hands)
         hand, seat = self.hand, self.seat
@@ -295,7 +297,7 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
             pool = hand.pool.replace(move.letter, "", 1)
             hands[seat] = hand._replace(rows=tuple(rows), pool=pool)
             return self._copy(hands=tuple(hands))
-        dropped = self._draft_discards(move) if check else self._dropped(move)
+        dropped = self._dropped(move) if trusted else self._draft_discards(move)
         k = move.coaster
         line = list(self.line)
         for i in range(k - 1):
