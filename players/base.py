@@ -85,7 +85,8 @@ class Candidate:
     by; ``win_rate``: estimated from playouts (None when not measured); ``iterations``:
     the playouts (or moves looked at) behind it; ``details``: the game's own figures
     (Control Word: ``control_change``, the change in the risk-weighted control value, and
-    ``words``, the words that change hands).
+    ``words``, the words that change hands); a searching player may add ``interval``,
+    the 95 % interval of ``win_rate``, and ``margin``, the mean final margin.
     """
 
     move: Move
@@ -95,9 +96,11 @@ class Candidate:
     win_rate: float | None = None
     iterations: int = 0
     details: dict[str, Any] = field(default_factory=dict)
+    interval: tuple[float, float] | None = None
+    margin: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out = {
+        out: dict[str, Any] = {
             "move": self.move.to_json(),
             "notation": self.notation,
             "points": self.points,
@@ -105,6 +108,10 @@ class Candidate:
             "win_rate": None if self.win_rate is None else round(self.win_rate, 4),
             "iterations": self.iterations,
         }
+        if self.interval is not None:
+            out["win_interval"] = [round(x, 4) for x in self.interval]
+        if self.margin is not None:
+            out["margin"] = round(self.margin, 3)
         for key, value in self.details.items():
             out[key] = round(value, 3) if isinstance(value, float) else value
         return out

@@ -99,6 +99,7 @@ class MonteCarloPlayer(Player):
             )
         self._policies: dict[str, Player] = {}
         self.playouts = 0  # playouts of the last decision
+        self.to_end = bool(self.settings["to_end"])  # the last decision played to the end
 
     def policy(self, game: Game, rollout: bool = False, leaf: bool = False) -> Player:
         """The game's default policy, or with ``rollout`` the playouts' player (the
@@ -123,7 +124,7 @@ class MonteCarloPlayer(Player):
         start = state
         game = state.game
         plies = self.settings["plies"]
-        to_end = self.settings["to_end"]
+        to_end = self.to_end
         steps = 0
         while not state.is_over:
             if plies and steps >= plies:
@@ -147,6 +148,7 @@ class MonteCarloPlayer(Player):
         alive = list(arms)
         mover = state.to_move
         self.playouts = 0
+        self.to_end = self._plays_to_end(state, policy, rng)
         # at least one playout per candidate, however small the limit
         while len(alive) > 1:
             sample_seed = rng.getrandbits(63)
@@ -173,42 +175,46 @@ class MonteCarloPlayer(Player):
             alive = self._survivors(alive)
         return self._ranking(arms)[:n]
 
-    def _ranking(self, arms: list[_Arm]) -> list[Candidate]:
-        key = (
-            (lambda a: a.win_rate)
-            if self.settings["by"] == "winrate"
-            else (lambda a: a.mean)
+    # -- what a search player built on this one changes --------------------------------
+    def _plays_to_end(self, state: GameState, policy: Player, rng: random.Random) -> bool:
+        """Whether this decision's playouts go to the end of the game."""
+        return bool(self.settings["to_end"])
+
+    def _key(self, arm: _Arm) -> float:
+        """What arms are ranked by."""
+        return arm.win_rate if self.settings["by"] == "winrate" else arm.mean
+
+    def _bounds(self, arm: _Arm) -> tuple[float, float]:
+        """The confidence interval of :meth:`_key` (arms with at least 4 playouts)."""
+        if self.settings["by"] == "winrate":
+            p = arm.win_rate
+            half = Z * math.sqrt(max(p * (1 - p), 0.25 / arm.n) / arm.n)
+            return p - half, p + half
+        return arm.mean - Z * arm.stderr, arm.mean + Z * arm.stderr
+
+    def _candidate(self, arm: _Arm) -> Candidate:
+        """An arm as the candidate it reports."""
+        return Candidate(
+            arm.cand.move,
+            arm.cand.notation,
+            points=arm.cand.points,
+            equity=arm.mean if arm.n else arm.cand.equity,
+            win_rate=arm.win_rate if arm.n else None,
+            iterations=arm.n,
+            details=dict(arm.cand.details),
         )
-        ranked = sorted(arms, key=lambda a: (a.n > 0, key(a), a.cand.equity), reverse=True)
-        return [
-            Candidate(
-                a.cand.move,
-                a.cand.notation,
-                points=a.cand.points,
-                equity=a.mean if a.n else a.cand.equity,
-                win_rate=a.win_rate if a.n else None,
-                iterations=a.n,
-                details=dict(a.cand.details),
-            )
-            for a in ranked
-        ]
+
+    def _ranking(self, arms: list[_Arm]) -> list[Candidate]:
+        ranked = sorted(
+            arms, key=lambda a: (a.n > 0, self._key(a), a.cand.equity), reverse=True
+        )
+        return [self._candidate(a) for a in ranked]
 
     def _survivors(self, alive: list[_Arm]) -> list[_Arm]:
         if alive[0].n < 4:
             return alive
-        if self.settings["by"] == "winrate":
-
-            def bounds(a):
-                p = a.win_rate
-                half = Z * math.sqrt(max(p * (1 - p), 0.25 / a.n) / a.n)
-                return p - half, p + half
-        else:
-
-            def bounds(a):
-                return a.mean - Z * a.stderr, a.mean + Z * a.stderr
-
-        best_low = max(bounds(a)[0] for a in alive)
-        return [a for a in alive if bounds(a)[1] >= best_low]
+        best_low = max(self._bounds(a)[0] for a in alive)
+        return [a for a in alive if self._bounds(a)[1] >= best_low]
 
     def _choose(self, state: GameState, rng: random.Random) -> Move:
         return self._top(state, 1, rng, None)[0].move

@@ -31,6 +31,7 @@ GENERIC: dict[str, str] = {
     "random": "wordbot.players.uniform:RandomPlayer",
     "greedy": "wordbot.players.greedy:GreedyPlayer",
     "mc": "wordbot.players.montecarlo:MonteCarloPlayer",
+    "search": "wordbot.players.search:SearchPlayer",
 }
 
 

@@ -54,6 +54,17 @@ class Profile:
     #: read and written beside those of the playouts
     positions: Callable[[], list[dict[str, Any]]] = list
 
+    def budgeted(self, name: str) -> str:
+        """The player ``name`` for the tests: a searching one (``mc``, ``search``) on
+        this profile's budget of iterations, any other as it is.
+
+        >>> Profile().budgeted("search"), Profile().budgeted("greedy")
+        ('search:iterations=2,k=2,time=600', 'greedy')
+        """
+        if name in ("mc", "search"):
+            return name + ":" + self.search.partition(":")[2]
+        return name
+
 
 #: RouteWords' position of the format's documentation
 ROUTEWORDS_EXAMPLE = {

@@ -24,7 +24,7 @@ def cases() -> list[tuple[str, str]]:
     for name in NAMES:
         if game_of(name).hidden_information:
             for spec in CATALOG.players.for_game(name):
-                out.append((name, profile(name).search if spec == "mc" else spec))
+                out.append((name, profile(name).budgeted(spec)))
     return out
 
 

@@ -33,8 +33,9 @@ def cases():
             own = CATALOG.players.get(name).games is not None
             if name == "random":
                 continue
-            bot = SEARCH if name == "mc" else name
-            marks = [] if own or name == "mc" else [pytest.mark.slow]
+            searching = name in ("mc", "search")
+            bot = name + ":" + SEARCH.partition(":")[2] if searching else name
+            marks = [] if own or searching else [pytest.mark.slow]
             out.append(pytest.param(game, bot, id=f"{game}-{name}", marks=marks))
     return out
 

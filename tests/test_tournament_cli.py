@@ -150,6 +150,19 @@ def test_round_robin_json_is_reproducible_on_any_number_of_workers():
     assert without_rate(one) == without_rate(two)
 
 
+@pytest.mark.parametrize("game", ["crosswords", "controlword"])
+def test_search_on_an_iteration_budget_replays_on_any_number_of_workers(game):
+    # the tree (Cross words combat) and the simulation (Control Word) alike
+    rules = {"crosswords": "turn_limit=3", "controlword": "rounds=1"}[game]
+    args = ["--game", game, "--rule", rules, "--games", "2", "--seed", "3"]
+    args += ["--players", "search:iterations=3,k=2,time=600,greedy"]
+    args += SMALL if game == "controlword" else []
+    two = ok_json(*args, "--workers", "2")
+    one = ok_json(*args, "--workers", "1")
+    assert without_rate(one) == without_rate(two)
+    assert two["players"]["search:time=600.0,iterations=3,k=2"]["games"] == 2
+
+
 def test_three_seat_gauntlet_reports_head_to_head_pairs():
     obj = ok_json(
         "--gauntlet",

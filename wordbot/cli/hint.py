@@ -66,18 +66,31 @@ def _print(state, spec, cands) -> None:
         for label, default in fields.values()
     ]
     columns += [("equity", "right"), ("win %", "right")]
+    # a searching player's figures: the win rate's interval, the mean margin, the work
+    searched = any(c.interval is not None for c in cands)
+    if searched:
+        columns += [("win 95% CI", "right"), ("margin", "right"), ("playouts", "right")]
     for name, justify in columns:
         table.add_column(name, justify=justify, overflow="fold")
     for i, c in enumerate(cands, 1):
         shown = game.candidate_json(c, state)
-        table.add_row(
+        row = [
             str(i),
             c.notation,
             str(c.points),
             *[_cell(shown[key]) for key in fields],
-            f"{c.equity:.1f}",
+            f"{c.equity:.2f}" if searched else f"{c.equity:.1f}",
             "-" if c.win_rate is None else f"{100 * c.win_rate:.0f}",
-        )
+        ]
+        if searched:
+            row += [
+                "-"
+                if c.interval is None
+                else f"{100 * c.interval[0]:.0f}-{100 * c.interval[1]:.0f}",
+                "-" if c.margin is None else f"{c.margin:+.1f}",
+                str(c.iterations),
+            ]
+        table.add_row(*row)
     console.print(table)
     console.print(game.picture(state, cands[0].move, viewer=state.to_move))
 
@@ -100,7 +113,7 @@ def _print(state, spec, cands) -> None:
     type=click.FloatRange(min=0),
     default=None,
     metavar="S",
-    help="Thinking time in seconds (for mc; default 1).",
+    help="Thinking time in seconds (for mc and search; default 1).",
 )
 @click.option(
     "--seed",
@@ -137,8 +150,11 @@ def hint(
     Each candidate shows what it adds to the score now, the game's own figures (Control
     Word: the change in the risk-weighted control value: what the words on the board
     will pay at the end, each discounted by the risk of losing it before then; and the
-    words that change hands), the equity it is ranked by (mean final value for mc) and
-    mc's win rate. Without POSITION, hints on a built-in start position (a new game of
+    words that change hands), the equity it is ranked by (mean final value for mc, the
+    win probability with the margin blended in for search) and the win rate of the
+    playouts. A searching player (search) also shows the win rate's 95% interval, the
+    mean final margin and the playouts (tree simulations in RouteWords and Cross words
+    combat) spent on each candidate. Without POSITION, hints on a built-in start position (a new game of
     --game, seed 1). POSITION is a position JSON file (FORMATS.md) of any game, `-` for
     stdin, or the JSON itself.
 
@@ -147,6 +163,7 @@ def hint(
       wordbot hint
       wordbot new --seed 7 > game.json && wordbot hint game.json --top 3
       wordbot hint game.json --player mc --time 2 --json
+      wordbot hint game.json --player search --time 0.5
       wordbot hint game.json --svg best.svg
     """
     from wordbot.cli.loading import catalog

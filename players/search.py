@@ -1,0 +1,327 @@
+"""``search``: one anytime search for every game, within a time or iteration budget.
+
+A game with hidden information (Control Word, First Draft) is searched by determinized
+simulation, as :mod:`~wordbot.players.montecarlo` does: the game's own candidates, each
+played out on the same sampled futures (common random numbers), a candidate dropped
+once its confidence interval falls below the leader's, the search stopped when one is
+left. ``search`` ranks by win probability with the margin blended in (a playout is worth
+1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` times tanh(margin / ``scale``)),
+and plays every playout to the end of the game once the end is near (a probe playout of
+the game's policy ends within ``end`` moves); before that, to the game's horizon
+(``game.playout_done``) and the policy's value there.
+
+A game of perfect information (RouteWords, Cross words combat: no chance after the deal)
+is searched by a tree: Monte Carlo tree search with the game's policy as prior (its top
+``k`` candidates of a node, the better ranked more likely tried) and its value at the
+leaves (for every seat, so any number of players), positions met twice along two orders
+of moves shared through a transposition table keyed by their digests. The move played
+is the root's most visited; the search stops early once no other can catch it up.
+
+Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
+candidate, or the tree's simulations); ``time`` bounds the seconds of a decision.
+
+>>> SearchPlayer(iterations=50).spec
+'search:iterations=50'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from wordbot.engine.game import Game, GameState
+from wordbot.players.base import Candidate, Option, Player, Progress
+from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm
+
+
+def _interval(wins: float, n: int) -> tuple[float, float]:
+    """The 95 % (Wilson) interval of a win rate of ``wins`` in ``n``.
+
+    >>> [round(x, 3) for x in _interval(8, 10)]
+    [0.49, 0.943]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p, z = wins / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class _Node:
+    """A position of the tree: its candidates (made when first passed through) and,
+    per seat, the visits' summed utility, raw value and wins."""
+
+    __slots__ = ("cands", "children", "priors", "raw", "state", "utility", "visits", "wins")
+
+    def __init__(self, state: GameState, seats: int):
+        self.state = state
+        self.cands: list[Candidate] | None = None
+        self.children: list[_Node | None] = []
+        self.priors: list[float] = []
+        self.visits = 0
+        self.utility = [0.0] * seats
+        self.raw = [0.0] * seats
+        self.wins = [0.0] * seats
+
+    def q(self, seat: int) -> float:
+        return self.utility[seat] / self.visits
+
+
+class SearchPlayer(MonteCarloPlayer):
+    """Anytime search (see the module docstring)."""
+
+    name = "search"
+    description = (
+        "anytime search: determinized simulation by win probability (hidden "
+        "information), Monte Carlo tree search (perfect information)"
+    )
+    options = {
+        "time": Option(float, 1.0, "seconds per decision"),
+        "iterations": Option(
+            int,
+            0,
+            "playouts per candidate (hidden information) or tree simulations at most; "
+            "0: no cap",
+        ),
+        "k": Option(int, 6, "candidates of the game's policy at the root and every node"),
+        "end": Option(
+            int,
+            12,
+            "play playouts to the end of the game once a probe playout ends within "
+            "this many moves (hidden information)",
+        ),
+        "blend": Option(float, 0.1, "weight of the margin beside the win probability"),
+        "scale": Option(float, 10.0, "points of margin worth tanh(1) of utility"),
+        "c": Option(float, 1.5, "exploration of the tree search"),
+        "inner": Option(
+            str,
+            "greedy",
+            "player whose top k are the candidates below the root (the root's: the "
+            "game's policy); empty: the game's policy",
+        ),
+        "playout": Option(
+            int,
+            0,
+            "policy moves played from a tree leaf before its value is taken; -1: to "
+            "where the game stops a playout",
+        ),
+    }
+
+    def __init__(self, **options: Any):
+        Player.__init__(self, **options)
+        # the simulation of MonteCarloPlayer reads these of its own options
+        self.settings.update(plies=0, to_end=False, by="margin", rollout="", leaf="")
+        self._policies = {}
+        self.playouts = 0
+        self.to_end = False
+
+    @property
+    def spec(self) -> str:
+        own = {k: v for k, v in self.settings.items() if k in self.options}
+        changed = [
+            f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+            for k, v in own.items()
+            if v != self.options[k].default
+        ]
+        return self.name + (":" + ",".join(changed) if changed else "")
+
+    def _top(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
+        if state.game.hidden_information:
+            return super()._top(state, n, rng, progress)
+        return self._tree(state, n, rng, progress)
+
+    # -- hidden information: simulation by win probability ---------------------------------
+    def _utility(self, value: float) -> float:
+        win = 1.0 if value > 0 else 0.5 if value == 0 else 0.0
+        return win + self.settings["blend"] * math.tanh(value / self.settings["scale"])
+
+    def _plays_to_end(self, state: GameState, policy: Player, rng: random.Random) -> bool:
+        # the probe plays greedy (the fastest policy): it only asks how far the end is
+        probe = state.determinize(state.to_move, random.Random(rng.getrandbits(63)))
+        greedy = self._inner(state.game, "greedy")
+        probe_rng = random.Random(0)
+        for _ in range(self.settings["end"]):
+            if probe.is_over:
+                return True
+            probe = probe.apply(greedy.choose(probe, probe_rng), check=False)
+        return probe.is_over
+
+    def _key(self, arm: _Arm) -> float:
+        return sum(map(self._utility, arm.values)) / arm.n if arm.n else -math.inf
+
+    def _bounds(self, arm: _Arm) -> tuple[float, float]:
+        utils = [self._utility(v) for v in arm.values]
+        mean = sum(utils) / arm.n
+        var = sum((u - mean) ** 2 for u in utils) / (arm.n - 1)
+        half = Z * math.sqrt(var / arm.n)
+        return mean - half, mean + half
+
+    def _candidate(self, arm: _Arm) -> Candidate:
+        cand = super()._candidate(arm)
+        if arm.n:
+            wins = sum(1.0 if v > 0 else 0.5 if v == 0 else 0.0 for v in arm.values)
+            cand.win_rate = wins / arm.n
+            cand.interval = _interval(wins, arm.n)
+            cand.margin = arm.mean
+            cand.equity = self._key(arm)
+        return cand
+
+    # -- perfect information: Monte Carlo tree search ------------------------------------
+    def _tree(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
+        started = time.perf_counter()
+        seconds, cap = self.settings["time"], self.settings["iterations"]
+        seats = len(state.players)
+        table: dict[str, _Node] = {}
+        root = _Node(state, seats)
+        self._expand(root, rng, self.policy(state.game))
+        assert root.cands is not None
+        self.playouts = 0
+        if len(root.cands) > 1:
+            while True:
+                self._simulate(root, table, rng)
+                self.playouts += 1
+                if cap and self.playouts >= cap:
+                    break
+                elapsed = time.perf_counter() - started
+                if elapsed >= seconds:
+                    break
+                if self.playouts % 16 == 0:
+                    if progress is not None and progress(self._tree_ranking(root)[:n]):
+                        break
+                    if not cap and self._decided(root, elapsed, seconds):
+                        break
+        return self._tree_ranking(root)[:n]
+
+    def _inner(self, game: Game, spec: str | None = None) -> Player:
+        """The player whose top candidates a node below the root searches (or the
+        player ``spec``)."""
+        spec = spec or self.settings["inner"] or game.default_policy
+        key = "inner:" + spec + ":" + game.name
+        if key not in self._policies:
+            from wordbot.players.registry import make_player
+
+            self._policies[key] = make_player(spec, game)
+        return self._policies[key]
+
+    def _expand(self, node: _Node, rng: random.Random, player: Player) -> None:
+        """The node's candidates: ``player``'s top ``k``, the better ranked the likelier
+        tried first (prior 1/rank, normalised)."""
+        node.cands = player.top(node.state, self.settings["k"], rng)
+        weights = [1.0 / (i + 1) for i in range(len(node.cands))]
+        node.priors = [w / sum(weights) for w in weights]
+        node.children = [None] * len(node.cands)
+
+    def _simulate(self, root: _Node, table: dict[str, _Node], rng: random.Random) -> None:
+        """One simulation: down the tree by PUCT to a position not searched yet, its
+        value for every seat, and back up."""
+        path = [root]
+        node = root
+        while node.visits > 0 and not node.state.is_over:
+            if node.cands is None:
+                self._expand(node, rng, self._inner(node.state.game))
+            i = self._select(node)
+            child = node.children[i]
+            if child is None:
+                assert node.cands is not None
+                after = node.state.apply(node.cands[i].move, check=False)
+                key = after.digest()
+                child = table.get(key)
+                if child is None:
+                    child = table[key] = _Node(after, len(root.utility))
+                node.children[i] = child
+            if child in path:  # a position met again on this line: value it as a leaf
+                break
+            path.append(child)
+            node = child
+        raw = self._leaf_values(node.state, rng)
+        utility = [self._utility(v) for v in raw]
+        for visited in path:
+            visited.visits += 1
+            for s, (u, v) in enumerate(zip(utility, raw)):
+                visited.utility[s] += u
+                visited.raw[s] += v
+                visited.wins[s] += 1.0 if v > 0 else 0.5 if v == 0 else 0.0
+
+    def _select(self, node: _Node) -> int:
+        seat = node.state.seat
+        root_n = math.sqrt(node.visits)
+        first = node.q(seat)  # an untried move is first taken to be worth the node
+        c = self.settings["c"]
+        best, best_score = 0, -math.inf
+        for i, prior in enumerate(node.priors):
+            child = node.children[i]
+            if child is None or child.visits == 0:
+                score = first + c * prior * root_n
+            else:
+                score = child.q(seat) + c * prior * root_n / (1 + child.visits)
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def _leaf_values(self, state: GameState, rng: random.Random) -> list[float]:
+        policy = self.policy(state.game, rollout=True)
+        plies, start = self.settings["playout"], state
+        while plies and not state.is_over:
+            if plies < 0 and state.game.playout_done(start, state):
+                break
+            state = state.apply(policy.choose(state, rng), check=False)
+            plies -= plies > 0
+        leaf = self.policy(state.game, leaf=True)
+        if state.is_over:
+            return [float(state.outcome().margin(p)) for p in state.players]
+        return [leaf.value(state, p) for p in state.players]
+
+    def _decided(self, root: _Node, elapsed: float, seconds: float) -> bool:
+        """Whether the most visited move can no longer be caught in the time left."""
+        visits = sorted((c.visits for c in root.children if c is not None), reverse=True)
+        if len(visits) < 2:
+            return False
+        left = self.playouts * (seconds - elapsed) / max(elapsed, 1e-9)
+        return visits[0] - visits[1] > left
+
+    def _tree_ranking(self, root: _Node) -> list[Candidate]:
+        """The root's candidates, most visited first (ties: the better mean utility,
+        then the policy's order)."""
+        assert root.cands is not None
+        seat = root.state.seat
+        seen = [c if c is not None and c.visits else None for c in root.children]
+
+        def key(i: int) -> tuple[int, float, int]:
+            child = seen[i]
+            return (child.visits, child.q(seat), -i) if child else (0, -math.inf, -i)
+
+        out = []
+        for i in sorted(range(len(root.cands)), key=key, reverse=True):
+            cand, child = root.cands[i], seen[i]
+            if child is None:
+                out.append(
+                    Candidate(
+                        cand.move,
+                        cand.notation,
+                        cand.points,
+                        cand.equity,
+                        details=dict(cand.details),
+                    )
+                )
+                continue
+            out.append(
+                Candidate(
+                    cand.move,
+                    cand.notation,
+                    points=cand.points,
+                    equity=child.q(seat),
+                    win_rate=child.wins[seat] / child.visits,
+                    iterations=child.visits,
+                    details=dict(cand.details),
+                    interval=_interval(child.wins[seat], child.visits),
+                    margin=child.raw[seat] / child.visits,
+                )
+            )
+        return out

@@ -1,0 +1,107 @@
+"""The ``search`` player (issue 32): reproducible for a seed and an iteration budget in
+every game, exact where its leaves are the game's end, playouts to the end once the end
+is near, and its candidates' win intervals through ``wordbot hint``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tests.cli_support import invoke
+from tests.game_profiles import CATALOG, NAMES, game_of, lexicon_of, new_short
+
+BUDGET = "search:iterations=4,k=3,time=600"
+
+
+def positions(name: str, count: int, seed: int, before_end: bool = False):
+    """Positions of short games played at random: any stage, or (``before_end``) those
+    where the game's policy's move ends the game."""
+    game = game_of(name)
+    rng = random.Random(seed)
+    mover = CATALOG.players.make("random", game)
+    policy = CATALOG.players.make(game.default_policy, game)
+    found = []
+    for _ in range(200):
+        if len(found) == count:
+            break
+        state = new_short(game, rng.randrange(2**31))
+        while not state.is_over:
+            last = state.apply(policy.choose(state, rng), check=False).is_over
+            if last if before_end else rng.random() < 0.2:
+                found.append(state)
+                break
+            state = state.apply(mover.choose(state, rng))
+    return found
+
+
+def ranked(cands):
+    return [(c.notation, c.iterations, round(c.equity, 9)) for c in cands]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_search_replays_for_a_seed_and_an_iteration_budget(name):
+    for n, state in enumerate(positions(name, 3, seed=len(name))):
+        first = CATALOG.players.make(BUDGET, state.game).top(state, 3, random.Random(n))
+        again = CATALOG.players.make(BUDGET, state.game).top(state, 3, random.Random(n))
+        assert ranked(first) == ranked(again), f"{name}: position {n} searched otherwise"
+        state.check(first[0].move)
+        for cand in first:
+            if cand.iterations:
+                low, high = cand.interval
+                assert 0 <= low <= cand.win_rate <= high <= 1
+
+
+def test_the_tree_values_a_last_move_by_the_games_end():
+    # each child of such a root is a finished game: the tree's figures are exact there,
+    # and it never plays a move that loses when one of its candidates does not
+    decided = 0
+    for name in [n for n in NAMES if not game_of(n).hidden_information]:
+        for state in positions(name, 6, seed=3, before_end=True):
+            mover = state.to_move
+            player = CATALOG.players.make("search:iterations=40,k=4,time=600", state.game)
+            cands = player.top(state, 4, random.Random(0))
+            finals = {}
+            for cand in cands:
+                after = state.apply(cand.move)
+                if not after.is_over:
+                    continue  # not every candidate ends the game
+                final = finals[cand.notation] = after.outcome().margin(mover)
+                if cand.iterations:
+                    assert cand.margin == pytest.approx(final)
+                    assert cand.win_rate == (final > 0) + (final == 0) / 2
+            if len(finals) == len(cands) and len({m > 0 for m in finals.values()}) > 1:
+                decided += 1
+                assert finals[cands[0].notation] > 0, f"{name}: played a losing last move"
+    assert decided  # the sample has positions where the choice decides the game
+
+
+@pytest.mark.parametrize("name", ["controlword", "firstdraft"])
+def test_playouts_go_to_the_end_once_it_is_near(name):
+    game = game_of(name)
+    start = game.new(None, 5, None, lexicon_of(game))
+    player = CATALOG.players.make("search:iterations=1,k=2,time=600,end=6", game)
+    player.top(start, 2, random.Random(0))
+    assert not player.to_end  # a new game ends far beyond six moves
+    state, rng = start, random.Random(1)
+    mover = CATALOG.players.make("greedy", game)
+    seen = False
+    while not state.is_over:
+        player.top(state, 2, random.Random(0))
+        seen |= player.to_end
+        state = state.apply(mover.choose(state, rng))
+    assert seen
+
+
+def test_hint_shows_the_searchs_intervals_margins_and_playouts():
+    args = ["--game", "crosswords", "--player", "search:iterations=12,k=3,time=600"]
+    out = invoke("hint", *args, "--json", "--top", "3")
+    cands = json.loads(out.stdout)["candidates"]
+    assert len(cands) == 3 and sum(c["iterations"] for c in cands) <= 12
+    for cand in cands:
+        low, high = cand["win_interval"]
+        assert low <= cand["win_rate"] <= high and "margin" in cand
+    text = invoke("hint", *args).stdout
+    for column in ("win 95% CI", "margin", "playouts"):
+        assert column in text
