@@ -6,9 +6,12 @@ played out on the same sampled futures (common random numbers), a candidate drop
 once its confidence interval falls below the leader's, the search stopped when one is
 left. ``search`` ranks by win probability with the margin blended in (a playout is worth
 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` times tanh(margin / ``scale``)),
-and plays every playout to the end of the game once the end is near (a probe playout of
-the game's policy ends within ``end`` moves); before that, to the game's horizon
-(``game.playout_done``) and the policy's value there.
+and plays every playout to the end of the game once the end is near (a greedy probe
+playout ends within ``end`` moves); before that, to the game's horizon
+(``game.playout_done``) and the policy's value there. The last ``exact`` moves of the game
+(Control Word: its last replacement phase) are searched exactly: every own move, each
+met by the replies best for the players making them, on sampled racks, bags and decks,
+the final margins at the leaves.
 
 A game of perfect information (RouteWords, Cross words combat: no chance after the deal)
 is searched by a tree: Monte Carlo tree search with the game's policy as prior (its top
@@ -93,6 +96,15 @@ class SearchPlayer(MonteCarloPlayer):
             "play playouts to the end of the game once a probe playout ends within "
             "this many moves (hidden information)",
         ),
+        "exact": Option(
+            int,
+            2,
+            "search every own move and the replies exactly when the game ends within "
+            "this many moves (hidden information; 0: never)",
+        ),
+        "width": Option(
+            int, 200, "own moves an exact end search weighs at most (the policy's best)"
+        ),
         "blend": Option(float, 0.1, "weight of the margin beside the win probability"),
         "scale": Option(float, 10.0, "points of margin worth tanh(1) of utility"),
         "c": Option(float, 1.5, "exploration of the tree search"),
@@ -102,10 +114,16 @@ class SearchPlayer(MonteCarloPlayer):
             "player whose top k are the candidates below the root (the root's: the "
             "game's policy); empty: the game's policy",
         ),
+        "rollout": Option(
+            str,
+            "",
+            "player spec of the playouts; empty: the game's policy (simulation), "
+            "greedy (tree)",
+        ),
         "playout": Option(
             int,
-            0,
-            "policy moves played from a tree leaf before its value is taken; -1: to "
+            -1,
+            "moves played from a tree leaf before the game's policy values it; -1: to "
             "where the game stops a playout",
         ),
     }
@@ -113,10 +131,11 @@ class SearchPlayer(MonteCarloPlayer):
     def __init__(self, **options: Any):
         Player.__init__(self, **options)
         # the simulation of MonteCarloPlayer reads these of its own options
-        self.settings.update(plies=0, to_end=False, by="margin", rollout="", leaf="")
+        self.settings.update(plies=0, to_end=False, by="margin", leaf="")
         self._policies = {}
         self.playouts = 0
         self.to_end = False
+        self._left: int | None = None  # moves to the end, by this decision's probe
 
     @property
     def spec(self) -> str:
@@ -131,31 +150,48 @@ class SearchPlayer(MonteCarloPlayer):
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
-        if state.game.hidden_information:
-            return super()._top(state, n, rng, progress)
-        return self._tree(state, n, rng, progress)
+        if not state.game.hidden_information:
+            return self._tree(state, n, rng, progress)
+        self._left = self._moves_to_end(state, rng)
+        if self._left is not None and self._left <= self.settings["exact"]:
+            return self._endgame(state, n, rng, progress)
+        return super()._top(state, n, rng, progress)
 
     # -- hidden information: simulation by win probability ---------------------------------
-    def _utility(self, value: float) -> float:
+    def _utility(self, value: float, final: bool) -> float:
+        """What a playout ending in ``value`` (the mover's margin) is worth: at the end
+        of the game, 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` x
+        tanh(margin / ``scale``); before the end, the chance of winning that the
+        policy's value promises, 1 / (1 + exp(-value / ``scale``))."""
+        scale = self.settings["scale"]
+        if not final:
+            return 0.5 * (1.0 + math.tanh(value / (2.0 * scale)))
         win = 1.0 if value > 0 else 0.5 if value == 0 else 0.0
-        return win + self.settings["blend"] * math.tanh(value / self.settings["scale"])
+        return win + self.settings["blend"] * math.tanh(value / scale)
 
-    def _plays_to_end(self, state: GameState, policy: Player, rng: random.Random) -> bool:
-        # the probe plays greedy (the fastest policy): it only asks how far the end is
+    def _moves_to_end(self, state: GameState, rng: random.Random) -> int | None:
+        """How many moves a probe playout takes to the end of the game (None: more than
+        ``end``). The probe plays greedy, the fastest policy, on a sample of what the
+        mover cannot see: it only asks how far the end is."""
         probe = state.determinize(state.to_move, random.Random(rng.getrandbits(63)))
         greedy = self._inner(state.game, "greedy")
         probe_rng = random.Random(0)
-        for _ in range(self.settings["end"]):
+        for moves in range(self.settings["end"] + 1):
             if probe.is_over:
-                return True
+                return moves
             probe = probe.apply(greedy.choose(probe, probe_rng), check=False)
-        return probe.is_over
+        return None
+
+    def _plays_to_end(self, state: GameState, policy: Player, rng: random.Random) -> bool:
+        return self._left is not None
 
     def _key(self, arm: _Arm) -> float:
-        return sum(map(self._utility, arm.values)) / arm.n if arm.n else -math.inf
+        if not arm.n:
+            return -math.inf
+        return sum(self._utility(v, self.to_end) for v in arm.values) / arm.n
 
     def _bounds(self, arm: _Arm) -> tuple[float, float]:
-        utils = [self._utility(v) for v in arm.values]
+        utils = [self._utility(v, self.to_end) for v in arm.values]
         mean = sum(utils) / arm.n
         var = sum((u - mean) ** 2 for u in utils) / (arm.n - 1)
         half = Z * math.sqrt(var / arm.n)
@@ -170,6 +206,62 @@ class SearchPlayer(MonteCarloPlayer):
             cand.margin = arm.mean
             cand.equity = self._key(arm)
         return cand
+
+    # -- hidden information: the last moves searched exactly -------------------------------
+    def _endgame(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
+        """Every own move (the policy's best ``width`` when there are more), each met by
+        the replies that are best for the player making them, to the end of the game,
+        on samples of what the mover cannot see (the same samples for every move): the
+        final margins at the leaves. A last move of the game needs one sample."""
+        started = time.perf_counter()
+        seconds, cap = self.settings["time"], self.settings["iterations"]
+        mover = state.to_move
+        moves = list(state.legal_moves())
+        if len(moves) > self.settings["width"]:
+            moves = [
+                c.move
+                for c in self.policy(state.game).top(state, self.settings["width"], rng)
+            ]
+        arms = [_Arm(Candidate(m, state.notation(m))) for m in moves]
+        leaf = self.policy(state.game)
+        self.playouts, self.to_end, final = 0, True, True
+        while True:
+            sample_seed = rng.getrandbits(63)
+            sample = state.determinize(mover, random.Random(sample_seed)).with_seed(
+                sample_seed
+            )
+            for arm in arms:
+                after = sample.apply(arm.cand.move, check=False)
+                final &= after.is_over
+                value = self._replied(after, self.settings["exact"] - 1, leaf)[mover]
+                arm.values.append(value)
+                arm.wins += value > 0
+                self.playouts += 1
+            if final or (cap and arms[0].n >= cap):
+                break
+            if time.perf_counter() - started >= seconds:
+                break
+            if progress is not None and progress(self._ranking(arms)[:n]):
+                break
+        return self._ranking(arms)[:n]
+
+    def _replied(self, state: GameState, depth: int, leaf: Player) -> dict[str, float]:
+        """Every player's final margin once each player to move makes the reply best
+        for itself, ``depth`` moves deep (the policy's values beyond)."""
+        if state.is_over:
+            outcome = state.outcome()
+            return {p: float(outcome.margin(p)) for p in state.players}
+        if depth <= 0:
+            return {p: leaf.value(state, p) for p in state.players}
+        player = state.to_move
+        best: dict[str, float] = {}
+        for reply in state.legal_moves():
+            values = self._replied(state.apply(reply, check=False), depth - 1, leaf)
+            if not best or values[player] > best[player]:
+                best = values
+        return best
 
     # -- perfect information: Monte Carlo tree search ------------------------------------
     def _tree(
@@ -240,8 +332,8 @@ class SearchPlayer(MonteCarloPlayer):
                 break
             path.append(child)
             node = child
-        raw = self._leaf_values(node.state, rng)
-        utility = [self._utility(v) for v in raw]
+        raw, final = self._leaf_values(node.state, rng)
+        utility = [self._utility(v, final) for v in raw]
         for visited in path:
             visited.visits += 1
             for s, (u, v) in enumerate(zip(utility, raw)):
@@ -265,18 +357,23 @@ class SearchPlayer(MonteCarloPlayer):
                 best, best_score = i, score
         return best
 
-    def _leaf_values(self, state: GameState, rng: random.Random) -> list[float]:
-        policy = self.policy(state.game, rollout=True)
+    def _leaf_values(
+        self, state: GameState, rng: random.Random
+    ) -> tuple[list[float], bool]:
+        """Every seat's value of a leaf after its playout, and whether that ended the
+        game (the final margins) or not (the policy's values)."""
+        policy = self._inner(state.game, self.settings["rollout"] or "greedy")
         plies, start = self.settings["playout"], state
         while plies and not state.is_over:
             if plies < 0 and state.game.playout_done(start, state):
                 break
             state = state.apply(policy.choose(state, rng), check=False)
             plies -= plies > 0
-        leaf = self.policy(state.game, leaf=True)
         if state.is_over:
-            return [float(state.outcome().margin(p)) for p in state.players]
-        return [leaf.value(state, p) for p in state.players]
+            outcome = state.outcome()
+            return [float(outcome.margin(p)) for p in state.players], True
+        leaf = self.policy(state.game)
+        return [leaf.value(state, p) for p in state.players], False
 
     def _decided(self, root: _Node, elapsed: float, seconds: float) -> bool:
         """Whether the most visited move can no longer be caught in the time left."""

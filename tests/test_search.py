@@ -105,3 +105,34 @@ def test_hint_shows_the_searchs_intervals_margins_and_playouts():
     text = invoke("hint", *args).stdout
     for column in ("win 95% CI", "margin", "playouts"):
         assert column in text
+
+
+@pytest.mark.parametrize("name", ["controlword", "firstdraft"])
+def test_the_last_move_of_a_hidden_game_is_searched_exactly(name):
+    # moves that end the game have final margins that need no sampling: search weighs
+    # every legal move (not its policy's few candidates) and plays one at least as
+    # good as the best of them (a free action first may do better: it looks one move on)
+    game, found = game_of(name), 0
+    rng = random.Random(11)
+    mover = CATALOG.players.make("random", game)
+    for _ in range(40):
+        state = new_short(game, rng.randrange(2**31))
+        while not state.is_over and found < 3:
+            moves = list(state.legal_moves())
+            near = len(moves) <= 200 and any(
+                state.apply(m, check=False).is_over for m in (moves[0], moves[-1])
+            )
+            ending = [m for m in moves if near and state.apply(m, check=False).is_over]
+            if len(ending) > 1:
+                found += 1
+                me = state.to_move
+                finals = [state.apply(m).outcome().margin(me) for m in ending]
+                player = CATALOG.players.make("search:iterations=1,time=600", game)
+                best = player.top(state, 1, random.Random(0))[0]
+                assert best.margin >= max(finals)
+                after = state.apply(best.move)
+                if after.is_over:
+                    assert after.outcome().margin(me) == best.margin == max(finals)
+                break
+            state = state.apply(mover.choose(state, rng))
+    assert found == 3  # games reach such positions
