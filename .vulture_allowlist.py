@@ -11,6 +11,7 @@ _.standalone_mode  # WordbotGroup.main keeps click.Group.main's signature (alway
 _.param  # click option callbacks are called as callback(ctx, param, value)
 _.list_commands  # click.Group hook: click calls it to list `wordbot --help` commands
 _.tournament  # `wordbot tournament`: registered by @main.command(), run by click
+_.tune  # `wordbot tune`: the same
 _.caption  # rich.Table attribute, printed by rich under the table
 
 # -- looked up by name
@@ -27,6 +28,7 @@ _.cmd_play
 _.RandomPlayer  # players: the registries name them as "module:Class" strings
 _.GreedyPlayer
 _.MonteCarloPlayer
+_.SearchPlayer
 _.RoutesPlayer
 _.TerritoryPlayer
 

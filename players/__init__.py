@@ -1,12 +1,12 @@
 """Players: deciders behind one contract (:mod:`wordbot.players.base`), made by name.
 
-Generic players play every game through the game interface: ``random``, ``greedy`` and
-``mc``; a game's own players live in ``wordbot.players.<game>`` (Control Word's
+Generic players play every game through the game interface: ``random``, ``greedy``,
+``mc`` and ``search``; a game's own players live in ``wordbot.players.<game>`` (Control Word's
 ``control``). Importing this package imports no game.
 
 >>> from wordbot.players import PLAYERS, make_player
 >>> PLAYERS.for_game("controlword")
-['control', 'greedy', 'mc', 'random']
+['control', 'greedy', 'mc', 'random', 'search']
 >>> make_player("mc:k=3").spec
 'mc:k=3'
 """

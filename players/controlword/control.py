@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import fields
 from functools import partial
 from typing import Any
 
@@ -28,7 +29,7 @@ from wordbot.engine.controlword import (
 from wordbot.engine.controlword.adapter import evaluation as ev
 from wordbot.players.base import Candidate, Option, Player, Progress
 from wordbot.players.controlword.explain import word_changes
-from wordbot.players.controlword.weights import DEFAULT, Weights
+from wordbot.players.controlword.weights import DEFAULT, HELP, Weights
 
 
 def phases_left(state) -> tuple[int, int]:
@@ -172,11 +173,16 @@ class ControlPlayer(Player):
     games = frozenset({"controlword"})
     options = {
         "explain": Option(bool, True, "describe the words each top candidate changes"),
+        # every weight of the evaluation, so a spec (and `wordbot tune`) can set it
+        **{
+            f.name: Option(float, getattr(DEFAULT, f.name), HELP[f.name])
+            for f in fields(Weights)
+        },
     }
 
     def __init__(self, weights: Weights = DEFAULT, **options):
         super().__init__(**options)
-        self.weights = weights
+        self.weights = weights.with_(**{k: v for k, v in options.items() if k in HELP})
 
     # -- ranking ---------------------------------------------------------------------
 

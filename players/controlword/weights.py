@@ -47,6 +47,26 @@ class Weights:
 
 assert set(evaluation.WEIGHTS) == {f.name for f in fields(Weights)}
 
+#: a line of help for each weight (the ``control`` player's options of the same names)
+HELP = {
+    "control": "one point of end-of-game control value, in points now",
+    "opponent": "how much an opponent's controlled word counts against the mover",
+    "short_word": "value of a controlled 2-3 letter word (a tie-break)",
+    "risk1": "chance per opponent replacement phase of losing a word one tile can take",
+    "risk2": "the same for a word two replacements would neutralise",
+    "risk3": "the same for three or more",
+    "keep_tile": "word phase: each tile kept for the replacement phase",
+    "balance": "per vowel away from the ideal share of the leave",
+    "no_vowel": "a leave of 3+ tiles with no vowel (or no consonant)",
+    "duplicate": "each duplicate tile kept",
+    "blue_kept": "each blue tile kept",
+    "q_without_u": "a Q kept without a U",
+    "exchange_gain": "exchange when the leave would improve by this much",
+    "exchange_below": "... and no play is worth more than this",
+    "redraw_below": "redraw when no play is worth more than this",
+}
+assert set(HELP) == {f.name for f in fields(Weights)}
+
 DEFAULT = Weights()
 
 TUNING = """

@@ -33,6 +33,7 @@ COMMANDS = {
     "serve": "serve",
     "study": "study",
     "tournament": "tournament",
+    "tune": "tune",
 }
 
 
