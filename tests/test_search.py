@@ -11,6 +11,7 @@ import pytest
 
 from tests.cli_support import invoke
 from tests.game_profiles import CATALOG, NAMES, game_of, lexicon_of, new_short
+from tests.sampling import fast_and_full
 
 BUDGET = "search:iterations=4,k=3,time=600"
 
@@ -41,8 +42,9 @@ def ranked(cands):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_search_replays_for_a_seed_and_an_iteration_budget(name):
-    for n, state in enumerate(positions(name, 3, seed=len(name))):
+@fast_and_full("count", 2, 12)
+def test_search_replays_for_a_seed_and_an_iteration_budget(name, count):
+    for n, state in enumerate(positions(name, count, seed=len(name))):
         first = CATALOG.players.make(BUDGET, state.game).top(state, 3, random.Random(n))
         again = CATALOG.players.make(BUDGET, state.game).top(state, 3, random.Random(n))
         assert ranked(first) == ranked(again), f"{name}: position {n} searched otherwise"
@@ -80,18 +82,17 @@ def test_the_tree_values_a_last_move_by_the_games_end():
 @pytest.mark.parametrize("name", ["controlword", "firstdraft"])
 def test_playouts_go_to_the_end_once_it_is_near(name):
     game = game_of(name)
-    start = game.new(None, 5, None, lexicon_of(game))
-    player = CATALOG.players.make("search:iterations=1,k=2,time=600,end=6", game)
-    player.top(start, 2, random.Random(0))
-    assert not player.to_end  # a new game ends far beyond six moves
-    state, rng = start, random.Random(1)
+    state, rng = game.new(None, 5, None, lexicon_of(game)), random.Random(1)
+    line = [state]
     mover = CATALOG.players.make("greedy", game)
-    seen = False
     while not state.is_over:
-        player.top(state, 2, random.Random(0))
-        seen |= player.to_end
         state = state.apply(mover.choose(state, rng))
-    assert seen
+        line.append(state)
+    player = CATALOG.players.make("search:iterations=1,k=2,time=600,end=6", game)
+    player.top(line[0], 2, random.Random(0))
+    assert not player.to_end  # a new game ends far beyond six moves
+    player.top(line[-4], 2, random.Random(0))  # three moves from the end
+    assert player.to_end
 
 
 def test_hint_shows_the_searchs_intervals_margins_and_playouts():
@@ -108,7 +109,8 @@ def test_hint_shows_the_searchs_intervals_margins_and_playouts():
 
 
 @pytest.mark.parametrize("name", ["controlword", "firstdraft"])
-def test_the_last_move_of_a_hidden_game_is_searched_exactly(name):
+@fast_and_full("count", 1, 6)
+def test_the_last_move_of_a_hidden_game_is_searched_exactly(name, count):
     # moves that end the game have final margins that need no sampling: search weighs
     # every legal move (not its policy's few candidates) and plays one at least as
     # good as the best of them (a free action first may do better: it looks one move on)
@@ -117,7 +119,7 @@ def test_the_last_move_of_a_hidden_game_is_searched_exactly(name):
     mover = CATALOG.players.make("random", game)
     for _ in range(40):
         state = new_short(game, rng.randrange(2**31))
-        while not state.is_over and found < 3:
+        while not state.is_over and found < count:
             moves = list(state.legal_moves())
             near = len(moves) <= 200 and any(
                 state.apply(m, check=False).is_over for m in (moves[0], moves[-1])
@@ -135,4 +137,4 @@ def test_the_last_move_of_a_hidden_game_is_searched_exactly(name):
                     assert after.outcome().margin(me) == best.margin == max(finals)
                 break
             state = state.apply(mover.choose(state, rng))
-    assert found == 3  # games reach such positions
+    assert found == count  # games reach such positions
