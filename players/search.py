@@ -211,31 +211,34 @@ class SearchPlayer(MonteCarloPlayer):
     def _endgame(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
-        """Every own move (the policy's best ``width`` when there are more), each met by
-        the replies that are best for the player making them, to the end of the game,
-        on samples of what the mover cannot see (the same samples for every move): the
-        final margins at the leaves. A last move of the game needs one sample."""
+        """Every own move (at most ``width``), the policy's best first, each met by the
+        replies that are best for the players making them, to the end of the game, on
+        samples of what the mover cannot see (the same samples for every move): the
+        final margins at the leaves. A last move of the game needs one sample. When the
+        time runs out in the first sample, the moves not reached yet are left out."""
         started = time.perf_counter()
         seconds, cap = self.settings["time"], self.settings["iterations"]
         mover = state.to_move
-        moves = list(state.legal_moves())
-        if len(moves) > self.settings["width"]:
-            moves = [
-                c.move
-                for c in self.policy(state.game).top(state, self.settings["width"], rng)
-            ]
-        arms = [_Arm(Candidate(m, state.notation(m))) for m in moves]
-        leaf = self.policy(state.game)
+        policy = self.policy(state.game)
+        first = [c.move for c in policy.top(state, self.settings["k"], rng)]
+        seen = {state.notation(m) for m in first}
+        moves = first + [m for m in state.legal_moves() if state.notation(m) not in seen]
+        arms = [
+            _Arm(Candidate(m, state.notation(m))) for m in moves[: self.settings["width"]]
+        ]
         self.playouts, self.to_end, final = 0, True, True
         while True:
             sample_seed = rng.getrandbits(63)
             sample = state.determinize(mover, random.Random(sample_seed)).with_seed(
                 sample_seed
             )
-            for arm in arms:
+            for i, arm in enumerate(arms):
+                if i and not arm.values and time.perf_counter() - started >= seconds:
+                    arms = arms[:i]  # the first sample is cut short: the rest unweighed
+                    break
                 after = sample.apply(arm.cand.move, check=False)
                 final &= after.is_over
-                value = self._replied(after, self.settings["exact"] - 1, leaf)[mover]
+                value = self._replied(after, self.settings["exact"] - 1, policy)[mover]
                 arm.values.append(value)
                 arm.wins += value > 0
                 self.playouts += 1
