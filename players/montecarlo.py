@@ -138,7 +138,7 @@ class MonteCarloPlayer(Player):
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
-        started = time.perf_counter()
+        started = self._started()
         seconds, cap = self.settings["time"], self.settings["iterations"]
         arms = [
             _Arm(c) for c in self.policy(state.game).top(state, self.settings["k"], rng)
@@ -176,6 +176,10 @@ class MonteCarloPlayer(Player):
         return self._ranking(arms)[:n]
 
     # -- what a search player built on this one changes --------------------------------
+    def _started(self) -> float:
+        """When this decision's clock started."""
+        return time.perf_counter()
+
     def _plays_to_end(self, state: GameState, policy: Player, rng: random.Random) -> bool:
         """Whether this decision's playouts go to the end of the game."""
         return bool(self.settings["to_end"])

@@ -136,6 +136,7 @@ class SearchPlayer(MonteCarloPlayer):
         self.playouts = 0
         self.to_end = False
         self._left: int | None = None  # moves to the end, by this decision's probe
+        self._clock = 0.0  # when this decision started
 
     @property
     def spec(self) -> str:
@@ -152,6 +153,7 @@ class SearchPlayer(MonteCarloPlayer):
     ) -> list[Candidate]:
         if not state.game.hidden_information:
             return self._tree(state, n, rng, progress)
+        self._clock = time.perf_counter()  # the probe's time is the decision's too
         self._left = self._moves_to_end(state, rng)
         if self._left is not None and self._left <= self.settings["exact"]:
             return self._endgame(state, n, rng, progress)
@@ -185,6 +187,9 @@ class SearchPlayer(MonteCarloPlayer):
     def _plays_to_end(self, state: GameState, policy: Player, rng: random.Random) -> bool:
         return self._left is not None
 
+    def _started(self) -> float:
+        return self._clock
+
     def _key(self, arm: _Arm) -> float:
         if not arm.n:
             return -math.inf
@@ -216,7 +221,7 @@ class SearchPlayer(MonteCarloPlayer):
         samples of what the mover cannot see (the same samples for every move): the
         final margins at the leaves. A last move of the game needs one sample. When the
         time runs out in the first sample, the moves not reached yet are left out."""
-        started = time.perf_counter()
+        started = self._clock
         seconds, cap = self.settings["time"], self.settings["iterations"]
         mover = state.to_move
         policy = self.policy(state.game)
