@@ -21,6 +21,8 @@ from tests.game_profiles import CATALOG, NAMES
 #: one playout a candidate: a hosted game checks what the seat is told, not how well
 #: the bot plays (First Draft's at two took 14-20 s of the default run)
 SEARCH = "mc:iterations=1,k=2,time=600"
+#: the games whose hosted game with search runs in the default run
+FAST_SEARCH = ("controlword", "crosswords", "toy")
 
 
 def cases():
@@ -35,7 +37,10 @@ def cases():
                 continue
             searching = name in ("mc", "search")
             bot = name + ":" + SEARCH.partition(":")[2] if searching else name
-            marks = [] if own or searching else [pytest.mark.slow]
+            # search simulates as mc does (Control Word, First Draft) or searches a
+            # tree (Cross words combat, RouteWords): one game of each in the default run
+            fast = own or name == "mc" or (searching and game in FAST_SEARCH)
+            marks = [] if fast else [pytest.mark.slow]
             out.append(pytest.param(game, bot, id=f"{game}-{name}", marks=marks))
     return out
 
