@@ -117,8 +117,7 @@ class SearchPlayer(MonteCarloPlayer):
         "rollout": Option(
             str,
             "",
-            "player spec of the playouts; empty: the game's policy (simulation), "
-            "greedy (tree)",
+            "player spec of the playouts; empty: the game's policy",
         ),
         "playout": Option(
             int,
@@ -290,7 +289,9 @@ class SearchPlayer(MonteCarloPlayer):
                 if cap and self.playouts >= cap:
                     break
                 elapsed = time.perf_counter() - started
-                if elapsed >= seconds:
+                # however short the time, every candidate of the root is weighed once
+                # (the first simulation values the root itself)
+                if elapsed >= seconds and self.playouts > len(root.cands):
                     break
                 if self.playouts % 16 == 0:
                     if progress is not None and progress(self._tree_ranking(root)[:n]):
@@ -350,6 +351,8 @@ class SearchPlayer(MonteCarloPlayer):
                 visited.wins[s] += 1.0 if v > 0 else 0.5 if v == 0 else 0.0
 
     def _select(self, node: _Node) -> int:
+        if None in node.children:  # a candidate not tried yet: the best ranked first
+            return node.children.index(None)
         seat = node.state.seat
         root_n = math.sqrt(node.visits)
         first = node.q(seat)  # an untried move is first taken to be worth the node
@@ -370,7 +373,7 @@ class SearchPlayer(MonteCarloPlayer):
     ) -> tuple[list[float], bool]:
         """Every seat's value of a leaf after its playout, and whether that ended the
         game (the final margins) or not (the policy's values)."""
-        policy = self._inner(state.game, self.settings["rollout"] or "greedy")
+        policy = self.policy(state.game, rollout=True)
         plies, start = self.settings["playout"], state
         while plies and not state.is_over:
             if plies < 0 and state.game.playout_done(start, state):
