@@ -22,6 +22,7 @@ wordbot.engine.errors.RuleError: --rule heap=0: 0 is not allowed (an integer >= 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -72,6 +73,9 @@ class RuleOption:
     read_text: Callable[[str], Any] | None = None
     read_json: Callable[[Any], Any] | None = None
     write_json: Callable[[Any], Any] | None = None
+    #: whether a rules object leaves the option out at its default (an option added
+    #: after the format: positions and records written before it stay byte for byte)
+    omitted_at_default: bool = False
 
     def _bad(self, where: str, value: Any) -> RuleError:
         return RuleError(f"{where}: {value!r} is not allowed ({self.allowed})")
@@ -152,6 +156,36 @@ def integer(
     return RuleOption(help, allowed, "int", minimum, maximum, special=dict(special or {}))
 
 
+def number(help: str, minimum: float, maximum: float) -> RuleOption:
+    """A finite number from ``minimum`` to ``maximum`` (a JSON integer or decimal; a
+    whole number is written as an integer), left out of a rules object at its default.
+
+    >>> number("x", 0, 10).from_text("x", "2.5"), number("x", 0, 10).to_json(3.0)
+    (2.5, 3)
+    """
+
+    def read(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise NotAllowed
+        if not (math.isfinite(value) and minimum <= value <= maximum):
+            raise NotAllowed
+        return float(value)
+
+    def read_text(text: str) -> float:
+        try:
+            return read(float(text))
+        except ValueError:
+            raise NotAllowed from None
+
+    def write(value: float) -> float | int:
+        return int(value) if float(value).is_integer() else value
+
+    return dataclasses.replace(
+        custom(help, f"a number {minimum}-{maximum}", read_text, read, write),
+        omitted_at_default=True,
+    )
+
+
 def choice(help: str, *choices: str) -> RuleOption:
     """One of a few words."""
     allowed = ", ".join(choices[:-1]) + " or " + choices[-1]
@@ -222,16 +256,24 @@ class GameRules:
         return cls(**changes)
 
     def to_json(self) -> dict[str, Any]:
-        """Every option, JSON-ready."""
+        """Every option, JSON-ready (but those left out at their defaults)."""
+        default = type(self)()
         return {
             name: option.to_json(getattr(self, name))
             for name, option in self.OPTIONS.items()
+            if not (
+                option.omitted_at_default and getattr(self, name) == getattr(default, name)
+            )
         }
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from the defaults (JSON-ready)."""
-        default = type(self)().to_json()
-        return {k: v for k, v in self.to_json().items() if default[k] != v}
+        default = type(self)()
+        return {
+            name: option.to_json(getattr(self, name))
+            for name, option in self.OPTIONS.items()
+            if getattr(self, name) != getattr(default, name)
+        }
 
     def texts(self) -> tuple[str, ...]:
         """The ``NAME=VALUE`` texts (as ``--rule`` takes them) that give these rules from
@@ -241,9 +283,13 @@ class GameRules:
     @classmethod
     def catalogue(cls) -> dict[str, dict[str, Any]]:
         """``{OPTION: {"default": ..., "help": ..., "allowed": ...}}`` (``wordbot games``)."""
-        default = cls().to_json()
+        default = cls()
         return {
-            name: {"default": default[name], "help": option.help, "allowed": option.allowed}
+            name: {
+                "default": option.to_json(getattr(default, name)),
+                "help": option.help,
+                "allowed": option.allowed,
+            }
             for name, option in cls.OPTIONS.items()
         }
 

@@ -42,7 +42,22 @@ def places_from_keys(keys: Mapping[str, Any]) -> dict[str, int]:
     return {p: 1 + sum(1 for o in keys.values() if o < k) for p, k in keys.items()}
 
 
-def outcome_by_score(scores: Mapping[str, int]) -> Outcome:
+def compensated(
+    scores: Mapping[str, float], players: tuple[str, ...], value: float
+) -> dict[str, float]:
+    """``scores`` with a compensation for moving later: the k-th seat of ``players``
+    gets (k - 1) x ``value`` points (the rule option ``compensation``).
+
+    >>> compensated({"red": 10, "green": 8}, ("red", "green"), 2.5)
+    {'red': 10, 'green': 10.5}
+    """
+    if not value:
+        return dict(scores)
+    out = {p: scores[p] + players.index(p) * value for p in scores}
+    return {p: int(v) if float(v).is_integer() else v for p, v in out.items()}
+
+
+def outcome_by_score(scores: Mapping[str, float]) -> Outcome:
     """The outcome of a game won by the most points, ties sharing the place.
 
     >>> outcome_by_score({"red": 3, "green": 5, "black": 5}).winners

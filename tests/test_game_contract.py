@@ -344,9 +344,10 @@ def test_the_games_command_describes_the_game(played, games_json):
         "setup": {o.name: o.describe() for o in game.setup_options},
         "players": CATALOG.players.for_game(game),
     }
-    defaults = game.Rules().to_json()
+    defaults = game.Rules()
     for option, spec in entry["rules"].items():
         assert set(spec) == {"default", "help", "allowed"} and spec["help"]
-        assert spec["default"] == defaults[option]
+        written = game.Rules.OPTIONS[option].to_json(getattr(defaults, option))
+        assert spec["default"] == written
     assert {"random", "greedy", "mc"} <= set(entry["players"])
     assert game.default_policy.split(":")[0] in entry["players"]

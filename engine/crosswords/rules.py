@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordbot.engine.options import GameRules, integer
+from wordbot.engine.options import GameRules, integer, number
 
 SEATS = ("red", "green")  # red is the "bottom" player and moves first
 ACROSS, DOWN = "across", "down"
@@ -22,6 +22,7 @@ class Rules(GameRules):
 
     turn_limit: int = 30
     start_gap: int = 4
+    compensation: float = 0.0
 
     OPTIONS = {
         "turn_limit": integer(
@@ -31,5 +32,8 @@ class Rules(GameRules):
             "red's start word is on row start_gap, green's on -start_gap",
             minimum=1,
             maximum=100,
+        ),
+        "compensation": number(
+            "points green gets at the end for moving second (docs/rules.md)", 0, 1000
         ),
     }

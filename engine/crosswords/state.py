@@ -39,7 +39,7 @@ from wordbot.engine.crosswords.pages import Extra, Page, Word, extra_turns
 from wordbot.engine.crosswords.rules import STEP
 from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.game import OVER, GameState
-from wordbot.engine.outcome import Outcome, outcome_by_score
+from wordbot.engine.outcome import Outcome, compensated, outcome_by_score
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -123,7 +123,11 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         return 1 + sum(self.turns)
 
     def outcome(self) -> Outcome:
-        return outcome_by_score(self.scores)
+        """The scores as they stand, each later seat's compensation added
+        (``compensation``: the k-th seat gets (k - 1) x it at the end)."""
+        return outcome_by_score(
+            compensated(self.scores, self.players, self.rules.compensation)
+        )
 
     def describe(self) -> str:
         if self.is_over:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordbot.engine.options import GameRules, boolean, choice, integer
+from wordbot.engine.options import GameRules, boolean, choice, integer, number
 
 SIZE = 5  # squares a side
 SIDE = SIZE + 1  # intersections a side
@@ -39,6 +39,7 @@ class Rules(GameRules):
     turn_limit: int = 60
     min_word: int = 3
     bonus_search: str = "full"
+    compensation: float = 0.0
 
     OPTIONS = {
         "ko_rule": boolean("no swap undoes the previous turn's swap"),
@@ -55,5 +56,11 @@ class Rules(GameRules):
             "never trigger nor submit",
             "full",
             "none",
+        ),
+        "compensation": number(
+            "points each later seat gets at the end, the k-th (k - 1) x this "
+            "(docs/rules.md)",
+            0,
+            1000,
         ),
     }

@@ -33,7 +33,7 @@ import numpy as np
 from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.game import OVER, GameState
 from wordbot.engine.movelist import is_listed
-from wordbot.engine.outcome import Outcome, outcome_by_score
+from wordbot.engine.outcome import Outcome, compensated, outcome_by_score
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.moves import (
     Bonus,
@@ -129,7 +129,11 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
         return not any(self.coins) or min(self.turns) >= self.rules.turn_limit
 
     def outcome(self) -> Outcome:
-        return outcome_by_score(self.scores)
+        """The scores as they stand, each later seat's compensation added
+        (``compensation``: the k-th seat gets (k - 1) x it at the end)."""
+        return outcome_by_score(
+            compensated(self.scores, self.players, self.rules.compensation)
+        )
 
     def describe(self) -> str:
         if self.is_over:

@@ -1,0 +1,77 @@
+"""``compensation`` (issue 33): points for moving later, added at the end to each later
+seat in Cross words combat and RouteWords, left out of rules objects at 0 so positions
+written before it read and digest as before."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tests.cli_support import invoke
+from tests.game_profiles import CATALOG, game_of, new_short
+
+GAMES = ["crosswords", "routewords"]
+
+
+def finished(name: str, seed: int, players=None):
+    game = game_of(name)
+    state, rng = new_short(game, seed, players), random.Random(seed)
+    mover = CATALOG.players.make("greedy", game)
+    while not state.is_over:
+        state = state.apply(mover.choose(state, rng))
+    return state
+
+
+def with_rules(state, **changes):
+    obj = state.to_json()
+    obj["rules"] = {**obj["rules"], **changes}
+    return state.game.from_json(obj, state.lexicon)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_later_seats_get_their_compensation_at_the_end(name):
+    seats = game_of(name).max_players
+    players = list(game_of(name).seats[:seats])
+    state = finished(name, 4, players)
+    assert "compensation" not in state.to_json()["rules"]  # 0: written as before
+    paid = with_rules(state, compensation=2.5)
+    assert paid.to_json()["rules"]["compensation"] == 2.5
+    assert paid.scores == state.scores  # the running scores are the position's own
+    for k, player in enumerate(players):
+        assert paid.outcome().scores[player] == state.scores[player] + 2.5 * k
+    assert paid.digest() != state.digest()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_compensation_just_above_the_first_players_lead_turns_the_game(name):
+    for seed in range(40):
+        state = finished(name, seed)
+        first, second = state.players
+        lead = state.scores[first] - state.scores[second]
+        if lead > 0:
+            break
+    else:
+        pytest.fail("no game of the sample won by the first player")
+    assert state.outcome().winners == (first,)
+    assert with_rules(state, compensation=lead).outcome().winners == (first, second)
+    assert with_rules(state, compensation=lead + 0.5).outcome().winners == (second,)
+
+
+@pytest.mark.parametrize("value", ["-1", "1001", "nan", "inf", "x", "true"])
+def test_a_bad_compensation_is_one_line_naming_it(value):
+    out = invoke("new", "--game", "routewords", "--rule", f"compensation={value}")
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "compensation" in lines[0] and value in lines[0]
+
+
+def test_the_command_line_writes_and_reads_the_rule():
+    out = invoke("new", "--game", "crosswords", "--rule", "compensation=3")
+    position = json.loads(out.stdout)
+    assert position["rules"]["compensation"] == 3
+    read = game_of("crosswords").from_json(position)
+    assert read.rules.compensation == 3.0
+    listed = {g["name"]: g for g in json.loads(invoke("games", "--json").stdout)}
+    assert listed["crosswords"]["rules"]["compensation"]["default"] == 0
