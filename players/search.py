@@ -4,19 +4,23 @@ A game with hidden information (Control Word, First Draft) is searched by determ
 simulation, as :mod:`~wordbot.players.montecarlo` does: the game's own candidates, each
 played out on the same sampled futures (common random numbers), a candidate dropped
 once its confidence interval falls below the leader's, the search stopped when one is
-left. ``search`` ranks by win probability with the margin blended in (a playout is worth
-1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` times tanh(margin / ``scale``)),
-and plays every playout to the end of the game once the end is near (a greedy probe
-playout ends within ``end`` moves); before that, to the game's horizon
-(``game.playout_done``) and the policy's value there. The last ``exact`` moves of the game
-(Control Word: its last replacement phase) are searched exactly: every own move, each
-met by the replies best for the players making them, on sampled racks, bags and decks,
-the final margins at the leaves.
+left. Far from the end, a playout stops at the game's horizon (``game.playout_done``)
+and candidates are ranked by the mean margin the policy's value gives there. Once the
+end is near (a greedy probe playout ends within ``end`` moves), every playout goes to
+the end and candidates are ranked by win probability with the margin blended in (a
+playout is worth 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` times
+tanh(margin / ``scale``)). The last ``exact`` moves of the game (Control Word: its last
+replacement phase) are searched exactly: every own move, each met by the replies best
+for the players making them, on sampled racks, bags and decks, the final margins at
+the leaves.
 
 A game of perfect information (RouteWords, Cross words combat: no chance after the deal)
 is searched by a tree: Monte Carlo tree search with the game's policy as prior (its top
 ``k`` candidates of a node, the better ranked more likely tried) and its value at the
-leaves (for every seat, so any number of players), positions met twice along two orders
+leaves after a playout by the policy to the game's horizon (each seat's value turned
+into a chance of winning, 1 / (1 + exp(-value / ``scale``)), for any number of
+players), every candidate of a node tried once before the best are searched further
+(PUCT, ``c``), positions met twice along two orders
 of moves shared through a transposition table keyed by their digests. The move played
 is the root's most visited; the search stops early once no other can catch it up.
 
@@ -162,8 +166,8 @@ class SearchPlayer(MonteCarloPlayer):
     def _utility(self, value: float, final: bool) -> float:
         """What a playout ending in ``value`` (the mover's margin) is worth: at the end
         of the game, 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` x
-        tanh(margin / ``scale``); before the end, the chance of winning that the
-        policy's value promises, 1 / (1 + exp(-value / ``scale``))."""
+        tanh(margin / ``scale``); before the end (a leaf of the tree), the chance of
+        winning that the policy's value promises, 1 / (1 + exp(-value / ``scale``))."""
         scale = self.settings["scale"]
         if not final:
             return 0.5 * (1.0 + math.tanh(value / (2.0 * scale)))
@@ -190,11 +194,15 @@ class SearchPlayer(MonteCarloPlayer):
         return self._clock
 
     def _key(self, arm: _Arm) -> float:
+        if not self.to_end:  # values of the policy at a horizon: their mean margin
+            return super()._key(arm)
         if not arm.n:
             return -math.inf
         return sum(self._utility(v, self.to_end) for v in arm.values) / arm.n
 
     def _bounds(self, arm: _Arm) -> tuple[float, float]:
+        if not self.to_end:
+            return super()._bounds(arm)
         utils = [self._utility(v, self.to_end) for v in arm.values]
         mean = sum(utils) / arm.n
         var = sum((u - mean) ** 2 for u in utils) / (arm.n - 1)
