@@ -22,6 +22,7 @@ from wordbot.cli.options import (
     setup_words,
 )
 from wordbot.engine.games import DEFAULT_GAME
+from wordbot.study.config import StudyError
 
 
 @main.command(cls=SetupCommand)
@@ -91,6 +92,28 @@ from wordbot.engine.games import DEFAULT_GAME
     default=None,
     help="The report's and plots' title (default: from the options).",
 )
+@click.option(
+    "--balance",
+    default=None,
+    metavar="NAME=LO..HI",
+    help="Find the value of a numeric rule option that makes the seats even (the first "
+    "player winning its share): a study at LO and at HI, then bisection; the fair "
+    "value with a 95% interval, the seats' figures there, and with --plot the curve.",
+)
+@click.option(
+    "--steps",
+    type=click.IntRange(0),
+    default=4,
+    show_default=True,
+    help="With --balance: bisection steps after LO and HI.",
+)
+@click.option(
+    "--resolution",
+    type=click.FloatRange(min=0, min_open=True),
+    default=0.5,
+    show_default=True,
+    help="With --balance: the values tried are multiples of this.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @json_option
 @rule_option
@@ -110,6 +133,9 @@ def study(
     report,
     plot,
     title,
+    balance,
+    steps,
+    resolution,
     quiet,
     as_json,
     rules,
@@ -137,11 +163,13 @@ def study(
       wordbot study --game firstdraft --players drafter \
           --vary coasters=1,2,2,3,3,3,3,4,4,5/1,1,2,2,3,3,4,4,5,5
       wordbot study --resume runs/ko              # after a crash or Ctrl-C
+      wordbot study --game crosswords --players territory --balance compensation=0..20 \
+          --games 200 --out runs/fair --plot fair-plots
     """
     from rich.console import Console
 
     from wordbot.cli.loading import catalog
-    from wordbot.study.config import StudyError, new_study, resumed_study
+    from wordbot.study.config import new_study, resumed_study
     from wordbot.study.display import StudyProgress, tables
     from wordbot.study.plot import check_plot_dir, plot_study
     from wordbot.study.report import markdown
@@ -150,6 +178,16 @@ def study(
     # --- every check before anything is written or played
     if plot is not None:
         check_plot_dir(plot)
+    if balance is not None or (
+        resume is not None and (Path(resume) / "balance.json").is_file()
+    ):
+        if vary or report is not None:
+            raise StudyError("--balance: varies one option itself (no --vary, --report)")
+        return _balance(
+            game_name, players, seats, games, seed, rules, lexicon_path, balance,
+            steps, resolution, out, resume, plot, title, workers, backend, address,
+            quiet, as_json,
+        )  # fmt: skip
     if report is not None and not Path(report).parent.is_dir():
         raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
     check_backend(backend, address)
@@ -260,3 +298,119 @@ def _players_of(saved) -> str:
 def _title(config) -> str:
     varied = " x ".join(name for name, _ in config.vary) or "the default rules"
     return f"{config.game}: {varied}"
+
+
+def _balance(
+    game_name, players, seats, games, seed, rules, lexicon_path, balance, steps,
+    resolution, out, resume, plot, title, workers, backend, address, quiet, as_json,
+) -> None:  # fmt: skip
+    """``study --balance``: see :mod:`wordbot.study.balance`."""
+    import secrets
+
+    from rich.console import Console
+
+    from wordbot.cli.loading import catalog
+    from wordbot.study.balance import Balance, parse_range
+    from wordbot.study.config import new_study, resumed_study
+    from wordbot.study.plot import plot_balance
+    from wordbot.study.runner import Study, StudyStore
+
+    plugins = catalog().plugins
+    err = Console(stderr=True)
+    if resume is not None:
+        if out is not None and Path(out).resolve() != Path(resume).resolve():
+            raise StudyError("--out and --resume name different directories")
+        run = Balance.open(resume)
+        err.print(f"resuming {resume}: {len(run.points)} values measured")
+    else:
+        option, lo, hi = parse_range(balance)
+        game = catalog().game(game_name or DEFAULT_GAME)
+        if option not in game.Rules.OPTIONS:
+            raise StudyError(
+                f"--balance {balance}: {game.name} has no rule option {option!r} "
+                f"(options: {', '.join(game.Rules.OPTIONS)})"
+            )
+        seed = secrets.randbits(31) if seed is None else seed
+        spec = dict(
+            game=game.name,
+            players=players,
+            games=400 if games is None else games,
+            seed=seed,
+            rules=list(rules),
+            seats=seats,
+            lexicon=None if lexicon_path is None else str(lexicon_path),
+        )
+        # both ends checked before anything is played (the option's values, the table)
+        for value in (lo, hi):
+            new_study(
+                spec["game"], players, (f"{option}={value:g}",), spec["games"], seed,
+                tuple(rules), seats, lexicon_path, plugins,
+            )  # fmt: skip
+        config, _ = new_study(
+            spec["game"], players, (), spec["games"], seed, tuple(rules), seats,
+            lexicon_path, plugins,
+        )  # fmt: skip
+        run = Balance.create(
+            Path(out or f"runs/balance-{game.name}-{option}-{seed}"),
+            {
+                "option": option,
+                "lo": lo,
+                "hi": hi,
+                "steps": steps,
+                "resolution": resolution,
+                "seats": config.variants[0].seats,
+                "study": spec,
+            },
+        )
+    spec = run.config["study"]
+
+    def play(folder: Path, vary: str) -> dict:
+        if (folder / "study.json").is_file():
+            store, saved = StudyStore.open(folder)
+            config, lexicon = resumed_study(saved, str(folder), None, spec["lexicon"])
+        else:
+            config, lexicon = new_study(
+                spec["game"], spec["players"], (vary,), spec["games"], spec["seed"],
+                tuple(spec["rules"]), spec["seats"], spec["lexicon"], plugins,
+            )  # fmt: skip
+            store = StudyStore.create(folder, config)
+        study = Study(config, lexicon, store)
+        if not quiet:
+            err.print(f"{vary}: {study.remaining} games to play", highlight=False)
+        return study.run(workers, backend, address).result
+
+    def shown(point) -> None:
+        if not quiet:
+            low, high = point.ci
+            err.print(
+                f"{run.config['option']}={point.value:g}: first player wins "
+                f"{100 * point.first_player_win_rate:.1f}% ({100 * low:.1f}-"
+                f"{100 * high:.1f}%), margin {point.margin:+.1f}",
+                highlight=False,
+            )
+
+    try:
+        found = run.run(play, shown)
+    except KeyboardInterrupt:
+        click.echo(
+            f"wordbot: interrupted; continue with: wordbot study --resume {run.path}",
+            err=True,
+        )
+        sys.exit(130)
+    if plot is not None:
+        plot_balance(found, plot, title or f"{spec['game']}: fair {found['option']}")
+    if as_json:
+        click.echo(json.dumps(found))
+        return
+    if found["fair_value"] is None:
+        click.echo(f"{found['option']}: {found['note']}; saved in {run.path}")
+        return
+    at = found["at_fair_value"]
+    rates = ", ".join(
+        f"{seat} {100 * r['rate']:.1f}%" for seat, r in at["seat_win_rate"].items()
+    )
+    low, high = found["ci"]
+    click.echo(
+        f"fair {found['option']}: {found['fair_value']:g} (95% {low:g} to {high:g}); "
+        f"at {at['value']:g}: {rates} over {at['games']} games; saved in {run.path}"
+    )

@@ -174,8 +174,12 @@ def make_variants(game, vary, base: tuple[str, ...], seats: int | None) -> list[
             except WordbotError as exc:
                 raise StudyError(f"--vary {item}: {str(exc).split(': ', 1)[-1]}") from None
         assignments = list(base) + varied
-        rules = game.rules(assignments).to_json()  # a bad name or value fails here
-        changed = {n: (k if n == SEATS else rules[n]) for n in names}
+        ruled = game.rules(assignments)  # a bad name or value fails here
+        changed = {
+            n: (k if n == SEATS else ruled.OPTIONS[n].to_json(getattr(ruled, n)))
+            for n in names
+        }
+        rules = ruled.to_json()
         variants.append(Variant(rules, changed, k, colours))
     return variants
 

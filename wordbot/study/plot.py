@@ -132,3 +132,36 @@ def _save(plt, fig, path: Path) -> Path:
     finally:
         plt.close(fig)
     return path
+
+
+def plot_balance(balance: dict[str, Any], folder: Path, title: str) -> Path:
+    """Write ``balance.svg`` into ``folder``: the first player's win rate at each value
+    tried (95 % intervals), the even share, and the fair value with its interval."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder = Path(folder)
+    check_plot_dir(folder)
+    plt.rcParams["svg.fonttype"] = "none"
+    plt.rcParams["svg.hashsalt"] = "wordbot"
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    points = balance["points"]
+    xs = [p["value"] for p in points]
+    ys = [100 * p["first_player_win_rate"] for p in points]
+    errs = [
+        [100 * (p["first_player_win_rate"] - p["ci"][0]) for p in points],
+        [100 * (p["ci"][1] - p["first_player_win_rate"]) for p in points],
+    ]
+    ax.errorbar(xs, ys, yerr=errs, fmt="o", capsize=3, label="first player's win rate")
+    ax.axhline(100 * balance["target"], color="grey", linestyle=":", label="even")
+    if balance.get("fair_value") is not None:
+        lo, hi = balance["ci"]
+        ax.axvspan(lo, hi, color="tab:green", alpha=0.15, label="fair value, 95% interval")
+        ax.axvline(balance["fair_value"], color="tab:green")
+    ax.set_xlabel(balance["option"])
+    ax.set_ylabel("% of games won")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    return _save(plt, fig, folder / "balance.svg")

@@ -1,0 +1,106 @@
+"""``wordbot study --balance`` (issue 33): the fair value of a numeric rule option by
+paired self-play and a logistic fit, with its interval, the seats' figures there, the
+curve as a plot, and a run that resumes after a kill to the points of one never
+stopped."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import signal
+import subprocess
+import time
+
+import pytest
+
+from tests.cli_support import cli_env, invoke, run, wordbot_command
+from wordbot.study.balance import fit_root
+
+#: Cross words combat's short games between territory players: red's edge is large
+#: without compensation and gone at thirty points
+BALANCE = ["study", "--game", "crosswords", "--players", "territory"]
+BALANCE += ["--rule", "turn_limit=5", "--balance", "compensation=0..30", "--games", "4"]
+BALANCE += ["--steps", "1", "--seed", "1", "--quiet"]
+
+
+def test_the_fit_finds_a_known_curves_even_point_within_its_interval():
+    rng = random.Random(3)
+    true_root, slope = 12.0, -0.3
+    points = []
+    for x in (0.0, 6.0, 12.0, 18.0, 24.0):
+        p = 1 / (1 + math.exp(-slope * (x - true_root)))
+        wins = sum(rng.random() < p for _ in range(2000))
+        points.append((x, wins / 2000, 2000))
+    root, (low, high) = fit_root(points, 0.5)
+    assert low < true_root < high and high - low < 2
+    assert abs(root - true_root) < 1
+    # a third of the games won by the first of three seats: the even point of three
+    assert fit_root(points, 1 / 3)[0] > root
+
+
+def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path):
+    out = invoke(*BALANCE, "--workers", "1", "--out", str(tmp_path / "b"), "--json",
+                 "--plot", str(tmp_path / "plots"))  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    found = json.loads(out.stdout)
+    assert found["option"] == "compensation" and found["target"] == 0.5
+    values = [p["value"] for p in found["points"]]
+    assert values == sorted(values) and {0, 30} <= set(values) and len(values) == 3
+    rates = {p["value"]: p["first_player_win_rate"] for p in found["points"]}
+    assert rates[0] > 0.5 > rates[30]  # the ends lie on both sides
+    low, high = found["ci"]
+    assert low <= found["fair_value"] <= high
+    at = found["at_fair_value"]
+    assert at["games"] == 4 and at["value"] % 0.5 == 0
+    assert abs(at["value"] - found["fair_value"]) <= 0.25
+    assert set(at["seat_win_rate"]) == {"red", "green"}
+    saved = (tmp_path / "b" / "points.jsonl").read_text().splitlines()
+    assert len(saved) == 3
+    assert (tmp_path / "plots" / "balance.svg").read_text().startswith("<?xml")
+
+
+def test_a_killed_balance_run_resumes_to_the_points_of_one_never_stopped(tmp_path):
+    whole = invoke(*BALANCE, "--workers", "1", "--out", str(tmp_path / "w"), "--json")
+    stopped = tmp_path / "s"
+    proc = subprocess.Popen(
+        wordbot_command(*BALANCE, "--workers", "1", "--out", str(stopped)),
+        env=cli_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    points = stopped / "points.jsonl"
+    deadline = time.time() + 120
+    try:
+        while time.time() < deadline and proc.poll() is None:
+            if points.exists() and points.read_bytes().count(b"\n") >= 1:
+                break
+            time.sleep(0.01)
+        assert proc.poll() is None, "the run ended before it could be killed"
+        os.killpg(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(timeout=30)
+    resumed = run("study", "--resume", str(stopped), "--json", "--quiet")
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout) == json.loads(whole.stdout)
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["--balance", "compensation"], "expected NAME=LO..HI"),
+        (["--balance", "compensation=5..1"], "LO must be a number below HI"),
+        (["--balance", "speed=0..1"], "no rule option 'speed'"),
+        (["--balance", "compensation=0..2000"], "compensation"),
+        (["--balance", "compensation=0..9", "--vary", "turn_limit=3,4"], "no --vary"),
+    ],
+)
+def test_bad_balance_runs_are_one_line_errors(tmp_path, args, needle):
+    out = invoke("study", "--game", "crosswords", "--players", "territory", *args,
+                 "--out", str(tmp_path / "x"))  # fmt: skip
+    assert out.returncode == 2, out.stdout
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], out.stderr
+    assert not (tmp_path / "x").exists()  # nothing written
