@@ -202,7 +202,7 @@ class Player:
         changed = [
             f"{k}={str(v).lower() if isinstance(v, bool) else v}"
             for k, v in self.settings.items()
-            if v != self.options[k].default
+            if k in self.options and v != self.options[k].default
         ]
         return self.name + (":" + ",".join(changed) if changed else "")
 

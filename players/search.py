@@ -110,7 +110,12 @@ class SearchPlayer(MonteCarloPlayer):
             int, 200, "own moves an exact end search weighs at most (the policy's best)"
         ),
         "blend": Option(float, 0.1, "weight of the margin beside the win probability"),
-        "scale": Option(float, 10.0, "points of margin worth tanh(1) of utility"),
+        "scale": Option(
+            float,
+            10.0,
+            "points of margin: how fast a leaf's value turns into a chance of winning "
+            "(tree), and the margin's blend at the end",
+        ),
         "c": Option(float, 1.5, "exploration of the tree search"),
         "inner": Option(
             str,
@@ -133,23 +138,14 @@ class SearchPlayer(MonteCarloPlayer):
 
     def __init__(self, **options: Any):
         Player.__init__(self, **options)
-        # the simulation of MonteCarloPlayer reads these of its own options
+        # MonteCarloPlayer's simulation reads these options of its own (not search's:
+        # the spec leaves them out)
         self.settings.update(plies=0, to_end=False, by="margin", leaf="")
         self._policies = {}
         self.playouts = 0
         self.to_end = False
         self._left: int | None = None  # moves to the end, by this decision's probe
         self._clock = 0.0  # when this decision started
-
-    @property
-    def spec(self) -> str:
-        own = {k: v for k, v in self.settings.items() if k in self.options}
-        changed = [
-            f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-            for k, v in own.items()
-            if v != self.options[k].default
-        ]
-        return self.name + (":" + ",".join(changed) if changed else "")
 
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
