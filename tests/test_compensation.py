@@ -75,3 +75,17 @@ def test_the_command_line_writes_and_reads_the_rule():
     assert read.rules.compensation == 3.0
     listed = {g["name"]: g for g in json.loads(invoke("games", "--json").stdout)}
     assert listed["crosswords"]["rules"]["compensation"]["default"] == 0
+
+
+def test_first_drafts_later_seats_start_with_their_extra_coins():
+    game = game_of("firstdraft")
+    plain = new_short(game, 2, ["p1", "p2", "p3", "p4"])
+    assert "seat_coins" not in plain.to_json()["rules"]
+    rules = game.rules(["seat_coins=3"])
+    state = game.new(["p1", "p2", "p3", "p4"], 2, rules, plain.lexicon)
+    start = rules.start_coins
+    assert [h.coins for h in state.hands] == [start, start + 3, start + 6, start + 9]
+    again = game.from_json(json.loads(json.dumps(state.to_json())), plain.lexicon)
+    assert again.rules.seat_coins == 3 and again.to_json() == state.to_json()
+    out = invoke("new", "--game", "firstdraft", "--rule", "seat_coins=-2")
+    assert out.returncode == 2 and "seat_coins" in out.stderr

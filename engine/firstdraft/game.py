@@ -82,7 +82,10 @@ class FirstDraft(Game[FirstDraftState]):
         for value in laid:
             line.append(Coaster(value, sort_letters(bag[:value]), 0))
             bag = bag[value:]
-        hands = tuple(Hand(rules.start_coins, ("", ""), "", 0) for _ in players)
+        hands = tuple(
+            Hand(rules.start_coins + k * rules.seat_coins, ("", ""), "", 0)
+            for k in range(len(players))
+        )
         return {
             "players": players,
             "to_move": players[0],

@@ -13,6 +13,7 @@ wordbot.engine.errors.RuleError: --rule coasters=1,0: '1,0' is not allowed (a li
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 
@@ -106,6 +107,7 @@ class Rules(GameRules):
         (8, 9),
         (9, 12),
     )
+    seat_coins: int = 0
 
     OPTIONS = {
         "coasters": custom(
@@ -125,6 +127,15 @@ class Rules(GameRules):
             _payout_text,
             _payout_json,
             lambda table: {str(n): c for n, c in table},
+        ),
+        "seat_coins": dataclasses.replace(
+            integer(
+                "extra start coins of each later seat, the k-th (k - 1) x this "
+                "(docs/rules.md)",
+                minimum=0,
+                maximum=1000,
+            ),
+            omitted_at_default=True,
         ),
     }
 
