@@ -114,17 +114,20 @@ class CrossWords(Game[CrossWordsState]):
         return super().new(*args, **kwargs).settled()
 
     def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
-        """Write each page's first word across, red's at (start_gap, 0) and green's at
-        (-start_gap, 0). ``pages``: text (or a :class:`Page`) by player; the default
+        """Write each page's start word (its first word of at least ``min_start_word``
+        letters) across, red's at (start_gap, 0) and green's at (-start_gap, 0). ``pages``: text (or a :class:`Page`) by player; the default
         pages for the others."""
         pages: dict[str, str | Page] = dict(setup.get("pages") or {})
         unknown = sorted(set(pages) - set(SEATS))
         if unknown:
             raise StateError(f"pages: {unknown[0]!r} is not red or green")
         chosen = tuple(self._page(pages.get(p), p) for p in SEATS)
+        starts = [
+            page.start_word(rules.min_start_word, p) for p, page in zip(SEATS, chosen)
+        ]
         cells: dict[tuple[int, int], tuple[str, int]] = {}
         for seat, row in ((0, rules.start_gap), (1, -rules.start_gap)):
-            for j, ch in enumerate(chosen[seat].first_word.text):
+            for j, ch in enumerate(starts[seat].text):
                 cells.setdefault((row, j), (ch, seat))
         return {
             "players": SEATS,
@@ -133,7 +136,7 @@ class CrossWords(Game[CrossWordsState]):
             "cells": cells,
             "captured": {},
             "pages": chosen,
-            "used": tuple(frozenset({p.first_word.key}) for p in chosen),
+            "used": tuple(frozenset({w.key}) for w in starts),
             "extra": (),
             "turns": (0, 0),
         }

@@ -237,6 +237,21 @@ class Page:
     def first_word(self) -> Word:
         return self.words[0]
 
+    def start_word(self, letters: int, where: str = "pages") -> Word:
+        """The page's first word of at least ``letters`` letters (the rule option
+        ``min_start_word``); the shorter words before it stay unused. ``where`` names
+        the page in the error when it has none.
+
+        >>> Page.from_text("to be, or not\\nso tall").start_word(3).text
+        'NOT'
+        """
+        for word in self.words:
+            if len(word.text) >= letters:
+                return word
+        raise PositionError(
+            f"{where}: no word of {letters} letters or more (min_start_word={letters})"
+        )
+
     def word(self, row: int, index: int) -> Word:
         """The word at (row, index); PositionError when there is none."""
         by_row = self.by_row

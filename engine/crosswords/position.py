@@ -72,7 +72,9 @@ def _player(value: Any, where: str) -> int:
     return SEATS.index(player_in(value, SEATS, where))
 
 
-def _page(obj: Any, where: str) -> tuple[Page, frozenset]:
+def _page(obj: Any, where: str, letters: int) -> tuple[Page, frozenset]:
+    """A page and its used words; ``letters``: the rule ``min_start_word`` (the start
+    word, which is always used, is the page's first word of as many letters)."""
     check_fields(obj, ("rows", "used"), (), where)
     rows = obj["rows"]
     if not isinstance(rows, list) or not rows:
@@ -103,10 +105,10 @@ def _page(obj: Any, where: str) -> tuple[Page, frozenset]:
         if key in used:
             raise PositionError(f"{where}.used[{k}]: {item} is listed twice")
         used.add(key)
-    if page.first_word.key not in used:
+    start = page.start_word(letters, where)
+    if start.key not in used:
         raise PositionError(
-            f"{where}.used: the start word {page.first_word.text} "
-            f"{list(page.first_word.key)} is not in it"
+            f"{where}.used: the start word {start.text} {list(start.key)} is not in it"
         )
     return page, frozenset(used)
 
@@ -141,7 +143,9 @@ def read_position(obj: Any, rules, seating: dict[str, Any]) -> dict[str, Any]:
     header = read_header(obj, REQUIRED, OPTIONAL, ("turn", OVER), **seating)
     phase = header.phase
     pages_obj = player_map(obj["pages"], SEATS, "pages")
-    pages, used = zip(*(_page(pages_obj[p], f"pages.{p}") for p in SEATS))
+    pages, used = zip(
+        *(_page(pages_obj[p], f"pages.{p}", rules.min_start_word) for p in SEATS)
+    )
     cells = {
         cell: (item[2], _player(item[3], where))
         for cell, item, where in _cell_items(
@@ -185,11 +189,11 @@ def _check_cells(cells, pages, used, rules) -> None:
     no player with letters beyond those of the words they used."""
     for seat, (page, row) in enumerate(zip(pages, (rules.start_gap, -rules.start_gap))):
         player = SEATS[seat]
-        for j, ch in enumerate(page.first_word.text):
+        start = page.start_word(rules.min_start_word, f"pages.{player}").text
+        for j, ch in enumerate(start):
             if cells.get((row, j)) != (ch, seat):
                 raise PositionError(
-                    f"cells: {player}'s start word {page.first_word.text} "
-                    f"is not across from {row},0"
+                    f"cells: {player}'s start word {start} is not across from {row},0"
                 )
         wrote = Counter(ch for ch, s in cells.values() if s == seat)
         have = Counter("".join(page.word(*k).text for k in used[seat]))

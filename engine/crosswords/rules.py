@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from wordbot.engine.options import GameRules, integer, number
@@ -23,6 +24,7 @@ class Rules(GameRules):
     turn_limit: int = 30
     start_gap: int = 4
     compensation: float = 0.0
+    min_start_word: int = 2
 
     OPTIONS = {
         "turn_limit": integer(
@@ -35,5 +37,14 @@ class Rules(GameRules):
         ),
         "compensation": number(
             "points green gets at the end for moving second (docs/rules.md)", 0, 1000
+        ),
+        "min_start_word": dataclasses.replace(
+            integer(
+                "letters of the shortest start word: a page's first word of at least "
+                "this many letters is its start word (docs/rules.md)",
+                minimum=2,
+                maximum=50,
+            ),
+            omitted_at_default=True,
         ),
     }

@@ -1,6 +1,8 @@
-"""``compensation`` (issue 33): points for moving later, added at the end to each later
-seat in Cross words combat and RouteWords, left out of rules objects at 0 so positions
-written before it read and digest as before."""
+"""The rule options that make the games fairer to every seat (issue 33): Cross words
+combat's and RouteWords' ``compensation`` (points for moving later, added at the end),
+First Draft's ``seat_coins`` (later seats start with more coins) and Cross words combat's
+``min_start_word``; each left out of rules objects at its default, so positions written
+before it read and digest as before."""
 
 from __future__ import annotations
 
@@ -89,3 +91,24 @@ def test_first_drafts_later_seats_start_with_their_extra_coins():
     assert again.rules.seat_coins == 3 and again.to_json() == state.to_json()
     out = invoke("new", "--game", "firstdraft", "--rule", "seat_coins=-2")
     assert out.returncode == 2 and "seat_coins" in out.stderr
+
+
+def test_a_start_word_shorter_than_min_start_word_is_skipped(tmp_path):
+    game = game_of("crosswords")
+    page = tmp_path / "page.txt"
+    page.write_text("Go on, write the longest words\nto win it all\n")
+    setup = ["--page", f"red={page}", "--page", f"green={page}"]
+    plain = json.loads(invoke("new", "--game", "crosswords", *setup).stdout)
+    assert "min_start_word" not in plain["rules"]
+    assert plain["pages"]["red"]["used"] == [[0, 0]]
+    out = invoke("new", "--game", "crosswords", *setup, "--rule", "min_start_word=5")
+    longer = json.loads(out.stdout)
+    assert longer["rules"]["min_start_word"] == 5
+    assert [longer["pages"][p]["used"] for p in ("red", "green")] == [[[0, 2]]] * 2
+    state = game.from_json(longer)
+    written = sorted(c for c, (_letter, seat) in state.cells.items() if seat == 0)
+    assert "".join(state.cells[c][0] for c in written) == "WRITE"
+    # GO and ON stay unused: the next words of their row, WRITE's successors wait
+    assert "GO" in {w.text for w in state.usable(0, None)}
+    bad = invoke("new", "--game", "crosswords", *setup, "--rule", "min_start_word=9")
+    assert bad.returncode == 2 and "min_start_word=9" in bad.stderr
