@@ -160,10 +160,10 @@ def study(
       wordbot study --game routewords --vary ko_rule=true,false --players routes \\
           --games 400 --out runs/ko --report ko.md --plot ko-plots
       wordbot study --game firstdraft --vary seats=2,3,4,5 --players drafter --games 60
-      wordbot study --game firstdraft --players drafter \
+      wordbot study --game firstdraft --players drafter \\
           --vary coasters=1,2,2,3,3,3,3,4,4,5/1,1,2,2,3,3,4,4,5,5
       wordbot study --resume runs/ko              # after a crash or Ctrl-C
-      wordbot study --game crosswords --players territory --balance compensation=0..20 \
+      wordbot study --game crosswords --players territory --balance compensation=0..20 \\
           --games 200 --out runs/fair --plot fair-plots
     """
     from rich.console import Console
