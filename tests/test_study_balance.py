@@ -42,7 +42,7 @@ def test_the_fit_finds_a_known_curves_even_point_within_its_interval():
 
 def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path):
     out = invoke(*BALANCE, "--workers", "1", "--out", str(tmp_path / "b"), "--json",
-                 "--plot", str(tmp_path / "plots"))  # fmt: skip
+                 "--plot", str(tmp_path / "plots"), "--report", str(tmp_path / "b.md"))  # fmt: skip
     assert out.returncode == 0, out.stderr
     found = json.loads(out.stdout)
     assert found["option"] == "compensation" and found["target"] == 0.5
@@ -59,6 +59,9 @@ def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path
     saved = (tmp_path / "b" / "points.jsonl").read_text().splitlines()
     assert len(saved) == 3
     assert (tmp_path / "plots" / "balance.svg").read_text().startswith("<?xml")
+    report = (tmp_path / "b.md").read_text()
+    assert f"**compensation = {found['fair_value']:g}**" in report
+    assert "plots/balance.svg" in report and report.count("\n| ") >= 4
 
 
 def test_a_killed_balance_run_resumes_to_the_points_of_one_never_stopped(tmp_path):

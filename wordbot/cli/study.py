@@ -78,7 +78,8 @@ from wordbot.study.config import StudyError
     type=click.Path(path_type=Path),
     default=None,
     metavar="FILE.md",
-    help="Write the Markdown report (with the plots of --plot linked).",
+    help="Write the Markdown report (with the plots of --plot linked); with --balance, "
+    "the balance run's.",
 )
 @click.option(
     "--plot",
@@ -181,12 +182,14 @@ def study(
     if balance is not None or (
         resume is not None and (Path(resume) / "balance.json").is_file()
     ):
-        if vary or report is not None:
-            raise StudyError("--balance: varies one option itself (no --vary, --report)")
+        if vary:
+            raise StudyError("--balance: varies one option itself (no --vary)")
+        if report is not None and not Path(report).parent.is_dir():
+            raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
         return _balance(
             game_name, players, seats, games, seed, rules, lexicon_path, balance,
-            steps, resolution, out, resume, plot, title, workers, backend, address,
-            quiet, as_json,
+            steps, resolution, out, resume, plot, report, title, workers, backend,
+            address, quiet, as_json,
         )  # fmt: skip
     if report is not None and not Path(report).parent.is_dir():
         raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
@@ -302,7 +305,8 @@ def _title(config) -> str:
 
 def _balance(
     game_name, players, seats, games, seed, rules, lexicon_path, balance, steps,
-    resolution, out, resume, plot, title, workers, backend, address, quiet, as_json,
+    resolution, out, resume, plot, report, title, workers, backend, address, quiet,
+    as_json,
 ) -> None:  # fmt: skip
     """``study --balance``: see :mod:`wordbot.study.balance`."""
     import secrets
@@ -313,6 +317,7 @@ def _balance(
     from wordbot.study.balance import Balance, parse_range
     from wordbot.study.config import new_study, resumed_study
     from wordbot.study.plot import plot_balance
+    from wordbot.study.report import balance_markdown
     from wordbot.study.runner import Study, StudyStore
 
     plugins = catalog().plugins
@@ -397,8 +402,16 @@ def _balance(
             err=True,
         )
         sys.exit(130)
-    if plot is not None:
-        plot_balance(found, plot, title or f"{spec['game']}: fair {found['option']}")
+    title = title or f"{spec['game']}: the fair {found['option']}"
+    drawn = plot_balance(found, plot, title) if plot is not None else None
+    if report is not None:
+        text = balance_markdown(found, run.config, title, drawn, Path(report).parent)
+        try:
+            Path(report).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise StudyError(
+                f"--report {report}: cannot write it ({exc.strerror or exc})"
+            ) from None
     if as_json:
         click.echo(json.dumps(found))
         return

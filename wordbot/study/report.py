@@ -179,3 +179,67 @@ def markdown(
             parts.append(f"![{plot.stem}]({link.as_posix()})")
             parts.append("")
     return "\n".join(parts).rstrip() + "\n"
+
+
+def balance_markdown(
+    found: dict[str, Any],
+    config: dict[str, Any],
+    title: str,
+    plot: Path | None = None,
+    relative_to: Path | None = None,
+) -> str:
+    """The Markdown report of a balance run (``study --balance``): its set-up, each
+    value tried, the fair value with its interval and the seats' figures there."""
+    study = config["study"]
+    option = found["option"]
+    parts = [
+        f"# {title}",
+        "",
+        f"- game: `{study['game']}`; players: `{study['players']}`; other rules: "
+        + (", ".join(f"`{r}`" for r in study["rules"]) or "the defaults"),
+        f"- `{option}` from {config['lo']:g} to {config['hi']:g}: both ends, then "
+        f"{config['steps']} bisection steps (values multiples of {config['resolution']:g}); "
+        f"{study['games']} games a value, the same deals each with the seats swapped "
+        f"(seed {study['seed']})",
+        f"- the first player's share: {100 * found['target']:.1f} %",
+        "",
+        "## Values tried",
+        "",
+        _md_table(
+            ["value", "first player wins", "95 % interval", "mean winning margin", "games"],
+            [
+                [
+                    f"{p['value']:g}",
+                    f"{100 * p['first_player_win_rate']:.1f} %",
+                    f"{100 * p['ci'][0]:.1f}-{100 * p['ci'][1]:.1f} %",
+                    "-" if p["margin"] is None else f"{p['margin']:.1f}",
+                    str(p["games"]),
+                ]
+                for p in found["points"]
+            ],
+        ),
+        "",
+    ]
+    if found["fair_value"] is None:
+        parts += [f"No fair value in the range: {found['note']}.", ""]
+    else:
+        low, high = found["ci"]
+        at = found["at_fair_value"]
+        seats = ", ".join(
+            f"{seat} {100 * r['rate']:.1f} % ({100 * r['ci'][0]:.1f}-{100 * r['ci'][1]:.1f})"
+            for seat, r in at["seat_win_rate"].items()
+        )
+        parts += [
+            "## Fair value",
+            "",
+            f"**{option} = {found['fair_value']:g}** (95 % interval {low:g} to {high:g}), "
+            "where a logistic curve fitted to the values tried crosses the share."
+            + (f" {found['note']}." if found.get("note") else ""),
+            "",
+            f"A fresh study at {at['value']:g} ({at['games']} games): {seats}.",
+            "",
+        ]
+    if plot is not None:
+        link = Path(os.path.relpath(plot, relative_to)) if relative_to else plot
+        parts += [f"![the first player's win rate]({link.as_posix()})", ""]
+    return "\n".join(parts).rstrip() + "\n"
