@@ -9,10 +9,13 @@ and candidates are ranked by the mean margin the policy's value gives there. Onc
 end is near (a greedy probe playout ends within ``end`` moves), every playout goes to
 the end and candidates are ranked by win probability with the margin blended in (a
 playout is worth 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` times
-tanh(margin / ``scale``)). The last ``exact`` moves of the game (Control Word: its last
-replacement phase) are searched exactly: every own move, each met by the replies best
-for the players making them, on sampled racks, bags and decks, the final margins at
-the leaves.
+tanh(margin / ``scale``)). The last ``exact`` moves of the game (by default the
+last one) are searched exactly: every own move, each met by the replies best for the
+players making them, on sampled racks, bags and decks, the final margins at the leaves.
+(Measured in Control Word at 0.1 s a move, playouts to the end from 12 moves before it
+and an exact search of the last two moves lost to ``mc``, 44.5 % of 200 games, where
+the defaults won 56 % without them: at that budget a playout to the end is too slow
+and too noisy to rank by.)
 
 A game of perfect information (RouteWords, Cross words combat: no chance after the deal)
 is searched by a tree: Monte Carlo tree search with the game's policy as prior (its top
@@ -96,13 +99,13 @@ class SearchPlayer(MonteCarloPlayer):
         "k": Option(int, 6, "candidates of the game's policy at the root and every node"),
         "end": Option(
             int,
-            12,
+            1,
             "play playouts to the end of the game once a probe playout ends within "
             "this many moves (hidden information)",
         ),
         "exact": Option(
             int,
-            2,
+            1,
             "search every own move and the replies exactly when the game ends within "
             "this many moves (hidden information; 0: never)",
         ),
