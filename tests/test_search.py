@@ -129,7 +129,7 @@ def test_the_last_move_of_a_hidden_game_is_searched_exactly(name, count):
                 found += 1
                 me = state.to_move
                 finals = [state.apply(m).outcome().margin(me) for m in ending]
-                player = CATALOG.players.make("search:iterations=1,time=600", game)
+                player = CATALOG.players.make("search:iterations=1,time=600,end=1", game)
                 best = player.top(state, 1, random.Random(0))[0]
                 assert best.margin >= max(finals)
                 after = state.apply(best.move)
