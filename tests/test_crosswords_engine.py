@@ -59,7 +59,7 @@ def test_set_up_writes_both_start_words_and_red_moves_first():
     # the bundled pages
     default = GAME.new()
     assert (
-        default.pages[0].first_word.text == "CHAPTER" and len(default.pages[1].words) > 200
+        default.pages[0].words[0].text == "CHAPTER" and len(default.pages[1].words) > 200
     )
 
 

@@ -103,7 +103,7 @@ def test_the_page_shows_the_grid_and_both_start_words(page):
     assert "".join(cell(page, 4, c).inner_text() for c in range(7)) == "CHAPTER"
     assert "xw-ink-red" in cell(page, 4, 0).get_attribute("class")
     assert "xw-ink-green" in cell(page, -4, 0).get_attribute("class")
-    green = state.pages[1].first_word.text
+    green = state.pages[1].words[0].text
     assert "".join(cell(page, -4, c).inner_text() for c in range(len(green))) == green
     # a margin of empty cells around the letters
     assert cell(page, 7, -3).count() == 1 and "xw-empty" in cell(page, 7, -3).get_attribute(

@@ -3,7 +3,7 @@ and pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``. I
 no lexicon: the words come from each player's page.
 
 >>> state = GAME.new()  # the default pages
->>> [state.pages[s].first_word.text for s in (0, 1)], state.to_move
+>>> [state.pages[s].start_word(2).text for s in (0, 1)], state.to_move
 (['CHAPTER', 'WHEN'], 'red')
 """
 

@@ -11,7 +11,7 @@ right after a word is that word's combo marker.
 >>> [(w.row, w.index, w.text, w.marker) for w in page.words]  # doctest: +NORMALIZE_WHITESPACE
 [(0, 0, 'THE', None), (0, 1, 'CAT', None), (0, 2, 'SAT', None),
  (0, 3, 'ON', Extra(lengths=(2,))), (0, 4, 'MATS', None), (1, 0, 'SEE', None)]
->>> page.first_word.text
+>>> page.start_word(2).text
 'THE'
 """
 
@@ -233,10 +233,6 @@ class Page:
             out.append(out[-1] + len(row))
         return tuple(out)
 
-    @property
-    def first_word(self) -> Word:
-        return self.words[0]
-
     def start_word(self, letters: int, where: str = "pages") -> Word:
         """The page's first word of at least ``letters`` letters (the rule option
         ``min_start_word``); the shorter words before it stay unused. ``where`` names
@@ -267,7 +263,7 @@ def default_page(player: str) -> Page:
     """The page that ships for ``player`` (red: Moby-Dick, green: the Declaration of
     Independence; see ``pages/README.md``).
 
-    >>> default_page("red").first_word.text
+    >>> default_page("red").start_word(2).text
     'CHAPTER'
     """
     text = (

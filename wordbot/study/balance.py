@@ -120,7 +120,6 @@ class Balance:
         self.path = Path(path)
         self.config = config
         self.points: list[Point] = []
-        self.fair: dict[str, Any] | None = None
         saved = self.path / "points.jsonl"
         if saved.exists():
             for line in saved.read_text().splitlines():
