@@ -58,9 +58,7 @@ def test_set_up_writes_both_start_words_and_red_moves_first():
     assert state.used == (frozenset({(0, 0)}), frozenset({(0, 0)}))
     # the bundled pages
     default = GAME.new()
-    assert (
-        default.pages[0].words[0].text == "CHAPTER" and len(default.pages[1].words) > 200
-    )
+    assert default.pages[0].words[0].text == "CHAPTER" and len(default.pages[1].words) > 200
 
 
 def test_a_page_without_a_word_is_refused():
