@@ -7,7 +7,7 @@ kernel at once. So the session start (tests/conftest.py) runs this module first,
 group of games per process on every core, and the tests then only load kernels.
 
 Each game: its lexicon's automata (built into the lexicon cache if missing), then a few
-actions of a new game by each of its players (``mc`` with the smallest budget), with
+actions of a new game by each of its players (``mc`` and ``search`` with the smallest budget), with
 their ranked candidates and the game's own figures of each (what ``wordbot hint``
 shows), and every legal move listed; then a game on a small word list built afresh (the
 builders of the automata, which a cached default list skips). A kernel that only a test reaches still compiles
@@ -160,9 +160,12 @@ def warm_game(name: str) -> None:
     game = get_game(name)
     lexicon = Lexicon.shared(None, report=None) if game.uses_lexicon else None
     for spec in PLAYERS.for_game(name):
-        # mc's playouts run the default policy's kernels: two of its moves reach them all
-        actions = 2 if spec == "mc" else ACTIONS
-        player = make_player("mc:iterations=1,k=2" if spec == "mc" else spec, game)
+        # the searching players' playouts run the default policy's kernels: two of their
+        # moves on the smallest budget reach them all (their own default is a second a
+        # move, minutes of the warm-up)
+        searching = spec in ("mc", "search")
+        actions = 2 if searching else ACTIONS
+        player = make_player(f"{spec}:iterations=1,k=2" if searching else spec, game)
         state = game.new(seed=0, lexicon=lexicon)
         rng = random.Random(0)
         for _ in range(actions):
