@@ -108,12 +108,14 @@ def test_hint_shows_the_searchs_intervals_margins_and_playouts():
         assert column in text
 
 
-@pytest.mark.parametrize("name", ["controlword", "firstdraft"])
+@pytest.mark.parametrize("name", ["controlword"])
 @fast_and_full("count", 1, 6)
 def test_the_last_move_of_a_hidden_game_is_searched_exactly(name, count):
     # moves that end the game have final margins that need no sampling: search weighs
     # every legal move (not its policy's few candidates) and plays one at least as
-    # good as the best of them (a free action first may do better: it looks one move on)
+    # good as the best of them (a free action first may do better: it looks one move on).
+    # Control Word's last move ends it for all to see; First Draft's end hangs on the
+    # hidden deck (the next coaster's value against the bag), which a sample redraws.
     game, found = game_of(name), 0
     rng = random.Random(11)
     mover = CATALOG.players.make("random", game)
