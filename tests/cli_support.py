@@ -77,3 +77,29 @@ def invoke(
     return subprocess.CompletedProcess(
         ["wordbot", *map(str, args)], result.exit_code, result.stdout, result.stderr
     )
+
+
+def kill_when(args: list[str], path: Path, lines: int = 1) -> None:
+    """Run ``wordbot ARGS`` and SIGKILL it with its workers, with no chance to clean
+    up, once the file ``path`` holds ``lines`` lines (a run's saved progress)."""
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        wordbot_command(*args),
+        env=cli_env(),
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.time() + 120
+    try:
+        while time.time() < deadline and proc.poll() is None:
+            if path.exists() and path.read_bytes().count(b"\n") >= lines:
+                break
+            time.sleep(0.01)
+        assert proc.poll() is None, "the run ended before it could be killed"
+        os.killpg(proc.pid, signal.SIGKILL)  # the run and its workers, no clean-up
+    finally:
+        proc.wait(timeout=30)

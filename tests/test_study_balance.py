@@ -7,15 +7,11 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
-import signal
-import subprocess
-import time
 
 import pytest
 
-from tests.cli_support import cli_env, invoke, run, wordbot_command
+from tests.cli_support import invoke, kill_when, run
 from wordbot.study.balance import fit_root
 
 #: Cross words combat's short games between territory players: red's edge is large
@@ -67,24 +63,7 @@ def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path
 def test_a_killed_balance_run_resumes_to_the_points_of_one_never_stopped(tmp_path):
     whole = invoke(*BALANCE, "--workers", "1", "--out", str(tmp_path / "w"), "--json")
     stopped = tmp_path / "s"
-    proc = subprocess.Popen(
-        wordbot_command(*BALANCE, "--workers", "1", "--out", str(stopped)),
-        env=cli_env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    points = stopped / "points.jsonl"
-    deadline = time.time() + 120
-    try:
-        while time.time() < deadline and proc.poll() is None:
-            if points.exists() and points.read_bytes().count(b"\n") >= 1:
-                break
-            time.sleep(0.01)
-        assert proc.poll() is None, "the run ended before it could be killed"
-        os.killpg(proc.pid, signal.SIGKILL)
-    finally:
-        proc.wait(timeout=30)
+    kill_when([*BALANCE, "--workers", "1", "--out", str(stopped)], stopped / "points.jsonl")
     resumed = run("study", "--resume", str(stopped), "--json", "--quiet")
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout) == json.loads(whole.stdout)

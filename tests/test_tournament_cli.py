@@ -6,17 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 from wordbot.engine.records import read_record, replay
 
-from tests.cli_support import cli_env, invoke, run
+from tests.cli_support import invoke, kill_when, run
 from tests.engine_support import SMALL_WORDS, small_lexicon
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,24 +98,7 @@ def check_counts(obj: dict, games_per_pair: int, seats: int = 2) -> None:
 def kill_after(args: list[str], results: Path, lines: int) -> None:
     """Run ``wordbot ARGS --quiet`` and SIGKILL it with its workers, with no chance to
     clean up, once ``results`` holds ``lines`` lines."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "wordbot", *args, "--quiet"],
-        env=cli_env(),
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    deadline = time.time() + 120
-    try:
-        while time.time() < deadline and proc.poll() is None:
-            if results.exists() and results.read_bytes().count(b"\n") >= lines:
-                break
-            time.sleep(0.01)
-        assert proc.poll() is None, "the run ended before it could be killed"
-        os.killpg(proc.pid, signal.SIGKILL)  # the run and its workers, no clean-up
-    finally:
-        proc.wait(timeout=30)
+    kill_when([*args, "--quiet"], results, lines)
 
 
 def without_rate(obj: dict) -> dict:

@@ -6,14 +6,10 @@ stopped; bad input is one line and exit 2."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import time
 
 from wordbot.players import make_player
 
-from tests.cli_support import cli_env, invoke, run, wordbot_command
+from tests.cli_support import invoke, kill_when, run
 
 #: Cross words combat's short games, territory's two cheapest knobs to read
 TUNE = ["tune", "--game", "crosswords", "--rule", "turn_limit=3", "--player", "territory"]
@@ -52,24 +48,9 @@ def test_each_step_moves_a_knob_and_is_kept_only_above_even(tmp_path):
 def test_a_killed_tuning_resumes_to_the_steps_of_one_never_stopped(tmp_path):
     whole = invoke(*TUNE, *HERE, "--steps", "3", "--json", "--out", str(tmp_path / "w"))
     stopped = tmp_path / "stopped"
-    proc = subprocess.Popen(
-        wordbot_command(*TUNE, "--steps", "3", "--out", str(stopped), "--workers", "1"),
-        env=cli_env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    steps = ["--steps", "3", "--out", str(stopped), "--workers", "1"]
+    kill_when([*TUNE, *steps], stopped / "steps.jsonl")
     log = stopped / "steps.jsonl"
-    deadline = time.time() + 120
-    try:
-        while time.time() < deadline and proc.poll() is None:
-            if log.exists() and log.read_bytes().count(b"\n") >= 1:
-                break
-            time.sleep(0.01)
-        assert proc.poll() is None, "the tuning ended before it could be killed"
-        os.killpg(proc.pid, signal.SIGKILL)
-    finally:
-        proc.wait(timeout=30)
     resumed = run("tune", "--resume", str(stopped), "--json")
     assert resumed.returncode == 0, resumed.stderr
     assert "resuming" in resumed.stderr

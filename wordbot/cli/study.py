@@ -273,13 +273,7 @@ def study(
     )
     written = plot_study(figures, plot, title) if plot is not None else []
     if report is not None:
-        text = markdown(figures, title, written, Path(report).parent)
-        try:
-            Path(report).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise StudyError(
-                f"--report {report}: cannot write it ({exc.strerror or exc})"
-            ) from None
+        _write_report(report, markdown(figures, title, written, Path(report).parent))
     if as_json:
         click.echo(json.dumps(figures))
         return
@@ -291,6 +285,16 @@ def study(
         f"seed {config.seed}{where}" + (f"; {speed}" if speed else ""),
         highlight=False,
     )
+
+
+def _write_report(report, text: str) -> None:
+    """Write ``--report``'s Markdown (a one-line error when it cannot be written)."""
+    try:
+        Path(report).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise StudyError(
+            f"--report {report}: cannot write it ({exc.strerror or exc})"
+        ) from None
 
 
 def _players_of(saved) -> str:
@@ -346,14 +350,9 @@ def _balance(
             lexicon=None if lexicon_path is None else str(lexicon_path),
         )
         # both ends checked before anything is played (the option's values, the table)
-        for value in (lo, hi):
-            new_study(
-                spec["game"], players, (f"{option}={value:g}",), spec["games"], seed,
-                tuple(rules), seats, lexicon_path, plugins,
-            )  # fmt: skip
         config, _ = new_study(
-            spec["game"], players, (), spec["games"], seed, tuple(rules), seats,
-            lexicon_path, plugins,
+            spec["game"], players, (f"{option}={lo:g},{hi:g}",), spec["games"], seed,
+            tuple(rules), seats, lexicon_path, plugins,
         )  # fmt: skip
         run = Balance.create(
             Path(out or f"runs/balance-{game.name}-{option}-{seed}"),
@@ -405,13 +404,8 @@ def _balance(
     title = title or f"{spec['game']}: the fair {found['option']}"
     drawn = plot_balance(found, plot, title) if plot is not None else None
     if report is not None:
-        text = balance_markdown(found, run.config, title, drawn, Path(report).parent)
-        try:
-            Path(report).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise StudyError(
-                f"--report {report}: cannot write it ({exc.strerror or exc})"
-            ) from None
+        parent = Path(report).parent
+        _write_report(report, balance_markdown(found, run.config, title, drawn, parent))
     if as_json:
         click.echo(json.dumps(found))
         return
