@@ -232,12 +232,11 @@ class SearchPlayer(MonteCarloPlayer):
         seconds, cap = self.settings["time"], self.settings["iterations"]
         mover = state.to_move
         policy = self.policy(state.game)
-        first = [c.move for c in policy.top(state, self.settings["k"], rng)]
-        seen = {state.notation(m) for m in first}
-        moves = first + [m for m in state.legal_moves() if state.notation(m) not in seen]
-        arms = [
-            _Arm(Candidate(m, state.notation(m))) for m in moves[: self.settings["width"]]
-        ]
+        first = [(c.move, c.notation) for c in policy.top(state, self.settings["k"], rng)]
+        seen = {text for _, text in first}
+        rest = ((m, state.notation(m)) for m in state.legal_moves())
+        moves = first + [(m, text) for m, text in rest if text not in seen]
+        arms = [_Arm(Candidate(m, text)) for m, text in moves[: self.settings["width"]]]
         self.playouts, self.to_end, final = 0, True, True
         while True:
             sample_seed = rng.getrandbits(63)
