@@ -44,14 +44,19 @@ def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path
     assert found["option"] == "compensation" and found["target"] == 0.5
     values = [p["value"] for p in found["points"]]
     assert values == sorted(values) and {0, 30} <= set(values) and len(values) == 3
-    rates = {p["value"]: p["first_player_win_rate"] for p in found["points"]}
+    rates = {p["value"]: p["first_player_score"] for p in found["points"]}
     assert rates[0] > 0.5 > rates[30]  # the ends lie on both sides
+    for p in found["points"]:  # the score: the wins, and half the draws
+        win = p["first_player_win_rate"]
+        assert win <= p["first_player_score"] <= win + (1 - win) / 2
     low, high = found["ci"]
     assert low <= found["fair_value"] <= high
     at = found["at_fair_value"]
     assert at["games"] == 4 and at["value"] % 0.5 == 0
     assert abs(at["value"] - found["fair_value"]) <= 0.25
     assert set(at["seat_win_rate"]) == {"red", "green"}
+    red, draws = at["seat_win_rate"]["red"]["rate"], at["draw_rate"]["rate"]
+    assert at["seat_score"]["red"]["mean"] == pytest.approx(red + draws / 2, abs=1e-3)
     saved = (tmp_path / "b" / "points.jsonl").read_text().splitlines()
     assert len(saved) == 3
     assert (tmp_path / "plots" / "balance.svg").read_text().startswith("<?xml")

@@ -32,6 +32,7 @@ VARIANT_KEYS = {
     "games",
     "errors",
     "seat_win_rate",
+    "seat_score",
     "draw_rate",
     "first_player_edge",
     "margin",
@@ -91,6 +92,13 @@ def check_figures(obj: dict, game: str, variants: int, seats: list[int], games: 
         assert sum(wins) + v["draw_rate"]["count"] == games  # one winner, or a draw
         for figure in [*v["seat_win_rate"].values(), v["draw_rate"]]:
             assert 0 <= figure["ci"][0] <= figure["rate"] <= figure["ci"][1] <= 1
+        scores = {c: s["mean"] for c, s in v["seat_score"].items()}
+        assert list(scores) == list(v["seat_win_rate"])
+        assert sum(scores.values()) == pytest.approx(1, abs=1e-3)  # a point a game
+        for c, s in v["seat_win_rate"].items():  # wins, and a share of the draws
+            assert (
+                s["rate"] - 1e-4 <= scores[c] <= s["rate"] + v["draw_rate"]["rate"] + 1e-4
+            )
         first = next(iter(v["seat_win_rate"].values()))
         assert v["first_player_edge"]["value"] == pytest.approx(
             first["rate"] - 1 / k, abs=1e-4

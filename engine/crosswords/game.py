@@ -93,6 +93,7 @@ class CrossWords(Game[CrossWordsState]):
     move_kinds = {
         "write": "words written from the page",
         "pass": "pass (only when no write)",
+        "take_over": "the pie rule's take-over of the first turn",
     }
     notation_help = NOTATION_HELP
     setup_options = (PAGES,)
@@ -139,6 +140,7 @@ class CrossWords(Game[CrossWordsState]):
             "used": tuple(frozenset({w.key}) for w in starts),
             "extra": (),
             "turns": (0, 0),
+            "pie_taken": False,
         }
 
     @staticmethod

@@ -1,8 +1,10 @@
 """Cross words combat's legal moves as a lazy list over the generator's rows: every
 write of the player to move in the turn being played (each usable word, every first
 cell and direction where it crosses one of their letters), or ``pass`` alone when there
-is none. Each write's gain is the cells it captures now (opponent letters crossed and
-cells enclosed); :meth:`CrossWordsMoves.details` says which extra turns it earns.
+is none; with the rule ``pie``, green's first turn lists the take-over last. Each
+write's gain is the cells it captures now (opponent letters crossed and cells enclosed),
+a take-over's the captures it exchanges; :meth:`CrossWordsMoves.details` says which
+extra turns a write earns.
 
 >>> from wordbot.engine.crosswords.game import GAME
 >>> state = GAME.new(pages={"red": "An ant ate 2 hay", "green": "By my ox"})
@@ -16,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from wordbot.engine import pie
 from wordbot.engine.crosswords.adapter import (
     COL,
     CROSSED,
@@ -39,19 +42,31 @@ class CrossWordsMoves(MoveList):
         self.state = state
         self.rows = NO_WRITES if state.is_over else state.writes()
         self.pass_only = not state.is_over and not len(self.rows)
+        self.take_over = state.pie_offered
         self._index = None
-        gains = self.rows[:, CROSSED] + self.rows[:, ENCLOSED]
-        super().__init__(self, np.zeros(1, np.int64) if self.pass_only else gains)
+        gains = (
+            np.zeros(1, np.int64)
+            if self.pass_only
+            else self.rows[:, CROSSED] + self.rows[:, ENCLOSED]
+        )
+        if self.take_over:  # the mover's score becomes red's
+            scores = list(state.scores.values())
+            gains = np.append(gains, scores[0] - scores[1])
+        super().__init__(self, gains)
 
     def __len__(self) -> int:
-        return len(self.rows) + self.pass_only
+        return len(self.rows) + self.pass_only + self.take_over
 
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
+        n = len(self)
+        if not -n <= i < n:
+            raise IndexError(i)
+        i %= n
+        if self.take_over and i == n - 1:
+            return pie.TakeOver()
         if self.pass_only:
-            if i not in (0, -1):
-                raise IndexError(i)
             return Pass()
         w, r, c, d, _, _ = self.rows[i].tolist()
         word = self.state.pages[self.state.seat].words[w]
@@ -89,7 +104,7 @@ class CrossWordsMoves(MoveList):
     def details(self, i: int) -> dict[str, Any]:
         """What move ``i`` does: opponent letters crossed, cells enclosed, and the extra
         turns it earns (each with its restriction and why)."""
-        if self.pass_only:
+        if self.pass_only or (self.take_over and i % len(self) == len(self) - 1):
             return {"crossed": 0, "enclosed": 0, "extra_turns": []}
         w, _, _, _, crossed, enclosed = self.rows[i].tolist()
         word = self.state.pages[self.state.seat].words[w]

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from wordbot.engine import pie
 from wordbot.engine.crosswords.rules import DIRECTIONS
 from wordbot.engine.errors import MoveError
 from wordbot.engine.position import int_in
@@ -28,7 +29,8 @@ NOTATION_HELP = """\
 Cross words combat moves (cells r,c; r grows down; red starts on row 4, green on -4):
   write SAT 3,1 down        the word's text, its first cell, across or down
   write SAT@0.2 3,1 down    the word at row 0, index 2 of your page (when the text repeats)
-  pass                      only when no word can be written"""
+  pass                      only when no word can be written
+  take over                 (rule pie) take red's first turn as yours: the seats swap"""
 
 
 @dataclass(frozen=True)
@@ -81,14 +83,16 @@ class Pass:
         return {"type": "pass"}
 
 
-def parse_json(obj: Any) -> Write | Pass:
+def parse_json(obj: Any) -> Write | Pass | pie.TakeOver:
     """A move object; MoveError naming the field when it is malformed."""
     if not isinstance(obj, dict):
         raise MoveError("move: must be a JSON object")
     kind = obj.get("type")
+    if kind == pie.TakeOver.type:
+        return pie.parse_json(obj)
     fields = {"write": {"type", "row", "word", "at", "direction"}, "pass": {"type"}}
     if not isinstance(kind, str) or kind not in fields:
-        raise MoveError(f"move.type: {kind!r} is not write or pass")
+        raise MoveError(f"move.type: {kind!r} is not write, pass or take_over")
     extra = sorted(set(obj) - fields[kind])
     if extra:
         raise MoveError(f"move.{extra[0]}: not a field of a {kind} move")
@@ -122,18 +126,21 @@ TEXT = re.compile(
 )
 
 
-def parse_text(text: str) -> TextWrite | Pass:
-    """``write SAT 3,1 down``, ``write SAT@0.2 3,1 down`` or ``pass``."""
+def parse_text(text: str) -> TextWrite | Pass | pie.TakeOver:
+    """``write SAT 3,1 down``, ``write SAT@0.2 3,1 down``, ``pass`` or ``take over``."""
     if not isinstance(text, str):
         raise MoveError("move: must be text")
     stripped = text.strip()
     if stripped.lower() == "pass":
         return Pass()
+    take = pie.parse_text(stripped)
+    if take is not None:
+        return take
     m = TEXT.fullmatch(stripped)
     if not m:
         raise MoveError(
             f"move: {stripped[:60]!r} is not 'write WORD r,c across|down' "
-            "(WORD@row.index names its place on the page) or 'pass'"
+            "(WORD@row.index names its place on the page), 'pass' or 'take over'"
         )
     word, row, index, r, c, direction = m.groups()
     return TextWrite(

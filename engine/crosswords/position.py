@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from wordbot.engine import pie
 from wordbot.engine.crosswords.pages import Extra, Page
 from wordbot.engine.crosswords.rules import SEATS
 from wordbot.engine.errors import PositionError
@@ -46,7 +47,7 @@ REQUIRED = (
     "turns_taken",
     "scores",
 )
-OPTIONAL = ("rules",)
+OPTIONAL = ("rules", "pie_taken")
 
 
 def position_json(state) -> dict[str, Any]:
@@ -65,6 +66,7 @@ def position_json(state) -> dict[str, Any]:
         "extra": [e.to_json() for e in state.extra],
         "turns_taken": dict(zip(players, state.turns)),
         "scores": state.scores,
+        **({"pie_taken": True} if state.pie_taken else {}),
     }
 
 
@@ -158,7 +160,8 @@ def read_position(obj: Any, rules, seating: dict[str, Any]) -> dict[str, Any]:
         held = cells.get(cell)
         if held is not None and held[1] == captured[cell]:
             raise PositionError(f"{where}: {item[2]} cannot capture its own letter")
-    _check_cells(cells, pages, used, rules)
+    taken = pie.read_taken(obj, rules, 2)
+    _check_cells(cells, pages, used, rules, taken)
     extra_obj = obj["extra"]
     if not isinstance(extra_obj, list):
         raise PositionError("extra: must be a list of restrictions")
@@ -181,13 +184,16 @@ def read_position(obj: Any, rules, seating: dict[str, Any]) -> dict[str, Any]:
         "used": tuple(used),
         "extra": extra,
         "turns": turns,
+        "pie_taken": taken,
     }
 
 
-def _check_cells(cells, pages, used, rules) -> None:
-    """The cells agree with the pages: each start word where the set-up writes it, and
-    no player with letters beyond those of the words they used."""
-    for seat, (page, row) in enumerate(zip(pages, (rules.start_gap, -rules.start_gap))):
+def _check_cells(cells, pages, used, rules, taken: bool) -> None:
+    """The cells agree with the pages: each start word where the set-up writes it (the
+    seats exchanged after a take-over), and no player with letters beyond those of the
+    words they used."""
+    rows = (rules.start_gap, -rules.start_gap)
+    for seat, (page, row) in enumerate(zip(pages, rows[::-1] if taken else rows)):
         player = SEATS[seat]
         start = page.start_word(rules.min_start_word, f"pages.{player}").text
         for j, ch in enumerate(start):

@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from wordbot.engine.options import GameRules, integer, number
+from wordbot.engine.pie import OPTION as PIE
 
 SEATS = ("red", "green")  # red is the "bottom" player and moves first
 ACROSS, DOWN = "across", "down"
@@ -25,6 +26,7 @@ class Rules(GameRules):
     start_gap: int = 4
     compensation: float = 0.0
     min_start_word: int = 2
+    pie: bool = False
 
     OPTIONS = {
         "turn_limit": integer(
@@ -50,4 +52,5 @@ class Rules(GameRules):
             ),
             omitted_at_default=True,
         ),
+        "pie": PIE,
     }

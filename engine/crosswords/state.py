@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from wordbot.engine import pie
 from wordbot.engine.crosswords.adapter import ENCLOSED, Window
 from wordbot.engine.crosswords.moves import (
     Pass,
@@ -77,7 +78,8 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
     """One position. ``cells``: (r, c) -> (letter, writer seat); ``captured``: (r, c) ->
     captor seat; ``pages`` and ``used`` (sets of (row, index)) by seat; ``extra``: the
     extra turns of the player to move (:class:`~.pages.Extra`, first first); ``turns``:
-    normal turns taken by seat."""
+    normal turns taken by seat; ``pie_taken``: the second player took the first turn over
+    (rule ``pie``: the seats' letters, captures, pages and turns were exchanged)."""
 
     __slots__ = (
         "players",
@@ -89,6 +91,7 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         "used",
         "extra",
         "turns",
+        "pie_taken",
         "rules",
         "seed",
         "lexicon",
@@ -104,6 +107,7 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
     used: tuple[Set[tuple[int, int]], ...]
     extra: tuple[Extra, ...]
     turns: tuple[int, ...]
+    pie_taken: bool
     rules: Rules
     _moves: CrossWordsMoves | None
     _window: Window | None
@@ -124,9 +128,27 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
 
     def outcome(self) -> Outcome:
         """The scores as they stand, each later seat's compensation added
-        (``compensation``: the k-th seat gets (k - 1) x it at the end)."""
+        (``compensation``: the k-th seat gets (k - 1) x it at the end; after a take-over
+        the seats count exchanged)."""
         return outcome_by_score(
-            compensated(self.scores, self.players, self.rules.compensation)
+            compensated(
+                self.scores,
+                pie.seat_order(self.players, self.pie_taken),
+                self.rules.compensation,
+            )
+        )
+
+    @property
+    def pie_offered(self) -> bool:
+        """Whether the player to move may take the first turn over (rule ``pie``):
+        green, at its first turn, when red's first turn and its extra turns are done."""
+        return (
+            self.rules.pie
+            and not self.pie_taken
+            and self.phase != OVER
+            and self.seat == 1
+            and not self.extra
+            and self.turns == (1, 0)
         )
 
     def describe(self) -> str:
@@ -241,6 +263,14 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
             if not self.legal_moves().pass_only:
                 raise IllegalMove("pass", "a pass only when no word can be written")
             return
+        if isinstance(move, pie.TakeOver):
+            if not self.pie_offered:
+                raise IllegalMove(
+                    "pie",
+                    "a take-over only by green at its first turn, with the rule pie"
+                    + ("" if self.rules.pie else " (off in this game)"),
+                )
+            return
         if not isinstance(move, Write):
             raise MoveError(f"move: {move!r} is not a Cross words combat move")
         seat, word = self.seat, self.word_of(move)
@@ -307,6 +337,8 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         listed = None if self._moves is None else self._moves.find(move)
         if check and listed is None:
             self.check(move)
+        if isinstance(move, pie.TakeOver):
+            return self._taken_over()
         seat = self.seat
         queue = list(self.extra[1:]) if self.extra else []
         turns = list(self.turns)
@@ -357,6 +389,19 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         return self._copy(cells=cells, captured=captured, used=tuple(used))._next(
             seat, queue, turns, window, usable
         )
+
+    def _taken_over(self) -> CrossWordsState:
+        """The position once green took red's first turn over: every letter, capture,
+        page and turn count of the two seats exchanged, red to move."""
+        return self._copy(
+            cells={cell: (ch, 1 - s) for cell, (ch, s) in self.cells.items()},
+            captured={cell: 1 - s for cell, s in self.captured.items()},
+            pages=pie.exchanged(self.pages),
+            used=pie.exchanged(self.used),
+            turns=pie.exchanged(self.turns),
+            to_move=self.players[0],
+            pie_taken=True,
+        ).settled()
 
     def _next(
         self,
@@ -441,6 +486,8 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
     def notation(self, move) -> str:
         if isinstance(move, Pass):
             return "pass"
+        if isinstance(move, pie.TakeOver):
+            return pie.NOTATION
         word = self.word_of(move)
         same = sum(w.text == word.text for w in self.usable(self.seat, self.restriction))
         return write_text(

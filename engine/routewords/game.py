@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordbot.engine import pie
 from wordbot.engine.game import Game
 from wordbot.engine.rng import Rng, seed_state
 from wordbot.engine.routewords.measures import measures
@@ -42,6 +43,7 @@ class RouteWords(Game[RouteWordsState]):
         "swap": "swaps of two adjacent tiles",
         "both": "pay 1 point: a route and a swap, either first",
         "bonus": "bonus-round triggers and submissions",
+        "take_over": "the pie rule's take-over of the first turn",
     }
     notation_help = NOTATION_HELP
     candidate_fields = {
@@ -59,6 +61,7 @@ class RouteWords(Game[RouteWordsState]):
     def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         """Deal 25 tiles from the 98-tile set, coins on the intersections, pawns on the
         centre square's corners, 1 point and one bonus token each."""
+        pie.check_seats(rules, len(players))
         grid, _ = Rng(seed_state(seed)).draw(FULL_BAG, 25)
         pawns = tuple(i * SIDE + j for i, j in STARTS[: len(players)])
         coins = tuple(0 if k in pawns else v for k, v in enumerate(START_COINS))
@@ -77,11 +80,14 @@ class RouteWords(Game[RouteWordsState]):
             "ko": None,
             "trigger": -1,
             "submitted": {},
+            "pie_taken": False,
         }
 
     def read(self, obj, rules, seed) -> dict[str, Any]:
         """See :func:`~wordbot.engine.routewords.position.read_position`."""
-        return read_position(obj, self.seating())
+        fields = read_position(obj, self.seating())
+        fields["pie_taken"] = pie.read_taken(obj, rules, len(fields["players"]))
+        return fields
 
     def playout_done(self, start: RouteWordsState, state: RouteWordsState) -> bool:
         """A default playout looks two rounds ahead (each player's next two turns): coins

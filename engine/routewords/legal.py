@@ -2,8 +2,9 @@
 have tens of thousands of pay-and-both moves, and a move object is built only when read.
 
 Order (the generator's): routes, swaps, route-first pay-and-both (route by route, each
-with every swap), swap-first pay-and-both, the bonus trigger, and ``pass`` (listed only
-when no route and no swap exists). In a bonus round: every word on the grid once, then
+with every swap), swap-first pay-and-both, the bonus trigger, ``pass`` (listed only
+when no route and no swap exists), and with the rule ``pie`` at green's first turn the
+take-over (its gain: the points it exchanges). In a bonus round: every word on the grid once, then
 the empty submission.
 
 >>> from wordbot.dictionaries import Lexicon
@@ -22,6 +23,7 @@ from __future__ import annotations
 from typing import Any, SupportsIndex, SupportsInt
 
 import numpy as np
+from wordbot.engine import pie
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.moves import Bonus, BonusWord, Both, Pass, Route, Swap
 from wordbot.engine.segments import Segment, SegmentedMoves
@@ -29,7 +31,15 @@ from wordbot.engine.segments import Segment, SegmentedMoves
 #: the 72 swaps, in the kernels' numbering
 ALL_SWAPS = [Swap(int(a), int(b)) for a, b in adapter.SWAPS]
 #: the tie-break among equal gains (lower first): the simplest move of a kind
-KIND_ORDER = {"route": 0, "swap": 1, "both": 2, "bonus": 3, "bonus_word": 0, "pass": 4}
+KIND_ORDER = {
+    "route": 0,
+    "swap": 1,
+    "both": 2,
+    "bonus": 3,
+    "bonus_word": 0,
+    "pass": 4,
+    "take_over": 5,
+}
 
 
 class RouteWordsMoves(SegmentedMoves):
@@ -166,6 +176,9 @@ def _turn_moves(cls, state) -> RouteWordsMoves:
         segments.append(Segment("bonus", 1, np.zeros(1, np.int64), lambda i: Bonus()))
     if not len(r_row) and not len(swaps):
         segments.append(Segment("pass", 1, np.zeros(1, np.int64), lambda i: Pass()))
+    if state.pie_offered:
+        gain = np.array([state.points[0] - state.points[1]], np.int64)
+        segments.append(Segment("take_over", 1, gain, lambda i: pie.TakeOver()))
     moves = cls(segments, rows, (r_row, r_end))
     moves.top_coin = int(coins.max()) if coins.size else 0
     return moves

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from wordbot.engine import pie
 from wordbot.engine.errors import MoveError
 from wordbot.engine.routewords.rules import SIDE, SIZE
 
@@ -26,7 +27,8 @@ RouteWords moves (squares r,c and intersections i,j count from 0 at the top left
   route MEGS 1,1 0,1 1,2 2,1 > 3,2     the word, its squares from your pawn, > where it stops
   swap 1,2 2,2                         swap two neighbouring tiles
   pay swap 1,2 2,2 ; route MEW 1,1 0,1 1,2 > 1,2    pay 1 point, do both (either order)
-  bonus    trigger a bonus round        word STREAM   submit a word (word - for none)"""
+  bonus    trigger a bonus round        word STREAM   submit a word (word - for none)
+  take over    (rule pie) take red's first turn as yours: the seats swap"""
 
 
 def square_json(s: int) -> list[int]:
@@ -207,8 +209,11 @@ def parse_json(obj: Any):
     if kind == "pass":
         _fields(obj, "move", "type")
         return Pass()
+    if kind == pie.TakeOver.type:
+        return pie.parse_json(obj)
     raise MoveError(
-        f"move.type: {kind!r} is not route, swap, both, bonus, bonus_word or pass"
+        f"move.type: {kind!r} is not route, swap, both, bonus, bonus_word, pass or "
+        "take_over"
     )
 
 

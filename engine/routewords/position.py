@@ -47,7 +47,7 @@ REQUIRED = (
     "ko",
     "turns_taken",
 )
-OPTIONAL = ("turn", "rules", "bonus")
+OPTIONAL = ("turn", "rules", "bonus", "pie_taken")
 FORMAT = "wordbot.routewords.position/1"
 
 
@@ -70,6 +70,8 @@ def position_json(state) -> dict[str, Any]:
         else [square_json(state.ko[0]), square_json(state.ko[1])],
         "turns_taken": dict(zip(players, state.turns)),
     }
+    if state.pie_taken:
+        obj["pie_taken"] = True
     if state.phase == BONUS:
         obj["bonus"] = {
             "trigger": players[state.trigger],

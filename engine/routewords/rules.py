@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wordbot.engine.options import GameRules, boolean, choice, integer, number
+from wordbot.engine.pie import OPTION as PIE
 
 SIZE = 5  # squares a side
 SIDE = SIZE + 1  # intersections a side
@@ -40,6 +41,7 @@ class Rules(GameRules):
     min_word: int = 3
     bonus_search: str = "full"
     compensation: float = 0.0
+    pie: bool = False
 
     OPTIONS = {
         "ko_rule": boolean("no swap undoes the previous turn's swap"),
@@ -63,4 +65,5 @@ class Rules(GameRules):
             0,
             1000,
         ),
+        "pie": PIE,
     }

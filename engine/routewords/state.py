@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from wordbot.engine import pie
 from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.game import OVER, GameState
 from wordbot.engine.movelist import is_listed
@@ -79,7 +80,8 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
     row 0 first), ``owners`` (seat or -1 per square), ``coins`` (value per intersection,
     0 for none), ``pawns``, ``points``, ``tokens``, ``turns``; ``ko`` (the last turn's
     swap or None); in a bonus round ``trigger`` (a seat) and ``submitted`` (seat ->
-    word or None)."""
+    word or None); ``pie_taken``: green took red's first turn over (rule ``pie``: the
+    two seats' squares, pawns, points, tokens and turns were exchanged)."""
 
     __slots__ = (
         "players",
@@ -95,6 +97,7 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
         "ko",
         "trigger",
         "submitted",
+        "pie_taken",
         "rules",
         "seed",
         "lexicon",
@@ -111,6 +114,7 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
     ko: tuple[int, int] | None
     trigger: int
     submitted: dict[int, str | None]
+    pie_taken: bool
     rules: Rules
     _moves: RouteWordsMoves | None
 
@@ -130,9 +134,26 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
 
     def outcome(self) -> Outcome:
         """The scores as they stand, each later seat's compensation added
-        (``compensation``: the k-th seat gets (k - 1) x it at the end)."""
+        (``compensation``: the k-th seat gets (k - 1) x it at the end; after a take-over
+        the first two seats count exchanged)."""
         return outcome_by_score(
-            compensated(self.scores, self.players, self.rules.compensation)
+            compensated(
+                self.scores,
+                pie.seat_order(self.players, self.pie_taken),
+                self.rules.compensation,
+            )
+        )
+
+    @property
+    def pie_offered(self) -> bool:
+        """Whether the player to move may take the first turn over (rule ``pie``):
+        green, at its first turn."""
+        return (
+            self.rules.pie
+            and not self.pie_taken
+            and self.phase == TURN
+            and self.seat == 1
+            and self.turns == (1, 0)
         )
 
     def describe(self) -> str:
@@ -210,6 +231,13 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
                 raise IllegalMove("pass", "pass only when no route and no swap is legal")
         elif isinstance(move, BonusWord):
             raise IllegalMove("bonus_round", "no bonus round is being played")
+        elif isinstance(move, pie.TakeOver):
+            if not self.pie_offered:
+                raise IllegalMove(
+                    "pie",
+                    "a take-over only by green at its first turn, with the rule pie"
+                    + ("" if self.rules.pie else " (off in this game)"),
+                )
         else:
             raise IllegalMove("move", f"{move!r} is not a RouteWords move")
 
@@ -289,6 +317,8 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
             self.check(move)
         if self.phase == BONUS:
             return self._submit(move.word)
+        if isinstance(move, pie.TakeOver):
+            return self._taken_over()
         if isinstance(move, Bonus):
             tokens = list(self.tokens)
             tokens[self.seat] = 0
@@ -346,6 +376,19 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
                 to_move=self.players[0],
             )
         return after._copy(phase=OVER)
+
+    def _taken_over(self) -> RouteWordsState:
+        """The position once green took red's first turn over: the two seats' squares,
+        pawns, points, tokens and turns exchanged, red to move."""
+        return self._copy(
+            owners=tuple(1 - o if o in (0, 1) else o for o in self.owners),
+            pawns=pie.exchanged(self.pawns),
+            points=pie.exchanged(self.points),
+            tokens=pie.exchanged(self.tokens),
+            turns=pie.exchanged(self.turns),
+            to_move=self.players[0],
+            pie_taken=True,
+        )
 
     def _submit(self, word: str | None) -> RouteWordsState:
         submitted = dict(self.submitted)
@@ -406,7 +449,12 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
             return BonusWord(None if rest[0] == "-" else rest[0].upper())
         if head == "pass" and not rest:
             return Pass()
-        raise MoveError(f"move: {text!r} is not route, swap, pay, bonus, word or pass")
+        take = pie.parse_text(text)
+        if take is not None:
+            return take
+        raise MoveError(
+            f"move: {text!r} is not route, swap, pay, bonus, word, pass or take over"
+        )
 
     def _parse_route(self, words: list[str], grid: str) -> Route:
         word, route = parse_route_text(words)
@@ -433,6 +481,8 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
             return f"pay {parts[0]} ; {parts[1]}"
         if isinstance(move, BonusWord):
             return f"word {move.word or '-'}"
+        if isinstance(move, pie.TakeOver):
+            return pie.NOTATION
         return move.type
 
     def to_json(self) -> dict[str, Any]:

@@ -7,7 +7,9 @@ with a write of the next normal turn (walls that can still close an area) less `
 times the most the opponent could (the room it leaves them), and ``room`` times the
 difference in how many writes each side has (growing, and cutting the opponent's
 growth). Long words cost ``keep`` a letter when they capture nothing: they reach
-further later. Only the ``width`` writes best on the static part are looked ahead.
+further later. Only the ``width`` writes best on the static part are looked ahead. A
+take-over (rule ``pie``) is worth the score margin it gains plus what the position it
+takes promises, weighed as a write is.
 
 >>> from wordbot.engine.games import get_game
 >>> state = get_game("crosswords").new(pages={"red": "An ant at", "green": "By my ox"})
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, cast
 
 from wordbot.engine.game import GameState
 from wordbot.players.base import Candidate, Option, Player, Progress
+from wordbot.players.pie import against_pie, facing_pie
 
 if TYPE_CHECKING:
     from wordbot.engine.crosswords.legal import CrossWordsMoves
@@ -86,16 +89,42 @@ class TerritoryPlayer(Player):
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
+        if facing_pie(state):  # the second player may take the first turn over
+            return against_pie(
+                self, state, self._ranked(state, len(state.legal_moves()), rng), n, rng
+            )
+        return self._ranked(state, n, rng)
+
+    def _ranked(self, state: GameState, n: int, rng: random.Random) -> list[Candidate]:
         state = cast("CrossWordsState", state)  # the games it plays: Cross words combat
         moves = cast("CrossWordsMoves", state.bot_moves())
+        seat = state.seat
+        scored = []
+        if moves.take_over:
+            move = moves[-1]
+            after = state.apply(move, check=False)
+            gain = int(moves.gains()[-1])
+            outlook, figures = self._outlook(after, seat)
+            scored.append(
+                (
+                    2 * gain + outlook,  # the margin gained: my score up, theirs down
+                    rng.random(),
+                    Candidate(
+                        move,
+                        state.notation(move),
+                        points=gain,
+                        equity=round(2 * gain + outlook, 3),
+                        details=figures,
+                    ),
+                )
+            )
         if moves.pass_only:
             move = moves[0]
-            return [Candidate(move, state.notation(move), points=0, equity=0.0)]
-        seat = state.seat
-        order = sorted(
-            range(len(moves)), key=lambda i: (-self._static(moves, i), rng.random())
-        )
-        scored = []
+            scored.append(
+                (0.0, 0.0, Candidate(move, state.notation(move), points=0, equity=0.0))
+            )
+        writes = len(moves.rows)
+        order = sorted(range(writes), key=lambda i: (-self._static(moves, i), rng.random()))
         for i in order[: max(n, self.settings["width"])]:
             move = moves[i]
             after = state.apply(move, check=False)

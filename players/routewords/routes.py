@@ -8,7 +8,8 @@ squares leave the same position, so each such group is weighed once. Every swap 
 weighed (a swap can open a route for the mover or close one for the next player), the
 swap-first pay-and-both moves whose coin beats the best route by more than the point
 they cost, and, for the best routes, the route followed by the swap that leaves the
-next player least. A bonus round is never triggered (between players who find the
+next player least. A take-over (rule ``pie``) is weighed as a move whose coin is the
+margin it gains. A bonus round is never triggered (between players who find the
 board's longest word it gives everyone the same); in a bonus round it submits the
 longest word, or nothing when ``bonus_search`` is ``none``.
 
@@ -29,6 +30,7 @@ from wordbot.engine.game import GameState, Move
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.legal import reach
 from wordbot.players.base import Candidate, Option, Player, Progress
+from wordbot.players.pie import against_pie, facing_pie
 
 if TYPE_CHECKING:
     from wordbot.engine.routewords.legal import RouteWordsMoves
@@ -52,6 +54,13 @@ class RoutesPlayer(Player):
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
+        if facing_pie(state):  # the second player may take the first turn over
+            return against_pie(
+                self, state, self._ranked(state, len(state.legal_moves()), rng), n, rng
+            )
+        return self._ranked(state, n, rng)
+
+    def _ranked(self, state: GameState, n: int, rng: random.Random) -> list[Candidate]:
         state = cast("RouteWordsState", state)  # the games it plays: RouteWords
         moves = cast("RouteWordsMoves", state.bot_moves())
         if state.phase == "bonus":
@@ -112,6 +121,8 @@ class RoutesPlayer(Player):
         for seg in kinds.get("swap", []):
             for i in range(seg.count):
                 weigh(seg.build(i), 0)
+        for seg in kinds.get("take_over", []):  # my points up, theirs down
+            weigh(seg.build(0), 2 * int(seg.gains[0]))
         if state.points[seat] >= 1 and moves.top_coin - 1 > best_route:
             seg = kinds["both"][-1]  # swap first
             gains = np.asarray(seg.gains)

@@ -389,7 +389,8 @@ def _balance(
             err.print(
                 f"{run.config['option']}={point.value:g}: first player wins "
                 f"{100 * point.first_player_win_rate:.1f}% ({100 * low:.1f}-"
-                f"{100 * high:.1f}%), margin {point.margin:+.1f}",
+                f"{100 * high:.1f}%), scores {100 * point.score:.1f}%, "
+                f"margin {point.margin:+.1f}",
                 highlight=False,
             )
 

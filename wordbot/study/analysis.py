@@ -9,6 +9,9 @@ Per variant (see :mod:`wordbot.study.stats` for the intervals):
 - ``seat_win_rate``: each seat's share of the games it won alone; ``draw_rate``: games
   whose first place was shared; ``first_player_edge``: seat 1's win rate minus
   1 / players (0: no edge).
+- ``seat_score``: each seat's mean points a game, a win 1 and a first place shared by k
+  seats 1/k to each (the seats' scores add up to 1; even seats score 1 / players each,
+  draws or not).
 - ``margin``: the winner's final score minus the runner-up's (0 for a draw), mean, 95 %
   interval and standard deviation.
 - ``length``, ``lead_changes``, ``lead_decided``, ``comeback_rate``: see
@@ -43,6 +46,12 @@ def margin(o: GameOutcome) -> float:
     return float(scores[0] - scores[1])
 
 
+def points(o: GameOutcome, seat: str) -> float:
+    """The seat's points of the game: 1 for a win, 1/k for a first place shared by k."""
+    top = winners(o)
+    return 1.0 / len(top) if seat in top else 0.0
+
+
 def first_player_won(o: GameOutcome, first: str) -> bool:
     return winners(o) == [first]
 
@@ -72,6 +81,9 @@ def variant_figures(variant, games: list[GameOutcome], errors: int) -> dict[str,
         "games": len(games),
         "errors": errors,
         "seat_win_rate": seat,
+        "seat_score": {
+            c: stats.mean_interval([points(o, c) for o in games]) for c in colours
+        },
         "draw_rate": stats.rate([s is None for s in sole]),
         "first_player_edge": edge,
         "margin": stats.mean_interval([margin(o) for o in games]),

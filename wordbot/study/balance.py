@@ -2,10 +2,11 @@
 
 A balance run plays a study of one variant at each value it tries (each saved in its own
 folder, ``point-K``, with the same players and deals), and finds the value at which the
-first player wins its share (1/2 with two seats, 1/n with n): the values LO and HI
+first player scores its share (1/2 with two seats, 1/n with n; a win scores 1, a first
+place shared by k seats 1/k, so a draw counts half between two): the values LO and HI
 first, which must fall on both sides, then bisection, each midpoint rounded to
-``resolution``. The fair value is where a logistic curve fitted to the measured win
-rates (by maximum likelihood over their games) crosses the share; its 95 % interval
+``resolution``. The fair value is where a logistic curve fitted to the measured scores
+(by maximum likelihood over their games) crosses the share; its 95 % interval
 comes from the fit's covariance (the delta method). A last study at the fair value, rounded,
 gives the seats' figures there. A run stopped anywhere resumes: finished points are kept,
 the point under way continues from its saved games.
@@ -98,18 +99,31 @@ class Point:
     ci: list[float]
     margin: float | None
     games: int
+    #: the first seat's mean points a game (a shared first place split): what is
+    #: balanced, so that draws count half in two-player games; None in points saved
+    #: before it was measured, which balance the win rate
+    first_player_score: float | None = None
 
     @classmethod
     def of(cls, value: float, result: dict[str, Any]) -> Point:
         variant = result["variants"][0]
         first = next(iter(variant["seat_win_rate"].values()))
+        score = next(iter(variant["seat_score"].values()))["mean"]
         return cls(
             value,
             first["rate"] if first["rate"] is not None else 0.0,
             list(first["ci"]),
             variant["margin"]["mean"],
             variant["games"],
+            score if score is not None else 0.0,
         )
+
+    @property
+    def score(self) -> float:
+        """The balanced figure: the first seat's score, or its win rate in old points."""
+        if self.first_player_score is None:
+            return self.first_player_win_rate
+        return self.first_player_score
 
 
 class Balance:
@@ -173,8 +187,8 @@ class Balance:
             if k < 2:
                 value = plan[k]
             else:
-                below = [p for p in self.points if p.first_player_win_rate >= target]
-                above = [p for p in self.points if p.first_player_win_rate < target]
+                below = [p for p in self.points if p.score >= target]
+                above = [p for p in self.points if p.score < target]
                 if not below or not above:
                     break  # no bracket: the fair value lies outside LO..HI
                 lo = max(p.value for p in below)
@@ -196,26 +210,25 @@ class Balance:
                     "value": p.value,
                     "first_player_win_rate": p.first_player_win_rate,
                     "ci": p.ci,
+                    "first_player_score": round(p.score, 4),
                     "margin": p.margin,
                     "games": p.games,
                 }
                 for p in sorted(self.points, key=lambda p: p.value)
             ],
         }
-        rates = [p.first_player_win_rate for p in self.points]
+        rates = [p.score for p in self.points]
         if min(rates) > target or max(rates) < target:
             out["note"] = (
-                f"the first player's win rate stays {'above' if min(rates) > target else 'below'} "
+                f"the first player's score stays {'above' if min(rates) > target else 'below'} "
                 f"{target:.2f} from {cfg['lo']:g} to {cfg['hi']:g}: the fair value is "
                 "outside the range"
             )
             return out
-        fitted = fit_root(
-            [(p.value, p.first_player_win_rate, p.games) for p in self.points], target
-        )
+        fitted = fit_root([(p.value, p.score, p.games) for p in self.points], target)
         if fitted is None:  # no curve: the fair value is only bracketed
-            lo = max(p.value for p in self.points if p.first_player_win_rate >= target)
-            hi = min(p.value for p in self.points if p.first_player_win_rate < target)
+            lo = max(p.value for p in self.points if p.score >= target)
+            hi = min(p.value for p in self.points if p.score < target)
             fitted = ((lo + hi) / 2, (min(lo, hi), max(lo, hi)))
             out["note"] = (
                 "every game of a value went one way: the fair value is bracketed by the "
@@ -229,6 +242,8 @@ class Balance:
         out["at_fair_value"] = {
             "value": at,
             "seat_win_rate": variant["seat_win_rate"],
+            "seat_score": variant["seat_score"],
+            "draw_rate": variant["draw_rate"],
             "first_player_edge": variant["first_player_edge"],
             "margin": variant["margin"],
             "games": variant["games"],

@@ -155,6 +155,9 @@ def plot_balance(balance: dict[str, Any], folder: Path, title: str) -> Path:
         [100 * (p["ci"][1] - p["first_player_win_rate"]) for p in points],
     ]
     ax.errorbar(xs, ys, yerr=errs, fmt="o", capsize=3, label="first player's win rate")
+    scores = [100 * p.get("first_player_score", p["first_player_win_rate"]) for p in points]
+    if scores != ys:  # draws: the score (a draw counts half) is what is balanced
+        ax.plot(xs, scores, "x", color="tab:orange", label="first player's score")
     ax.axhline(100 * balance["target"], color="grey", linestyle=":", label="even")
     if balance.get("fair_value") is not None:
         lo, hi = balance["ci"]

@@ -201,17 +201,26 @@ def balance_markdown(
         f"{config['steps']} bisection steps (values multiples of {config['resolution']:g}); "
         f"{study['games']} games a value, the same deals each with the seats swapped "
         f"(seed {study['seed']})",
-        f"- the first player's share: {100 * found['target']:.1f} %",
+        f"- the first player's share: {100 * found['target']:.1f} % of the points (a win "
+        "scores 1, a first place shared by k seats 1/k each)",
         "",
         "## Values tried",
         "",
         _md_table(
-            ["value", "first player wins", "95 % interval", "mean winning margin", "games"],
+            [
+                "value",
+                "first player wins",
+                "95 % interval",
+                "first player's score",
+                "mean winning margin",
+                "games",
+            ],
             [
                 [
                     f"{p['value']:g}",
                     f"{100 * p['first_player_win_rate']:.1f} %",
                     f"{100 * p['ci'][0]:.1f}-{100 * p['ci'][1]:.1f} %",
+                    f"{100 * p.get('first_player_score', p['first_player_win_rate']):.1f} %",
                     "-" if p["margin"] is None else f"{p['margin']:.1f}",
                     str(p["games"]),
                 ]
