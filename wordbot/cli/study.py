@@ -303,8 +303,9 @@ def _players_of(saved) -> str:
 
 
 def _title(config) -> str:
-    varied = " x ".join(name for name, _ in config.vary) or "the default rules"
-    return f"{config.game}: {varied}"
+    """What the study varies, or with nothing varied the rules it plays (``--rule``)."""
+    varied = " x ".join(name for name, _ in config.vary)
+    return f"{config.game}: {varied or ', '.join(config.base) or 'the default rules'}"
 
 
 def _balance(

@@ -181,6 +181,19 @@ def markdown(
     return "\n".join(parts).rstrip() + "\n"
 
 
+def _draws_and_scores(at: dict[str, Any]) -> str:
+    """``; draws D %; scores: ...`` of a balance run's study at the fair value, when it
+    had draws (scores count a shared first place split; the figures of old runs have
+    neither)."""
+    draws = at.get("draw_rate")
+    if not draws or not draws["count"] or "seat_score" not in at:
+        return ""
+    scores = ", ".join(
+        f"{seat} {100 * r['mean']:.1f} %" for seat, r in at["seat_score"].items()
+    )
+    return f"; draws {100 * draws['rate']:.1f} %; scores (a draw shared): {scores}"
+
+
 def balance_markdown(
     found: dict[str, Any],
     config: dict[str, Any],
@@ -245,7 +258,9 @@ def balance_markdown(
             "where a logistic curve fitted to the values tried crosses the share."
             + (f" {found['note']}." if found.get("note") else ""),
             "",
-            f"A fresh study at {at['value']:g} ({at['games']} games): {seats}.",
+            f"A fresh study at {at['value']:g} ({at['games']} games): {seats}"
+            + _draws_and_scores(at)
+            + ".",
             "",
         ]
     if plot is not None:
