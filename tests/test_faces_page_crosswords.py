@@ -303,3 +303,30 @@ def play_a_whole_game(page, tmp_path, rules: list[str]):
     assert rows.count() == 3
     for i, p in enumerate(final.players, start=1):
         assert rows.nth(i).locator("td").last.inner_text() == str(final.scores[p])
+
+
+def test_with_the_pie_rule_green_takes_reds_first_turn_over(server, browser):
+    query = "?rule=pie=true&rule=turn_limit=2"
+    with open_game_page(browser, server.url, "crosswords", "Cross words", query) as page:
+        new_game(page, "greedy", colour="green", shown="#xw-grid .xw-cell.xw-letter",
+                 ready="#xw-hint:enabled")  # fmt: skip
+        wait_for_legal(page)
+        assert (
+            page.locator("#xw-take").is_visible() and page.locator("#xw-take").is_enabled()
+        )
+        red_cells = {k for k, (_, who) in grid_letters(page).items() if who == "red"}
+        page.click("#xw-take")
+        page.wait_for_function(
+            "[...document.querySelectorAll('#log li')].some((li) => "
+            "li.textContent.includes('green (you): take over'))"
+        )
+        over_or_ready(page, "#xw-hint")
+        letters = grid_letters(page)
+        # what red wrote is green's now; red moved again from green's start
+        assert all(letters[k][1] == "green" for k in red_cells)
+        assert page.locator("#xw-take").is_disabled()
+        lines = log_lines(page)
+        assert lines[-1].startswith("red (greedy): ") and "take over" not in lines[-1]
+    with open_game_page(browser, server.url, "crosswords", "Cross words") as page:
+        start(page)
+        assert page.locator("#xw-take").is_hidden()  # no pie rule, no button

@@ -178,3 +178,28 @@ def play_a_whole_game(page, tmp_path):
     page.screenshot(path=str(tmp_path / "routewords.png"))
     assert "Game over" in status, status
     assert any(line.startswith("green (mc): ") for line in log_lines(page))
+
+
+def test_with_the_pie_rule_green_takes_reds_first_turn_over(server, browser):
+    with open_game_page(
+        browser, server.url, "routewords", "Route", "?rule=pie=true"
+    ) as page:
+        new_game(page, "greedy", colour="green", shown="#rw-grid .rw-square",
+                 ready="#rw-swap:enabled")  # fmt: skip
+        assert (
+            page.locator("#rw-take").is_visible() and page.locator("#rw-take").is_enabled()
+        )
+        red_pawn = page.locator('#rw-grid .rw-point[data-pawn="red"]')
+        where = (red_pawn.get_attribute("data-i"), red_pawn.get_attribute("data-j"))
+        before = len(log_lines(page))
+        page.click("#rw-take")
+        wait_or_explain(
+            page, f"document.querySelectorAll('#log li').length >= {before + 2}"
+        )
+        page.wait_for_selector("#rw-swap:enabled")
+        lines = log_lines(page)
+        assert "green (you): take over" in lines
+        assert lines[-1].startswith("red (greedy): ")
+        # red's pawn, where red's first route left it, is green's now
+        assert point(page, *map(int, where)).get_attribute("data-pawn") == "green"
+        assert page.locator("#rw-take").is_disabled()

@@ -52,6 +52,15 @@ const Wordbot = {
     PARTS[name] = [area, help];
     return area;
   },
+  // whether the player to move may take the first turn over (the rule pie, docs/rules.md):
+  // the second player's first turn, the first player's (and its extra turns) done
+  pieOffered(pos) {
+    const [first, second] = pos.players;
+    return !!(pos.rules && pos.rules.pie) && !pos.pie_taken && pos.phase === "turn" &&
+      pos.players.length === 2 && pos.to_move === second &&
+      pos.turns_taken[first] === 1 && pos.turns_taken[second] === 0 &&
+      !(pos.extra && pos.extra.length);
+  },
 };
 
 // rule options pinned by the page's link, `?rule=NAME=VALUE` (repeatable; a value is

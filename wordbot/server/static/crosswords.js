@@ -29,6 +29,8 @@
       <button id="xw-write" type="button" title="Write the chosen word from the chosen cell">Write</button>
       <button id="xw-clear" type="button">Clear</button>
       <button id="xw-pass" type="button" title="Only when no word can be written">Pass</button>
+      <button id="xw-take" type="button" hidden
+              title="The pie rule: take red's first turn as yours (the seats swap)">Take over</button>
       <button id="xw-hint" type="button">Hint</button>
     </div>
     <div class="xw-label">Your page <span id="xw-mine-note" class="xw-note"></span></div>
@@ -96,7 +98,7 @@
 
   const writes = () => (xw.legal ? xw.legal.moves.filter((m) => m.type === "write") : []);
   const complete = () => !!xw.legal && xw.legal.moves.length === xw.legal.count;
-  const passOnly = () => !!xw.legal && xw.legal.count === 1 && xw.legal.moves[0].type === "pass";
+  const passOnly = () => !!xw.legal && xw.legal.moves.length > 0 && xw.legal.moves[0].type === "pass";
 
   // the words of the legal writes ("row.index")
   function writable() { return new Set(writes().map((m) => wordKey(m.row, m.word))); }
@@ -336,6 +338,8 @@
     $("#xw-clear").disabled = !mine;
     $("#xw-hint").disabled = !mine;
     $("#xw-pass").disabled = !mine || !passOnly();
+    $("#xw-take").hidden = !(pos.rules && pos.rules.pie);
+    $("#xw-take").disabled = !mine || !Wordbot.pieOffered(pos);
     const note = $("#xw-mine-note");
     if (!myTurn() || pos.phase !== "turn") note.textContent = `(${game.human})`;
     else if (!xw.legal) note.textContent = `(${game.human}) · asking which words you may write…`;
@@ -385,5 +389,6 @@
   $("#xw-write").onclick = write;
   $("#xw-clear").onclick = () => { clear(); showMessage(""); render(); };
   $("#xw-pass").onclick = () => send({ type: "pass" });
+  $("#xw-take").onclick = () => send({ type: "take_over" });
   $("#xw-hint").onclick = hint;
 })();

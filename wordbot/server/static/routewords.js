@@ -26,6 +26,8 @@
       <button id="rw-clear" type="button">Clear</button>
       <button id="rw-bonus" type="button" title="Everyone names their longest word on the grid">Bonus round</button>
       <button id="rw-pass" type="button">Pass</button>
+      <button id="rw-take" type="button" hidden
+              title="The pie rule: take red's first turn as yours (the seats swap)">Take over</button>
       <button id="rw-hint" type="button">Hint</button>
     </div>
     <div id="rw-word-row" hidden>
@@ -204,6 +206,8 @@
     $("#rw-pay").disabled = !turn || pos.scores[game.human] < 1 || !!rw.done;
     $("#rw-bonus").disabled = !turn || !pos.bonus_tokens[game.human] || rw.path.length > 0;
     $("#rw-pass").disabled = !turn;
+    $("#rw-take").hidden = !(pos.rules && pos.rules.pie);
+    $("#rw-take").disabled = !turn || !Wordbot.pieOffered(pos);
     $("#rw-swap").textContent = rw.swapping ? "Swapping: click two squares" : "Swap two tiles";
     $("#rw-word-row").hidden = !(mine && pos.phase === "bonus");
     if (pos.phase !== "over") {
@@ -235,6 +239,7 @@
   $("#rw-pay").onchange = () => render();
   $("#rw-bonus").onclick = () => make({ type: "bonus" });
   $("#rw-pass").onclick = () => make({ type: "pass" });
+  $("#rw-take").onclick = () => make({ type: "take_over" });
   $("#rw-submit").onclick = () => {
     const word = $("#rw-word").value.trim().toUpperCase();
     if (!word) { showMessage("Type a word, or press Nothing."); return; }
