@@ -18,6 +18,7 @@ from wordbot.study.balance import fit_root
 #: without compensation and gone at thirty points
 BALANCE = ["study", "--game", "crosswords", "--players", "territory"]
 BALANCE += ["--rule", "turn_limit=5", "--balance", "compensation=0..30", "--games", "4"]
+BALANCE += ["--check-games", "6"]
 BALANCE += ["--steps", "1", "--seed", "1", "--quiet"]
 
 
@@ -52,11 +53,13 @@ def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path
     low, high = found["ci"]
     assert low <= found["fair_value"] <= high
     at = found["at_fair_value"]
-    assert at["games"] == 4 and at["value"] % 0.5 == 0
+    assert at["games"] == 6 and at["value"] % 0.5 == 0  # --check-games, new deals
     assert abs(at["value"] - found["fair_value"]) <= 0.25
     assert set(at["seat_win_rate"]) == {"red", "green"}
     red, draws = at["seat_win_rate"]["red"]["rate"], at["draw_rate"]["rate"]
     assert at["seat_score"]["red"]["mean"] == pytest.approx(red + draws / 2, abs=1e-3)
+    fresh = json.loads((tmp_path / "b" / "at-fair-value" / "study.json").read_text())
+    assert fresh["seed"] == 2  # new deals: the points' seed + 1
     saved = (tmp_path / "b" / "points.jsonl").read_text().splitlines()
     assert len(saved) == 3
     assert (tmp_path / "plots" / "balance.svg").read_text().startswith("<?xml")

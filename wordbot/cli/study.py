@@ -115,6 +115,14 @@ from wordbot.study.config import StudyError
     show_default=True,
     help="With --balance: the values tried are multiples of this.",
 )
+@click.option(
+    "--check-games",
+    type=click.IntRange(1),
+    default=400,
+    show_default=True,
+    help="With --balance: games of the study at the fair value, on fresh deals (the "
+    "seed + 1), a check that the seats are even there.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @json_option
 @rule_option
@@ -137,6 +145,7 @@ def study(
     balance,
     steps,
     resolution,
+    check_games,
     quiet,
     as_json,
     rules,
@@ -188,8 +197,8 @@ def study(
             raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
         return _balance(
             game_name, players, seats, games, seed, rules, lexicon_path, balance,
-            steps, resolution, out, resume, plot, report, title, workers, backend,
-            address, quiet, as_json,
+            steps, resolution, check_games, out, resume, plot, report, title, workers,
+            backend, address, quiet, as_json,
         )  # fmt: skip
     if report is not None and not Path(report).parent.is_dir():
         raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
@@ -310,8 +319,8 @@ def _title(config) -> str:
 
 def _balance(
     game_name, players, seats, games, seed, rules, lexicon_path, balance, steps,
-    resolution, out, resume, plot, report, title, workers, backend, address, quiet,
-    as_json,
+    resolution, check_games, out, resume, plot, report, title, workers, backend,
+    address, quiet, as_json,
 ) -> None:  # fmt: skip
     """``study --balance``: see :mod:`wordbot.study.balance`."""
     import secrets
@@ -364,18 +373,19 @@ def _balance(
                 "steps": steps,
                 "resolution": resolution,
                 "seats": config.variants[0].seats,
+                "check_games": check_games,
                 "study": spec,
             },
         )
     spec = run.config["study"]
 
-    def play(folder: Path, vary: str) -> dict:
+    def play(folder: Path, vary: str, games: int, seed: int) -> dict:
         if (folder / "study.json").is_file():
             store, saved = StudyStore.open(folder)
             config, lexicon = resumed_study(saved, str(folder), None, spec["lexicon"])
         else:
             config, lexicon = new_study(
-                spec["game"], spec["players"], (vary,), spec["games"], spec["seed"],
+                spec["game"], spec["players"], (vary,), games, seed,
                 tuple(spec["rules"]), spec["seats"], spec["lexicon"], plugins,
             )  # fmt: skip
             store = StudyStore.create(folder, config)

@@ -8,7 +8,8 @@ first, which must fall on both sides, then bisection, each midpoint rounded to
 ``resolution``. The fair value is where a logistic curve fitted to the measured scores
 (by maximum likelihood over their games) crosses the share; its 95 % interval
 comes from the fit's covariance (the delta method). A last study at the fair value, rounded,
-gives the seats' figures there. A run stopped anywhere resumes: finished points are kept,
+on fresh deals (the seed + 1) and of ``check_games`` games, checks that the seats are
+even there. A run stopped anywhere resumes: finished points are kept,
 the point under way continues from its saved games.
 
 >>> fit_root([(0.0, 0.7, 200), (4.0, 0.5, 200), (8.0, 0.3, 200)], 0.5)[0]
@@ -166,7 +167,10 @@ class Balance:
 
     def _measure(self, k: int, value: float, play: Callable[..., dict[str, Any]]) -> Point:
         folder = self.path / f"point-{k:02d}"
-        result = play(folder, f"{self.config['option']}={value:g}")
+        study = self.config["study"]
+        result = play(
+            folder, f"{self.config['option']}={value:g}", study["games"], study["seed"]
+        )
         point = Point.of(value, result)
         with (self.path / "points.jsonl").open("a") as out:
             out.write(json.dumps(asdict(point)) + "\n")
@@ -175,11 +179,11 @@ class Balance:
 
     def run(
         self,
-        play: Callable[[Path, str], dict[str, Any]],
+        play: Callable[[Path, str, int, int], dict[str, Any]],
         on_point: Callable[[Point], None] | None = None,
     ) -> dict[str, Any]:
-        """Measure the points still to measure (``play(folder, "NAME=VALUE")``: a
-        study's result), then the fair value; the balance JSON."""
+        """Measure the points still to measure (``play(folder, "NAME=VALUE", games,
+        seed)``: a study's result), then the fair value; the balance JSON."""
         cfg, target = self.config, self.target
         plan = [cfg["lo"], cfg["hi"]]
         while len(self.points) < 2 + cfg["steps"]:
@@ -237,7 +241,14 @@ class Balance:
         out["fair_value"], out["ci"] = fitted[0], list(fitted[1])
         at = self._value(fitted[0])
         folder = self.path / "at-fair-value"
-        result = play(folder, f"{cfg['option']}={at:g}")
+        study = cfg["study"]
+        # fresh deals: the points' own would replay a value tried (an integer option)
+        result = play(
+            folder,
+            f"{cfg['option']}={at:g}",
+            -(-cfg.get("check_games", study["games"]) // cfg["seats"]) * cfg["seats"],
+            study["seed"] + 1,
+        )
         variant = result["variants"][0]
         out["at_fair_value"] = {
             "value": at,

@@ -258,7 +258,7 @@ def balance_markdown(
             "where a logistic curve fitted to the values tried crosses the share."
             + (f" {found['note']}." if found.get("note") else ""),
             "",
-            f"A fresh study at {at['value']:g} ({at['games']} games): {seats}"
+            f"A fresh study at {at['value']:g} ({at['games']} games on new deals): {seats}"
             + _draws_and_scores(at)
             + ".",
             "",
