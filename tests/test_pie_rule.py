@@ -12,7 +12,7 @@ import random
 import pytest
 
 from tests.cli_support import invoke
-from tests.game_profiles import CATALOG, game_of, lexicon_of, short_rules
+from tests.game_profiles import CATALOG, game_of, lexicon_args, lexicon_of, short_rules
 
 GAMES = ["crosswords", "routewords"]
 POLICY = {"crosswords": "territory", "routewords": "routes"}
@@ -176,3 +176,17 @@ def test_a_tournament_with_the_pie_rule_plays_and_its_records_replay(tmp_path):
     for record in records:
         replay = invoke("replay", str(record))
         assert replay.returncode == 0 and "every position matches" in replay.stdout
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_study_under_the_pie_rule_counts_the_take_overs(name):
+    rules = [f"--rule={r}" for r in (*short_rules(game_of(name)).texts(), "pie=true")]
+    out = invoke(
+        "study", "--game", name, "--players", POLICY[name], *rules, "--games", "2",
+        "--seed", "3", "--workers", "1", *lexicon_args(name), "--json", "--quiet",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    variant = json.loads(out.stdout)["variants"][0]
+    assert variant["errors"] == 0 and variant["games"] == 2
+    taken = variant["measures"]["take_overs"]["mean"]
+    assert 0 <= taken <= 1

@@ -24,6 +24,7 @@ Keys (every one in every game, 0 when it did not happen):
 - ``extra_turns_written``: extra turns in which a word was written.
 - ``extra_turns_lost``: extra turns passed (no legal write) or still queued when the
   game ended; every extra turn earned is written or lost.
+- ``take_overs``: first turns taken over (the rule ``pie``: 0 or 1).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from collections.abc import Sequence
 from wordbot.engine.crosswords.moves import Pass, TextWrite, Write
 from wordbot.engine.crosswords.state import CrossWordsState
 from wordbot.engine.game import Move
+from wordbot.engine.pie import TakeOver
 
 KEYS = (
     "captures_crossing",
@@ -44,6 +46,7 @@ KEYS = (
     "extra_turns_letter",
     "extra_turns_written",
     "extra_turns_lost",
+    "take_overs",
 )
 
 
@@ -61,13 +64,16 @@ def measures(states: Sequence[CrossWordsState], moves: Sequence[Move]) -> dict[s
     out = dict.fromkeys(KEYS, 0)
     for before, move, after in zip(states, moves, states[1:]):
         in_extra = bool(before.extra)
+        if isinstance(move, TakeOver):
+            out["take_overs"] += 1
+            continue
         if isinstance(move, Pass):
             out["extra_turns_lost"] += in_extra
             earned = 0
         else:
             if isinstance(move, TextWrite):
                 move = before.resolve(move)
-            assert isinstance(move, Write)  # a Cross words combat move is a write or a pass
+            assert isinstance(move, Write)  # the other moves: a write, a pass, a take-over
             out["extra_turns_written"] += in_extra
             earned = _write(before, move, after, out)
         if after.is_over:

@@ -21,6 +21,7 @@ Keys (every one in every game, 0 when it did not happen):
 - ``squares_owned``: squares owned at the end.
 - ``route_turns``, ``swap_turns``: turns with a route, with a swap (a paid turn has both);
   ``payment_turns``: turns paid for (each costs 1 point); ``pass_turns``: passes.
+- ``take_overs``: first turns taken over (the rule ``pie``: 0 or 1).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wordbot.engine.game import Move
+from wordbot.engine.pie import TakeOver
 from wordbot.engine.routewords.moves import BonusWord, Both, Pass, Route, Swap
 from wordbot.engine.routewords.rules import START_COINS
 from wordbot.engine.routewords.state import BONUS, RouteWordsState
@@ -45,6 +47,7 @@ KEYS = (
     "swap_turns",
     "payment_turns",
     "pass_turns",
+    "take_overs",
 )
 
 
@@ -75,5 +78,6 @@ def measures(states: Sequence[RouteWordsState], moves: Sequence[Move]) -> dict[s
         out["swap_turns"] += isinstance(move, (Swap, Both))
         out["payment_turns"] += isinstance(move, Both)
         out["pass_turns"] += isinstance(move, Pass)
+        out["take_overs"] += isinstance(move, TakeOver)
     out["squares_owned"] = sum(owner >= 0 for owner in states[-1].owners)
     return {key: float(value) for key, value in out.items()}
