@@ -31,8 +31,8 @@ NOTATION = "take over"
 #: the rule option ``pie``, the same in both games
 OPTION = dataclasses.replace(
     boolean(
-        "after the first turn the second player may take it over, the seats exchanged "
-        "(docs/rules.md)"
+        "after the first turn the second player may take it over, the seats exchanged; "
+        "between the heuristic players it hands green the edge (docs/rules.md)"
     ),
     omitted_at_default=True,
 )

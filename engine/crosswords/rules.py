@@ -38,8 +38,9 @@ class Rules(GameRules):
             maximum=100,
         ),
         "compensation": number(
-            "points green gets at the end for moving second; even between territory "
-            "players at 13.5 (95% 8.7-17.9, docs/studies/crosswords-balance.md)",
+            "points green gets at the end for moving second; even at 31.5 between mc "
+            "players (95% 25.4-37.1), 13.5 between territory players "
+            "(docs/studies/crosswords-balance.md)",
             0,
             1000,
         ),

@@ -211,7 +211,7 @@ def balance_markdown(
         f"- game: `{study['game']}`; players: `{study['players']}`; other rules: "
         + (", ".join(f"`{r}`" for r in study["rules"]) or "the defaults"),
         f"- `{option}` from {config['lo']:g} to {config['hi']:g}: both ends, then "
-        f"{config['steps']} bisection steps (values multiples of {config['resolution']:g}); "
+        f"{config['steps']} bisection step{'s' if config['steps'] != 1 else ''} (values multiples of {config['resolution']:g}); "
         f"{study['games']} games a value, the same deals each with the seats swapped "
         f"(seed {study['seed']})",
         f"- the first player's share: {100 * found['target']:.1f} % of the points (a win "
