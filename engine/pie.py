@@ -21,8 +21,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from wordbot.engine.errors import MoveError, PositionError, RuleError
+from wordbot.engine.errors import IllegalMove, MoveError, PositionError, RuleError
 from wordbot.engine.options import boolean
+from wordbot.engine.outcome import Outcome, compensated, outcome_by_score
 
 T = TypeVar("T")
 
@@ -61,6 +62,39 @@ def parse_text(text: str) -> TakeOver | None:
     return TakeOver() if text.lower().split() == NOTATION.split() else None
 
 
+def offered(state: Any) -> bool:
+    """The part of "may the player to move take the first turn over" both games share:
+    the rule on, not taken yet, green to move after one turn of red's (each game adds
+    when its turn is open: no extra turn, not a bonus round)."""
+    return (
+        state.rules.pie
+        and not state.pie_taken
+        and state.seat == 1
+        and tuple(state.turns) == (1, 0)
+    )
+
+
+def refuse(state: Any) -> None:
+    """IllegalMove (rule ``pie``) for a take-over the state does not offer."""
+    raise IllegalMove(
+        "pie",
+        "a take-over only by green at its first turn, with the rule pie"
+        + ("" if state.rules.pie else " (off in this game)"),
+    )
+
+
+def outcome(state: Any) -> Outcome:
+    """The scores as they stand, each later seat's ``compensation`` added (the k-th
+    seat gets (k - 1) x it), the first two seats counted exchanged after a take-over."""
+    return outcome_by_score(
+        compensated(
+            state.scores,
+            seat_order(state.players, state.pie_taken),
+            state.rules.compensation,
+        )
+    )
+
+
 def check_seats(rules: Any, players: int) -> None:
     """RuleError when the rule ``pie`` is on at a table of other than two players."""
     if rules.pie and players != 2:
@@ -91,6 +125,9 @@ def seat_order(players: tuple[str, ...], taken: bool) -> tuple[str, ...]:
 
 
 __all__ = [
+    "offered",
+    "outcome",
+    "refuse",
     "check_seats",
     "read_taken",
     "NOTATION",

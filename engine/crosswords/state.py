@@ -40,7 +40,7 @@ from wordbot.engine.crosswords.pages import Extra, Page, Word, extra_turns
 from wordbot.engine.crosswords.rules import STEP
 from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.game import OVER, GameState
-from wordbot.engine.outcome import Outcome, compensated, outcome_by_score
+from wordbot.engine.outcome import Outcome
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -127,29 +127,15 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         return 1 + sum(self.turns)
 
     def outcome(self) -> Outcome:
-        """The scores as they stand, each later seat's compensation added
-        (``compensation``: the k-th seat gets (k - 1) x it at the end; after a take-over
-        the seats count exchanged)."""
-        return outcome_by_score(
-            compensated(
-                self.scores,
-                pie.seat_order(self.players, self.pie_taken),
-                self.rules.compensation,
-            )
-        )
+        """See :func:`wordbot.engine.pie.outcome` (the compensation, after a take-over
+        too)."""
+        return pie.outcome(self)
 
     @property
     def pie_offered(self) -> bool:
         """Whether the player to move may take the first turn over (rule ``pie``):
         green, at its first turn, when red's first turn and its extra turns are done."""
-        return (
-            self.rules.pie
-            and not self.pie_taken
-            and self.phase != OVER
-            and self.seat == 1
-            and not self.extra
-            and self.turns == (1, 0)
-        )
+        return self.phase != OVER and not self.extra and pie.offered(self)
 
     def describe(self) -> str:
         if self.is_over:
@@ -265,11 +251,7 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
             return
         if isinstance(move, pie.TakeOver):
             if not self.pie_offered:
-                raise IllegalMove(
-                    "pie",
-                    "a take-over only by green at its first turn, with the rule pie"
-                    + ("" if self.rules.pie else " (off in this game)"),
-                )
+                pie.refuse(self)
             return
         if not isinstance(move, Write):
             raise MoveError(f"move: {move!r} is not a Cross words combat move")

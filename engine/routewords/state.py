@@ -34,7 +34,7 @@ from wordbot.engine import pie
 from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.game import OVER, GameState
 from wordbot.engine.movelist import is_listed
-from wordbot.engine.outcome import Outcome, compensated, outcome_by_score
+from wordbot.engine.outcome import Outcome
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.moves import (
     Bonus,
@@ -133,28 +133,15 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
         return not any(self.coins) or min(self.turns) >= self.rules.turn_limit
 
     def outcome(self) -> Outcome:
-        """The scores as they stand, each later seat's compensation added
-        (``compensation``: the k-th seat gets (k - 1) x it at the end; after a take-over
-        the first two seats count exchanged)."""
-        return outcome_by_score(
-            compensated(
-                self.scores,
-                pie.seat_order(self.players, self.pie_taken),
-                self.rules.compensation,
-            )
-        )
+        """See :func:`wordbot.engine.pie.outcome` (the compensation, after a take-over
+        too)."""
+        return pie.outcome(self)
 
     @property
     def pie_offered(self) -> bool:
         """Whether the player to move may take the first turn over (rule ``pie``):
         green, at its first turn."""
-        return (
-            self.rules.pie
-            and not self.pie_taken
-            and self.phase == TURN
-            and self.seat == 1
-            and self.turns == (1, 0)
-        )
+        return self.phase == TURN and pie.offered(self)
 
     def describe(self) -> str:
         if self.is_over:
@@ -233,11 +220,7 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
             raise IllegalMove("bonus_round", "no bonus round is being played")
         elif isinstance(move, pie.TakeOver):
             if not self.pie_offered:
-                raise IllegalMove(
-                    "pie",
-                    "a take-over only by green at its first turn, with the rule pie"
-                    + ("" if self.rules.pie else " (off in this game)"),
-                )
+                pie.refuse(self)
         else:
             raise IllegalMove("move", f"{move!r} is not a RouteWords move")
 
