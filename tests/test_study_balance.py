@@ -35,6 +35,11 @@ def test_the_fit_finds_a_known_curves_even_point_within_its_interval():
     assert abs(root - true_root) < 1
     # a third of the games won by the first of three seats: the even point of three
     assert fit_root(points, 1 / 3)[0] > root
+    # the same rates from a quarter of the independent games: the same root, an
+    # interval twice as wide (what a deal's four alike rotations are worth)
+    root4, (low4, high4) = fit_root([(x, p, n / 4) for x, p, n in points], 0.5)
+    assert root4 == pytest.approx(root, abs=1e-3)
+    assert high4 - low4 == pytest.approx(2 * (high - low), rel=0.01)
 
 
 def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path):
@@ -45,6 +50,9 @@ def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path
     assert found["option"] == "compensation" and found["target"] == 0.5
     values = [p["value"] for p in found["points"]]
     assert values == sorted(values) and {0, 30} <= set(values) and len(values) == 3
+    # one player in every seat: one game a deal, so every game counts
+    assert found["rotate"] is False
+    assert all(p["effective_games"] == p["games"] == 4 for p in found["points"])
     rates = {p["value"]: p["first_player_score"] for p in found["points"]}
     assert rates[0] > 0.5 > rates[30]  # the ends lie on both sides
     for p in found["points"]:  # the score: the wins, and half the draws

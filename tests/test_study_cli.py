@@ -80,6 +80,7 @@ def check_figures(obj: dict, game: str, variants: int, seats: list[int], games: 
         "players",
         "seed",
         "games_per_variant",
+        "rotate",
         "variants",
         "comparisons",
     }
@@ -100,6 +101,10 @@ def check_figures(obj: dict, game: str, variants: int, seats: list[int], games: 
                 s["rate"] - 1e-4 <= scores[c] <= s["rate"] + v["draw_rate"]["rate"] + 1e-4
             )
         first = next(iter(v["seat_win_rate"].values()))
+        # every interval is over the deals: each played once, or in every rotation
+        deals = games // k if obj["rotate"] else games
+        assert first["deals"] == v["margin"]["deals"] == deals
+        assert deals <= first["n_eff"] <= games
         assert v["first_player_edge"]["value"] == pytest.approx(
             first["rate"] - 1 / k, abs=1e-4
         )
@@ -165,18 +170,31 @@ def test_identical_players_play_a_new_game_in_each_rotation(tmp_path):
         deals.setdefault(line["deal"], []).append(moves)
     assert len(deals) == 4
     assert sum(1 for a, b in deals.values() if a != b) >= 3  # nearly every deal: two games
-    # a study's identical players too: the rotations of a deal differ
-    obj = study_json("--players", "control", "--vary", "rounds=3", "--games", "8",
+    # a study of one player in every seat plays a new deal in every game instead
+    obj = study_json("--players", "control", "--vary", "rounds=3", "--games", "7",
                      "--seed", "2", "--out", str(tmp_path / "s"), "--workers", "1",
                      *SMALL)  # fmt: skip
-    assert obj["variants"][0]["games"] == 8
+    assert obj["rotate"] is False and obj["variants"][0]["games"] == 7
+    assert json.loads((tmp_path / "s" / "study.json").read_text())["rotate"] is False
     lines = results(tmp_path / "s")
-    games = {}
-    for line in lines:
-        games.setdefault(line["deal"], []).append(
-            [a["move"] for a in read_record(tmp_path / "s" / line["record"]).actions]
-        )
-    assert sum(1 for a, b in games.values() if a != b) >= 3
+    assert sorted(x["deal"] for x in lines) == list(range(7))
+    assert {x["rotation"] for x in lines} == {0}
+    assert len({x["seed"] for x in lines}) == 7
+    # different players still meet in every rotation of every deal
+    obj = study_json("--players", "control,greedy", "--vary", "rounds=3", "--games", "4",
+                     "--seed", "2", "--out", str(tmp_path / "m"), "--workers", "1",
+                     *SMALL)  # fmt: skip
+    assert obj["rotate"] is True
+    lines = results(tmp_path / "m")
+    assert sorted((x["deal"], x["rotation"]) for x in lines) == [
+        (0, 0),
+        (0, 1),
+        (1, 0),
+        (1, 1),
+    ]
+    assert fails("--players", "control,greedy", "--games", "3", *SMALL).startswith(
+        "wordbot: error: --games 3: must be a positive multiple of 2"
+    )
 
 
 def test_report_and_plots(tmp_path):
@@ -233,7 +251,7 @@ def test_bad_options_are_one_line_errors_and_write_nothing(tmp_path):
     )
     assert "--vary rounds=0" in fails("--vary", "rounds=0,2", "--players", "greedy")
     assert "--games 5" in fails(
-        "--vary", "rounds=2,3", "--players", "greedy", "--games", "5"
+        "--vary", "rounds=2,3", "--players", "greedy,control", "--games", "5"
     )
     assert "given twice" in fails(
         "--vary", "rounds=2", "--vary", "rounds=3", "--players", "greedy"

@@ -53,6 +53,53 @@ def test_the_t_interval_covers_the_true_mean_about_95_percent_of_the_time():
     assert 0.92 <= hits / 1000 <= 0.98
 
 
+def clustered_games(rng: random.Random, deals: int, rotations: int, p: float):
+    """Yes/no games of ``deals`` deals played ``rotations`` times each, where a deal
+    mostly decides its games: each deal has its own rate, drawn around ``p``."""
+    flags, clusters = [], []
+    for deal in range(deals):
+        q = min(1.0, max(0.0, p + rng.choice((-0.35, 0.35))))
+        for _ in range(rotations):
+            flags.append(rng.random() < q)
+            clusters.append(deal)
+    return flags, clusters
+
+
+def test_clustered_intervals_cover_where_the_games_counted_alone_do_not():
+    """Deals that decide their games: 40 deals of 5 rotations are worth far fewer than
+    200 games; the interval over the deals covers, the one over the games does not."""
+    rng = random.Random(9)
+    p, covered, naive = 0.5, 0, 0
+    for _ in range(400):
+        flags, clusters = clustered_games(rng, 40, 5, p)
+        lo, hi = stats.rate(flags, clusters)["ci"]
+        covered += lo <= p <= hi
+        lo, hi = stats.rate(flags)["ci"]
+        naive += lo <= p <= hi
+        means = stats.mean_interval([float(f) for f in flags], clusters)
+        assert means["deals"] == 40 and 40 <= means["n_eff"] <= 200
+    assert 0.92 <= covered / 400 <= 0.99, covered
+    assert naive / 400 < 0.85, naive
+
+
+def test_a_deal_repeated_alike_counts_once():
+    rng = random.Random(10)
+    once = [rng.random() < 0.3 for _ in range(60)]
+    clusters = [d for d in range(60) for _ in range(4)]
+    repeated = [once[d] for d in clusters]
+    alone, clustered = stats.rate(once), stats.rate(repeated, clusters)
+    assert clustered["rate"] == alone["rate"] and clustered["n"] == 240
+    assert clustered["n_eff"] == pytest.approx(60, rel=0.06)
+    assert clustered["ci"] == pytest.approx(alone["ci"], abs=0.01)
+    # and one game a deal is no cluster at all: the plain intervals
+    assert stats.rate(once, list(range(60)))["ci"] == alone["ci"]
+    values = [rng.gauss(0, 1) for _ in range(30)]
+    assert (
+        stats.mean_interval(values, list(range(30)))["ci"]
+        == (stats.mean_interval(values)["ci"])
+    )
+
+
 def test_mean_interval_of_too_few_values_has_no_interval():
     assert stats.mean_interval([]) == {"mean": None, "ci": None, "sd": None, "n": 0}
     assert stats.mean_interval([3.0])["ci"] is None

@@ -52,7 +52,8 @@ from wordbot.study.config import StudyError
     "--games",
     type=click.IntRange(1),
     default=None,
-    help="Games per variant, a multiple of the seats (default 400).",
+    help="Games per variant (default 400); with different players, a multiple of the "
+    "seats (each deal is played in every rotation of the table).",
 )
 @click.option(
     "--seed", type=int, default=None, help="Seed of every deal (default: random)."
@@ -153,16 +154,16 @@ def study(
 ) -> None:
     """Play the same players under each rule variant and compare the games.
 
-    Every variant plays the same deals, each with every rotation of the seats, so two
-    variants' games come in pairs that differ only by the rule. Per variant: each
+    Every variant plays the same deals, so two variants' games come in pairs that
+    differ only by the rule. A table of different players plays each deal in every
+    rotation of the seats; one player in every seat plays each deal once (its rotations
+    would replay nearly the same game), so --games are as many deals. Per variant: each
     seat's win rate, draws and the first player's edge (Wilson 95 % intervals); the
     winning margin, the length, lead changes, how late the lead was decided and
-    comebacks (t intervals); and the game's own measures of where the points came
+    comebacks (t intervals), every interval counting a deal's rotations as one
+    cluster; and the game's own measures of where the points came
     from. Between variants: paired tests on the first player's win (McNemar) and on
     the margin and length (paired t), with p-values, Holm-adjusted as well.
-
-    Each player is seeded per game (from the deal and its place at the table), so a
-    table of identical players plays a new game in every rotation.
 
     \b
     Examples:

@@ -57,24 +57,30 @@ def first_player_won(o: GameOutcome, first: str) -> bool:
 
 
 def variant_figures(variant, games: list[GameOutcome], errors: int) -> dict[str, Any]:
-    """The figures of one variant from its finished games (module docstring)."""
+    """The figures of one variant from its finished games (module docstring); every
+    interval is clustered by deal (a deal's rotations are not independent games)."""
     colours = variant.colours
+    deals = [o.deal for o in games]
     sole = [w[0] if len(w) == 1 else None for w in map(winners, games)]
-    seat = {c: stats.rate([s == c for s in sole]) for c in colours}
+    seat = {c: stats.rate([s == c for s in sole], deals) for c in colours}
     first = seat[colours[0]]
     share = 1.0 / variant.seats
     edge = {
         "value": None if first["rate"] is None else round(first["rate"] - share, 4),
         "ci": [round(first["ci"][0] - share, 4), round(first["ci"][1] - share, 4)],
     }
-    measured = [o.measures for o in games if o.measures is not None]
+    measured = [(o.deal, o.measures) for o in games if o.measures is not None]
 
-    def over(key: str) -> list:
-        return [m[key] for m in measured if m.get(key) is not None]
+    def over(pick) -> dict[str, Any]:
+        """The mean of ``pick(measures)`` over the games that have it."""
+        found = [(d, pick(m)) for d, m in measured]
+        found = [(d, x) for d, x in found if x is not None]
+        return stats.mean_interval([x for _, x in found], [d for d, _ in found])
 
     own_keys = list(
-        dict.fromkeys(k for m in measured for k in m.get("own", {}))
+        dict.fromkeys(k for _, m in measured for k in m.get("own", {}))
     )  # game order
+    comebacks = [(d, m["comeback"]) for d, m in measured if m.get("comeback") is not None]
     return {
         "rules": dict(variant.changed),
         "label": variant.label,
@@ -82,19 +88,16 @@ def variant_figures(variant, games: list[GameOutcome], errors: int) -> dict[str,
         "errors": errors,
         "seat_win_rate": seat,
         "seat_score": {
-            c: stats.mean_interval([points(o, c) for o in games]) for c in colours
+            c: stats.mean_interval([points(o, c) for o in games], deals) for c in colours
         },
-        "draw_rate": stats.rate([s is None for s in sole]),
+        "draw_rate": stats.rate([s is None for s in sole], deals),
         "first_player_edge": edge,
-        "margin": stats.mean_interval([margin(o) for o in games]),
-        "length": stats.mean_interval(over("length")),
-        "lead_changes": stats.mean_interval(over("lead_changes")),
-        "lead_decided": stats.mean_interval(over("lead_decided")),
-        "comeback_rate": stats.rate(over("comeback")),
-        "measures": {
-            k: stats.mean_interval([m["own"][k] for m in measured if k in m.get("own", {})])
-            for k in own_keys
-        },
+        "margin": stats.mean_interval([margin(o) for o in games], deals),
+        "length": over(lambda m: m.get("length")),
+        "lead_changes": over(lambda m: m.get("lead_changes")),
+        "lead_decided": over(lambda m: m.get("lead_decided")),
+        "comeback_rate": stats.rate([x for _, x in comebacks], [d for d, _ in comebacks]),
+        "measures": {k: over(lambda m, k=k: m.get("own", {}).get(k)) for k in own_keys},
     }
 
 
@@ -175,6 +178,7 @@ def analyse(config: StudyConfig, outcomes: Iterable[GameOutcome]) -> dict[str, A
         "players": list(config.players.values()),
         "seed": config.seed,
         "games_per_variant": config.games,
+        "rotate": config.rotate,
         "variants": [
             variant_figures(v, by_variant[i], errors[i])
             for i, v in enumerate(config.variants)

@@ -55,7 +55,7 @@ def parse_range(text: str) -> tuple[str, float, float]:
 
 
 def fit_root(
-    points: list[tuple[float, float, int]], target: float
+    points: list[tuple[float, float, float]], target: float
 ) -> tuple[float, tuple[float, float]] | None:
     """Where a logistic curve fitted to ``points`` ((value, win rate, games) each, by
     maximum likelihood) crosses ``target``, and its 95 % interval (the delta method on
@@ -104,19 +104,24 @@ class Point:
     #: balanced, so that draws count half in two-player games; None in points saved
     #: before it was measured, which balance the win rate
     first_player_score: float | None = None
+    #: the games as independent ones: fewer than ``games`` when a deal's rotations are
+    #: alike (the score's design effect, see :mod:`wordbot.study.stats`); None in points
+    #: saved before it was measured
+    effective_games: float | None = None
 
     @classmethod
     def of(cls, value: float, result: dict[str, Any]) -> Point:
         variant = result["variants"][0]
         first = next(iter(variant["seat_win_rate"].values()))
-        score = next(iter(variant["seat_score"].values()))["mean"]
+        score = next(iter(variant["seat_score"].values()))
         return cls(
             value,
             first["rate"] if first["rate"] is not None else 0.0,
             list(first["ci"]),
             variant["margin"]["mean"],
             variant["games"],
-            score if score is not None else 0.0,
+            score["mean"] if score["mean"] is not None else 0.0,
+            score.get("n_eff"),
         )
 
     @property
@@ -156,6 +161,17 @@ class Balance:
         if not saved.is_file():
             raise StudyError(f"--resume {path}: no {SAVED} (not a balance run's folder)")
         return cls(path, json.loads(saved.read_text()))
+
+    @property
+    def rotates(self) -> bool:
+        """Whether the studies play each deal in every rotation (the first point's, as
+        saved; before a point is made, as a study of these players would)."""
+        saved = self.path / "point-00" / "study.json"
+        if saved.is_file():
+            return bool(json.loads(saved.read_text()).get("rotate", True))
+        from wordbot.tournament.schedule import split_player_list
+
+        return len(set(split_player_list(self.config["study"]["players"]))) > 1
 
     @property
     def target(self) -> float:
@@ -205,6 +221,7 @@ class Balance:
                 on_point(point)
         out: dict[str, Any] = {
             "option": cfg["option"],
+            "rotate": self.rotates,
             "target": round(target, 4),
             "fair_value": None,
             "ci": None,
@@ -217,6 +234,7 @@ class Balance:
                     "first_player_score": round(p.score, 4),
                     "margin": p.margin,
                     "games": p.games,
+                    "effective_games": p.effective_games,
                 }
                 for p in sorted(self.points, key=lambda p: p.value)
             ],
@@ -229,7 +247,10 @@ class Balance:
                 "outside the range"
             )
             return out
-        fitted = fit_root([(p.value, p.score, p.games) for p in self.points], target)
+        fitted = fit_root(
+            [(p.value, p.score, p.effective_games or p.games) for p in self.points],
+            target,
+        )
         if fitted is None:  # no curve: the fair value is only bracketed
             lo = max(p.value for p in self.points if p.score >= target)
             hi = min(p.value for p in self.points if p.score < target)
@@ -243,12 +264,10 @@ class Balance:
         folder = self.path / "at-fair-value"
         study = cfg["study"]
         # fresh deals: the points' own would replay a value tried (an integer option)
-        result = play(
-            folder,
-            f"{cfg['option']}={at:g}",
-            -(-cfg.get("check_games", study["games"]) // cfg["seats"]) * cfg["seats"],
-            study["seed"] + 1,
-        )
+        games = cfg.get("check_games", study["games"])
+        if self.rotates:  # whole deals
+            games = -(-games // cfg["seats"]) * cfg["seats"]
+        result = play(folder, f"{cfg['option']}={at:g}", games, study["seed"] + 1)
         variant = result["variants"][0]
         out["at_fair_value"] = {
             "value": at,

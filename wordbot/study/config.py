@@ -100,6 +100,9 @@ class StudyConfig:
     lexicon: dict[str, Any] | None
     plugins: tuple[str, ...] = ()
     setup: dict[str, Any] = field(default_factory=dict)
+    #: each deal played with every rotation of the table; False when one player sits in
+    #: every seat (see :mod:`wordbot.study.schedule`); studies saved before it rotate
+    rotate: bool = True
 
     @property
     def option_values(self) -> dict[str, list[str]]:
@@ -119,6 +122,7 @@ class StudyConfig:
             "lexicon": self.lexicon,
             "plugins": list(self.plugins),
             "setup": self.setup,
+            "rotate": self.rotate,
         }
 
     @classmethod
@@ -137,6 +141,7 @@ class StudyConfig:
                 obj["lexicon"],
                 tuple(obj.get("plugins", ())),
                 dict(obj.get("setup") or {}),
+                bool(obj.get("rotate", True)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise StudyError(f"{where}: damaged configuration ({exc!r})") from None
@@ -214,6 +219,7 @@ def new_study(
     if not players:
         raise StudyError("--players: give the players of the table, e.g. control,control")
     specs = split_player_list(players)
+    rotate = len(set(specs)) > 1  # one player in every seat: new deals, not rotations
     parsed = [vary_values(v) for v in vary]
     if seats is None and len(specs) > 1 and all(n != SEATS for n, _ in parsed):
         seats = len(specs)
@@ -228,7 +234,7 @@ def new_study(
             "when the seats vary"
         )
     names = player_names(specs, catalog.players, game)
-    step = math.lcm(*(v.seats for v in variants))
+    step = math.lcm(*(v.seats for v in variants)) if rotate else 1
     if games < 1 or games % step:
         raise StudyError(
             f"--games {games}: must be a positive multiple of {step} (each deal is "
@@ -247,6 +253,7 @@ def new_study(
         lex_json,
         tuple(plugins),
         setup,
+        rotate,
     )
     return config, lexicon
 

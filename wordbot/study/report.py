@@ -136,7 +136,12 @@ def markdown(
         f"- game: `{result['game']}`; varied: {varied or 'nothing'}",
         f"- players (seat order of the first rotation): {', '.join(f'`{p}`' for p in result['players'])}",
         f"- other rules: {', '.join(f'`{r}`' for r in result['rules']) or 'the defaults'}",
-        f"- seed {result['seed']}; every variant plays the same deals, each with every rotation of the seats",
+        f"- seed {result['seed']}; every variant plays the same deals, "
+        + (
+            "each with every rotation of the seats"
+            if result.get("rotate", True)
+            else "one game a deal (one player in every seat); intervals over deals"
+        ),
     ]
     if games != {per_variant}:
         parts.append(
@@ -212,8 +217,13 @@ def balance_markdown(
         + (", ".join(f"`{r}`" for r in study["rules"]) or "the defaults"),
         f"- `{option}` from {config['lo']:g} to {config['hi']:g}: both ends, then "
         f"{config['steps']} bisection step{'s' if config['steps'] != 1 else ''} (values multiples of {config['resolution']:g}); "
-        f"{study['games']} games a value, the same deals each with the seats swapped "
-        f"(seed {study['seed']})",
+        f"{study['games']} games a value on the same deals"
+        + (
+            ", each with the seats swapped"
+            if found.get("rotate", True)
+            else " (one player in every seat: one game a deal)"
+        )
+        + f" (seed {study['seed']})",
         f"- the first player's share: {100 * found['target']:.1f} % of the points (a win "
         "scores 1, a first place shared by k seats 1/k each)",
         "",

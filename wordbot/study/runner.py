@@ -48,7 +48,11 @@ class Study:
         self.lexicon = lexicon
         self.store = store
         self.schedule = StudySchedule(
-            list(config.players), config.variants, config.games, config.seed
+            list(config.players),
+            config.variants,
+            config.games,
+            config.seed,
+            config.rotate,
         )
         self.outcomes: dict[int, GameOutcome] = {}
         self.notes: list[str] = []

@@ -12,9 +12,13 @@
   Welch's t test. Holm's step-down adjustment of a family of p-values is given too, since
   a study makes many comparisons at once.
 
-Games of one deal in different rotations are not independent; treating them as such makes
-the intervals somewhat narrow when the deal matters a lot. The paired tests do not suffer
-from it: the pair's two games share everything but the rule.
+Games of one deal in different rotations are not independent: when the seats are played by
+the same player, a deal's rotations are nearly the same game. Given each game's deal
+(``clusters``), a rate or a mean has a cluster-robust variance (the deals' residual sums,
+not the games'), and its interval counts the *effective* games ``n_eff`` = n / the design
+effect (at least 1): a Wilson interval on n_eff, a t interval with one degree of freedom
+fewer than the deals. The paired tests do not suffer from it: the pair's two games share
+everything but the rule.
 
 The exact tests are exact integer sums; scipy.special gives Student's t.
 
@@ -22,6 +26,10 @@ The exact tests are exact integer sums; scipy.special gives Student's t.
 (0.3094, 0.498)
 >>> mean_interval([1.0, 2.0, 3.0, 4.0])["mean"]
 2.5
+>>> deals = [d for d in range(10) for _ in range(2)]  # ten deals, each played twice
+>>> r = rate([d % 2 for d in deals], clusters=deals)  # ... and twice alike
+>>> r["n"], r["deals"], round(r["n_eff"], 1)
+(20, 10, 9.5)
 """
 
 from __future__ import annotations
@@ -76,9 +84,10 @@ def _r(x: float) -> float:
     return round(float(x), 4)
 
 
-def wilson(successes: int, n: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of ``successes`` in ``n`` ((0, 1) when n is 0)."""
-    if n == 0:
+def wilson(successes: float, n: float) -> tuple[float, float]:
+    """The 95 % Wilson score interval of ``successes`` in ``n`` ((0, 1) when n is 0);
+    both may be fractional (an effective count)."""
+    if n <= 0:
         return (0.0, 1.0)
     p, z2 = successes / n, Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
@@ -86,15 +95,56 @@ def wilson(successes: int, n: int) -> tuple[float, float]:
     return (_r(max(0.0, centre - half)), _r(min(1.0, centre + half)))
 
 
-def rate(flags: Sequence[bool | int]) -> dict[str, Any]:
-    """``{"rate", "ci", "count", "n"}`` of a list of yes/no outcomes (count: the yeses)."""
+def design_effect(values: Sequence[float], clusters: Sequence[Any]) -> tuple[float, int]:
+    """How much the clustering inflates the variance of the mean of ``values`` (at
+    least 1), and the number of clusters: the cluster-robust variance (with the small
+    sample factor G / (G - 1)) over the independent one.
+
+    >>> design_effect([1, 0, 1, 0], [0, 1, 2, 3])  # every game its own deal
+    (1.0, 4)
+    >>> design_effect([1, 1, 0, 0] * 5, [d for d in range(10) for _ in range(2)])[0]
+    2.1111
+    """
+    x = np.asarray(values, dtype=float)
+    n = x.size
+    sums: dict[Any, float] = {}
+    residual = x - x.mean() if n else x
+    for key, r in zip(clusters, residual):
+        sums[key] = sums.get(key, 0.0) + float(r)
+    g = len(sums)
+    if n < 2 or g < 2 or g == n:
+        return 1.0, g
+    independent = float(x.var(ddof=1)) / n
+    if independent <= 0:
+        return 1.0, g
+    robust = g / (g - 1) * sum(r * r for r in sums.values()) / (n * n)
+    return max(1.0, _r(robust / independent)), g
+
+
+def rate(
+    flags: Sequence[bool | int], clusters: Sequence[Any] | None = None
+) -> dict[str, Any]:
+    """``{"rate", "ci", "count", "n"}`` of a list of yes/no outcomes (count: the yeses);
+    with ``clusters`` (each outcome's deal), also ``deals`` and ``n_eff``, and the
+    interval is over the effective count (module docstring)."""
     n, k = len(flags), int(sum(bool(f) for f in flags))
-    return {"rate": _r(k / n) if n else None, "ci": list(wilson(k, n)), "count": k, "n": n}
+    out: dict[str, Any] = {"rate": _r(k / n) if n else None, "count": k, "n": n}
+    if clusters is None:
+        out["ci"] = list(wilson(k, n))
+        return out
+    deff, deals = design_effect([bool(f) for f in flags], clusters)
+    n_eff = n / deff
+    out["ci"] = list(wilson(k / deff, n_eff))
+    out["deals"], out["n_eff"] = deals, _r(n_eff)
+    return out
 
 
-def mean_interval(values: Sequence[float]) -> dict[str, Any]:
+def mean_interval(
+    values: Sequence[float], clusters: Sequence[Any] | None = None
+) -> dict[str, Any]:
     """``{"mean", "ci", "sd", "n"}``: the mean with its 95 % t interval (None with
-    fewer than two values) and the sample standard deviation."""
+    fewer than two values) and the sample standard deviation; with ``clusters`` (each
+    value's deal), also ``deals`` and ``n_eff``, the interval cluster-robust."""
     x = np.asarray(values, dtype=float)
     n = x.size
     if n == 0:
@@ -103,12 +153,18 @@ def mean_interval(values: Sequence[float]) -> dict[str, Any]:
     if n < 2:
         return {"mean": _r(mean), "ci": None, "sd": None, "n": 1}
     sd = float(x.std(ddof=1))
-    half = float(_student().stdtrit(n - 1, 0.975)) * sd / math.sqrt(n)
+    deff, df, extra = 1.0, n - 1, {}
+    if clusters is not None:
+        deff, deals = design_effect(values, clusters)
+        df = max(1, min(n, deals) - 1)
+        extra = {"deals": deals, "n_eff": _r(n / deff)}
+    half = float(_student().stdtrit(df, 0.975)) * sd * math.sqrt(deff / n)
     return {
         "mean": _r(mean),
         "ci": [_r(mean - half), _r(mean + half)],
         "sd": _r(sd),
         "n": n,
+        **extra,
     }
 
 
