@@ -8,6 +8,8 @@ targets for (word plays <= 200 us, replacement plays with L = 5 <= 1 ms).
   called: packing, both directions' cross-checks, the walk, the result arrays;
 * ``kernel``: the board already packed (what an engine that keeps its board packed pays,
   and what the peer engines' figures measure);
+* ``best_kernel[K]``: best-only generation (issue 31), the K best word plays of each
+  packed board, without listing the rest (``MoveGenerator.best_word_plays``);
 * ``cross_checks``: only the cross-check kernel, both directions, on the packed boards
   (its share of ``kernel`` is what incremental cross-checks could at most save).
 
@@ -63,6 +65,25 @@ def test_word_plays_kernel(benchmark, gen):
         return sum(len(gen.gen.word_plays(grid, counts)) for grid, counts in packed)
 
     assert _per_position(benchmark, run) == sum(c.word_plays for c in CASES)
+
+
+@pytest.mark.parametrize("keep", [1, 5])
+def test_best_kernel(benchmark, gen, keep):
+    packed = [
+        (adapter.pack(c.tiles, len(c.rack)), adapter.rack_counts(c.rack)) for c in CASES
+    ]
+    for grid, counts in packed:  # compile or load, size the buffers
+        gen.gen.best_word_plays(grid, counts, keep)
+
+    def run():
+        return [
+            int(gen.gen.best_word_plays(grid, counts, keep).points[0])
+            for grid, counts in packed
+        ]
+
+    best = _per_position(benchmark, run)
+    # the full list's best points, position by position
+    assert best == [int(gen.gen.word_plays(g, c).points.max()) for g, c in packed]
 
 
 def test_cross_checks(benchmark, gen):

@@ -5,14 +5,15 @@
 Times each of the 48 positions the way ``wordbot moves --bench N`` does (one warm-up,
 then N generations of the same position in a loop; the median), for the packed board
 (``kernel``, comparable with the peers' figures) and from the position's tiles
-(``full``), and prints them beside the C++ (Quackle) and Rust (wolges) figures of
+(``full``), the best play alone on the packed board (``best``, issue 31's best-only
+generation), and prints them beside the C++ (Quackle) and Rust (wolges) figures of
 ``../shared/conformance/peer_counts_scowl80.tsv``, with means and medians.
 
 The peers' columns are *recorded*, not measured here: they are the figures the
 conformance set was filed with (single thread, a 2-core AMD EPYC machine, see
 ``../shared/conformance/README.md``; the file gives no date, so the file's own date is
 shown). Their columns are marked ``(recorded)`` and a note under the table says so;
-only ``kernel_us`` and ``full_us`` are measured in this run.
+only ``kernel_us``, ``full_us`` and ``best_us`` are measured in this run.
 """
 
 from __future__ import annotations
@@ -63,8 +64,9 @@ def main(argv=None) -> int:
             return 1
         kernel = median_us(lambda: gen.gen.word_plays(grid, counts), args.runs)  # noqa: B023  (timed here)
         full = median_us(lambda: gen.word_plays(c.tiles, c.rack), args.runs)  # noqa: B023  (timed here)
+        best = median_us(lambda: gen.gen.best_word_plays(grid, counts), args.runs)  # noqa: B023  (timed here)
         quackle, wolges = peers.get(c.id, (float("nan"), float("nan")))
-        table.append((c.id, c.rack, n, kernel, full, quackle, wolges))
+        table.append((c.id, c.rack, n, kernel, full, best, quackle, wolges))
     sep = " | " if args.markdown else "  "
     head = [
         "id",
@@ -72,6 +74,7 @@ def main(argv=None) -> int:
         "plays",
         "kernel_us",
         "full_us",
+        "best_us",
         "cpp_us (recorded)",
         "rust_us (recorded)",
     ]
@@ -79,7 +82,7 @@ def main(argv=None) -> int:
         print("| " + sep.join(head) + " |")
         print("|" + "---|" * len(head))
     else:
-        print(sep.join(f"{h:>9}" for h in head[:5]) + sep + sep.join(head[5:]))
+        print(sep.join(f"{h:>9}" for h in head[:6]) + sep + sep.join(head[6:]))
     for row in table:
         cells = [row[0], row[1], str(row[2])] + [f"{v:.0f}" for v in row[3:]]
         print(
@@ -88,7 +91,7 @@ def main(argv=None) -> int:
             else sep.join(f"{x:>9}" for x in cells)
         )
     for name, fn in (("mean", statistics.mean), ("median", statistics.median)):
-        vals = [fn([r[k] for r in table]) for k in range(3, 7)]
+        vals = [fn([r[k] for r in table]) for k in range(3, 8)]
         cells = [name, "", ""] + [f"{v:.0f}" for v in vals]
         print(
             ("| " + sep.join(cells) + " |")
@@ -104,7 +107,7 @@ def recorded_note() -> str:
     filed = time.strftime("%Y-%m-%d", time.gmtime(PEERS.stat().st_mtime))
     today = time.strftime("%Y-%m-%d")
     return (
-        f"\nkernel_us, full_us: measured in this run ({today}, this machine, one thread, "
+        f"\nkernel_us, full_us, best_us: measured in this run ({today}, this machine, one thread, "
         "median of the runs).\ncpp_us, rust_us: recorded, not measured here: the figures "
         f"filed with the conformance set ({PEERS.name}, file dated {filed}; single "
         "thread on a 2-core AMD EPYC machine, see ../shared/conformance/README.md)."

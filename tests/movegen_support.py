@@ -19,6 +19,10 @@ class BoardGenerator:
         grid = adapter.pack(board, max(len(rack), 1), bounds)
         return self.gen.word_plays(grid, adapter.rack_counts(rack))
 
+    def best_word_plays(self, board, rack: str, keep: int = 1, bounds=None):
+        grid = adapter.pack(board, max(len(rack), 1), bounds)
+        return self.gen.best_word_plays(grid, adapter.rack_counts(rack), keep)
+
     def replacement_plays(self, board, rack: str, colour: str, limit: int):
         own, blue = adapter.rack_arrays(rack)
         return self.gen.replacement_plays(

@@ -147,6 +147,7 @@ def warm_generator(kind: str) -> None:
         pos = random_position(rng, lexicon)
         if kind == "word_plays":
             generator.word_plays(pos.board, pos.rack)
+            generator.best_word_plays(pos.board, pos.rack, 2)  # best-only (issue 31)
         else:
             generator.replacement_plays(pos.board, pos.rack, pos.colour, pos.limit)
 

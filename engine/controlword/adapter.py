@@ -201,6 +201,14 @@ def word_plays(state: ControlWordState) -> WordPlayList:
     return generator_for(state).word_plays(grid, rack_counts(rack))
 
 
+def best_word_plays(state: ControlWordState, keep: int) -> WordPlayList:
+    """The ``keep`` best word plays of the player to move, best first in the game's order
+    (more points, fewer tiles, then the full list's order), without listing the rest."""
+    rack = rack_of(state)
+    grid = pack(state.board, max(len(rack), 1), state.board.bounds)
+    return generator_for(state).best_word_plays(grid, rack_counts(rack), keep)
+
+
 def replacement_plays(state: ControlWordState) -> ReplacementList:
     """Every replacement play of the player to move, factored (``len`` counts them; rows
     are written on first read)."""
@@ -373,6 +381,9 @@ class FastGenerator:
 
     def replacement_plays(self, state: ControlWordState) -> PlaySequence:
         return PlaySequence(state, replacement_plays(state))
+
+    def best_word_plays(self, state: ControlWordState, keep: int) -> PlaySequence:
+        return PlaySequence(state, best_word_plays(state, keep))
 
 
 #: The generator ``legal_moves`` uses unless told otherwise (it holds no state).

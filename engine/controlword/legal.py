@@ -45,6 +45,7 @@ class ControlWordMoves(MoveList):
         self.state = state
         self.generator = generator
         self._plays: Any = None
+        self._best: Any = None  # the best few word plays, when only those were asked for
         self._others: list[ControlWordMove] | None = None
 
     @property
@@ -83,8 +84,11 @@ class ControlWordMoves(MoveList):
     def points_of(self, move) -> int | None:
         """The points of ``move`` when it is a play this list made (the very object, so
         the generator's own), else None: such a play needs no check."""
-        plays = self._plays
-        return plays.points_of(move) if hasattr(plays, "points_of") else None
+        for plays in (self._plays, self._best):
+            points = plays.points_of(move) if hasattr(plays, "points_of") else None
+            if points is not None:
+                return points
+        return None
 
     def gains(self):
         import numpy as np
@@ -126,12 +130,24 @@ class ControlWordMoves(MoveList):
         return keys
 
     def best(self, n: int = 1, rng: random.Random | None = None):
-        """:meth:`MoveList.best` by the game's own order, the first place without building
-        the whole order: replacements that score nothing leave pass first (no need to
-        generate them); in the word phase the play scoring most, fewest tiles first."""
+        """:meth:`MoveList.best` by the game's own order, without building the whole
+        order: replacements that score nothing leave pass first (no need to generate
+        them); in the word phase the best-only generator's plays (the compiled
+        generator; the full list's best otherwise), then pass, redraw and exchanges."""
         state = self.state
         if n == 1 and state.phase == "replacement" and not state.rules.score_replacements:
             return [(Pass(), 0)]
+        if (
+            n >= 1
+            and self._plays is None
+            and state.phase == "word"
+            and hasattr(self.generator, "best_word_plays")
+        ):
+            # only the best: the compiled generator finds them without the whole list
+            # (and a seeded choice has nothing to choose: the order has no ties)
+            self._best = best = self.generator.best_word_plays(state, n)
+            ranked = [(best[i], int(best.points[i])) for i in range(len(best))]
+            return ranked + [(m, 0) for m in self.others[: n - len(ranked)]]
         plays = self.plays
         if n == 1 and state.phase == "word" and hasattr(plays, "points"):
             if len(plays) == 0:

@@ -18,9 +18,10 @@ game's adapter keeps one per thread and lexicon).
 from __future__ import annotations
 
 import numpy as np
-from wordbot.movegen.controlword import replacements, wordplays
+from wordbot.movegen.controlword import bestplays, replacements, wordplays
 from wordbot.movegen.controlword.grid import Grid
 from wordbot.movegen.controlword.movelist import ReplacementList, WordPlayList
+from wordbot.movegen.controlword.playrecord import BLOCK, KEPT_ORDER, MOVE_FIELDS
 from wordbot.movegen.controlword.walkstack import MAX_RACK, Workspace
 
 
@@ -35,10 +36,11 @@ class MoveGenerator:
         self._g = (g.records, int(g.root))
         self.table = table
         self._work = Workspace()
-        self._moves = np.empty((4096, wordplays.MOVE_FIELDS), np.int32)
+        self._moves = np.empty((4096, MOVE_FIELDS), np.int32)
         self._tiles = np.empty((4096 * 4, 3), np.int16)
-        self._counts = np.zeros(3, np.int64)
+        self._counts = np.zeros(4, np.int64)
         self._pools = replacements.new_pools(4096)
+        self._kept: dict[int, tuple] = {}  # best_word_plays' buffers by how many kept
         self._d_guess = 256  # room for this many sets of letter changes (the last count)
 
     def word_plays(self, grid: Grid, rack: np.ndarray) -> WordPlayList:
@@ -60,12 +62,43 @@ class MoveGenerator:
                 raise ValueError(f"rack: at most {MAX_RACK} tiles")
             if not self._counts[2]:
                 break
-            self._moves = np.empty(
-                (self._moves.shape[0] * 4, wordplays.MOVE_FIELDS), np.int32
-            )
+            self._moves = np.empty((self._moves.shape[0] * 4, MOVE_FIELDS), np.int32)
             self._tiles = np.empty((self._tiles.shape[0] * 4, 3), np.int16)
         n, t = int(self._counts[0]), int(self._counts[1])
         return WordPlayList(self._moves[:n].copy(), self._tiles[:t].copy(), grid)
+
+    def best_word_plays(self, grid: Grid, rack: np.ndarray, keep: int = 1) -> WordPlayList:
+        """The ``keep`` best word plays of :meth:`word_plays`, best first in the game's
+        order (more points, fewer tiles, then the full list's order), found without
+        listing the others (:func:`~wordbot.movegen.controlword.bestplays.best_plays`).
+
+        >>> import numpy as np
+        >>> from wordbot.dictionaries import Lexicon
+        >>> from wordbot.engine.controlword.adapter import score_table
+        >>> gen = MoveGenerator(Lexicon.from_words(["CAT", "CATS", "SCAT"]), score_table(4))
+        >>> grid = Grid.from_arrays(np.array([0, 0, 0, 1, 0, 2]),
+        ...     np.frombuffer(b"CAT", np.uint8), np.array([4, 4, 4], np.int8), pad=2)
+        >>> rack = np.zeros(27, np.int64); rack[19] = 1  # one S
+        >>> best = gen.best_word_plays(grid, rack, keep=2)  # CATS and SCAT: 1 point each
+        >>> [sorted(p) for p in best.as_sets()], best.points.tolist()
+        ([[(0, 3, 'S')], [(0, -1, 'S')]], [1, 1])
+        """
+        work = self._work.ensure(2 * grid.letters.size)
+        buffers = self._kept.get(keep)
+        if buffers is None:
+            buffers = self._kept[keep] = (
+                np.empty((keep, MOVE_FIELDS), np.int32),
+                np.empty((keep * BLOCK, 3), np.int16),
+                np.zeros(KEPT_ORDER + keep, np.int64),
+            )
+        moves, tiles, counts = buffers
+        bestplays.best_plays(
+            grid.letters, rack, *self._g, self.table, work, int(keep), moves, tiles, counts
+        )
+        if counts[2] == -1:
+            raise ValueError(f"rack: at most {MAX_RACK} tiles")
+        n = int(counts[0])
+        return WordPlayList(moves[:n].copy(), tiles[: n * BLOCK].copy(), grid)
 
     def replacement_plays(
         self, grid: Grid, colour: int, own: np.ndarray, blue: np.ndarray, limit: int

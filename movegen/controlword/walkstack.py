@@ -15,6 +15,15 @@ MAX_RACK = 31
 MAX_FRAMES = 2 * MAX_RACK + 2  # one frame per placed tile, one parked right part per left
 # frame, and the first two
 
+# An anchor's row, as the word-play walks find and walk it: a tile run (KIND RUN: the run
+# ends at POS, the square before it is START, the GADDAG node after reading it backwards
+# is REC, its J/Q/X/Z count JQ) or a hook square (KIND HOOK: POS == START, REC the root);
+# left parts fill squares down to LB, right parts stop before RM; LINE is its line, DIR
+# its direction and BOUND what its plays can score at most (best-only generation).
+A_KIND, A_LINE, A_POS, A_START, A_REC, A_JQ, A_LB, A_RM, A_DIR, A_BOUND = range(10)
+ANCHOR_FIELDS = 10
+RUN, HOOK = 0, 1
+
 
 @njit(cache=True, inline="always")
 def u(i):
@@ -58,6 +67,7 @@ class Workspace:
         self.squares = 0
         self.stack = np.zeros((MAX_FRAMES, FRAME), np.int64)
         self.placed = np.zeros(2 * (MAX_RACK + 1), np.int64)
+        self.sums = np.zeros(MAX_RACK + 2, np.int64)
         self.ensure(squares)
 
     def ensure(self, squares: int) -> tuple:
@@ -66,5 +76,17 @@ class Workspace:
             self.grid = np.zeros(self.squares, np.uint8)
             self.xmask = np.zeros(self.squares, np.int64)
             self.xsc = np.zeros(2 * self.squares, np.int64)
-            self.arrays = (self.grid, self.xmask, self.xsc, self.stack, self.placed)
+            # both directions' anchors (a line has fewer anchors than squares)
+            self.anchors = np.zeros((2 * self.squares, ANCHOR_FIELDS), np.int64)
+            self.order = np.zeros(2 * self.squares, np.int64)  # anchors, best bound first
+            self.arrays = (
+                self.grid,
+                self.xmask,
+                self.xsc,
+                self.stack,
+                self.placed,
+                self.anchors,
+                self.sums,
+                self.order,
+            )
         return self.arrays

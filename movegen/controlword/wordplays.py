@@ -30,11 +30,10 @@ the arc lists a frame will visit. Indices are cast to
 unsigned where numba would otherwise emit negative-index wraparound code, and the walks
 are compiled without reference counting (which costs atomic calls per array argument).
 
-Each move found is written into flat buffers (no Python objects):
-
-``moves[m]`` = (first tile index, tile count, points, direction 0 across / 1 down,
-word row, word col, word length), ``tiles[t]`` = (row, col, letter code), in grid
-coordinates. ``counts`` = (moves, tiles, overflow flag).
+Each move found is written into flat buffers, no Python objects
+(:mod:`~wordbot.movegen.controlword.playrecord`). An anchor is found
+(:func:`line_anchors`) before it is walked (:func:`walk_anchor`), so that best-only
+generation (:mod:`~wordbot.movegen.controlword.bestplays`) can bound and order them.
 """
 
 from __future__ import annotations
@@ -44,59 +43,30 @@ from numba import njit
 from wordbot.dictionaries.gaddag_walk import arc, child, first_arc, lowest_bit
 from wordbot.movegen.controlword.crosschecks import (
     HAS_CROSS,
-    SCORE_SHIFT,
     cross_checks,
     is_letter,
 )
 from wordbot.movegen.controlword.grid import BLOCKED, EMPTY
-from wordbot.movegen.controlword.scoring import bonus_letter, word_points
+from wordbot.movegen.controlword.playrecord import ACROSS, record
+from wordbot.movegen.controlword.scoring import bonus_letter
 from wordbot.movegen.controlword.walkstack import (
+    A_JQ,
+    A_KIND,
+    A_LB,
+    A_LINE,
+    A_POS,
+    A_REC,
+    A_RM,
+    A_START,
+    HOOK,
     MAX_RACK,
+    RUN,
     park,
     u,
     unpark,
 )
 
-MOVE_FIELDS = 7  # first tile, tiles, points, direction, word row, word col, word length
-ACROSS, DOWN = 0, 1
 ACCEPT = np.int64(1) << 27  # an arc record's accept flag
-
-
-@njit(cache=True, inline="always")
-def _record(direction, line_i, xl, xr, n, placed, score, table, moves, tiles, counts):
-    """Write the play of the ``n`` tiles ``placed`` (square, letter) whose main word spans
-    squares xl..xr of line ``line_i``."""
-    m = counts[0]
-    t = counts[1]
-    if m >= moves.shape[0] or t + n > tiles.shape[0]:
-        counts[2] = 1
-        return
-    length = xr - xl + 1
-    # (row views like moves[m] would cost reference counting calls: index in 2-D)
-    um = u(m)
-    moves[um, 0] = t
-    moves[um, 1] = n
-    moves[um, 2] = word_points(table, length, score & 255) + (score >> SCORE_SHIFT)
-    moves[um, 3] = direction
-    moves[um, 6] = length
-    if direction == ACROSS:
-        moves[um, 4] = line_i
-        moves[um, 5] = xl
-        for k in range(n):
-            ut = u(t + k)
-            tiles[ut, 0] = line_i
-            tiles[ut, 1] = placed[u(2 * k)]
-            tiles[ut, 2] = placed[u(2 * k + 1)]
-    else:
-        moves[um, 4] = xl
-        moves[um, 5] = line_i
-        for k in range(n):
-            ut = u(t + k)
-            tiles[ut, 0] = placed[u(2 * k)]
-            tiles[ut, 1] = line_i
-            tiles[ut, 2] = placed[u(2 * k + 1)]
-    counts[0] = m + 1
-    counts[1] = t + n
 
 
 # The walks are compiled without numba's reference counting (_nrt=False): they only
@@ -149,7 +119,7 @@ def _right_walk(
         if nxt & ACCEPT and (n > 0 or direction == ACROSS or not xm[u(pos)] & HAS_CROSS):
             placed[u(2 * n)] = pos
             placed[u(2 * n + 1)] = letter
-            _record(
+            record(
                 direction,
                 line_i,
                 xl,
@@ -243,7 +213,7 @@ def _left_walk(
         ):
             placed[u(2 * n)] = pos
             placed[u(2 * n + 1)] = letter
-            _record(
+            record(
                 direction,
                 line_i,
                 p + 1,
@@ -307,8 +277,133 @@ def _left_walk(
             rack[u(letter)] += 1
 
 
+@njit(cache=True, inline="always")
+def _anchor(anchors, na, kind, line_i, pos, start, rec, jq, lb, rm):
+    ua = u(na)
+    anchors[ua, A_KIND] = kind
+    anchors[ua, A_LINE] = line_i
+    anchors[ua, A_POS] = pos
+    anchors[ua, A_START] = start
+    anchors[ua, A_REC] = rec
+    anchors[ua, A_JQ] = jq
+    anchors[ua, A_LB] = lb
+    anchors[ua, A_RM] = rm
+    return na + 1
+
+
+@njit(cache=True, inline="always")
+def _walk(
+    kind,
+    line_i,
+    pos,
+    p,
+    rec,
+    jq,
+    lb,
+    rm,
+    line,
+    xm,
+    xsc,
+    rack,
+    rbits,
+    total,
+    edges,
+    direction,
+    stack,
+    placed,
+    table,
+    moves,
+    tiles,
+    counts,
+):
+    """Every play of an anchor (its fields as :func:`line_anchors` finds them)."""
+    if kind == RUN and rec & 1 and pos + 1 < rm:  # the run's right parts
+        sep = edges[u(first_arc(rec))]
+        c = sep & xm[u(pos + 1)] & rbits
+        if c != 0:
+            _right_walk(
+                sep,
+                pos + 1,
+                c,
+                np.int64(0),
+                jq,
+                p + 1,
+                np.int64(0),
+                rm,
+                rack,
+                rbits,
+                total,
+                edges,
+                xm,
+                xsc,
+                line_i,
+                direction,
+                stack,
+                placed,
+                table,
+                moves,
+                tiles,
+                counts,
+            )
+    c = rec & xm[u(p)] & rbits if p >= lb else np.int64(0)
+    if c != 0:
+        _left_walk(
+            rec,
+            p,
+            c,
+            jq,
+            pos,
+            lb,
+            rm,
+            line,
+            rack,
+            rbits,
+            total,
+            edges,
+            xm,
+            xsc,
+            line_i,
+            direction,
+            stack,
+            placed,
+            table,
+            moves,
+            tiles,
+            counts,
+        )
+
+
+@njit(cache=True, inline="always")
+def walk_anchor(
+    anchors,
+    k,
+    line,
+    xm,
+    xsc,
+    rack,
+    rbits,
+    total,
+    edges,
+    direction,
+    stack,
+    placed,
+    table,
+    moves,
+    tiles,
+    counts,
+):
+    """Every play of anchor ``k`` (a row of ``anchors``) on its ``line``."""
+    uk = u(k)
+    _walk(
+        anchors[uk, A_KIND], anchors[uk, A_LINE], anchors[uk, A_POS],
+        anchors[uk, A_START], anchors[uk, A_REC], anchors[uk, A_JQ], anchors[uk, A_LB],
+        anchors[uk, A_RM], line, xm, xsc, rack, rbits, total, edges, direction, stack,
+        placed, table, moves, tiles, counts,
+    )  # fmt: skip
+
+
 @njit(cache=True, _nrt=False)
-def _line(
+def line_anchors(
     line_i,
     line,
     xm,
@@ -322,11 +417,17 @@ def _line(
     stack,
     placed,
     table,
+    anchors,
+    na,
+    walk,
     moves,
     tiles,
     counts,
 ):
-    """Every play along one line (see the module docstring for the anchors)."""
+    """The anchors of one line (see the module docstring), in the generator's order
+    (right to left): walked as they are found when ``walk`` (the full list: fastest,
+    the anchor's fields still in registers), else appended to ``anchors`` from row
+    ``na``; the new row count."""
     w = line.shape[0]
     lo = 1
     while lo < w - 1 and line[lo] == BLOCKED:
@@ -335,7 +436,7 @@ def _line(
     while hi >= lo and line[hi] == BLOCKED:
         hi -= 1
     if lo > hi:
-        return
+        return na
     rightmost = hi + 1  # squares >= rightmost are taken care of
     leftmost = rightmost
     while True:
@@ -350,61 +451,13 @@ def _line(
                 rec = child(edges, rec, line[p])
                 jq += bonus_letter(table, line[p])
                 p -= 1
-            if rec >= 0:
-                if rec & 1 and t + 1 < rightmost:  # right parts of the run alone
-                    sep = edges[first_arc(rec)]
-                    c = sep & xm[t + 1] & rbits
-                    if c != 0:
-                        _right_walk(
-                            sep,
-                            t + 1,
-                            c,
-                            np.int64(0),
-                            jq,
-                            p + 1,
-                            np.int64(0),
-                            rightmost,
-                            rack,
-                            rbits,
-                            total,
-                            edges,
-                            xm,
-                            xsc,
-                            line_i,
-                            direction,
-                            stack,
-                            placed,
-                            table,
-                            moves,
-                            tiles,
-                            counts,
-                        )
-                c = rec & xm[p] & rbits if p >= lo else np.int64(0)
-                if c != 0:
-                    _left_walk(
-                        rec,
-                        p,
-                        c,
-                        jq,
-                        t,
-                        lo,
-                        rightmost,
-                        line,
-                        rack,
-                        rbits,
-                        total,
-                        edges,
-                        xm,
-                        xsc,
-                        line_i,
-                        direction,
-                        stack,
-                        placed,
-                        table,
-                        moves,
-                        tiles,
-                        counts,
-                    )
+            if rec >= 0 and walk:
+                _walk(
+                    RUN, line_i, t, p, rec, jq, lo, rightmost, line, xm, xsc, rack, rbits,
+                    total, edges, direction, stack, placed, table, moves, tiles, counts,
+                )  # fmt: skip
+            elif rec >= 0:
+                na = _anchor(anchors, na, RUN, line_i, t, p, rec, jq, lo, rightmost)
         # hook squares between the run and `rightmost` (not the one touching the run)
         e_lo = leftmost + 1 if leftmost > lo else leftmost
         r = rightmost
@@ -413,37 +466,21 @@ def _line(
                 if xm[a] & HAS_CROSS:
                     if r - e_lo < 2:
                         break
-                    c = root & xm[a] & rbits
-                    if c != 0:
-                        _left_walk(
-                            root,
-                            a,
-                            c,
-                            np.int64(0),
-                            a,
-                            e_lo,
-                            r,
-                            line,
-                            rack,
-                            rbits,
-                            total,
-                            edges,
-                            xm,
-                            xsc,
-                            line_i,
-                            direction,
-                            stack,
-                            placed,
-                            table,
-                            moves,
-                            tiles,
-                            counts,
-                        )
+                    if root & xm[a] & rbits == 0:
+                        pass
+                    elif walk:
+                        _walk(
+                            HOOK, line_i, a, a, root, np.int64(0), e_lo, r, line, xm,
+                            xsc, rack, rbits, total, edges, direction, stack, placed,
+                            table, moves, tiles, counts,
+                        )  # fmt: skip
+                    else:
+                        na = _anchor(anchors, na, HOOK, line_i, a, a, root, 0, e_lo, r)
                     r = a
         while leftmost > lo and is_letter(line[leftmost - 1]):
             leftmost -= 1
         if leftmost <= lo + 1:
-            return
+            return na
         rightmost = leftmost - 1  # the square touching this run belongs to its plays
         leftmost = rightmost
 
@@ -460,36 +497,23 @@ def _pass(
     table,
     stack,
     placed,
+    anchors,
     moves,
     tiles,
     counts,
 ):
     h = grid.shape[0]
     rbits = np.int64(0)
-    total = np.int64(0)  # not a literal: one signature for _line and below
+    total = np.int64(0)  # not a literal: one signature for the walks
     for letter in range(1, 27):
         if rack[letter] > 0:
             rbits |= np.int64(1) << letter
             total += rack[letter]
     for i in range(1, h - 1):
-        _line(
-            i,
-            grid[i],
-            xmask[i],
-            xsc[i],
-            rack,
-            rbits,
-            total,
-            edges,
-            root,
-            direction,
-            stack,
-            placed,
-            table,
-            moves,
-            tiles,
-            counts,
-        )
+        line_anchors(
+            i, grid[i], xmask[i], xsc[i], rack, rbits, total, edges, root, direction,
+            stack, placed, table, anchors, 0, True, moves, tiles, counts,
+        )  # fmt: skip
 
 
 @njit(cache=True)
@@ -502,10 +526,11 @@ def generate(letters, rack, edges, root, table, work, moves, tiles, counts):
     caller grows them and calls again), to -1 when the rack holds more than ``MAX_RACK``
     tiles (nothing is generated).
     """
-    grid_buf, xmask_buf, xsc_buf, stack, placed = work
+    grid_buf, xmask_buf, xsc_buf, stack, placed, anchors = work[:6]
     counts[0] = 0
     counts[1] = 0
     counts[2] = 0
+    counts[3] = 0  # every play (see _record)
     h, w = letters.shape
     total = rack.sum()
     if total > MAX_RACK:
@@ -542,6 +567,7 @@ def generate(letters, rack, edges, root, table, work, moves, tiles, counts):
             table,
             stack,
             placed,
+            anchors,
             moves,
             tiles,
             counts,

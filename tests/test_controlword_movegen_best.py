@@ -1,0 +1,90 @@
+"""Best-only word-play generation (issue 31) against the full list: the same plays, in
+the same order (more points, fewer tiles, then the full list's order), on random
+positions of every size of rack and board, and on the 48 conformance positions."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from tests import conformance
+from tests.lexicons import small_lexicon, tiny_lexicon
+from tests.movegen_support import BoardGenerator
+from tests.positions import random_position
+from tests.sampling import fast_and_full
+
+
+@pytest.fixture(scope="module")
+def gen():
+    return BoardGenerator(small_lexicon())
+
+
+def ranked(plays) -> list[tuple[int, frozenset]]:
+    """The full list in the game's order: more points, fewer tiles, then list order."""
+    points = plays.points.tolist()
+    tiles = plays.moves[:, 1].tolist()
+    sets = plays.as_sets()
+    order = sorted(range(len(sets)), key=lambda i: (-points[i], tiles[i], i))
+    return [(points[i], sets[i]) for i in order]
+
+
+def check(g, board, rack, keeps=(1, 3, 10), bounds=None) -> int:
+    everything = ranked(g.word_plays(board, rack, bounds=bounds))
+    for keep in keeps:
+        best = g.best_word_plays(board, rack, keep, bounds=bounds)
+        got = list(zip(best.points.tolist(), best.as_sets()))
+        assert got == everything[:keep], (board, rack, keep, got[:3], everything[:3])
+    return len(everything)
+
+
+@fast_and_full("count", 150, 2000)
+def test_random_positions_give_the_full_lists_best_in_its_order(gen, count):
+    rng = random.Random(20261128)
+    lexicon = small_lexicon()
+    found = 0
+    for k in range(count):
+        pos = random_position(rng, lexicon, n_words=(1, 10), rack_size=(1, 9))
+        bounds = None
+        if k % 5 == 0:
+            rows = [r for r, _ in pos.board]
+            cols = [c for _, c in pos.board]
+            bounds = (min(rows) - 1, max(rows) + 1, min(cols) - 1, max(cols) + 2)
+        found += check(gen, pos.board, pos.rack, bounds=bounds) > 0
+    assert found > count // 2  # most positions have plays to rank
+
+
+def test_many_ties_keep_the_full_lists_order():
+    """A dense four-letter lexicon: many plays of equal points and tiles."""
+    for seed in range(4):
+        lex = tiny_lexicon("AEST", seed=seed)
+        g = BoardGenerator(lex)
+        rng = random.Random(seed)
+        for _ in range(20):
+            pos = random_position(
+                rng, lex, n_words=(2, 10), rack_size=(1, 9), alphabet="AEST"
+            )
+            check(g, pos.board, pos.rack, keeps=(1, 2, 5, 50))
+
+
+def test_no_play_and_empty_rack_keep_nothing(gen):
+    assert len(gen.best_word_plays({(0, 0): ("A", "blue"), (0, 1): ("T", "blue")}, "")) == 0
+    assert len(gen.best_word_plays({}, "CAT")) == 0
+    with pytest.raises(ValueError, match="at most 31"):
+        gen.best_word_plays({(0, 0): ("A", "blue")}, "E" * 32)
+
+
+def test_conformance_positions(default_lexicon):
+    g = BoardGenerator(default_lexicon)
+    for case in conformance.cases():
+        n = check(g, case.tiles, case.rack, keeps=(1, 5))
+        assert n == case.word_plays, case.id
+
+
+def test_keeping_more_than_there_are_lists_them_all(gen):
+    rng = random.Random(3)
+    pos = random_position(rng, small_lexicon(), n_words=(3, 6), rack_size=(7, 7))
+    n = len(gen.word_plays(pos.board, pos.rack))
+    best = gen.best_word_plays(pos.board, pos.rack, n + 5)
+    assert len(best) == n and np.all(np.diff(best.points) <= 0)
