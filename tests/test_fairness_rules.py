@@ -1,5 +1,6 @@
 """The rule options that make the games fairer to every seat (issue 33): Cross words
-combat's and RouteWords' ``compensation`` (points for moving later, added at the end),
+combat's, RouteWords' and First Draft's ``compensation`` (points for moving later, added
+at the end),
 First Draft's ``seat_coins`` (later seats start with more coins) and Cross words combat's
 ``min_start_word``; each left out of rules objects at its default, so positions written
 before it read and digest as before."""
@@ -15,6 +16,8 @@ from tests.cli_support import invoke
 from tests.game_profiles import CATALOG, game_of, new_short
 
 GAMES = ["crosswords", "routewords"]
+#: the games with ``compensation`` (First Draft's tables seat up to five)
+COMPENSATED = [*GAMES, "firstdraft"]
 
 
 def finished(name: str, seed: int, players=None):
@@ -32,7 +35,7 @@ def with_rules(state, **changes):
     return state.game.from_json(obj, state.lexicon)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", COMPENSATED)
 def test_the_later_seats_get_their_compensation_at_the_end(name):
     seats = game_of(name).max_players
     players = list(game_of(name).seats[:seats])
@@ -112,3 +115,19 @@ def test_a_start_word_shorter_than_min_start_word_is_skipped(tmp_path):
     assert "GO" in {w.text for w in state.usable(0, None)}
     bad = invoke("new", "--game", "crosswords", *setup, "--rule", "min_start_word=9")
     assert bad.returncode == 2 and "min_start_word=9" in bad.stderr
+
+
+def test_first_drafts_compensation_can_turn_a_five_seat_game():
+    """A half point a seat: the fifth seat's 2 points overturn a lead below them."""
+    for seed in range(40):
+        state = finished("firstdraft", seed, ["p1", "p2", "p3", "p4", "p5"])
+        scores = state.scores
+        lead = scores["p1"] - max(v for p, v in scores.items() if p != "p1")
+        if state.outcome().winners == ("p1",) and scores["p1"] - scores["p5"] == 1:
+            break
+    else:
+        pytest.fail("no five-seat game of the sample won by p1 a point ahead of p5")
+    assert lead >= 1
+    assert "p1" not in with_rules(state, compensation=0.5).outcome().winners
+    out = invoke("new", "--game", "firstdraft", "--rule", "compensation=-1")
+    assert out.returncode == 2 and "compensation" in out.stderr

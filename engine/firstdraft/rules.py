@@ -17,7 +17,7 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 
-from wordbot.engine.options import GameRules, NotAllowed, custom, integer
+from wordbot.engine.options import GameRules, NotAllowed, custom, integer, number
 
 SEATS = ("p1", "p2", "p3", "p4", "p5")
 ROWS = "AB"
@@ -108,6 +108,7 @@ class Rules(GameRules):
         (9, 12),
     )
     seat_coins: int = 0
+    compensation: float = 0.0
 
     OPTIONS = {
         "coasters": custom(
@@ -137,6 +138,12 @@ class Rules(GameRules):
                 maximum=1000,
             ),
             omitted_at_default=True,
+        ),
+        "compensation": number(
+            "points each later seat gets at the end, the k-th (k - 1) x this "
+            "(docs/studies/firstdraft-balance-5.md)",
+            0,
+            1000,
         ),
     }
 

@@ -38,7 +38,7 @@ from wordbot.engine.firstdraft.moves import (
 from wordbot.engine.firstdraft.rules import ROWS
 from wordbot.engine.game import OVER, GameState
 from wordbot.engine.movelist import is_listed
-from wordbot.engine.outcome import Outcome, outcome_by_score
+from wordbot.engine.outcome import Outcome, compensated, outcome_by_score
 from wordbot.engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -160,7 +160,11 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
         return {p: h.score for p, h in zip(self.players, self.hands)}
 
     def outcome(self) -> Outcome:
-        return outcome_by_score(self.scores)
+        """The most points wins, each later seat's ``compensation`` added (the k-th
+        seat gets (k - 1) x it)."""
+        return outcome_by_score(
+            compensated(self.scores, self.players, self.rules.compensation)
+        )
 
     def describe(self) -> str:
         if self.is_over:
