@@ -190,3 +190,18 @@ def test_a_study_under_the_pie_rule_counts_the_take_overs(name):
     assert variant["errors"] == 0 and variant["games"] == 2
     taken = variant["measures"]["take_overs"]["mean"]
     assert 0 <= taken <= 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_observation_tensor_says_whether_the_first_turn_was_taken_over(name):
+    """A learning agent sees the take-over: it moves the compensation to red."""
+    from wordbot.engine.pie import TakeOver
+
+    state = first_turn_done(new_pie(name, 3), random.Random(3))
+    taken = state.apply(TakeOver())
+    flag = {"crosswords": ("extra", 5), "routewords": ("phase", 3)}[name]
+    for viewer in state.players:
+        before = state.game.observation_tensor(state, viewer)[flag[0]]
+        after = taken.game.observation_tensor(taken, viewer)[flag[0]]
+        assert before.shape == after.shape
+        assert before[flag[1]] == 0 and after[flag[1]] == 1

@@ -8,8 +8,10 @@ letters' bounding box (rounded down); letters beyond it are counted in ``window`
   cells each seat captured (seat order);
 - ``window`` (3,): the window's top-left (row, col), letters left out;
 - ``players`` (2, 5): score, is the viewer, is to move, turns taken, words used;
-- ``extra`` (5,): extra turns queued, and the restriction of the turn being played: any
-  word, a longest length (0: none), allowed lengths given, a first letter given.
+- ``extra`` (6,): extra turns queued, the restriction of the turn being played (any
+  word, a longest length (0: none), allowed lengths given, a first letter given), and
+  whether green took red's first turn over (the pie rule: the compensation then goes to
+  red).
 
 The pages (public text) are not in the tensor; the position JSON has them.
 """
@@ -46,6 +48,7 @@ def observation_tensor(obs: dict[str, Any], viewer: str) -> dict[str, NDArray[An
                 first.get("max_length", 0),
                 "lengths" in first,
                 "first_letter" in first,
+                bool(obs.get("pie_taken")),
             ],
             np.float32,
         ),

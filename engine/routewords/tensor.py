@@ -5,7 +5,8 @@
 - ``intersections`` (1 + n, 6, 6): the coin on each intersection, then each seat's pawn;
 - ``players`` (n, 6): score, is the viewer, is to move, bonus tokens, turns taken, the
   letters of the word submitted in the bonus round under way (0: none);
-- ``phase`` (3,): turn, bonus round, over.
+- ``phase`` (4,): turn, bonus round, over, and whether green took red's first turn over
+  (the pie rule: the compensation then goes to red).
 """
 
 from __future__ import annotations
@@ -49,5 +50,13 @@ def observation_tensor(obs: dict[str, Any], viewer: str) -> dict[str, NDArray[An
             "turns_taken",
             "submitted",
         ),  # fmt: skip
-        "phase": np.array([phase == "turn", phase == "bonus", phase == "over"], np.float32),
+        "phase": np.array(
+            [
+                phase == "turn",
+                phase == "bonus",
+                phase == "over",
+                bool(obs.get("pie_taken")),
+            ],
+            np.float32,
+        ),
     }
