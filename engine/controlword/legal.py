@@ -147,7 +147,9 @@ class ControlWordMoves(MoveList):
             # (and a seeded choice has nothing to choose: the order has no ties)
             self._best = best = self.generator.best_word_plays(state, n)
             ranked = [(best[i], int(best.points[i])) for i in range(len(best))]
-            return ranked + [(m, 0) for m in self.others[: n - len(ranked)]]
+            if len(ranked) < n:  # every play is in: pass, redraw and exchanges next
+                ranked += [(m, 0) for m in self.others[: n - len(ranked)]]
+            return ranked
         plays = self.plays
         if n == 1 and state.phase == "word" and hasattr(plays, "points"):
             if len(plays) == 0:
