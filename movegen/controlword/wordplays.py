@@ -291,7 +291,7 @@ def _anchor(anchors, na, kind, line_i, pos, start, rec, jq, lb, rm):
     return na + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _walk(
     kind,
     line_i,
