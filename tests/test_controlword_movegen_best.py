@@ -88,3 +88,44 @@ def test_keeping_more_than_there_are_lists_them_all(gen):
     n = len(gen.word_plays(pos.board, pos.rack))
     best = gen.best_word_plays(pos.board, pos.rack, n + 5)
     assert len(best) == n and np.all(np.diff(best.points) <= 0)
+
+
+def test_the_engines_best_moves_are_the_full_lists_in_the_games_order(default_lexicon):
+    """``best`` of every move (best-only plays, then pass, redraw, exchanges) and of the
+    word plays alone (``moves --kind word``) rank as the full list sorted in the game's
+    order: more points, fewer tiles, then the list's order."""
+    from wordbot.engine import get_game
+
+    game = get_game("controlword")
+    checked = 0
+    for seed in range(24):
+        state = game.new(seed=seed, lexicon=default_lexicon)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 6)):
+            if state.is_over or state.phase != "word":
+                break
+            state = state.apply(state.legal_moves().best(1)[0][0])
+        if state.is_over or state.phase != "word":
+            continue
+        full = state.moves_from(_FullList())
+        everything = [m for m, _ in full.best(len(full))]
+        for n in (1, 4, 40):
+            assert [m for m, _ in state.legal_moves().best(n)] == everything[:n]
+            words = [m for m, _ in state.moves("word").best(n)]
+            assert words == [m for m in everything[:n] if m.type == "word"][: len(words)]
+        checked += 1
+    assert checked >= 8
+
+
+class _FullList:
+    """The compiled generator without its best-only path: every play, then ranked."""
+
+    def word_plays(self, state):
+        from wordbot.engine.controlword.adapter import FAST
+
+        return FAST.word_plays(state)
+
+    def replacement_plays(self, state):
+        from wordbot.engine.controlword.adapter import FAST
+
+        return FAST.replacement_plays(state)

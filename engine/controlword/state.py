@@ -232,8 +232,12 @@ class ControlWordState(GameState["ControlWordMoves"]):
             return MoveList()
         from wordbot.engine.controlword.adapter import FAST
 
-        plays = FAST.word_plays(self) if kind == "word" else FAST.replacement_plays(self)
-        return MoveList(plays, plays.points)
+        if kind != "word":
+            plays = FAST.replacement_plays(self)
+            return MoveList(plays, plays.points)
+        plays = FAST.word_plays(self)
+        # equal points: fewer tiles first, as in the list of every move
+        return MoveList(plays, plays.points, plays.tile_counts.astype(int) * len(plays))
 
     def other_moves(self) -> list[Move]:
         """The legal actions that are not word or replacement plays: pass, a rack redraw
