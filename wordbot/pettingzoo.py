@@ -6,7 +6,7 @@
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> e.agent_selection, obs["observation"].shape, obs["action_mask"].shape
-('red', (28848,), (32768,))
+('red', (28849,), (32768,))
 >>> e.step(int(obs["action_mask"].argmax()))
 >>> e.agent_selection
 'green'
