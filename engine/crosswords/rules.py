@@ -38,8 +38,8 @@ class Rules(GameRules):
             maximum=100,
         ),
         "compensation": number(
-            "points green gets at the end for moving second; even at 31.5 between mc "
-            "players (95% 25.4-37.1), 13.5 between territory players "
+            "points green gets at the end for moving second; even at 40.5 between mc "
+            "players (fitted 40.6, 95% 37.0-44.1), 13.5 between territory players "
             "(docs/studies/crosswords-balance.md)",
             0,
             1000,

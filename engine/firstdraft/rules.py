@@ -131,17 +131,18 @@ class Rules(GameRules):
         ),
         "seat_coins": dataclasses.replace(
             integer(
-                "extra start coins of each later seat, the k-th (k - 1) x this; keep 0 "
-                "at 4 seats; at 5 the fitted 1.26 (95% 0.98-1.53) failed its check "
-                "(docs/studies/firstdraft-balance-5.md)",
+                "extra start coins of each later seat, the k-th (k - 1) x this; whole "
+                "coins overshoot at 5 seats (1 takes the first seat from 33.7% of the "
+                "points to 16.1%): use compensation (docs/studies/firstdraft-balance-5.md)",
                 minimum=0,
                 maximum=1000,
             ),
             omitted_at_default=True,
         ),
         "compensation": number(
-            "points each later seat gets at the end, the k-th (k - 1) x this "
-            "(docs/studies/firstdraft-balance-5.md)",
+            "points each later seat gets at the end, the k-th (k - 1) x this; at 5 "
+            "drafter seats 0.75 gives the first seat its share (fitted 0.62, 95% "
+            "0.51-0.74, docs/studies/firstdraft-balance-5.md)",
             0,
             1000,
         ),

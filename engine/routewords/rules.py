@@ -61,8 +61,8 @@ class Rules(GameRules):
         ),
         "compensation": number(
             "points each later seat gets at the end, the k-th (k - 1) x this; "
-            "two routes players are even at 1 (fitted 1.35, 95% 1.09-1.62, "
-            "docs/studies/routewords-balance.md)",
+            "two routes players are even at 1 (fitted 1.35, 95% 1.09-1.62); mc "
+            "players are closest at 1.5 (red 44%; docs/studies/routewords-balance.md)",
             0,
             1000,
         ),
