@@ -140,9 +140,9 @@ class Rules(GameRules):
             omitted_at_default=True,
         ),
         "compensation": number(
-            "points each later seat gets at the end, the k-th (k - 1) x this; at 5 "
-            "drafter seats 0.75 gives the first seat its share (fitted 0.62, 95% "
-            "0.51-0.74, docs/studies/firstdraft-balance-5.md)",
+            "points each later seat gets at the end, the k-th (k - 1) x this; between "
+            "drafter players 0.25 at 4 seats, 0.75 at 5 (fitted 0.23 and 0.62; "
+            "docs/studies/firstdraft-balance-4.md, -5.md)",
             0,
             1000,
         ),
