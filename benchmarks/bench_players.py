@@ -35,6 +35,31 @@ def test_hint_new_process(benchmark, default_lexicon):
     benchmark.pedantic(run, rounds=7, iterations=1, warmup_rounds=1)
 
 
+#: a new process that pays numba's start-up and nothing of the hint: Python, numpy,
+#: numba, and one small cached kernel (its first call sets numba's compiler target up);
+#: it ends with ``os._exit`` as the quick commands do (numba's teardown is slow)
+NUMBA_FLOOR = (
+    "import os; import numpy as np; import wordbot; "
+    "from wordbot.movegen.crosswords.writes import walls_box; "
+    "walls_box(np.zeros((3, 3), np.int8)); os._exit(0)"
+)
+
+
+@pytest.mark.parametrize(
+    "what", ["python", "numba_floor"], ids=["python_alone", "numba_floor"]
+)
+def test_new_process_floor(benchmark, default_lexicon, what):
+    """What any new process of a numba program costs before its own work: the part of
+    ``test_hint_new_process`` no change to wordbot can take away."""
+    code = "pass" if what == "python" else NUMBA_FLOOR
+
+    def run():
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+
+    benchmark.pedantic(run, rounds=7, iterations=1, warmup_rounds=1)
+
+
 def test_control_decision_word_phase(benchmark, midgame):
     player = make_player("control:explain=false")
     benchmark(player.choose, midgame)

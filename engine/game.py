@@ -319,6 +319,13 @@ class Game(ABC, Generic[StateT]):
     action_bound: ClassVar[int] = 4096
     #: the player spec of the game's fast default policy (mc plays it out; hint default)
     default_policy: ClassVar[str] = "greedy"
+    #: the player spec ``search`` plays its playouts with: one fast enough that a
+    #: search of a tenth of a second still plays dozens of them (the game's policy where
+    #: it is that fast, else greedy)
+    playout_policy: ClassVar[str] = "greedy"
+    #: points of margin that set a clear win apart from a close game: ``search`` turns
+    #: a margin into a chance of winning on this scale
+    margin_scale: ClassVar[float] = 10.0
     #: the game's move notation for people, with examples (terminal play's ``help``)
     notation_help: ClassVar[str] = ""
     #: the inputs of :meth:`new` besides players, seed, rules and lexicon

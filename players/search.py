@@ -21,15 +21,21 @@ budget a playout to the end is too slow and too noisy to rank by.
 A game of perfect information (RouteWords, Cross words combat: no chance after the deal)
 is searched by a tree: Monte Carlo tree search with the game's policy as prior (its top
 ``k`` candidates of a node, the better ranked more likely tried) and its value at the
-leaves after a playout by the policy to the game's horizon (each seat's value turned
-into a chance of winning, 1 / (1 + exp(-value / ``scale``)), for any number of
-players), every candidate of a node tried once before the best are searched further
+leaves after a playout to the game's horizon (each seat's value turned into a chance
+of winning, 1 / (1 + exp(-value / ``scale``)), for any number of players), every candidate of a node tried once before the best are searched further
 (PUCT, ``c``), positions met twice along two orders
 of moves shared through a transposition table keyed by their digests. The move played
 is the root's most visited; the search stops early once no other can catch it up.
 
 Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
-candidate, or the tree's simulations); ``time`` bounds the seconds of a decision.
+candidate, or the tree's simulations); ``time`` bounds the seconds of a decision. The
+playouts are played by the game's playout policy (``Game.playout_policy``: Control
+Word's own policy, greedy elsewhere), whose decisions take a millisecond or less, so
+that a tenth of a second holds dozens of them: with the game's policy the other games'
+searches took three to thirty times their time, weighing each candidate once. The
+margin that makes a win clear is the game's (``Game.margin_scale``): RouteWords' games
+end within a few points, and at the others' ten points its tree followed the prior
+alone (measured: 50 % of 40 games against ``routes``, 71 % at two points).
 
 >>> SearchPlayer(iterations=50).spec
 'search:iterations=50'
@@ -116,9 +122,10 @@ class SearchPlayer(MonteCarloPlayer):
         "blend": Option(float, 0.1, "weight of the margin beside the win probability"),
         "scale": Option(
             float,
-            10.0,
+            0.0,
             "points of margin: how fast a leaf's value turns into a chance of winning "
-            "(tree), and the margin's blend at the end",
+            "(tree), and the margin's blend at the end; 0: the game's (RouteWords 2, "
+            "the others 10)",
         ),
         "c": Option(float, 1.5, "exploration of the tree search"),
         "inner": Option(
@@ -130,7 +137,8 @@ class SearchPlayer(MonteCarloPlayer):
         "rollout": Option(
             str,
             "",
-            "player spec of the playouts; empty: the game's policy",
+            "player spec of the playouts; empty: the game's playout policy (Control "
+            "Word: control, the others: greedy); the game's policy values the leaves",
         ),
         "playout": Option(
             int,
@@ -150,10 +158,12 @@ class SearchPlayer(MonteCarloPlayer):
         self.to_end = False
         self._left: int | None = None  # moves to the end, by this decision's probe
         self._clock = 0.0  # when this decision started
+        self._scale = 10.0  # the margin scale of the game being searched
 
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
+        self._scale = self.settings["scale"] or state.game.margin_scale
         if not state.game.hidden_information:
             return self._tree(state, n, rng, progress)
         self._clock = time.perf_counter()  # the probe's time is the decision's too
@@ -168,11 +178,24 @@ class SearchPlayer(MonteCarloPlayer):
         of the game, 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` x
         tanh(margin / ``scale``); before the end (a leaf of the tree), the chance of
         winning that the policy's value promises, 1 / (1 + exp(-value / ``scale``))."""
-        scale = self.settings["scale"]
+        scale = self._scale
         if not final:
             return 0.5 * (1.0 + math.tanh(value / (2.0 * scale)))
         win = 1.0 if value > 0 else 0.5 if value == 0 else 0.0
         return win + self.settings["blend"] * math.tanh(value / scale)
+
+    def policy(self, game: Game, rollout: bool = False, leaf: bool = False) -> Player:
+        """The game's policy (it ranks the candidates and values every leaf), or with
+        ``rollout`` the playouts' player: the ``rollout`` option, else the game's
+        playout policy, fast enough to keep to a tenth of a second.
+
+        >>> from wordbot.engine import get_game
+        >>> SearchPlayer().policy(get_game("routewords"), rollout=True).spec
+        'greedy'
+        """
+        if rollout:
+            return self._inner(game, self.settings["rollout"] or game.playout_policy)
+        return super().policy(game)
 
     def _moves_to_end(self, state: GameState, rng: random.Random) -> int | None:
         """How many moves a probe playout takes to the end of the game (None: more than

@@ -38,6 +38,7 @@ class ControlWord(Game[ControlWordState]):
     players_are_seats = True
     State = ControlWordState
     default_policy = "control"
+    playout_policy = "control"  # 0.5 ms a decision: as fast as greedy's playouts need
     hidden_information = True
     action_bound = 2**20  # 59,602 in 10 random games; 551,263 in a random playout
     seeds_from_reading = True
