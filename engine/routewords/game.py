@@ -37,7 +37,7 @@ class RouteWords(Game[RouteWordsState]):
     players_are_seats = seats_in_order = True
     State = RouteWordsState
     default_policy = "routes"
-    margin_scale = 2.0  # most games end within three points
+    margin_scale = 1.0  # most games end within three points
     action_bound = 2**19  # 238,100 seen in 3 random games (routes x swaps)
     move_kinds = {
         "route": "routes of the pawn",
