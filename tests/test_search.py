@@ -140,3 +140,33 @@ def test_the_last_move_of_a_hidden_game_is_searched_exactly(name, count):
                 break
             state = state.apply(mover.choose(state, rng))
     assert found == count  # games reach such positions
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_playouts_are_the_games_playout_policys_and_margins_on_its_scale(name):
+    # left unset, the playouts' player and the margin scale are the game's own: the
+    # search ranks as the one given them explicitly, move for move and figure for figure
+    game = game_of(name)
+    explicit = f"{BUDGET},rollout={game.playout_policy},scale={game.margin_scale}"
+    for n, state in enumerate(positions(name, 2, seed=3 + len(name))):
+        default = CATALOG.players.make(BUDGET, game).top(state, 3, random.Random(n))
+        given = CATALOG.players.make(explicit, game).top(state, 3, random.Random(n))
+        assert ranked(default) == ranked(given), f"{name}: position {n}"
+
+
+def test_routewords_margins_count_on_a_scale_of_a_point():
+    # RouteWords' games end within a few points: on the ten points of the other games a
+    # tree's leaves all look like even chances; the game's own scale tells them apart
+    game = game_of("routewords")
+    assert game.margin_scale < 10
+    budget = "search:iterations=24,k=3,time=600"
+    spreads = {}
+    for scale in (game.margin_scale, 10):
+        values = []
+        for n, state in enumerate(positions("routewords", 3, seed=5)):
+            player = CATALOG.players.make(f"{budget},scale={scale}", game)
+            cands = player.top(state, 3, random.Random(n))
+            equities = [c.equity for c in cands if c.iterations]
+            values.append(max(equities) - min(equities))
+        spreads[scale] = sum(values)
+    assert spreads[game.margin_scale] > spreads[10]
