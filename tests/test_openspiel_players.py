@@ -66,9 +66,14 @@ def test_the_openspiel_player_makes_a_legal_move_from_its_generator(name, lexico
     assert picks[0].to_json() == picks[1].to_json()  # the same generator, the same move
 
 
-def test_bad_options_are_refused_by_name():
+def test_bad_options_are_refused_by_name(lexicon):
     with pytest.raises(PlayerError, match="sims=0"):
         OpenSpielMCTS(sims=0)
+    # one simulation only values the root: the tree would have no move to pick
+    with pytest.raises(PlayerError, match="sims=1 must be >= 2"):
+        OpenSpielMCTS(sims=1)
+    state = midgame("routewords", lexicon)
+    assert OpenSpielMCTS(sims=2).choose(state, random.Random(0)) in state.legal_moves()
     with pytest.raises(PlayerError, match="unknown option 'time'"):
         OpenSpielMCTS(time=1)
 

@@ -50,7 +50,7 @@ class OpenSpielMCTS(Player):
         "through python_wordbot_<game>"
     )
     options = {
-        "sims": Option(int, 100, "simulations a move"),
+        "sims": Option(int, 100, "simulations a move (at least 2)"),
         "rollouts": Option(int, 1, "random rollouts to evaluate a new leaf"),
         "uct_c": Option(float, 2.0, "UCT exploration constant"),
     }
@@ -58,10 +58,13 @@ class OpenSpielMCTS(Player):
 
     def __init__(self, **options: Any):
         super().__init__(**options)
-        for key in ("sims", "rollouts"):
-            if self.settings[key] < 1:
+        # OpenSpiel's MCTS values the root on its first simulation and expands it on
+        # the second: with one, it has no move to pick
+        for key, least in (("sims", 2), ("rollouts", 1)):
+            if self.settings[key] < least:
                 raise PlayerError(
-                    f"player openspiel: option {key}={self.settings[key]} must be >= 1"
+                    f"player openspiel: option {key}={self.settings[key]} must be "
+                    f">= {least}"
                 )
 
     def bot(self, game: Any, rng: random.Random) -> Any:
