@@ -141,6 +141,12 @@ class SearchPlayer(MonteCarloPlayer):
             "player spec of the playouts; empty: the game's playout policy (Control "
             "Word: control, the others: greedy); the game's policy values the leaves",
         ),
+        "paired": Option(
+            bool,
+            False,
+            "drop a candidate once its difference to the leader's playouts on the same "
+            "samples is below zero with 95 % confidence (hidden information)",
+        ),
         "playout": Option(
             int,
             -1,
@@ -232,6 +238,40 @@ class SearchPlayer(MonteCarloPlayer):
         var = sum((u - mean) ** 2 for u in utils) / (arm.n - 1)
         half = Z * math.sqrt(var / arm.n)
         return mean - half, mean + half
+
+    def _survivors(self, alive: list[_Arm]) -> list[_Arm]:
+        """The candidates still in the race. With ``paired``, each is compared with the
+        leader sample by sample: every alive candidate was played out on the same
+        samples (common random numbers), so the differences keep little of a sample's
+        luck, and a candidate whose mean difference has its 95 % interval below zero is
+        dropped, where the unpaired intervals of two close candidates would still
+        overlap.
+
+        >>> player = SearchPlayer(paired=True)
+        >>> lead, close = _Arm(None), _Arm(None)
+        >>> lead.values, close.values = [10, 30, 20, 50, 40], [9, 29, 19, 49, 39]
+        >>> [len(player._survivors([lead, close])), len(SearchPlayer()._survivors([lead, close]))]
+        [1, 2]
+        """
+        if not self.settings["paired"] or alive[0].n < 4:
+            return super()._survivors(alive)
+        samples = [self._sample_keys(arm) for arm in alive]
+        lead = samples[max(range(len(alive)), key=lambda i: sum(samples[i]))]
+        kept = []
+        for arm, keys in zip(alive, samples):
+            diffs = [a - b for a, b in zip(keys, lead)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean + Z * math.sqrt(var / n) >= 0:
+                kept.append(arm)
+        return kept
+
+    def _sample_keys(self, arm: _Arm) -> list[float]:
+        """What each playout of ``arm`` adds to its :meth:`_key`."""
+        if self.to_end:
+            return [self._utility(v, True) for v in arm.values]
+        return list(arm.values)
 
     def _candidate(self, arm: _Arm) -> Candidate:
         cand = super()._candidate(arm)
