@@ -86,6 +86,55 @@ def test_best_kernel(benchmark, gen, keep):
     assert best == [int(gen.gen.word_plays(g, c).points.max()) for g, c in packed]
 
 
+@pytest.fixture(scope="module")
+def self_play(default_lexicon):
+    """The word-phase positions of 8 greedy self-play games (seeds 1-8), packed: the
+    positions playouts meet, with racks of 7-9 tiles (the conformance set's are
+    smaller)."""
+    from wordbot.engine.controlword import GAME
+    from wordbot.players import make_player
+
+    greedy = make_player("greedy", GAME)
+    packed = []
+    for seed in range(1, 9):
+        state = GAME.new(seed=seed, lexicon=default_lexicon)
+        while not state.is_over:
+            if state.phase == "word":
+                rack = adapter.rack_of(state)
+                grid = adapter.pack(state.board, max(len(rack), 1), state.board.bounds)
+                packed.append((grid, adapter.rack_counts(rack)))
+            state = state.apply(greedy.choose(state), check=False)
+    return packed
+
+
+@pytest.mark.parametrize("kind", ["full", "best"])
+def test_self_play_positions(benchmark, gen, self_play, kind):
+    """Best-only against the full list where playouts spend their time: on these
+    positions the bounds prune little (their racks can fill long spans)."""
+    if kind == "full":
+
+        def one(grid, counts):
+            return int(gen.gen.word_plays(grid, counts).points.max(initial=0))
+    else:
+
+        def one(grid, counts):
+            best = gen.gen.best_word_plays(grid, counts, 1)
+            return int(best.points[0]) if len(best) else 0
+
+    def run():
+        return [one(grid, counts) for grid, counts in self_play]
+
+    points = benchmark.pedantic(run, rounds=15, iterations=1, warmup_rounds=1)
+    if benchmark.stats is not None:
+        benchmark.extra_info["positions"] = len(self_play)
+        benchmark.extra_info["mean_us_per_position"] = round(
+            benchmark.stats["median"] / len(self_play) * 1e6, 1
+        )
+    assert points == [  # both find the full list's best points, position by position
+        int(gen.gen.word_plays(g, c).points.max(initial=0)) for g, c in self_play
+    ]
+
+
 def test_cross_checks(benchmark, gen):
     edges, root = gen.gen._g
     boards = []
