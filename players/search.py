@@ -22,9 +22,10 @@ A game of perfect information (RouteWords, Cross words combat: no chance after t
 is searched by a tree: Monte Carlo tree search with the game's policy as prior (its top
 ``k`` candidates of a node, the better ranked more likely tried) and its value at the
 leaves after a playout to the game's horizon (each seat's value turned into a chance
-of winning, 1 / (1 + exp(-value / ``scale``)), for any number of players), every candidate of a node tried once before the best are searched further
-(PUCT, ``c``), positions met twice along two orders
-of moves shared through a transposition table keyed by their digests. The move played
+of winning, 1 / (1 + exp(-value / ``scale``)), for any number of players), every
+candidate of a node tried once before the best are searched further (PUCT, ``c``),
+positions met twice along two orders of moves shared through a transposition table
+keyed by their digests. The move played
 is the root's most visited; the search stops early once no other can catch it up.
 
 Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
@@ -50,7 +51,7 @@ import time
 from typing import Any
 
 from wordbot.engine.game import Game, GameState
-from wordbot.players.base import Candidate, Option, Player, Progress
+from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm
 
 
@@ -165,7 +166,12 @@ class SearchPlayer(MonteCarloPlayer):
         self.to_end = False
         self._left: int | None = None  # moves to the end, by this decision's probe
         self._clock = 0.0  # when this decision started
-        self._scale = 10.0  # the margin scale of the game being searched
+        self._scale = Game.margin_scale  # that of the game being searched (set by _top)
+        if self.settings["scale"] < 0:
+            raise PlayerError(
+                f"player search: option scale={self.settings['scale']} must be >= 0 "
+                "(0: the game's own)"
+            )
 
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
@@ -228,12 +234,12 @@ class SearchPlayer(MonteCarloPlayer):
             return super()._key(arm)
         if not arm.n:
             return -math.inf
-        return sum(self._utility(v, self.to_end) for v in arm.values) / arm.n
+        return sum(self._sample_keys(arm)) / arm.n
 
     def _bounds(self, arm: _Arm) -> tuple[float, float]:
         if not self.to_end:
             return super()._bounds(arm)
-        utils = [self._utility(v, self.to_end) for v in arm.values]
+        utils = self._sample_keys(arm)
         mean = sum(utils) / arm.n
         var = sum((u - mean) ** 2 for u in utils) / (arm.n - 1)
         half = Z * math.sqrt(var / arm.n)

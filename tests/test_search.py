@@ -170,3 +170,10 @@ def test_routewords_margins_count_on_a_scale_of_a_point():
             values.append(max(equities) - min(equities))
         spreads[scale] = sum(values)
     assert spreads[game.margin_scale] > spreads[10]
+
+
+def test_a_negative_scale_is_refused_by_name():
+    out = invoke("hint", "--game", "routewords", "--player", "search:scale=-1", "--json")
+    assert out.returncode == 2 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "scale=-1.0 must be >= 0" in lines[0]
