@@ -27,6 +27,9 @@ candidate of a node tried once before the best are searched further (PUCT, ``c``
 positions met twice along two orders of moves shared through a transposition table
 keyed by their digests. The move played
 is the root's most visited; the search stops early once no other can catch it up.
+With ``tree=ab`` the same candidates are searched by iterative-deepening alpha-beta
+instead (:mod:`~wordbot.players.alphabeta`): the same leaves, but each node worth its
+best reply rather than the mean of its replies.
 
 Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
 candidate, or the tree's simulations); ``time`` bounds the seconds of a decision. The
@@ -51,6 +54,7 @@ import time
 from typing import Any
 
 from wordbot.engine.game import Game, GameState
+from wordbot.players.alphabeta import AlphaBeta
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm
 
@@ -130,6 +134,12 @@ class SearchPlayer(MonteCarloPlayer):
             "the others 10)",
         ),
         "c": Option(float, 1.5, "exploration of the tree search"),
+        "tree": Option(
+            str,
+            "mcts",
+            "the search of a game of perfect information: 'mcts' (Monte Carlo tree "
+            "search) or 'ab' (iterative-deepening alpha-beta over the same candidates)",
+        ),
         "inner": Option(
             str,
             "greedy",
@@ -167,6 +177,10 @@ class SearchPlayer(MonteCarloPlayer):
         self._left: int | None = None  # moves to the end, by this decision's probe
         self._clock = 0.0  # when this decision started
         self._scale = Game.margin_scale  # that of the game being searched (set by _top)
+        if self.settings["tree"] not in ("mcts", "ab"):
+            raise PlayerError(
+                f"player search: option tree={self.settings['tree']!r} is not 'mcts' or 'ab'"
+            )
         if self.settings["scale"] < 0:
             raise PlayerError(
                 f"player search: option scale={self.settings['scale']} must be >= 0 "
@@ -351,6 +365,8 @@ class SearchPlayer(MonteCarloPlayer):
     def _tree(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
+        if self.settings["tree"] == "ab":
+            return self._alphabeta(state, n, rng)
         started = time.perf_counter()
         seconds, cap = self.settings["time"], self.settings["iterations"]
         seats = len(state.players)
@@ -376,6 +392,39 @@ class SearchPlayer(MonteCarloPlayer):
                     if not cap and self._decided(root, elapsed, seconds):
                         break
         return self._tree_ranking(root)[:n]
+
+    def _alphabeta(self, state: GameState, n: int, rng: random.Random) -> list[Candidate]:
+        """The root's candidates ranked by :class:`AlphaBeta` (``iterations``: the
+        leaves it values at most), each leaf's value the chance of winning its playout
+        promises the mover, as the tree's."""
+        started = time.perf_counter()
+        seat, k = state.seat, self.settings["k"]
+        inner = self._inner(state.game)
+
+        def leaf(after: GameState) -> float:
+            raw, final = self._leaf_values(after, rng)
+            return self._utility(raw[seat], final)
+
+        search = AlphaBeta(
+            lambda s: inner.top(s, k, rng),
+            leaf,
+            self.settings["time"],
+            self.settings["iterations"],
+        )
+        ranked = search.run(state, self.policy(state.game).top(state, k, rng), started)
+        self.playouts = search.leaves
+        return [
+            Candidate(
+                s.cand.move,
+                s.cand.notation,
+                points=s.cand.points,
+                equity=s.value,
+                win_rate=min(1.0, max(0.0, s.value)),
+                iterations=s.leaves,
+                details={**s.cand.details, "depth": s.depth},
+            )
+            for s in ranked[:n]
+        ]
 
     def _inner(self, game: Game, spec: str | None = None) -> Player:
         """The player whose top candidates a node below the root searches (or the

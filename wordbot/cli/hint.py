@@ -67,9 +67,12 @@ def _print(state, spec, cands) -> None:
     ]
     columns += [("equity", "right"), ("win %", "right")]
     # a searching player's figures: the win rate's interval, the mean margin, the work
-    searched = any(c.interval is not None for c in cands)
+    searched = any(c.interval is not None or "depth" in c.details for c in cands)
+    deep = any("depth" in c.details for c in cands)  # search:tree=ab's moves deep
     if searched:
         columns += [("win 95% CI", "right"), ("margin", "right"), ("playouts", "right")]
+    if deep:
+        columns.append(("depth", "right"))
     for name, justify in columns:
         table.add_column(name, justify=justify, overflow="fold")
     for i, c in enumerate(cands, 1):
@@ -90,6 +93,8 @@ def _print(state, spec, cands) -> None:
                 "-" if c.margin is None else f"{c.margin:+.1f}",
                 str(c.iterations),
             ]
+        if deep:
+            row.append(str(c.details.get("depth", "-")))
         table.add_row(*row)
     console.print(table)
     console.print(game.picture(state, cands[0].move, viewer=state.to_move))
@@ -154,7 +159,8 @@ def hint(
     win probability with the margin blended in for search) and the win rate of the
     playouts. A searching player (search) also shows the win rate's 95% interval, the
     mean final margin and the playouts (tree simulations in RouteWords and Cross words
-    combat) spent on each candidate. Without POSITION, hints on a built-in start position (a new game of
+    combat; with search:tree=ab the leaves valued below it, and the moves deep it was
+    searched) spent on each candidate. Without POSITION, hints on a built-in start position (a new game of
     --game, seed 1). POSITION is a position JSON file (FORMATS.md) of any game, `-` for
     stdin, or the JSON itself.
 
