@@ -27,7 +27,7 @@ def random_action(state, rng: random.Random):
     kinds = {}
     for seg in moves.segments:
         kinds.setdefault(seg.kind, []).append(seg)
-    weights = {"route": 6, "swap": 2, "both": 1, "bonus": 0.3, "pass": 1}
+    weights = {"route": 6, "swap": 2, "both": 1, "bonus": 0.3, "pass": 1, "take_over": 1}
     options = [k for k in kinds if any(s.count for s in kinds[k])]
     kind = rng.choices(options, [weights[k] for k in options])[0]
     segs = [s for s in kinds[kind] if s.count]

@@ -92,21 +92,43 @@ class RouteWordsMoves(SegmentedMoves):
         return super().of_kind(*kinds)
 
     def best(self, n: int = 1, rng=None):
-        """As :meth:`MoveList.best`, without the pay-and-both search when it cannot
-        matter: a route-first both gains 1 less than its route alone, and a swap-first
-        one at most the largest coin less 1, so when the best plain route gains that
-        much the first place is among the plain routes (which come first and win ties
-        by kind)."""
-        lazy = next((s for s in self.segments if not s.ready), None)
-        if n != 1 or lazy is None or not self.segments or self.segments[0].kind != "route":
+        """As :meth:`MoveList.best`, without the swap-first pay-and-both search when it
+        cannot matter: such a move gains at most the largest coin less 1, so when the
+        ``n`` best of the moves listed already gain more (or as much, of a kind that
+        wins the tie), they are the ``n`` best of all. The first place alone is looked
+        for among the plain routes (a route-first pay-and-both gains 1 less than its
+        route), and the other kinds listed (swaps, the bonus trigger, the take-over)
+        only for their largest gain."""
+        lazy = any(not s.ready for s in self.segments)
+        if not lazy or n < 1 or not self.segments or self.segments[0].kind != "route":
             return super().best(n, rng)
+        bound = self.top_coin - 1
         routes = self.segments[0]
-        if routes.count == 0 or routes.gains.max() < self.top_coin - 1:
-            return super().best(n, rng)
-        gains = np.asarray(routes.gains)
-        top = np.flatnonzero(gains == gains.max())
-        pick = int(top[0] if top.size == 1 or rng is None else top[rng.randrange(top.size)])
-        return [(routes.build(pick), gains[pick].item())]
+        if n == 1 and routes.count:
+            gains = np.asarray(routes.gains)
+            most = gains.max()
+            others = [
+                np.asarray(s.gains).max()
+                for s in self.segments[1:]
+                if s.ready and s.count and s.kind != "both"
+            ]
+            # a route wins its ties with every other kind
+            if most >= bound and all(most >= g for g in others):
+                top = np.flatnonzero(gains == most)
+                pick = (
+                    top[0] if top.size == 1 or rng is None else top[rng.randrange(top.size)]
+                )
+                return [(routes.build(int(pick)), most.item())]
+        found = self._derived([s for s in self.segments if s.ready]).best(n, rng)
+        if len(found) == n:
+            move, gain = found[-1]
+            # a tie with a swap-first "both" goes to the simpler kind (or, for a "both",
+            # to the seeded choice among them all): only a simpler kind is sure of it
+            if gain > bound or (
+                gain == bound and KIND_ORDER[move.type] < KIND_ORDER["both"]
+            ):
+                return found
+        return super().best(n, rng)
 
 
 def _corners(rows) -> np.ndarray:
