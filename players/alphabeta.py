@@ -188,6 +188,16 @@ class AlphaBeta:
             self.leaves += 1
         return value
 
+    def line(self, state: GameState, cand: Candidate) -> GameState:
+        """The position the last search expects after ``cand``: each node's best
+        candidate followed down to where the search valued a leaf."""
+        state = state.apply(cand.move, check=False)
+        entry = self._table.get(state.digest())
+        while entry is not None and entry.cands and entry.depth > 0 and not state.is_over:
+            state = state.apply(entry.cands[entry.best].move, check=False)
+            entry = self._table.get(state.digest())
+        return state
+
     def _check(self) -> None:
         """Stop the search (past its first depth) once its budget is spent."""
         if not self._limited:

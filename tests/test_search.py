@@ -50,9 +50,13 @@ def test_search_replays_for_a_seed_and_an_iteration_budget(name, count):
         assert ranked(first) == ranked(again), f"{name}: position {n} searched otherwise"
         state.check(first[0].move)
         for cand in first:
-            if cand.iterations:
+            if not cand.iterations:
+                continue
+            if state.game.hidden_information:
                 low, high = cand.interval
                 assert 0 <= low <= cand.win_rate <= high <= 1
+            else:  # alpha-beta: a chance of winning, the depth searched, no interval
+                assert 0 <= cand.win_rate <= 1 and cand.details["depth"] >= 1
 
 
 def test_the_tree_values_a_last_move_by_the_games_end():
@@ -96,7 +100,12 @@ def test_playouts_go_to_the_end_once_it_is_near(name):
 
 
 def test_hint_shows_the_searchs_intervals_margins_and_playouts():
-    args = ["--game", "crosswords", "--player", "search:iterations=12,k=3,time=600"]
+    args = [
+        "--game",
+        "crosswords",
+        "--player",
+        "search:iterations=12,k=3,time=600,tree=mcts",
+    ]
     out = invoke("hint", *args, "--json", "--top", "3")
     cands = json.loads(out.stdout)["candidates"]
     assert len(cands) == 3 and sum(c["iterations"] for c in cands) <= 12
@@ -156,10 +165,11 @@ def test_playouts_are_the_games_playout_policys_and_margins_on_its_scale(name):
 
 def test_routewords_margins_count_on_a_scale_of_a_point():
     # RouteWords' games end within a few points: on the ten points of the other games a
-    # tree's leaves all look like even chances; the game's own scale tells them apart
+    # Monte Carlo tree's leaves all look like even chances (it then follows its prior);
+    # the game's own scale tells them apart
     game = game_of("routewords")
     assert game.margin_scale < 10
-    budget = "search:iterations=24,k=3,time=600"
+    budget = "search:iterations=24,k=3,time=600,tree=mcts"
     spreads = {}
     for scale in (game.margin_scale, 10):
         values = []
