@@ -4,6 +4,9 @@ lexicon, the same seeded positions every run:
 - routes of one position, mean over 1,000 random mid-game positions (each round lists
   them all; ``extra_info`` has the mean per position in microseconds);
 - the whole action list with pay-and-both, the same positions;
+- the 6 best moves by gain (a searching player's candidates below its root), the same
+  positions: through the list's own ``best`` (which skips the swap-first pay-and-both
+  search when its bound cannot reach them) and through the general one (every move);
 - the bonus solver: every word of random 5 x 5 grids dealt from the 98-tile set, in
   one kernel call (grids/s) and one Python call per grid;
 - greedy self-play, two players (games/s).
@@ -20,6 +23,7 @@ import pytest
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.game import GAME
 from wordbot.engine.routewords.legal import RouteWordsMoves
+from wordbot.engine.segments import SegmentedMoves
 from wordbot.engine.tiles import FULL_BAG
 from wordbot.movegen.routewords import bonus
 from wordbot.players import make_player
@@ -62,6 +66,18 @@ def test_whole_action_list(benchmark, positions):
         return sum(len(RouteWordsMoves.of(p)) for p in positions)
 
     assert benchmark(run) > 0
+    per_item(benchmark, len(positions))
+
+
+@pytest.mark.parametrize("path", ["own", "general"])
+def test_six_best_moves(benchmark, positions, path):
+    best = RouteWordsMoves.best if path == "own" else SegmentedMoves.best
+
+    def run():
+        return [best(RouteWordsMoves.of(p), 6) for p in positions]
+
+    found = benchmark(run)
+    assert found == [SegmentedMoves.best(RouteWordsMoves.of(p), 6) for p in positions]
     per_item(benchmark, len(positions))
 
 
