@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from wordbot.engine.game import GameState
 from wordbot.players.base import Candidate
@@ -67,7 +67,6 @@ class _Entry:
     value: float = 0.0
     bound: int = 0  # 0 exact, -1 an upper bound (failed low), +1 a lower bound (high)
     best: int = 0
-    order: list[int] = field(default_factory=list)
 
 
 class AlphaBeta:
@@ -156,14 +155,14 @@ class AlphaBeta:
                 return entry.value
         if entry.cands is None:
             entry.cands = self.expand(state)
-            entry.order = list(range(len(entry.cands)))
         if not entry.cands:
             return self._leaf(state)
         mine = state.to_move == self._me
         low, high = alpha, beta
         best = -math.inf if mine else math.inf
-        first = [entry.best] + [i for i in entry.order if i != entry.best]
-        for i in first:
+        # the best of the last search here first, then the policy's order
+        others = (i for i in range(len(entry.cands)) if i != entry.best)
+        for i in [entry.best, *others]:
             value = self._value(
                 state.apply(entry.cands[i].move, check=False), depth - 1, low, high
             )
