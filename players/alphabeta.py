@@ -8,7 +8,7 @@ root candidate is weighed at the first depth whatever the budget. A leaf is wort
 play against it (the paranoid rule, which for two players is plain minimax), and a
 player moving twice in a row (an extra turn) is followed as it is. Positions reached
 along two orders of moves share their candidates and values through a table keyed by
-their digests.
+their transposition keys (:meth:`~wordbot.engine.game.GameState.transposition_key`).
 
 Why not only the Monte Carlo tree: at a tenth of a second a tree holds a few dozen
 positions, and a node's mean over its replies then counts the opponent's poor replies
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from wordbot.engine.game import GameState
@@ -87,8 +87,8 @@ class AlphaBeta:
         self.seconds, self.max_leaves, self.max_depth = seconds, leaves, depth
         self.depth = 0  # the deepest depth finished
         self.leaves = 0  # leaves valued by the last run
-        self._table: dict[str, _Entry] = {}
-        self._values: dict[str, float] = {}
+        self._table: dict[Hashable, _Entry] = {}
+        self._values: dict[Hashable, float] = {}
         self._started = 0.0
         self._me = ""
         self._limited = False  # whether the budget is checked (not at the first depth)
@@ -142,7 +142,7 @@ class AlphaBeta:
         if depth <= 0 or state.is_over:
             return self._leaf(state)
         self._check()
-        key = state.digest()
+        key = state.transposition_key()
         entry = self._table.get(key)
         if entry is None:
             entry = self._table[key] = _Entry()
@@ -179,7 +179,7 @@ class AlphaBeta:
         return best
 
     def _leaf(self, state: GameState) -> float:
-        key = state.digest()
+        key = state.transposition_key()
         value = self._values.get(key)
         if value is None:
             self._check()
@@ -191,10 +191,10 @@ class AlphaBeta:
         """The position the last search expects after ``cand``: each node's best
         candidate followed down to where the search valued a leaf."""
         state = state.apply(cand.move, check=False)
-        entry = self._table.get(state.digest())
+        entry = self._table.get(state.transposition_key())
         while entry is not None and entry.cands and entry.depth > 0 and not state.is_over:
             state = state.apply(entry.cands[entry.best].move, check=False)
-            entry = self._table.get(state.digest())
+            entry = self._table.get(state.transposition_key())
         return state
 
     def _check(self) -> None:

@@ -23,7 +23,7 @@ is searched by a tree over the game's policy's top ``k`` candidates at the root 
 ``inner``'s top ``k`` below it, each leaf valued by the game's policy after a short
 playout (``playout``) as the chance of winning its value promises, 1 / (1 +
 exp(-value / ``scale``)), positions met along two orders of moves shared through a
-table keyed by their digests. By default (``tree=ab``) the tree is searched by
+table keyed by their transposition keys. By default (``tree=ab``) the tree is searched by
 iterative-deepening alpha-beta (:mod:`~wordbot.players.alphabeta`), every other player
 taken to play against the mover, its leaves two moves past the tree's. With
 ``tree=mcts`` it is Monte Carlo tree search instead, the policy's ranking as prior
@@ -56,6 +56,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Hashable
 from typing import Any
 
 from wordbot.engine.game import Game, GameState
@@ -381,7 +382,7 @@ class SearchPlayer(MonteCarloPlayer):
         started = time.perf_counter()
         seconds, cap = self.settings["time"], self.settings["iterations"]
         seats = len(state.players)
-        table: dict[str, _Node] = {}
+        table: dict[Hashable, _Node] = {}
         root = _Node(state, seats)
         self._expand(root, rng, self.policy(state.game))
         assert root.cands is not None
@@ -412,11 +413,11 @@ class SearchPlayer(MonteCarloPlayer):
         seat, k = state.seat, self.settings["k"]
         inner = self._inner(state.game)
 
-        margins: dict[str, float] = {}  # the mover's raw value of each leaf
+        margins: dict[Hashable, float] = {}  # the mover's raw value of each leaf
 
         def leaf(after: GameState) -> float:
             raw, final = self._leaf_values(after, rng)
-            margins[after.digest()] = raw[seat]
+            margins[after.transposition_key()] = raw[seat]
             return self._utility(raw[seat], final)
 
         search = AlphaBeta(
@@ -436,7 +437,7 @@ class SearchPlayer(MonteCarloPlayer):
                 win_rate=min(1.0, max(0.0, s.value)),
                 iterations=s.leaves,
                 details={**s.cand.details, "depth": s.depth},
-                margin=margins.get(search.line(state, s.cand).digest()),
+                margin=margins.get(search.line(state, s.cand).transposition_key()),
             )
             for s in ranked[:n]
         ]
@@ -460,7 +461,9 @@ class SearchPlayer(MonteCarloPlayer):
         node.priors = [w / sum(weights) for w in weights]
         node.children = [None] * len(node.cands)
 
-    def _simulate(self, root: _Node, table: dict[str, _Node], rng: random.Random) -> None:
+    def _simulate(
+        self, root: _Node, table: dict[Hashable, _Node], rng: random.Random
+    ) -> None:
         """One simulation: down the tree by PUCT to a position not searched yet, its
         value for every seat, and back up."""
         path = [root]
@@ -473,7 +476,7 @@ class SearchPlayer(MonteCarloPlayer):
             if child is None:
                 assert node.cands is not None
                 after = node.state.apply(node.cands[i].move, check=False)
-                key = after.digest()
+                key = after.transposition_key()
                 child = table.get(key)
                 if child is None:
                     child = table[key] = _Node(after, len(root.utility))

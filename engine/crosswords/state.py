@@ -24,6 +24,7 @@ interface's defaults).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from wordbot.engine import pie
@@ -483,6 +484,22 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         from wordbot.engine.crosswords.position import position_json
 
         return position_json(self)
+
+    def transposition_key(self) -> Hashable:
+        # the fields position_json writes, each as an order-free value
+        return (
+            self.rules,
+            self.players,
+            self.to_move,
+            self.phase,
+            frozenset(self.cells.items()),
+            frozenset(self.captured.items()),
+            tuple(page.rows for page in self.pages),
+            tuple(frozenset(u) for u in self.used),
+            self.extra,
+            self.turns,
+            self.pie_taken,
+        )
 
     def with_seed(self, seed: int) -> CrossWordsState:
         return self._copy(seed=seed)
