@@ -86,3 +86,22 @@ def test_mc_playouts_per_second(benchmark, midgame):
         benchmark.extra_info["playouts_per_second"] = round(
             playouts / benchmark.stats["median"], 1
         )
+
+
+@pytest.mark.parametrize("game", ["crosswords", "routewords"])
+def test_search_decision(benchmark, default_lexicon, game):
+    """One decision of ``search``'s alpha-beta at a fixed budget of 60 leaves past its
+    first depth, on the 9th position of a seeded greedy game (the same search every
+    round: the time is the tree's, its leaves and its table's keys)."""
+    from wordbot.engine.games import get_game
+
+    state = get_game(game).new(seed=3, lexicon=default_lexicon)
+    greedy = make_player("greedy")
+    for i in range(8):
+        state = state.apply(greedy.choose(state, random.Random(i)), check=False)
+    player = make_player("search:iterations=60,time=60")
+
+    def decide():
+        return player.top(state, 1, random.Random(1))[0].notation
+
+    benchmark.pedantic(decide, rounds=7, iterations=1, warmup_rounds=1)
