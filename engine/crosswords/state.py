@@ -46,6 +46,7 @@ from wordbot.engine.outcome import Outcome
 if TYPE_CHECKING:
     from collections.abc import Set
 
+    import numpy as np
     from wordbot.engine.crosswords.legal import CrossWordsMoves
     from wordbot.engine.crosswords.rules import Rules
 
@@ -100,8 +101,9 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         "_moves",
         "_window",
         "_usable",
+        "_writes",
     )
-    CACHES = ("_moves", "_window", "_usable")
+    CACHES = ("_moves", "_window", "_usable", "_writes")
     cells: dict[tuple[int, int], tuple[str, int]]
     captured: dict[tuple[int, int], int]
     pages: tuple[Page, ...]
@@ -112,6 +114,7 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
     rules: Rules
     _moves: CrossWordsMoves | None
     _window: Window | None
+    _writes: dict[tuple[int, Extra | None, bool], np.ndarray] | None
     _usable: dict[tuple[int, Extra | None], list[int]] | None
 
     # -- where it stands ---------------------------------------------------------------
@@ -207,17 +210,25 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
     ):
         """The legal writes of ``seat`` (default: the player to move, in the turn being
         played): int64 rows of word index, r, c, direction (0 across, 1 down), opponent
-        letters crossed, cells enclosed."""
+        letters crossed, cells enclosed (kept per state: a player's evaluation asks
+        for both seats' writes, for each seat it values; read-only)."""
         if current:
             seat, restriction = self.seat, self.restriction
         assert seat is not None  # given when not the current turn's
-        return self.window.writes(
-            seat,
-            self.pages[seat],
-            self.usable_indices(seat, restriction),
-            effects=not first,
-            first=first,
-        )
+        if self._writes is None:
+            self._writes = {}
+        key = (seat, restriction, first)
+        found = self._writes.get(key)
+        if found is None:
+            found = self._writes[key] = self.window.writes(
+                seat,
+                self.pages[seat],
+                self.usable_indices(seat, restriction),
+                effects=not first,
+                first=first,
+            )
+            found.flags.writeable = False
+        return found
 
     def can_write(self, seat: int, restriction: Extra | None) -> bool:
         return len(self.writes(seat, restriction, current=False, first=True)) > 0
