@@ -227,7 +227,7 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
                 effects=not first,
                 first=first,
             )
-            found.flags.writeable = False
+            found.setflags(write=False)
         return found
 
     def can_write(self, seat: int, restriction: Extra | None) -> bool:

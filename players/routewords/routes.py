@@ -23,6 +23,7 @@ longest word, or nothing when ``bonus_search`` is ``none``.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
@@ -68,35 +69,7 @@ class RoutesPlayer(Player):
                 Candidate(m, state.notation(m), points=g, equity=g)
                 for m, g in moves.best(n, rng)
             ]
-        scored: list[tuple[float, int, Candidate]] = []
-        seat, nxt = state.seat, (state.seat + 1) % len(state.players)
-
-        def weigh(move: Move, coin: int, claimed: int = 0) -> float:
-            after = state.apply(move, check=False)
-            mine = leaves = 0
-            if not after.is_over and after.phase == "turn":
-                mine, leaves = reach(after, seat), reach(after, nxt)
-            value = (
-                coin
-                + self.settings["reach"] * mine
-                - self.settings["deny"] * leaves
-                + self.settings["claim"] * claimed
-            )
-            scored.append(
-                (
-                    value,
-                    len(scored),
-                    Candidate(
-                        move,
-                        state.notation(move),
-                        points=coin,
-                        equity=value,
-                        details={"coin": coin, "captures": claimed, "leaves": leaves},
-                    ),
-                )
-            )
-            return value
-
+        weigh = _Weigher(self.settings, state)
         kinds: dict[str, list[Segment]] = {}
         for seg in moves.segments:
             kinds.setdefault(seg.kind, []).append(seg)
@@ -115,28 +88,29 @@ class RoutesPlayer(Player):
             for i in groups.values():
                 coin = int(seg.gains[i])
                 best_route = max(best_route, coin)
-                route_values.append((weigh(seg.build(i), coin, free_caps[r_row[i]]), i))
-            if state.points[seat] >= 1:
-                self._route_then_swap(state, moves, seg, route_values, weigh, nxt)
+                route = weigh.add(seg.build(i), coin, free_caps[r_row[i]])
+                route_values.append((weigh.exact(route), i))
+            if state.points[weigh.seat] >= 1:
+                self._route_then_swap(state, moves, seg, route_values, weigh)
         for seg in kinds.get("swap", []):
             for i in range(seg.count):
-                weigh(seg.build(i), 0)
+                weigh.add(seg.build(i), 0)
         for seg in kinds.get("take_over", []):  # my points up, theirs down
-            weigh(seg.build(0), 2 * int(seg.gains[0]))
-        if state.points[seat] >= 1 and moves.top_coin - 1 > best_route:
+            weigh.add(seg.build(0), 2 * int(seg.gains[0]))
+        if state.points[weigh.seat] >= 1 and moves.top_coin - 1 > best_route:
             seg = kinds["both"][-1]  # swap first
             gains = np.asarray(seg.gains)
             good = np.flatnonzero(gains > best_route)
             for i in good[np.argsort(-gains[good], kind="stable")][:30]:
-                weigh(seg.build(int(i)), int(gains[i]))
-        if not scored:  # pass (or only a bonus trigger)
+                weigh.add(seg.build(int(i)), int(gains[i]))
+        if not weigh.items:  # pass (or only a bonus trigger)
             m = moves[0]
             return [Candidate(m, state.notation(m))]
-        jitter = {id(c): rng.random() for _, _, c in scored}
-        scored.sort(key=lambda t: (-t[0], jitter[id(t[2])]))
-        return [c for _, _, c in scored[:n]]
+        for item in weigh.items:  # ties are broken at random, in the moves' order
+            item.jitter = rng.random()
+        return [item.candidate(state) for item in weigh.best(n)]
 
-    def _route_then_swap(self, state, moves, seg, route_values, weigh, nxt) -> None:
+    def _route_then_swap(self, state, moves, seg, route_values, weigh: _Weigher) -> None:
         """The best routes, each followed by every swap (paying 1 point), when the route
         alone leaves the next player a coin that a swap might take away."""
         both = next(s for s in moves.segments if s.kind == "both")
@@ -145,11 +119,107 @@ class RoutesPlayer(Player):
             route = state.apply(seg.build(i), check=False)
             if route.is_over or route.phase != "turn":
                 continue
-            base = reach(route, nxt)
+            base = reach(route, weigh.next)
             if base == 0:
                 continue
             for k in range(swaps):
-                weigh(both.build(i * swaps + k), int(seg.gains[i]) - 1)
+                weigh.add(both.build(i * swaps + k), int(seg.gains[i]) - 1)
+
+
+class _Move:
+    """A move to weigh: its coin, the squares it claims, its place in the order the
+    moves are listed (which breaks ties, with ``jitter``) and, once weighed, its value
+    and the coin it leaves the next player."""
+
+    __slots__ = ("claimed", "coin", "jitter", "leaves", "move", "order", "value")
+
+    def __init__(self, move: Move, coin: int, claimed: int, order: int):
+        self.move, self.coin, self.claimed, self.order = move, coin, claimed, order
+        self.jitter = 0.0
+        self.value: float | None = None
+        self.leaves = 0
+
+    def key(self, value: float) -> tuple[float, float, int]:
+        """Its rank (smaller first) were it worth ``value``."""
+        return (-value, self.jitter, self.order)
+
+    def candidate(self, state) -> Candidate:
+        assert self.value is not None  # only weighed moves are ranked
+        return Candidate(
+            self.move,
+            state.notation(self.move),
+            points=self.coin,
+            equity=self.value,
+            details={"coin": self.coin, "captures": self.claimed, "leaves": self.leaves},
+        )
+
+
+class _Weigher:
+    """Weighs a position's moves, lazily: :meth:`best` weighs the moves most promising
+    first and skips those whose bound (the best coin left on the board taken next turn,
+    nothing left to the next player) cannot reach the ``n``-th best, so it returns
+    exactly what weighing them all would, with fewer route searches."""
+
+    def __init__(self, settings: dict, state: RouteWordsState):
+        self.state = state
+        self.seat = state.seat
+        self.next = (state.seat + 1) % len(state.players)
+        self.reach, self.deny = settings["reach"], settings["deny"]
+        self.claim = settings["claim"]
+        top = max(state.coins)  # coins are only taken: no later position offers more
+        self.most_mine = top if self.reach >= 0 else 0
+        self.least_left = 0 if self.deny >= 0 else top
+        self.items: list[_Move] = []
+
+    def add(self, move: Move, coin: int, claimed: int = 0) -> _Move:
+        item = _Move(move, coin, claimed, len(self.items))
+        self.items.append(item)
+        return item
+
+    def _value(self, item: _Move, mine: int, leaves: int) -> float:
+        # one expression for the value and its bounds, so that rounding keeps the
+        # bounds above the value
+        return (
+            item.coin + self.reach * mine - self.deny * leaves + self.claim * item.claimed
+        )
+
+    def exact(self, item: _Move, limit: tuple | None = None) -> float | None:
+        """The move's value (None when, its next player's coin known, it cannot rank
+        before ``limit``)."""
+        after = self.state.apply(item.move, check=False)
+        mine = leaves = 0
+        if not after.is_over and after.phase == "turn":
+            leaves = reach(after, self.next)
+            bound = self._value(item, self.most_mine, leaves)
+            if limit is not None and item.key(bound) > limit:
+                return None
+            mine = reach(after, self.seat)
+        item.leaves = leaves
+        item.value = self._value(item, mine, leaves)
+        return item.value
+
+    def best(self, n: int) -> list[_Move]:
+        """The ``n`` best moves, best first (ties: the smaller jitter, then the order)."""
+        top = sorted(item.key(item.value) for item in self.items if item.value is not None)
+        waiting = [item for item in self.items if item.value is None]
+        bounds = {
+            item.order: self._value(item, self.most_mine, self.least_left)
+            for item in waiting
+        }
+        waiting.sort(key=lambda item: -bounds[item.order])
+        for item in waiting:
+            limit = top[n - 1] if len(top) >= n else None
+            if limit is not None and item.key(bounds[item.order]) > limit:
+                if -bounds[item.order] > limit[0]:
+                    break  # every move after it is bounded lower still
+                continue
+            value = self.exact(item, limit)
+            if value is not None:
+                insort(top, item.key(value))
+                del top[n:]
+        ranked = [item for item in self.items if item.value is not None]
+        ranked.sort(key=lambda item: item.key(cast(float, item.value)))
+        return ranked[:n]
 
 
 def _mask(owned: np.ndarray) -> int:
