@@ -27,6 +27,7 @@ the whole position and ``determinize`` the state itself (the interface's default
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -472,6 +473,30 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
         from wordbot.engine.routewords.position import position_json
 
         return position_json(self)
+
+    def transposition_key(self) -> Hashable:
+        # the fields position_json writes (a bonus round's only in one)
+        bonus = (
+            (self.trigger, tuple(sorted(self.submitted.items())))
+            if self.phase == BONUS
+            else None
+        )
+        return (
+            self.rules,
+            self.players,
+            self.to_move,
+            self.phase,
+            self.grid,
+            self.owners,
+            self.coins,
+            self.pawns,
+            self.points,
+            self.tokens,
+            self.turns,
+            self.ko,
+            self.pie_taken,
+            bonus,
+        )
 
     def with_seed(self, seed: int) -> RouteWordsState:
         return self._copy(seed=seed)
