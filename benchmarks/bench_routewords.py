@@ -7,6 +7,8 @@ lexicon, the same seeded positions every run:
 - the 6 best moves by gain (a searching player's candidates below its root), the same
   positions: through the list's own ``best`` (which skips the swap-first pay-and-both
   search when its bound cannot reach them) and through the general one (every move);
+- the ``routes`` player's 6 best moves and its best (``search``'s root candidates,
+  and its own play), the first 200 of the same positions (ms per position);
 - the bonus solver: every word of random 5 x 5 grids dealt from the 98-tile set, in
   one kernel call (grids/s) and one Python call per grid;
 - greedy self-play, two players (games/s).
@@ -79,6 +81,20 @@ def test_six_best_moves(benchmark, positions, path):
     found = benchmark(run)
     assert found == [SegmentedMoves.best(RouteWordsMoves.of(p), 6) for p in positions]
     per_item(benchmark, len(positions))
+
+
+@pytest.mark.parametrize("n", [1, 6])
+def test_routes_player_ranking(benchmark, positions, n):
+    player = make_player("routes")
+    some = positions[:200]
+
+    def run():
+        return [player.top(p, n, random.Random(k))[0].notation for k, p in enumerate(some)]
+
+    benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
+    if benchmark.stats is not None:
+        ms = benchmark.stats["median"] / len(some) * 1e3
+        benchmark.extra_info["ms_per_position"] = round(ms, 2)
 
 
 def random_grids(n: int, seed: int = 7) -> np.ndarray:
