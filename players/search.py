@@ -164,6 +164,12 @@ class SearchPlayer(MonteCarloPlayer):
             "player spec of the playouts; empty: the game's playout policy (Control "
             "Word: control, the others: greedy); the game's policy values the leaves",
         ),
+        "leaf": Option(
+            str,
+            "",
+            "player spec whose value scores the leaves and the playouts' ends; empty: the "
+            "game's policy",
+        ),
         "paired": Option(
             bool,
             False,
@@ -182,7 +188,7 @@ class SearchPlayer(MonteCarloPlayer):
         Player.__init__(self, **options)
         # MonteCarloPlayer's simulation reads these options of its own (not search's:
         # the spec leaves them out)
-        self.settings.update(plies=0, to_end=False, by="margin", leaf="")
+        self.settings.update(plies=0, to_end=False, by="margin")
         self._policies = {}
         self.playouts = 0
         self.to_end = False
@@ -226,14 +232,19 @@ class SearchPlayer(MonteCarloPlayer):
     def policy(self, game: Game, rollout: bool = False, leaf: bool = False) -> Player:
         """The game's policy (it ranks the candidates and values every leaf), or with
         ``rollout`` the playouts' player: the ``rollout`` option, else the game's
-        playout policy, fast enough to keep to a tenth of a second.
+        playout policy, fast enough to keep to a tenth of a second; with ``leaf`` the
+        player that values the leaves: the ``leaf`` option, else the game's policy.
 
         >>> from wordbot.engine import get_game
         >>> SearchPlayer().policy(get_game("routewords"), rollout=True).spec
         'greedy'
+        >>> SearchPlayer(leaf="greedy").policy(get_game("routewords"), leaf=True).spec
+        'greedy'
         """
         if rollout:
             return self._inner(game, self.settings["rollout"] or game.playout_policy)
+        if leaf and self.settings["leaf"]:
+            return self._inner(game, self.settings["leaf"])
         return super().policy(game)
 
     def _moves_to_end(self, state: GameState, rng: random.Random) -> int | None:
@@ -327,7 +338,7 @@ class SearchPlayer(MonteCarloPlayer):
         started = self._clock
         seconds, cap = self.settings["time"], self.settings["iterations"]
         mover = state.to_move
-        policy = self.policy(state.game)
+        policy, leaf = self.policy(state.game), self.policy(state.game, leaf=True)
         first = [(c.move, c.notation) for c in policy.top(state, self.settings["k"], rng)]
         seen = {text for _, text in first}
         rest = ((m, state.notation(m)) for m in state.legal_moves())
@@ -345,7 +356,7 @@ class SearchPlayer(MonteCarloPlayer):
                     break
                 after = sample.apply(arm.cand.move, check=False)
                 final &= after.is_over
-                value = self._replied(after, self.settings["exact"] - 1, policy)[mover]
+                value = self._replied(after, self.settings["exact"] - 1, leaf)[mover]
                 arm.values.append(value)
                 arm.wins += value > 0
                 self.playouts += 1
@@ -529,7 +540,7 @@ class SearchPlayer(MonteCarloPlayer):
         if state.is_over:
             outcome = state.outcome()
             return [float(outcome.margin(p)) for p in state.players], True
-        leaf = self.policy(state.game)
+        leaf = self.policy(state.game, leaf=True)
         return [leaf.value(state, p) for p in state.players], False
 
     def _decided(self, root: _Node, elapsed: float, seconds: float) -> bool:
