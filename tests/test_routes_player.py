@@ -46,31 +46,3 @@ def test_the_n_best_are_the_first_n_of_weighing_every_move(spec, count):
             assert _ranking(player, state, n, k) == (everything[:n], draw), (k, n)
         compared += 1
     assert compared >= count // 2
-
-
-def test_the_value_of_a_position():
-    """Zero-sum between two players; the points margin with its weights off; the coin
-    the player to move can reach raises its value exactly when there is one."""
-    from wordbot.engine.routewords.legal import reach
-
-    lexicon = small_lexicon()
-    plain = make_player("routes:turn_coin=0,later_coin=0,square=0")
-    greedy = make_player("greedy")
-    states = [
-        s
-        for s in random_positions(lexicon, 40, seed=8, players=2)
-        if not s.is_over and s.phase == "turn"
-    ]
-    assert len(states) > 20
-    reached = 0
-    for state in states:
-        red, green = state.players
-        fitted = make_player("routes")
-        assert fitted.value(state, red) == pytest.approx(-fitted.value(state, green))
-        assert plain.value(state, red) == greedy.value(state, red)
-        mover = state.to_move
-        eager = make_player("routes:turn_coin=1,later_coin=0,square=0")
-        coin = reach(state, state.seat)
-        assert (eager.value(state, mover) > plain.value(state, mover)) == (coin > 0)
-        reached += coin > 0
-    assert reached > 5

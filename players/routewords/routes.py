@@ -50,45 +50,7 @@ class RoutesPlayer(Player):
         "deny": Option(float, 0.7, "weight of the best coin left to the next player"),
         "claim": Option(float, 0.4, "value of a square a loop claims"),
         "routes": Option(int, 3, "best routes tried with every swap after them (pay)"),
-        "turn_coin": Option(
-            float,
-            0.59,
-            "value (of a position, for a search's leaves) of the best coin the player "
-            "to move can take",
-        ),
-        "later_coin": Option(
-            float, 0.13, "value of the best coin a player not to move could take"
-        ),
-        "square": Option(float, 0.14, "value of a square a player holds"),
     }
-
-    def value(self, state: GameState, viewer: str) -> float:
-        """``viewer``'s points and what it holds, less the best other player's: each
-        player's points, plus ``turn_coin`` times the best coin it can take when it is
-        to move (``later_coin`` when not), plus ``square`` per square it holds. The
-        weights were fitted to the outcomes of 692 two-player games (logistic
-        regression on 60,862 positions: log-loss 0.322, against 0.358 for the points
-        alone). A finished game or a bonus round: the score margin.
-
-        >>> from wordbot.dictionaries import Lexicon
-        >>> from wordbot.engine.games import get_game
-        >>> lexicon = Lexicon.from_words(["TEA", "EAT"])
-        >>> state = get_game("routewords").new(seed=4, lexicon=lexicon)
-        >>> RoutesPlayer(turn_coin=0, later_coin=0, square=0).value(state, "red")
-        0.0
-        """
-        state = cast("RouteWordsState", state)  # the games it plays: RouteWords
-        if state.is_over or state.phase != "turn":
-            return super().value(state, viewer)
-        s = self.settings
-        held = np.bincount(np.asarray(state.owners) + 1, minlength=len(state.players) + 1)
-        worth = []
-        for seat in range(len(state.players)):
-            weight = s["turn_coin"] if seat == state.seat else s["later_coin"]
-            coin = reach(state, seat) if weight else 0
-            worth.append(state.points[seat] + weight * coin + s["square"] * held[seat + 1])
-        me = state.players.index(viewer)
-        return float(worth[me] - max(w for i, w in enumerate(worth) if i != me))
 
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
