@@ -227,15 +227,8 @@ class GameState(ABC, Generic[MovesT]):
         return position_digest(self.to_json())
 
     def transposition_key(self) -> Hashable:
-        """A value equal for two states exactly when their digests are equal: what a
-        search's table of positions is keyed by. A game may give a cheaper one than the
-        digest (Cross words combat's, made of its fields, costs about a twentieth).
-
-        >>> from wordbot.engine import get_game
-        >>> a, b = get_game("crosswords").new(seed=3), get_game("crosswords").new(seed=3)
-        >>> a.transposition_key() == b.transposition_key()
-        True
-        """
+        """What a search's table is keyed by: equal for two states exactly when their
+        digests are (the digest, unless a game gives a cheaper key of its fields)."""
         return self.digest()
 
     @abstractmethod
@@ -312,14 +305,11 @@ class Game(ABC, Generic[StateT]):
     seeds_from_reading: ClassVar[bool] = False
     #: the game's state class (what :meth:`make_state` builds)
     State: ClassVar[type[GameState[Any]]]
-    #: the kinds of move ``wordbot moves --kind`` offers (kind -> help); see
-    #: :meth:`GameState.moves`
+    #: the kinds of move ``wordbot moves --kind`` offers (kind -> help)
     move_kinds: ClassVar[dict[str, str]] = {}
-    #: the game's own figures of a hint's candidates (``Candidate.details``): key ->
-    #: (column label, value when a player does not give it)
+    #: a hint's candidates' own figures (``Candidate.details`` key -> (label, default))
     candidate_fields: ClassVar[dict[str, tuple[str, Any]]] = {}
-    #: the sizes :meth:`check_size` refuses beyond (name -> limit; the protocol's hello
-    #: lists them)
+    #: the sizes :meth:`check_size` refuses beyond (name -> limit; in the protocol's hello)
     size_limits: ClassVar[dict[str, int]] = {}
     #: whether a player may not see everything (others' tiles, the order of a bag, the
     #: draws to come): the game's states then override ``observation`` and
@@ -331,12 +321,10 @@ class Game(ABC, Generic[StateT]):
     action_bound: ClassVar[int] = 4096
     #: the player spec of the game's fast default policy (mc plays it out; hint default)
     default_policy: ClassVar[str] = "greedy"
-    #: the player spec ``search`` plays its playouts with: one fast enough that a
-    #: search of a tenth of a second still plays dozens of them (the game's policy where
-    #: it is that fast, else greedy)
+    #: the player spec ``search`` plays out with: dozens of playouts in a tenth of a
+    #: second (the game's policy where it is that fast, else greedy)
     playout_policy: ClassVar[str] = "greedy"
-    #: points of margin that set a clear win apart from a close game: ``search`` turns
-    #: a margin into a chance of winning on this scale
+    #: points of margin that make a clear win (``search`` turns margins into chances)
     margin_scale: ClassVar[float] = 10.0
     #: the game's move notation for people, with examples (terminal play's ``help``)
     notation_help: ClassVar[str] = ""
