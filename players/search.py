@@ -20,9 +20,9 @@ budget a playout to the end is too slow and too noisy to rank by.
 
 A game of perfect information (RouteWords, Cross words combat: no chance after the deal)
 is searched by a tree over the game's policy's top ``k`` candidates at the root and
-``inner``'s top ``k`` below it, each leaf valued by the game's policy after a short
-playout (``playout``) as the chance of winning its value promises, 1 / (1 +
-exp(-value / ``scale``)), positions met along two orders of moves shared through a
+``inner``'s top ``k`` below it, each leaf valued by the game's policy (or ``leaf``)
+after a short playout (``playout``) as the chance of winning its value promises, 1 / (1
++ exp(-value / ``scale``)), positions met along two orders of moves shared through a
 table keyed by their transposition keys. By default (``tree=ab``) the tree is searched by
 iterative-deepening alpha-beta (:mod:`~wordbot.players.alphabeta`), every other player
 taken to play against the mover, its leaves two moves past the tree's. With
@@ -179,7 +179,7 @@ class SearchPlayer(MonteCarloPlayer):
         "playout": Option(
             int,
             -1,
-            "moves played from a tree leaf before the game's policy values it; -1: the "
+            "moves played from a tree leaf before it is valued (see leaf); -1: the "
             "tree's own (alpha-beta: 2; Monte Carlo: to where the game stops a playout)",
         ),
     }

@@ -84,14 +84,14 @@ class RoutesPlayer(Player):
             groups: dict[tuple[int, int], int] = {}
             for i in range(seg.count):
                 groups.setdefault((int(r_end[i]), int(caps[r_row[i]])), i)
-            route_values = []
+            routes: dict[int, _Move] = {}
             for i in groups.values():
                 coin = int(seg.gains[i])
                 best_route = max(best_route, coin)
-                route = weigh.add(seg.build(i), coin, free_caps[r_row[i]])
-                route_values.append((weigh.exact(route), i))
+                routes[i] = weigh.add(seg.build(i), coin, free_caps[r_row[i]])
+                weigh.exact(routes[i])
             if state.points[weigh.seat] >= 1:
-                self._route_then_swap(state, moves, seg, route_values, weigh)
+                self._route_then_swap(moves, seg, routes, weigh)
         for seg in kinds.get("swap", []):
             for i in range(seg.count):
                 weigh.add(seg.build(i), 0)
@@ -110,17 +110,17 @@ class RoutesPlayer(Player):
             item.jitter = rng.random()
         return [item.candidate(state) for item in weigh.best(n)]
 
-    def _route_then_swap(self, state, moves, seg, route_values, weigh: _Weigher) -> None:
+    def _route_then_swap(
+        self, moves, seg, routes: dict[int, _Move], weigh: _Weigher
+    ) -> None:
         """The best routes, each followed by every swap (paying 1 point), when the route
-        alone leaves the next player a coin that a swap might take away."""
+        alone leaves the next player a coin that a swap might take away (weighing the
+        route found that coin: none when the turn ends with it)."""
         both = next(s for s in moves.segments if s.kind == "both")
         swaps = next(s for s in moves.segments if s.kind == "swap").count
-        for _, i in sorted(route_values, reverse=True)[: self.settings["routes"]]:
-            route = state.apply(seg.build(i), check=False)
-            if route.is_over or route.phase != "turn":
-                continue
-            base = reach(route, weigh.next)
-            if base == 0:
+        ranked = sorted(((r.value, i) for i, r in routes.items()), reverse=True)
+        for _, i in ranked[: self.settings["routes"]]:
+            if routes[i].leaves == 0:
                 continue
             for k in range(swaps):
                 weigh.add(both.build(i * swaps + k), int(seg.gains[i]) - 1)
