@@ -57,6 +57,20 @@ class _Arm:
         return self.wins / self.n if self.values else 0.0
 
 
+def _interval(wins: float, n: int) -> tuple[float, float]:
+    """The 95 % (Wilson) interval of a win rate of ``wins`` in ``n``.
+
+    >>> [round(x, 3) for x in _interval(8, 10)]
+    [0.49, 0.943]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p, z = wins / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 class MonteCarloPlayer(Player):
     """Monte Carlo lookahead (see the module docstring)."""
 

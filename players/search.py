@@ -5,18 +5,18 @@ simulation, as :mod:`~wordbot.players.montecarlo` does: the game's own candidate
 played out on the same sampled futures (common random numbers), a candidate dropped
 once its confidence interval falls below the leader's, the search stopped when one is
 left. Far from the end, a playout stops at the game's horizon (``game.playout_done``)
-and candidates are ranked by the mean margin the policy's value gives there. Once the
+and candidates are ranked by the mean margin the policy's value gives there, blended
+with the policy's own valuation of the candidate as if that were ``prior`` playouts more
+(a tenth of a second holds a few playouts a candidate, too few to overrule the policy
+alone). Once the
 end is near (a greedy probe playout ends within ``end`` moves), every playout goes to
 the end and candidates are ranked by win probability with the margin blended in (a
 playout is worth 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` times
 tanh(margin / ``scale``)). The last ``exact`` moves of the game (once the probe
 finds the end that near) are searched exactly: every own move, each met by the replies best for the
 players making them, on sampled racks, bags and decks, the final margins at the leaves.
-Both are off by default (``end=0``): measured in Control Word at 0.1 s a move against
-``mc``, playouts to the end from 12 moves before it with an exact search of the last
-two moves scored 44.5 % of 200 games, and the last move alone searched exactly 46.8 %
-of 109, where ``search`` without them scored 56.0 % of 200 (the same deals). At that
-budget a playout to the end is too slow and too noisy to rank by.
+Both are off by default (``end=0``): at 0.1 s a move a playout to the end is too slow
+and too noisy to rank by (the README has the Control Word cells).
 
 A game of perfect information (RouteWords, Cross words combat: no chance after the deal)
 is searched by a tree over the game's policy's top ``k`` candidates at the root and
@@ -31,21 +31,14 @@ taken to play against the mover, its leaves two moves past the tree's. With
 further, leaves played out to the game's horizon; the move played is the root's most
 visited, and the search stops early once no other can catch it up. At a tenth of a
 second a tree holds a few dozen positions, and a Monte Carlo node's mean over its
-replies then counts the opponent's poor replies as much as its best one: against
-``mc`` at 0.1 s a move, 100 games, alpha-beta scored 57.0 % in Cross words combat where
-the Monte Carlo tree scored 38.0 % (RouteWords: 53-58 % against 47.5 %).
+replies then counts the opponent's poor replies as much as its best one (the README
+compares the two trees against ``mc``).
 
 Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
 candidate, the Monte Carlo tree's simulations, or the leaves alpha-beta values past its
 first depth); ``time`` bounds the seconds of a decision. The
-playouts are played by the game's playout policy (``Game.playout_policy``: Control
-Word's own policy, greedy elsewhere), whose decisions take a millisecond or less, so
-that a tenth of a second holds dozens of them: with the game's policy the other games'
-searches took three to thirty times their time, weighing each candidate once. The
-margin that makes a win clear is the game's (``Game.margin_scale``): RouteWords' games
-end within a few points, and at the others' ten points its tree followed the prior
-alone (measured on 40 games against ``routes``: 50 % at ten points, 71 % at two, 76 %
-at one, 79 % at a half).
+playouts are played by the game's fast playout policy (``Game.playout_policy``), the
+margin that makes a win clear is the game's (``Game.margin_scale``).
 
 >>> SearchPlayer(iterations=50).spec
 'search:iterations=50'
@@ -62,27 +55,13 @@ from typing import Any
 from wordbot.engine.game import Game, GameState
 from wordbot.players.alphabeta import AlphaBeta
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
-from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm
+from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval
 
 #: moves an alpha-beta leaf is played on before it is valued: its depth already looks
 #: ahead (measured at 0.1 s a move against ``mc``, 100 games: Cross words combat 57.0 %
 #: at 2 moves, 50.0 % at its playout horizon of 4; RouteWords 53-58 % at 0 or 2 moves,
 #: 45 % played to the end)
 AB_PLAYOUT = 2
-
-
-def _interval(wins: float, n: int) -> tuple[float, float]:
-    """The 95 % (Wilson) interval of a win rate of ``wins`` in ``n``.
-
-    >>> [round(x, 3) for x in _interval(8, 10)]
-    [0.49, 0.943]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p, z = wins / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class _Node:
@@ -182,6 +161,12 @@ class SearchPlayer(MonteCarloPlayer):
             "moves played from a tree leaf before it is valued (see leaf); -1: the "
             "tree's own (alpha-beta: 2; Monte Carlo: to where the game stops a playout)",
         ),
+        "prior": Option(
+            float,
+            0.0,
+            "playouts' worth of the policy's own valuation of a candidate, blended "
+            "into its playouts' mean (hidden information; 0: the playouts alone)",
+        ),
     }
 
     def __init__(self, **options: Any):
@@ -194,6 +179,7 @@ class SearchPlayer(MonteCarloPlayer):
         self.to_end = False
         self._left: int | None = None  # moves to the end, by this decision's probe
         self._clock = 0.0  # when this decision started
+        self._offset = 0.0  # the policy's valuations to the playouts' (set by _ranking)
         self._scale = Game.margin_scale  # that of the game being searched (set by _top)
         if self.settings["tree"] not in ("mcts", "ab"):
             raise PlayerError(
@@ -266,9 +252,30 @@ class SearchPlayer(MonteCarloPlayer):
     def _started(self) -> float:
         return self._clock
 
+    def _ranking(self, arms: list[_Arm]) -> list[Candidate]:
+        """The candidates, best first. With ``prior``, a candidate's playouts' mean is
+        drawn towards the policy's valuation of it (put on the playouts' footing by the
+        candidates' mean gap between the two), the more so the fewer its playouts.
+
+        >>> good, lucky = _Arm(Candidate(None, "good", equity=9)), _Arm(Candidate(None, "lucky"))
+        >>> good.values, lucky.values = [1.0, 3.0], [4.0, 2.0]
+        >>> [[c.notation for c in SearchPlayer(prior=p)._ranking([good, lucky])] for p in (0, 2)]
+        [['lucky', 'good'], ['good', 'lucky']]
+        """
+        played = [a for a in arms if a.n]
+        # the policy's valuations are put on the playouts' footing: their mean gap
+        self._offset = (
+            sum(a.mean - a.cand.equity for a in played) / len(played) if played else 0.0
+        )
+        return super()._ranking(arms)
+
     def _key(self, arm: _Arm) -> float:
         if not self.to_end:  # values of the policy at a horizon: their mean margin
-            return super()._key(arm)
+            n0 = self.settings["prior"]
+            if not n0 or not arm.n:
+                return super()._key(arm)
+            prior = arm.cand.equity + self._offset
+            return (arm.n * arm.mean + n0 * prior) / (arm.n + n0)
         if not arm.n:
             return -math.inf
         return sum(self._sample_keys(arm)) / arm.n

@@ -187,3 +187,23 @@ def test_a_negative_scale_is_refused_by_name():
     assert out.returncode == 2 and out.stdout == ""
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "scale=-1.0 must be >= 0" in lines[0]
+
+
+@pytest.mark.parametrize("name", ["controlword", "firstdraft"])
+def test_a_prior_draws_the_ranking_to_the_policys_own(name):
+    # prior=N counts the policy's valuation of a candidate as N more playouts: far more
+    # than the playouts, and the search ranks as the policy does; none, as they do
+    game = game_of(name)
+    policy = CATALOG.players.make(game.default_policy, game)
+    reordered = 0
+    for n, state in enumerate(positions(name, 4, seed=7 + len(name))):
+        equity = {c.notation: c.equity for c in policy.top(state, 12, random.Random(0))}
+        for prior in (0, 10**9):
+            player = CATALOG.players.make(f"{BUDGET},prior={prior}", game)
+            order = [equity[c.notation] for c in player.top(state, 3, random.Random(n))]
+            follows = order == sorted(order, reverse=True)
+            if prior:
+                assert follows, f"{name}: position {n} ranked against the policy"
+            else:
+                reordered += not follows
+    assert reordered, f"{name}: the playouts never reordered the policy's candidates"
