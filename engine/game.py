@@ -315,9 +315,8 @@ class Game(ABC, Generic[StateT]):
     #: draws to come): the game's states then override ``observation`` and
     #: ``determinize``, and wrappers declare it (OpenSpiel's imperfect information)
     hidden_information: ClassVar[bool] = False
-    #: how many legal moves a position of the game lists at most in practice (measured
-    #: on random games, with room to spare; not a proof): the size of the fixed action
-    #: spaces of the OpenSpiel and PettingZoo faces
+    #: legal moves a position lists at most in practice (measured on random games, with
+    #: room to spare): the size of the OpenSpiel and PettingZoo faces' action spaces
     action_bound: ClassVar[int] = 4096
     #: the player spec of the game's fast default policy (mc plays it out; hint default)
     default_policy: ClassVar[str] = "greedy"
@@ -326,6 +325,8 @@ class Game(ABC, Generic[StateT]):
     playout_policy: ClassVar[str] = "greedy"
     #: points of margin that make a clear win (``search`` turns margins into chances)
     margin_scale: ClassVar[float] = 10.0
+    #: playouts' worth of the game's policy's valuation of a candidate (``search:prior``)
+    policy_weight: ClassVar[float] = 0.0
     #: the game's move notation for people, with examples (terminal play's ``help``)
     notation_help: ClassVar[str] = ""
     #: the inputs of :meth:`new` besides players, seed, rules and lexicon

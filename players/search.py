@@ -6,17 +6,16 @@ played out on the same sampled futures (common random numbers), a candidate drop
 once its confidence interval falls below the leader's, the search stopped when one is
 left. Far from the end, a playout stops at the game's horizon (``game.playout_done``)
 and candidates are ranked by the mean margin the policy's value gives there, blended
-with the policy's own valuation of the candidate as if that were ``prior`` playouts more
-(a tenth of a second holds a few playouts a candidate, too few to overrule the policy
-alone). Once the
-end is near (a greedy probe playout ends within ``end`` moves), every playout goes to
-the end and candidates are ranked by win probability with the margin blended in (a
-playout is worth 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` times
-tanh(margin / ``scale``)). The last ``exact`` moves of the game (once the probe
-finds the end that near) are searched exactly: every own move, each met by the replies best for the
-players making them, on sampled racks, bags and decks, the final margins at the leaves.
-Both are off by default (``end=0``): at 0.1 s a move a playout to the end is too slow
-and too noisy to rank by (the README has the Control Word cells).
+with the policy's own valuation of the candidate as if that were ``prior`` playouts
+more (``Game.policy_weight``: a few playouts alone overrule the policy by their noise).
+Once the end is near (a greedy probe playout ends within ``end`` moves), every playout
+goes to the end and candidates are ranked by win probability with the margin blended
+in (a playout is worth 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` times
+tanh(margin / ``scale``)). The last ``exact`` moves of the game (once the probe finds
+the end that near) are searched exactly: every own move, each met by the replies best
+for the players making them, on sampled racks, bags and decks, the final margins at the
+leaves. Both are off by default (``end=0``): at 0.1 s a move a playout to the end is
+too slow and too noisy to rank by (the README has the Control Word cells).
 
 A game of perfect information (RouteWords, Cross words combat: no chance after the deal)
 is searched by a tree over the game's policy's top ``k`` candidates at the root and
@@ -36,9 +35,8 @@ compares the two trees against ``mc``).
 
 Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
 candidate, the Monte Carlo tree's simulations, or the leaves alpha-beta values past its
-first depth); ``time`` bounds the seconds of a decision. The
-playouts are played by the game's fast playout policy (``Game.playout_policy``), the
-margin that makes a win clear is the game's (``Game.margin_scale``).
+first depth); ``time`` bounds the seconds of a decision. The playouts are played by the
+game's ``Game.playout_policy``, a clear win's margin is its ``Game.margin_scale``.
 
 >>> SearchPlayer(iterations=50).spec
 'search:iterations=50'
@@ -163,16 +161,16 @@ class SearchPlayer(MonteCarloPlayer):
         ),
         "prior": Option(
             float,
-            0.0,
+            -1.0,
             "playouts' worth of the policy's own valuation of a candidate, blended "
-            "into its playouts' mean (hidden information; 0: the playouts alone)",
+            "into its playouts' mean (hidden information; 0: the playouts alone; "
+            "-1: the game's, First Draft 4, the others 0)",
         ),
     }
 
     def __init__(self, **options: Any):
         Player.__init__(self, **options)
-        # MonteCarloPlayer's simulation reads these options of its own (not search's:
-        # the spec leaves them out)
+        # mc's own options, read by its simulation (not search's: the spec omits them)
         self.settings.update(plies=0, to_end=False, by="margin")
         self._policies = {}
         self.playouts = 0
@@ -180,21 +178,23 @@ class SearchPlayer(MonteCarloPlayer):
         self._left: int | None = None  # moves to the end, by this decision's probe
         self._clock = 0.0  # when this decision started
         self._offset = 0.0  # the policy's valuations to the playouts' (set by _ranking)
+        self._prior = max(0.0, self.settings["prior"])  # -1: the game's (set by _top)
         self._scale = Game.margin_scale  # that of the game being searched (set by _top)
-        if self.settings["tree"] not in ("mcts", "ab"):
-            raise PlayerError(
-                f"player search: option tree={self.settings['tree']!r} is not 'mcts' or 'ab'"
-            )
-        if self.settings["scale"] < 0:
-            raise PlayerError(
-                f"player search: option scale={self.settings['scale']} must be >= 0 "
-                "(0: the game's own)"
-            )
+        if (tree := self.settings["tree"]) not in ("mcts", "ab"):
+            raise PlayerError(f"player search: option tree={tree!r} is not 'mcts' or 'ab'")
+        for name, own in (("scale", 0), ("prior", -1)):
+            if self.settings[name] < 0 and self.settings[name] != own:
+                raise PlayerError(
+                    f"player search: option {name}={self.settings[name]} must be >= 0 "
+                    f"({own}: the game's own)"
+                )
 
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
         self._scale = self.settings["scale"] or state.game.margin_scale
+        if self.settings["prior"] < 0:
+            self._prior = state.game.policy_weight
         if not state.game.hidden_information:
             return self._tree(state, n, rng, progress)
         self._clock = time.perf_counter()  # the probe's time is the decision's too
@@ -271,7 +271,7 @@ class SearchPlayer(MonteCarloPlayer):
 
     def _key(self, arm: _Arm) -> float:
         if not self.to_end:  # values of the policy at a horizon: their mean margin
-            n0 = self.settings["prior"]
+            n0 = self._prior
             if not n0 or not arm.n:
                 return super()._key(arm)
             prior = arm.cand.equity + self._offset

@@ -207,3 +207,22 @@ def test_a_prior_draws_the_ranking_to_the_policys_own(name):
             else:
                 reordered += not follows
     assert reordered, f"{name}: the playouts never reordered the policy's candidates"
+
+
+def test_a_prior_below_zero_but_the_games_own_is_refused_by_name():
+    out = invoke("hint", "--game", "firstdraft", "--player", "search:prior=-2", "--json")
+    assert out.returncode == 2 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "prior=-2.0 must be >= 0 (-1: the game's own)" in lines[0]
+
+
+def test_first_draft_searches_with_its_own_prior():
+    # left at -1, the prior is the game's: First Draft's search ranks as with it given
+    for name in ("firstdraft", "controlword"):
+        game = game_of(name)
+        given = f"{BUDGET},prior={game.policy_weight}"
+        for n, state in enumerate(positions(name, 2, seed=9)):
+            default = CATALOG.players.make(BUDGET, game).top(state, 3, random.Random(n))
+            explicit = CATALOG.players.make(given, game).top(state, 3, random.Random(n))
+            assert ranked(default) == ranked(explicit), f"{name}: position {n}"
+    assert game_of("firstdraft").policy_weight > 0
