@@ -48,6 +48,7 @@ import math
 import random
 import time
 from collections.abc import Hashable
+from itertools import islice
 from typing import Any
 
 from wordbot.engine.game import Game, GameState
@@ -347,10 +348,10 @@ class SearchPlayer(MonteCarloPlayer):
         mover = state.to_move
         policy, leaf = self.policy(state.game), self.policy(state.game, leaf=True)
         first = [(c.move, c.notation) for c in policy.top(state, self.settings["k"], rng)]
-        seen = {text for _, text in first}
+        seen, width = {text for _, text in first}, self.settings["width"]
         rest = ((m, state.notation(m)) for m in state.legal_moves())
-        moves = first + [(m, text) for m, text in rest if text not in seen]
-        arms = [_Arm(Candidate(m, text)) for m, text in moves[: self.settings["width"]]]
+        fresh = islice(((m, t) for m, t in rest if t not in seen), width)  # of millions
+        arms = [_Arm(Candidate(m, text)) for m, text in (first + list(fresh))[:width]]
         self.playouts, self.to_end, final = 0, True, True
         while True:
             sample_seed = rng.getrandbits(63)
