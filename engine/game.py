@@ -320,13 +320,13 @@ class Game(ABC, Generic[StateT]):
     action_bound: ClassVar[int] = 4096
     #: the player spec of the game's fast default policy (mc plays it out; hint default)
     default_policy: ClassVar[str] = "greedy"
-    #: the player spec ``search`` plays out with: dozens of playouts in a tenth of a
-    #: second (the game's policy where it is that fast, else greedy)
+    #: the player ``search`` plays out with: dozens of playouts in 0.1 s (else greedy)
     playout_policy: ClassVar[str] = "greedy"
-    #: points of margin that make a clear win (``search`` turns margins into chances)
+    #: ``search``'s: points of margin making a clear win, playouts' worth of the policy's
+    #: valuation of a candidate (``prior`` at -1), candidates it weighs (``k`` at 0)
     margin_scale: ClassVar[float] = 10.0
-    #: playouts' worth of the game's policy's valuation of a candidate (``search:prior``)
     policy_weight: ClassVar[float] = 0.0
+    search_width: ClassVar[int] = 6
     #: the game's move notation for people, with examples (terminal play's ``help``)
     notation_help: ClassVar[str] = ""
     #: the inputs of :meth:`new` besides players, seed, rules and lexicon

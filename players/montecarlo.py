@@ -113,6 +113,7 @@ class MonteCarloPlayer(Player):
             )
         self._policies: dict[str, Player] = {}
         self.playouts = 0  # playouts of the last decision
+        self._width = self.settings["k"]  # candidates a decision weighs
         self.to_end = bool(self.settings["to_end"])  # the last decision played to the end
 
     def policy(self, game: Game, rollout: bool = False, leaf: bool = False) -> Player:
@@ -154,9 +155,7 @@ class MonteCarloPlayer(Player):
     ) -> list[Candidate]:
         started = self._started()
         seconds, cap = self.settings["time"], self.settings["iterations"]
-        arms = [
-            _Arm(c) for c in self.policy(state.game).top(state, self.settings["k"], rng)
-        ]
+        arms = [_Arm(c) for c in self.policy(state.game).top(state, self._width, rng)]
         policy = self.policy(state.game, rollout=True)
         leaf = self.policy(state.game, leaf=True)
         alive = list(arms)

@@ -28,15 +28,13 @@ taken to play against the mover, its leaves two moves past the tree's. With
 ``tree=mcts`` it is Monte Carlo tree search instead, the policy's ranking as prior
 (PUCT, ``c``), every candidate of a node tried once before the best are searched
 further, leaves played out to the game's horizon; the move played is the root's most
-visited, and the search stops early once no other can catch it up. At a tenth of a
-second a tree holds a few dozen positions, and a Monte Carlo node's mean over its
-replies then counts the opponent's poor replies as much as its best one (the README
-compares the two trees against ``mc``).
+visited, and the search stops early once no other can catch it up (the README compares
+the two trees).
 
 Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
 candidate, the Monte Carlo tree's simulations, or the leaves alpha-beta values past its
-first depth); ``time`` bounds the seconds of a decision. The playouts are played by the
-game's ``Game.playout_policy``, a clear win's margin is its ``Game.margin_scale``.
+first depth); ``time`` bounds the seconds of a decision. The game's own settings:
+``Game.playout_policy``, ``margin_scale``, ``policy_weight`` and ``search_width``.
 
 >>> SearchPlayer(iterations=50).spec
 'search:iterations=50'
@@ -57,9 +55,7 @@ from wordbot.players.base import Candidate, Option, Player, PlayerError, Progres
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval
 
 #: moves an alpha-beta leaf is played on before it is valued: its depth already looks
-#: ahead (measured at 0.1 s a move against ``mc``, 100 games: Cross words combat 57.0 %
-#: at 2 moves, 50.0 % at its playout horizon of 4; RouteWords 53-58 % at 0 or 2 moves,
-#: 45 % played to the end)
+#: ahead (2 beat 0, 4 and the end against ``mc``: the README's probes)
 AB_PLAYOUT = 2
 
 
@@ -99,7 +95,12 @@ class SearchPlayer(MonteCarloPlayer):
             "playouts per candidate (hidden information) or tree simulations at most; "
             "0: no cap",
         ),
-        "k": Option(int, 6, "candidates of the game's policy at the root and every node"),
+        "k": Option(
+            int,
+            0,
+            "candidates of the game's policy at the root and every node; 0: the game's "
+            "(Control Word 10, the others 6)",
+        ),
         "end": Option(
             int,
             0,
@@ -174,8 +175,7 @@ class SearchPlayer(MonteCarloPlayer):
         # mc's own options, read by its simulation (not search's: the spec omits them)
         self.settings.update(plies=0, to_end=False, by="margin")
         self._policies = {}
-        self.playouts = 0
-        self.to_end = False
+        self.playouts, self.to_end, self._width = 0, False, Game.search_width  # see _top
         self._left: int | None = None  # moves to the end, by this decision's probe
         self._clock = 0.0  # when this decision started
         self._offset = 0.0  # the policy's valuations to the playouts' (set by _ranking)
@@ -194,6 +194,7 @@ class SearchPlayer(MonteCarloPlayer):
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
         self._scale = self.settings["scale"] or state.game.margin_scale
+        self._width = self.settings["k"] or state.game.search_width
         if self.settings["prior"] < 0:
             self._prior = state.game.policy_weight
         if not state.game.hidden_information:
@@ -347,7 +348,7 @@ class SearchPlayer(MonteCarloPlayer):
         seconds, cap = self.settings["time"], self.settings["iterations"]
         mover = state.to_move
         policy, leaf = self.policy(state.game), self.policy(state.game, leaf=True)
-        first = [(c.move, c.notation) for c in policy.top(state, self.settings["k"], rng)]
+        first = [(c.move, c.notation) for c in policy.top(state, self._width, rng)]
         seen, width = {text for _, text in first}, self.settings["width"]
         rest = ((m, state.notation(m)) for m in state.legal_moves())
         fresh = islice(((m, t) for m, t in rest if t not in seen), width)  # of millions
@@ -429,7 +430,7 @@ class SearchPlayer(MonteCarloPlayer):
         leaves it values at most), each leaf's value the chance of winning its playout
         promises the mover, as the tree's."""
         started = time.perf_counter()
-        seat, k = state.seat, self.settings["k"]
+        seat, k = state.seat, self._width
         inner = self._inner(state.game)
 
         margins: dict[Hashable, float] = {}  # the mover's raw value of each leaf
@@ -462,8 +463,7 @@ class SearchPlayer(MonteCarloPlayer):
         ]
 
     def _inner(self, game: Game, spec: str | None = None) -> Player:
-        """The player whose top candidates a node below the root searches (or the
-        player ``spec``)."""
+        """The player whose top candidates a node below the root searches (or ``spec``)."""
         spec = spec or self.settings["inner"] or game.default_policy
         key = "inner:" + spec + ":" + game.name
         if key not in self._policies:
@@ -475,7 +475,7 @@ class SearchPlayer(MonteCarloPlayer):
     def _expand(self, node: _Node, rng: random.Random, player: Player) -> None:
         """The node's candidates: ``player``'s top ``k``, the better ranked the likelier
         tried first (prior 1/rank, normalised)."""
-        node.cands = player.top(node.state, self.settings["k"], rng)
+        node.cands = player.top(node.state, self._width, rng)
         weights = [1.0 / (i + 1) for i in range(len(node.cands))]
         node.priors = [w / sum(weights) for w in weights]
         node.children = [None] * len(node.cands)
