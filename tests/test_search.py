@@ -226,3 +226,20 @@ def test_first_draft_searches_with_its_own_prior():
             explicit = CATALOG.players.make(given, game).top(state, 3, random.Random(n))
             assert ranked(default) == ranked(explicit), f"{name}: position {n}"
     assert game_of("firstdraft").policy_weight > 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_search_weighs_the_games_own_number_of_candidates(name):
+    # left at 0, k is the game's search_width: the search ranks as with it given, and a
+    # hidden-information search reports that many of its policy's candidates
+    game = game_of(name)
+    spec = "search:iterations=2,time=600"
+    policy = CATALOG.players.make(game.default_policy, game)
+    for n, state in enumerate(positions(name, 2, seed=5 + len(name))):
+        default = CATALOG.players.make(spec, game).top(state, 50, random.Random(n))
+        given = f"{spec},k={game.search_width}"
+        explicit = CATALOG.players.make(given, game).top(state, 50, random.Random(n))
+        assert ranked(default) == ranked(explicit), f"{name}: position {n}"
+        if game.hidden_information:
+            available = len(policy.top(state, 50, random.Random(n)))
+            assert len(default) == min(game.search_width, available)
