@@ -183,7 +183,7 @@ class SearchPlayer(MonteCarloPlayer):
         self._scale = Game.margin_scale  # that of the game being searched (set by _top)
         if (tree := self.settings["tree"]) not in ("mcts", "ab"):
             raise PlayerError(f"player search: option tree={tree!r} is not 'mcts' or 'ab'")
-        for name, own in (("scale", 0), ("prior", -1)):
+        for name, own in (("k", 0), ("scale", 0), ("prior", -1)):
             if self.settings[name] < 0 and self.settings[name] != own:
                 raise PlayerError(
                     f"player search: option {name}={self.settings[name]} must be >= 0 "

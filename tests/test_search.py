@@ -83,6 +83,22 @@ def test_the_tree_values_a_last_move_by_the_games_end():
     assert decided  # the sample has positions where the choice decides the game
 
 
+@pytest.mark.parametrize(
+    ("game", "option", "message"),
+    [
+        ("routewords", "scale=-1", "scale=-1.0 must be >= 0"),
+        ("firstdraft", "prior=-2", "prior=-2.0 must be >= 0 (-1: the game's own)"),
+        ("controlword", "k=-1", "k=-1 must be >= 0 (0: the game's own)"),
+    ],
+)
+def test_an_option_below_its_games_own_is_refused_by_name(game, option, message):
+    # scale and k take 0, prior -1, for the game's own; any other negative is refused
+    out = invoke("hint", "--game", game, "--player", f"search:{option}", "--json")
+    assert out.returncode == 2 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0]
+
+
 @pytest.mark.parametrize("name", ["controlword", "firstdraft"])
 def test_playouts_go_to_the_end_once_it_is_near(name):
     game = game_of(name)
@@ -182,13 +198,6 @@ def test_routewords_margins_count_on_a_scale_of_a_point():
     assert spreads[game.margin_scale] > spreads[10]
 
 
-def test_a_negative_scale_is_refused_by_name():
-    out = invoke("hint", "--game", "routewords", "--player", "search:scale=-1", "--json")
-    assert out.returncode == 2 and out.stdout == ""
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and "scale=-1.0 must be >= 0" in lines[0]
-
-
 @pytest.mark.parametrize("name", ["controlword", "firstdraft"])
 def test_a_prior_draws_the_ranking_to_the_policys_own(name):
     # prior=N counts the policy's valuation of a candidate as N more playouts: far more
@@ -207,13 +216,6 @@ def test_a_prior_draws_the_ranking_to_the_policys_own(name):
             else:
                 reordered += not follows
     assert reordered, f"{name}: the playouts never reordered the policy's candidates"
-
-
-def test_a_prior_below_zero_but_the_games_own_is_refused_by_name():
-    out = invoke("hint", "--game", "firstdraft", "--player", "search:prior=-2", "--json")
-    assert out.returncode == 2 and out.stdout == ""
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and "prior=-2.0 must be >= 0 (-1: the game's own)" in lines[0]
 
 
 def test_first_draft_searches_with_its_own_prior():
