@@ -1,4 +1,4 @@
-"""The shell examples of README.md and docs/*.md run and exit 0.
+"""The shell examples of README.md and of every Markdown file under docs/ run and exit 0.
 
 Every shell block (a fence of sh, bash, shell, console or zsh) carries a mark on the line
 right before its opening fence, an HTML comment that GitHub does not show:
@@ -38,7 +38,7 @@ import pytest
 import wordbot  # noqa: F401  (sets NUMBA_CACHE_DIR when the environment has none)
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 SHELL = {"sh", "bash", "shell", "console", "zsh"}
 RUNNABLE = {"sh", "bash", "shell"}
 MARK = re.compile(r"^<!--\s*(run|slow|skip)\b\s*(?::\s*(.*?))?\s*-->\s*$")
