@@ -63,7 +63,7 @@ class TerminalGame:
         self.console = console
         self.read = read
         self.recorder: GameRecorder | None = None
-        self.last_move = None
+        self.last_move: str | None = None  # "seat: notation" of the last move made
         self._open_record()
 
     # -- the record ----------------------------------------------------------------
@@ -90,14 +90,18 @@ class TerminalGame:
     def _moved(self, before, move, after) -> None:
         if self.recorder is not None:
             self.recorder.record(move, after)
-        self.last_move = move
+        self.last_move = f"{before.to_move}: {before.notation(move)}"
 
     # -- drawing ---------------------------------------------------------------------
     def show(self) -> None:
-        """The position (the last move marked) as the person sees it, and the scores."""
+        """The position as the person sees it, the last move named, and the scores."""
         s = self.state
         viewer = next((p for p, pl in self.seats.items() if pl is None), None)
-        self.console.print(s.game.picture(s, self.last_move, viewer=viewer))
+        # a picture's move is one the player to move may make, drawn as it would be
+        # made (as `hint` shows it); the last move is made already, so it is named
+        self.console.print(s.game.picture(s, None, viewer=viewer))
+        if self.last_move is not None:
+            self.console.print(f"last move: {self.last_move}", markup=False)
         scores = "  ".join(f"{p} {s.scores[p]}" for p in s.players)
         turn = "" if s.is_over else f"{s.to_move} to move · "
         self.console.print(f"{turn}{s.describe()} · {scores}")

@@ -1,7 +1,9 @@
 """Cross words combat pictures: the part of the unbounded grid that holds letters, for a
 terminal (rich Text) and as SVG. Red's letters are upper case in red, green's lower case
 in green (so the colours read without colour too); a captured cell is tinted in its
-captor's colour (``+`` / ``x`` when empty); a write's cells are underlined.
+captor's colour (``+`` / ``x`` when empty). A move given to a picture is one the player
+to move may make (a hint): its word is drawn where it would be written, in the mover's
+letters, its cells underlined (outlined in SVG).
 
 >>> from wordbot.engine.crosswords.game import GAME
 >>> state = GAME.new(pages={"red": "An ant ate", "green": "By my ox"}, rules=GAME.rules(
@@ -25,16 +27,19 @@ INK = ("#c62828", "#2e7d32")
 EMPTY_CAPTURED = ("+", "x")
 
 
-def written_cells(state, move) -> set[tuple[int, int]]:
-    """The cells a write covers (none for a pass)."""
+def written_cells(state, move) -> dict[tuple[int, int], tuple[str, int]]:
+    """The cells a write by the player to move covers, each with the letter it would
+    hold and its writer (none for a pass)."""
     if not isinstance(move, Write):
-        return set()
+        return {}
     dr, dc = STEP[move.direction]
     text = state.word_of(move).text
-    return {(move.r + j * dr, move.c + j * dc) for j in range(len(text))}
+    return {
+        (move.r + j * dr, move.c + j * dc): (ch, state.seat) for j, ch in enumerate(text)
+    }
 
 
-def _bounds(state, extra: set, margin: int = 1):
+def _bounds(state, extra: dict, margin: int = 1):
     spots = list(state.cells) + list(state.captured) + list(extra)
     rows = [r for r, _ in spots]
     cols = [c for _, c in spots]
@@ -43,9 +48,9 @@ def _bounds(state, extra: set, margin: int = 1):
 
 def picture(state, move=None, viewer=None) -> Text:
     """The grid with row numbers on the left and a column ruler on top (every fifth
-    column), ``move`` underlined; below it each player's next words (the mover's as the
-    turn being played allows)."""
-    marked = written_cells(state, move) if move is not None else set()
+    column), ``move`` (the player to move's) written in and underlined; below it each
+    player's next words (the mover's as the turn being played allows)."""
+    marked = written_cells(state, move) if move is not None else {}
     r_lo, r_hi, c_lo, c_hi = _bounds(state, marked)
     out = Text()
     ruler = "".join(f"{c:<2}"[:2] if c % 5 == 0 else "  " for c in range(c_lo, c_hi + 1))
@@ -54,12 +59,8 @@ def picture(state, move=None, viewer=None) -> Text:
         out.append(f"{r:>3}", style="dim")
         for c in range(c_lo, c_hi + 1):
             out.append(" ")
-            held = state.cells.get((r, c))
+            held = state.cells.get((r, c)) or marked.get((r, c))
             captor = state.captured.get((r, c))
-            if held is None and (r, c) in marked and isinstance(move, Write):
-                dr, dc = STEP[move.direction]
-                j = (r - move.r) // dr if dr else (c - move.c) // dc
-                held = (state.word_of(move).text[j], state.seat)
             if held is None:
                 char = EMPTY_CAPTURED[captor] if captor is not None else "·"
                 style = STYLE[captor] if captor is not None else "dim"
@@ -86,8 +87,9 @@ def picture(state, move=None, viewer=None) -> Text:
 
 def svg(state, move=None, cell: int = 28) -> str:
     """The grid as an SVG picture: letters in their writer's ink, captured cells tinted
-    in the captor's colour, the move's cells outlined."""
-    marked = written_cells(state, move) if move is not None else set()
+    in the captor's colour, ``move`` (the player to move's) written in, its cells
+    outlined."""
+    marked = written_cells(state, move) if move is not None else {}
     r_lo, r_hi, c_lo, c_hi = _bounds(state, marked)
     width, height = (c_hi - c_lo + 1) * cell, (r_hi - r_lo + 1) * cell
     parts = [
@@ -99,8 +101,8 @@ def svg(state, move=None, cell: int = 28) -> str:
         for c in range(c_lo, c_hi + 1):
             x, y = (c - c_lo) * cell, (r - r_lo) * cell
             captor = state.captured.get((r, c))
-            held = state.cells.get((r, c))
-            if captor is None and held is None and (r, c) not in marked:
+            held = state.cells.get((r, c)) or marked.get((r, c))
+            if captor is None and held is None:
                 continue
             fill = FILL[captor] if captor is not None else "#ffffff"
             stroke = "#1565c0" if (r, c) in marked else "#b0bec5"
