@@ -47,6 +47,18 @@ def start(server):
     return post(server, {"cmd": "newgame", "seed": 5})[1]["position"]
 
 
+def test_serve_prepares_every_games_bots_before_it_listens(server):
+    """No client waits for a compiler or a word list: serve says it prepares the bots
+    of every game of its catalog (its --player where it plays, else mc) and listens
+    only once they are ready."""
+    output = "".join(server.output)
+    preparing = output.index("wordbot: preparing the bots (control) of Control Word")
+    for title in ("RouteWords", "First Draft", "Cross words combat"):
+        assert title in output[preparing:].splitlines()[0]
+    ready = output.index("wordbot: bots ready in")
+    assert preparing < ready < output.index("wordbot: serving on")
+
+
 def post(server, obj, **kw):
     body = json.dumps(obj) if isinstance(obj, dict) else obj
     r = httpx.post(server.url + "/api", content=body, timeout=60, **kw)

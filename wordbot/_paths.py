@@ -79,3 +79,23 @@ def _installed_version(library: str) -> str:
         return metadata.version(library)
     except metadata.PackageNotFoundError:
         return "none"
+
+
+def document(relative: str) -> Path | None:
+    """The project's document ``relative`` to its docs/ folder (``rules/routewords.md``),
+    or None when it is not there: in a checkout docs/ is beside the packages, in an
+    installed copy it is ``wordbot/docs`` (the build copies it there).
+
+    >>> document("protocol.md").name
+    'protocol.md'
+    >>> document("rules/no-such-game.md") is None
+    True
+    """
+    import wordbot
+
+    for folder in wordbot.__path__:
+        for docs in (Path(folder) / "docs", Path(folder).parent / "docs"):
+            path = docs / relative
+            if path.is_file():
+                return path
+    return None

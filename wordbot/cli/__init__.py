@@ -13,6 +13,7 @@ from importlib import import_module
 import click
 
 from wordbot import __version__
+from wordbot._numba import announce_compiles
 from wordbot.engine.games import DEFAULT_GAME
 from wordbot.errors import WordbotError, one_line
 
@@ -30,10 +31,12 @@ COMMANDS = {
     "play": "play",
     "replay": "game",
     "score": "game",
+    "rules": "rules",
     "serve": "serve",
     "study": "study",
     "tournament": "tournament",
     "tune": "tune",
+    "warm": "warm",
 }
 
 
@@ -119,7 +122,9 @@ def main(ctx: click.Context, plugins: tuple[str, ...]) -> None:
 
 #: Commands that compute, print and end. After them the process exits at once: Python's
 #: own teardown of numba's compiler state takes about 0.3 s, a third of a hint.
-QUICK = frozenset({"apply", "games", "hint", "lexicon", "moves", "new", "replay", "score"})
+QUICK = frozenset(
+    {"apply", "games", "hint", "lexicon", "moves", "new", "replay", "rules", "score"}
+)
 
 
 def run() -> None:
@@ -127,6 +132,7 @@ def run() -> None:
     ending quick commands without the interpreter's teardown. Everything they write is
     flushed first; long-running commands (servers, tournaments, play) exit normally."""
     code: int | str | None
+    announce_compiles(lambda line: print(f"wordbot: {line}", file=sys.stderr, flush=True))
     try:
         main()
         code = 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import click
 
 from wordbot.cli import main
@@ -128,7 +130,7 @@ def serve(
     """
     from wordbot.cli.loading import catalog, game_named
     from wordbot.plugins import load_catalog
-    from wordbot.protocol import warm_up
+    from wordbot.protocol import DEFAULT_PLAYER, warm_up
     from wordbot.server import ServerConfig
     from wordbot.server import serve as run_server
 
@@ -138,9 +140,17 @@ def serve(
     if player is not None:
         catalog().players.make(player, game)
     lexicon = str(lexicon_path) if lexicon_path else None
-    warm_up(
-        lexicon, game.name, catalog()
-    )  # a bad word list fails now; the first hint is quick
+    # every game the page offers, with the player its bots and hints default to: a bad
+    # word list fails now, and no client waits for the compiler or the word list
+    names = [game.name] + [n for n in catalog().games.names() if n != game.name]
+    click.echo(
+        f"wordbot: preparing the bots ({player or DEFAULT_PLAYER}) of "
+        f"{', '.join(catalog().game(n).title for n in names)} ...",
+        err=True,
+    )
+    started = time.perf_counter()
+    warm_up(lexicon, names, catalog(), player)
+    click.echo(f"wordbot: bots ready in {time.perf_counter() - started:.1f} s", err=True)
     config = ServerConfig(
         lexicon=lexicon,
         player=player,

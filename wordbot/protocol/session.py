@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -525,13 +526,23 @@ class Session:
 
 
 def warm_up(
-    lexicon: str | None = None, game: str = DEFAULT_GAME, catalog: Catalog = BUILTIN
+    lexicon: str | None = None,
+    games: Sequence[str] = (DEFAULT_GAME,),
+    catalog: Catalog = BUILTIN,
+    player: str | None = None,
 ) -> None:
-    """Load the game's lexicon and compiled kernels now, so the first search is quick."""
-    import random
+    """Load each of ``games``' lexicon and compiled kernels now (compiling what numba's
+    cache lacks), by playing a few moves with ``player`` (the default player where it
+    does not play a game), so that a client's first bot move and hint are quick."""
+    from wordbot.warm import play_briefly
 
-    session = Session(lexicon=lexicon, game=game, catalog=catalog)
-    chosen = session.game
-    state = chosen.new(None, 1, None, session.lexicon_of(chosen))
+    session = Session(lexicon=lexicon, catalog=catalog)
+    spec = player or DEFAULT_PLAYER
+    name = spec.split(":", 1)[0]
     with SEARCH_LOCK:
-        catalog.players.make(chosen.default_policy, chosen).top(state, 1, random.Random(0))
+        for game_name in games:
+            game = catalog.game(game_name)
+            plays = catalog.players.get(name).plays(game.name)
+            play_briefly(
+                game, session.lexicon_of(game), [spec if plays else DEFAULT_PLAYER], catalog
+            )

@@ -1,0 +1,71 @@
+"""A new machine: the first use of a compiled path says so, once; `wordbot warm` does
+the compiling ahead, after which the commands say nothing of it.
+
+Each test runs the real program on an empty numba cache (its own NUMBA_CACHE_DIR) and
+an empty lexicon cache, on RouteWords and a small word list: the quickest game to
+compile (seconds), so that a real first compile is seen.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli_support import run
+from tests.lexicons import small_lexicon
+
+ANNOUNCE = "compiling RouteWords' move generator for its first use"
+
+
+@pytest.fixture()
+def fresh(tmp_path):
+    """An environment with empty caches, a small word list and a RouteWords position."""
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(small_lexicon()) + "\n")
+    env = {
+        "NUMBA_CACHE_DIR": str(tmp_path / "numba"),
+        "WORDBOT_CACHE_DIR": str(tmp_path / "cache"),
+    }
+    out = run("new", "--game", "routewords", "--seed", "5", env=env)
+    assert out.returncode == 0, out.stderr
+    position = tmp_path / "start.json"
+    position.write_text(out.stdout)
+    return env, str(words), str(position)
+
+
+def test_a_first_compile_is_announced_once_and_a_cached_one_not(fresh):
+    env, words, position = fresh
+    first = run("moves", position, "--count", "--lexicon", words, env=env)
+    assert first.returncode == 0, first.stderr
+    assert int(first.stdout) > 0
+    assert first.stderr.count(ANNOUNCE) == 1, first.stderr
+    assert all(line.startswith("wordbot: ") for line in first.stderr.splitlines())
+    again = run("moves", position, "--count", "--lexicon", words, env=env)
+    assert again.returncode == 0 and again.stdout == first.stdout
+    assert "compiling" not in again.stderr, again.stderr
+
+
+def test_warm_compiles_what_hint_needs_and_a_second_warm_does_nothing(fresh):
+    env, words, position = fresh
+    warm = run("warm", "--game", "routewords", "--lexicon", words, env=env)
+    assert warm.returncode == 0, warm.stderr
+    assert "RouteWords: compiling for greedy, mc, random, routes, search" in warm.stderr
+    assert "RouteWords: ready in" in warm.stderr
+    assert ANNOUNCE not in warm.stderr  # warm reports its own compiling
+    for player in ("routes", "mc", "search"):
+        hint = run(
+            "hint", position, "--player", player, "--time", "0.05", "--lexicon", words,
+            env=env,
+        )  # fmt: skip
+        assert hint.returncode == 0, hint.stderr
+        assert "compiling" not in hint.stderr, (player, hint.stderr)
+    second = run("warm", "--game", "routewords", env=env)
+    assert second.returncode == 0, second.stderr
+    assert "RouteWords: already compiled" in second.stderr
+    assert "ready in" not in second.stderr
+
+
+def test_warm_refuses_an_unknown_game_in_one_line(tmp_path):
+    out = run("warm", "--game", "chess", env={"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "chess" in out.stderr
+    assert not list(tmp_path.iterdir())  # nothing warmed, nothing marked
