@@ -8,7 +8,7 @@ targets for (word plays <= 200 us, replacement plays with L = 5 <= 1 ms).
   called: packing, both directions' cross-checks, the walk, the result arrays;
 * ``kernel``: the board already packed (what an engine that keeps its board packed pays,
   and what the peer engines' figures measure);
-* ``best_kernel[K]``: best-only generation (issue 31), the K best word plays of each
+* ``best_kernel[K]``: best-only generation, the K best word plays of each
   packed board, without listing the rest (``MoveGenerator.best_word_plays``);
 * ``cross_checks``: only the cross-check kernel, both directions, on the packed boards
   (its share of ``kernel`` is what incremental cross-checks could at most save).

@@ -1,11 +1,11 @@
 """Tournament throughput: greedy vs greedy, two players, the default lexicon.
 
-The figure of issue 6 is games per second per core (target >= 50). ``pytest benchmarks``
+The figure is games per second per core (target >= 50). ``pytest benchmarks``
 measures; each result's ``extra_info`` holds ``games_per_second`` (per core):
 
 - ``test_games_per_core[GAME]``: one worker in this process, CPU time
   (``time.process_time``), so the figure is per core even on a machine other jobs load;
-  greedy self-play of each game (the playout speed of issue 31);
+  greedy self-play of each game (the speed of the playouts);
 - ``test_games_per_core_with_records``: the same, writing every game's record (--out);
 - ``test_process_pool``: two worker processes, wall time; games / s / worker.
 

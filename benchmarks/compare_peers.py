@@ -5,7 +5,7 @@
 Times each of the 48 positions the way ``wordbot moves --bench N`` does (one warm-up,
 then N generations of the same position in a loop; the median), for the packed board
 (``kernel``, comparable with the peers' figures) and from the position's tiles
-(``full``), the best play alone on the packed board (``best``, issue 31's best-only
+(``full``), the best play alone on the packed board (``best``, best-only
 generation), and prints them beside the C++ (Quackle) and Rust (wolges) figures of
 ``../shared/conformance/peer_counts_scowl80.tsv``, with means and medians.
 

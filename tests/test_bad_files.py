@@ -1,4 +1,4 @@
-"""Bad files on the command line (issue 29, item 5): every reader of a position, a
+"""Bad files on the command line: every reader of a position, a
 record or a move refuses what no format holds in one line, exit 2, no traceback, at once:
 integers past 20 digits or 64 bits, nesting deeper than any format, more than 16 MB (or
 a file that never ends), scores a game cannot reach, rule values out of their bounds, a

@@ -1,4 +1,4 @@
-"""The bots do not peek (issue 29, item 3). In a game with hidden information (Control
+"""The bots do not peek. In a game with hidden information (Control
 Word: the other racks, the bags and the draws to come; First Draft: the order of the bag
 and of the deck), the move a bot chooses with a fixed seed and a fixed iteration budget is
 a function of what the mover sees: the same when everything hidden is replaced by another

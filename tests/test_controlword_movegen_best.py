@@ -1,4 +1,4 @@
-"""Best-only word-play generation (issue 31) against the full list: the same plays, in
+"""Best-only word-play generation against the full list: the same plays, in
 the same order (more points, fewer tiles, then the full list's order), on random
 positions of every size of rack and board, and on the 48 conformance positions."""
 

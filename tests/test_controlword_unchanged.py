@@ -8,7 +8,7 @@ control's choice is the one it made or one of equal equity. Two deliberate chang
   playouts knew the tiles the move would draw; it now samples first.
 - control used to take the first of several moves of equal equity; it now lets its
   generator pick one, and a tournament seeds each player from the deal and its place at
-  the table (issue 18: identical players rotating seats replayed one game). So an old
+  the table (identical players rotating seats would otherwise replay one game). So an old
   tournament keeps its schedule (seats and deals) but not its games."""
 
 from __future__ import annotations

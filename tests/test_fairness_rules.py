@@ -1,4 +1,4 @@
-"""The rule options that make the games fairer to every seat (issue 33): Cross words
+"""The rule options that make the games fairer to every seat: Cross words
 combat's, RouteWords' and First Draft's ``compensation`` (points for moving later, added
 at the end),
 First Draft's ``seat_coins`` (later seats start with more coins) and Cross words combat's

@@ -366,7 +366,7 @@ def generic_modules() -> list[str]:
             if not info.ispkg and name not in (
                 "wordbot.__main__",
                 "wordbot.dictionaries.rebuild_scowl80",
-                # importing it registers every game with OpenSpiel (issue 20): that
+                # importing it registers every game with OpenSpiel: that
                 # loads each game, on purpose (and so does its players' plugin)
                 "wordbot.openspiel",
                 "wordbot.openspiel_players",

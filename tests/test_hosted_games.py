@@ -1,4 +1,4 @@
-"""Games the server holds (issue 29, item 1, the protocol's side): a client asks for a
+"""Games the server holds (the protocol's side): a client asks for a
 game with its seats, plays its own seat by the move number, and is told only its seat's
 view. Whole games of every game against every bot, each message checked, after the end,
 against the true positions the record replays to: every view is exactly the seat's

@@ -1,4 +1,4 @@
-"""The pie rule (issue 33): in Cross words combat and RouteWords with ``pie=true`` the
+"""The pie rule: in Cross words combat and RouteWords with ``pie=true`` the
 second player may take the first player's first turn over, the two seats' everything
 exchanged and the first player to move; the compensation for moving later then goes to
 the first player. Old positions (no ``pie``) read as before; the heuristic players weigh

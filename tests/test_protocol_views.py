@@ -1,4 +1,4 @@
-"""Views in the line protocol and the client (issue 29, item 2): ``observe`` gives a seat's
+"""Views in the line protocol and the client: ``observe`` gives a seat's
 view; ``go``, ``moves`` and ``position`` take a view (a position with the hidden parts
 left out) and never make up and send back what it left out; a Control Word view keeps
 how many tiles each hidden rack holds (``rack_sizes``), which the bots' samples keep."""

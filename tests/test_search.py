@@ -1,4 +1,4 @@
-"""The ``search`` player (issue 32): reproducible for a seed and an iteration budget in
+"""The ``search`` player: reproducible for a seed and an iteration budget in
 every game, exact where its leaves are the game's end, playouts to the end once the end
 is near, and its candidates' win intervals through ``wordbot hint``."""
 

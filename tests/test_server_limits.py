@@ -1,4 +1,4 @@
-"""The server's limits (issue 29, item 4), each against a real ``wordbot serve`` on
+"""The server's limits, each against a real ``wordbot serve`` on
 127.0.0.1: same origin by default on /api and /ws (and ``--allow-origin``), an idle
 timeout on WebSockets, ``--max-connections``, a bounded search queue that refuses at
 once while everything else answers, and ``--rule`` for new games."""

@@ -1,4 +1,4 @@
-"""``wordbot study --balance`` (issue 33): the fair value of a numeric rule option by
+"""``wordbot study --balance``: the fair value of a numeric rule option by
 paired self-play and a logistic fit, with its interval, the seats' figures there, the
 curve as a plot, and a run that resumes after a kill to the points of one never
 stopped."""

@@ -1,4 +1,4 @@
-"""``wordbot tune`` (issue 32, item 2): a (1+1) evolution strategy over a player's numeric
+"""``wordbot tune``: a (1+1) evolution strategy over a player's numeric
 options by paired self-play, each step a saved tournament; a candidate is kept only when
 its 95 % interval is above 50 %; a killed tuning resumes to the same steps as one never
 stopped; bad input is one line and exit 2."""

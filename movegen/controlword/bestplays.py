@@ -1,4 +1,4 @@
-"""Best-only word plays: the few best without listing the rest (issue 31).
+"""Best-only word plays: the few best without listing the rest.
 
 The full list (:mod:`wordbot.movegen.controlword.wordplays`) walks every anchor. Here
 each anchor first gets a bound, the most any of its plays can score with the lexicon

@@ -1,4 +1,4 @@
-"""A game the server holds (issue 29): the connection that asked for it holds its people's
+"""A game the server holds: the connection that asked for it holds its people's
 seats, the server deals from a seed it draws itself (or its operator set, ``wordbot
 serve --seed``) and never sends, makes the bots' moves
 itself, and accepts a move only for a seat of that connection, on its turn, with the
