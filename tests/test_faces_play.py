@@ -100,6 +100,93 @@ def test_illegal_moves_are_explained_with_alternatives_hint_and_undo(tmp_path):
     assert result["ok"] and result["actions"] == 0
 
 
+def refusals(stdout: str, prompt: str) -> list[dict]:
+    """What followed each refused move: its alternatives (notation), or the line naming
+    what can be played instead."""
+    found = []
+    for block in stdout.split(prompt)[1:]:
+        lines = block.splitlines()
+        if "legal alternatives:" in lines:
+            i = lines.index("legal alternatives:") + 1
+            alts = []
+            while i < len(lines) and re.match(r"^ +-?\d+  \S", lines[i]):
+                alts.append(lines[i].split(None, 1)[1])
+                i += 1
+            assert lines[i].startswith("(type moves to list legal moves"), block
+            found.append({"alternatives": alts})
+        elif "no legal move is like that one" in block:
+            (line,) = [x for x in lines if x.startswith("no legal move is like that one")]
+            kinds = line.split("legal now, one of each kind: ", 1)[1].split(", ")
+            found.append({"alternatives": [], "kinds": kinds})
+    return found
+
+
+def test_a_refused_move_gets_alternatives_like_it_or_what_can_be_played(tmp_path):
+    out = play(
+        "--vs",
+        "greedy",
+        "--seed",
+        "1",
+        "--no-record",
+        lines=[
+            "replace 0,0=A",  # the word phase: no replacement is legal
+            "foo",
+            "exchnage E vowel",
+            "pass",  # both pass: the replacement phase
+            "replace 0,0=A",  # no A on the rack
+            "3,2 across AI",  # the replacement phase: no word play is legal
+            "quit",
+        ],
+        cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "replacement phase" in out.stdout
+    word_replace, typo, exchange, replace, word_play = refusals(out.stdout, "red> ")
+    for refused in (word_replace, typo):
+        assert refused["alternatives"] == []
+        kinds = refused["kinds"]
+        assert re.fullmatch(r"-?\d+,-?\d+ (across|down) \S+", kinds[0])
+        assert kinds[1:3] == ["pass", "redraw"] and kinds[3].startswith("exchange ")
+    assert exchange["alternatives"][0] == "exchange E vowel"
+    assert replace["alternatives"]
+    assert all(a.startswith("replace ") for a in replace["alternatives"])
+    assert word_play["alternatives"] == []
+    assert sorted(k.split()[0] for k in word_play["kinds"]) == [
+        "exchange",
+        "pass",
+        "replace",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "typo", "kind"),
+    [
+        ("crosswords", "writ CALL 4,0 down", "write "),
+        ("routewords", "route ZZZ 9,9 > 9,9", "route "),
+        ("firstdraft", "take 9", "take "),
+    ],
+)
+def test_a_typo_in_other_games_gets_alternatives(tmp_path, game, typo, kind):
+    first = {"crosswords": "red", "routewords": "red", "firstdraft": "p1"}[game]
+    out = play(
+        "--game",
+        game,
+        "--vs",
+        "greedy",
+        "--seed",
+        "1",
+        "--no-record",
+        lines=[typo, "foo", "quit"],
+        cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    like, nothing = refusals(out.stdout, f"{first}> ")
+    assert like["alternatives"]
+    assert all(a.startswith(kind) for a in like["alternatives"])
+    assert nothing["alternatives"] == [] and nothing["kinds"]
+    assert any(k.startswith(kind) for k in nothing["kinds"])
+
+
 def test_seat_and_several_bots(tmp_path):
     out = play(
         "--players",

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import difflib
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.console import Console
+from rich.text import Text
 
 from wordbot.engine.game import GameState
 from wordbot.errors import WordbotError
@@ -36,8 +38,20 @@ Type a move in the game's notation (FORMATS.md), or a command:
   undo        take back your last move          board       show the position again
   score       the score if the game ended now   quit        stop (the record is kept)"""
 
-#: moves looked at for "legal alternatives" (those adding most to the score first)
+#: moves looked at for "legal alternatives" (those adding most to the score first), and
+#: from the end of the legal move list
 ALTERNATIVES_POOL = 2000
+LIST_END = 64
+#: how alike (difflib's ratio) a legal move of another kind must be written to be shown
+#: as an alternative: a typo's ("pas", "writ ...") are 0.85 and more
+ALIKE = 0.6
+
+
+def move_kind(text: str) -> str:
+    """A move's kind as its notation shows it: the first word (``write``, ``replace``,
+    ``take``), ``ROW,COL`` when it starts with a square (a Control Word word play)."""
+    words = text.split()
+    return re.sub(r"-?\d+", "N", words[0].lower()) if words else ""
 
 
 class TerminalGame:
@@ -107,17 +121,66 @@ class TerminalGame:
         self.console.print(f"{turn}{s.describe()} · {scores}")
 
     # -- the person's commands --------------------------------------------------------
-    def alternatives(self, attempted: str = "", count: int = 5) -> list[tuple[str, object]]:
-        """Legal moves written most like ``attempted``, else those adding most now."""
-        best = self.state.legal_moves().best(ALTERNATIVES_POOL)
-        shown = [(self.state.notation(m), gain) for m, gain in best]
-        if attempted:
-            ratio = {
-                text: difflib.SequenceMatcher(None, attempted, text).ratio()
-                for text, _ in shown
-            }
-            shown.sort(key=lambda item: -ratio[item[0]])
-        return shown[:count]
+    def best_moves(self, count: int) -> list[tuple[str, object]]:
+        """The ``count`` legal moves adding most to the score now, as (notation, gain)."""
+        return [
+            (self.state.notation(m), g) for m, g in self.state.legal_moves().best(count)
+        ]
+
+    def pool(self) -> list[tuple[str, object]]:
+        """Legal moves to look for alternatives in: those adding most now, and the end of
+        the list (where a long list keeps the moves that add nothing: pass, exchanges)."""
+        moves = self.state.legal_moves()
+        shown = dict(self.best_moves(ALTERNATIVES_POOL))
+        for i in range(max(0, len(moves) - LIST_END), len(moves)):
+            shown.setdefault(self.state.notation(moves[i]), 0)
+        return list(shown.items())
+
+    def alternatives(
+        self, attempted: str, count: int = 5, pool: list | None = None
+    ) -> list[tuple[str, object]]:
+        """Legal moves like ``attempted`` (from ``pool``, else :meth:`pool`): of its kind
+        (its first word), or written nearly the same; most alike first. None when no
+        legal move is."""
+        pool = self.pool() if pool is None else pool
+        kind = move_kind(attempted)
+        ratio = {
+            text: difflib.SequenceMatcher(None, attempted, text).ratio() for text, _ in pool
+        }
+        alike = [
+            (text, gain)
+            for text, gain in pool
+            if move_kind(text) == kind or ratio[text] >= ALIKE
+        ]
+        alike.sort(key=lambda item: -ratio[item[0]])
+        return alike[:count]
+
+    def explain_refusal(self, attempted: str) -> None:
+        """After a refused move: the legal moves like it, else one legal move of each
+        kind there is now (best first)."""
+        pool = self.pool()
+        alts = self.alternatives(attempted, pool=pool)
+        if alts:
+            self.console.print("legal alternatives:")
+            for text, gain in alts:
+                self.console.print(f"  {gain:>4}  {text}", markup=False)
+        else:
+            first: dict[str, str] = {}
+            for text, _ in pool:
+                first.setdefault(move_kind(text), text)
+            self.console.print(
+                "no legal move is like that one"
+                + (
+                    f"; legal now, one of each kind: {', '.join(first.values())}"
+                    if first
+                    else ""
+                ),
+                soft_wrap=True,
+                markup=False,
+            )
+        self.console.print(
+            "(type moves to list legal moves, help for the notation and commands)"
+        )
 
     def hint(self, count: int) -> None:
         cands = self.hint_player.top(self.state, count, random.Random(self.seed))
@@ -174,8 +237,8 @@ class TerminalGame:
             self.hint(count or 5)
             return None
         if head == "moves":
-            for text, gain in self.alternatives("", count or 10):
-                self.console.print(f"  {gain:>4}  {text}")
+            for text, gain in self.best_moves(count or 10):
+                self.console.print(f"  {gain:>4}  {text}", markup=False)
             return None
         if head == "score":
             outcome = s.outcome()
@@ -196,13 +259,8 @@ class TerminalGame:
             move = s.parse_move(line.strip())
             before, move, after = self.match.push(move)
         except WordbotError as exc:
-            self.console.print(f"[bold red]{exc}[/]")
-            alts = self.alternatives(line.strip())
-            if alts:
-                self.console.print("legal alternatives:")
-                for text, gain in alts:
-                    self.console.print(f"  {gain:>4}  {text}")
-            self.console.print("(help: the notation and commands)")
+            self.console.print(Text(str(exc), style="bold red"))
+            self.explain_refusal(line.strip())
             return None
         self.console.print(f"{before.to_move} (you): {before.notation(move)}")
         self._moved(before, move, after)
