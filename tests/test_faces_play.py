@@ -187,6 +187,40 @@ def test_a_typo_in_other_games_gets_alternatives(tmp_path, game, typo, kind):
     assert any(k.startswith(kind) for k in nothing["kinds"])
 
 
+@pytest.mark.parametrize(
+    ("game", "prompt"),
+    [
+        ("controlword", "red> "),
+        ("crosswords", "red> "),
+        ("routewords", "red> "),
+        ("firstdraft", "p1> "),
+    ],
+)
+def test_help_at_the_prompt_gives_the_notation_and_the_rules_command(
+    tmp_path, game, prompt
+):
+    from wordbot.engine.games import get_game
+
+    notation = get_game(game).notation_help
+    assert notation
+    out = play(
+        "--game",
+        game,
+        "--vs",
+        "greedy",
+        "--seed",
+        "1",
+        "--no-record",
+        lines=["help", "quit"],
+        cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    shown = out.stdout.split(prompt)[1]
+    assert "hint [N]" in shown and notation in shown
+    assert f"wordbot rules --game {game}" in shown
+    assert "FORMATS.md" not in out.stdout and "RULES.md" not in out.stdout
+
+
 def test_seat_and_several_bots(tmp_path):
     out = play(
         "--players",
@@ -214,6 +248,10 @@ def test_seat_and_several_bots(tmp_path):
 def test_play_help_has_examples():
     out = invoke("play", "--help")
     assert out.returncode == 0 and "Examples:" in out.stdout and "--vs" in out.stdout
+    # the documents a user has: the rules command and docs/formats.md
+    text = " ".join(out.stdout.split())
+    assert "wordbot rules --game NAME" in text and "docs/formats.md" in text
+    assert "FORMATS.md" not in text and "RULES.md" not in text
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")

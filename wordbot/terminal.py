@@ -1,7 +1,7 @@
 """``wordbot play``: a person against bots in the terminal, in any game.
 
 The position is drawn with the game's picture (rich; plain text when the output is not a
-terminal), moves are typed in the game's text notation of FORMATS.md, and the game is
+terminal), moves are typed in the game's text notation (docs/formats.md), and the game is
 written to a record (JSON Lines) as it goes. The bots move through the arena's
 :class:`~wordbot.players.arena.Match`, the one loop that makes bots move. Commands at the
 prompt::
@@ -33,10 +33,12 @@ if TYPE_CHECKING:
     from wordbot.engine.records import GameRecorder
 
 HELP = """\
-Type a move in the game's notation (FORMATS.md), or a command:
+Type a move in the game's notation, or a command:
   hint [N]    the best N moves (default 5)      moves [N]   legal moves by points now
   undo        take back your last move          board       show the position again
   score       the score if the game ended now   quit        stop (the record is kept)"""
+#: after the notation: where the rules and the whole notation are (``{game}``: its name)
+RULES_POINTER = "The rules and the notation in full: wordbot rules --game {game}"
 
 #: moves looked at for "legal alternatives" (those adding most to the score first), and
 #: from the end of the legal move list
@@ -224,11 +226,11 @@ class TerminalGame:
         if head in ("quit", "q", "exit"):
             return "quit"
         if head in ("help", "?", "h"):
+            game = self.state.game
             self.console.print(HELP, soft_wrap=True)
-            if self.state.game.notation_help:
-                self.console.print(
-                    self.state.game.notation_help, soft_wrap=True, markup=False
-                )
+            if game.notation_help:
+                self.console.print(game.notation_help, soft_wrap=True, markup=False)
+            self.console.print(RULES_POINTER.format(game=game.name), markup=False)
             return None
         if head == "board":
             self.show()

@@ -19,12 +19,28 @@ from wordbot.engine.game import Game
 from wordbot.engine.rng import seed_state
 from wordbot.engine.setup import rule_shortcut
 
+#: the notation for people, with an example of each kind of move (terminal play's
+#: ``help``; :attr:`~wordbot.engine.game.Game.notation_help`)
+NOTATION_HELP = """\
+Control Word moves (squares ROW,COL: the row first, growing down; the column growing right):
+  3,-1 across CA(T)s      word phase: the first square of the whole word, across or down,
+                          then the word: letters already on the board in parentheses,
+                          your blue rack tiles lowercase
+  replace 0,2=R 1,4=e     replacement phase: rack tiles put on board tiles not of your
+                          colour, SQUARE=LETTER each (lowercase: a blue tile), up to the
+                          round's replacement limit
+  pass                    pass the phase's action
+  redraw                  word phase: return your non-blue rack tiles and draw again
+                          (a second redraw in a turn costs penalty tokens)
+  exchange E vowel        any time in your turn: a tile E of your colour for a blue vowel
+                          (exchange T consonant: for a blue consonant)"""
+
 MAX_EXTENT = 1000  # rows or columns a position's board may span (check_size)
 MAX_RACK = 20  # tiles on one rack (the rules never make more than 9)
 
 
 class ControlWord(Game[ControlWordState]):
-    """RULES.md section 1: a crossword tile game of coloured tiles where players also
+    """docs/rules/controlword.md: a crossword tile game of coloured tiles where players also
     replace each other's tiles to take control of words."""
 
     name = "controlword"
@@ -54,6 +70,7 @@ class ControlWord(Game[ControlWordState]):
         "words": ("words that change hands", []),
     }
     size_limits = {"board_extent": MAX_EXTENT, "rack_tiles": MAX_RACK}
+    notation_help = NOTATION_HELP
     setup_options = (
         rule_shortcut(
             Rules,

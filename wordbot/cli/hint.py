@@ -161,7 +161,7 @@ def hint(
     mean final margin and the playouts (tree simulations in RouteWords and Cross words
     combat; with search:tree=ab the leaves valued below it, and the moves deep it was
     searched) spent on each candidate. Without POSITION, hints on a built-in start position (a new game of
-    --game, seed 1). POSITION is a position JSON file (FORMATS.md) of any game, `-` for
+    --game, seed 1). POSITION is a position JSON file (docs/formats.md) of any game, `-` for
     stdin, or the JSON itself.
 
     \b

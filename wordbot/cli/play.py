@@ -87,10 +87,11 @@ def play(
     """Play a game against bots in the terminal.
 
     The position is drawn in colour, your rack (or hand) below it. Type moves in the
-    game's notation (FORMATS.md); an illegal move is explained, with legal alternatives.
-    Commands: hint [N], moves [N], undo, board, score, help, quit. The game is written to
-    a record as it goes (replay it with `wordbot replay`). A game's own set-up options
-    (`wordbot games` lists them) follow the others.
+    game's notation (`help` at the prompt shows it; `wordbot rules --game NAME` has the
+    rules, docs/formats.md every format); an illegal move is explained, with legal
+    alternatives. Commands: hint [N], moves [N], undo, board, score, help, quit. The game
+    is written to a record as it goes (replay it with `wordbot replay`). A game's own
+    set-up options (`wordbot games` lists them) follow the others.
 
     \b
     Examples:
