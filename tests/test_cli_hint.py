@@ -110,3 +110,10 @@ def test_bad_input(tmp_path):
     one_line_error(invoke("hint", str(forbidden), "--lexicon", SMALL), "red")
     unwritable = tmp_path / "no" / "such" / "dir.svg"
     one_line_error(invoke("hint", "--svg", str(unwritable), "--lexicon", SMALL), "--svg")
+
+
+def test_help_names_the_users_documents():
+    out = invoke("hint", "--help")
+    text = " ".join(out.stdout.split())
+    assert out.returncode == 0 and "docs/formats.md" in text
+    assert "FORMATS.md" not in text and "RULES.md" not in text
