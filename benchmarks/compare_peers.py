@@ -7,12 +7,11 @@ then N generations of the same position in a loop; the median), for the packed b
 (``kernel``, comparable with the peers' figures) and from the position's tiles
 (``full``), the best play alone on the packed board (``best``, best-only
 generation), and prints them beside the C++ (Quackle) and Rust (wolges) figures of
-``../shared/conformance/peer_counts_scowl80.tsv``, with means and medians.
+``tests/data/peer_counts_scowl80.tsv``, with means and medians.
 
 The peers' columns are *recorded*, not measured here: they are the figures the
 conformance set was filed with (single thread, a 2-core AMD EPYC machine, see
-``../shared/conformance/README.md``; the file gives no date, so the file's own date is
-shown). Their columns are marked ``(recorded)`` and a note under the table says so;
+``tests/data/README.md``). Their columns are marked ``(recorded)`` and a note under the table says so;
 only ``kernel_us``, ``full_us`` and ``best_us`` are measured in this run.
 """
 
@@ -45,9 +44,6 @@ def main(argv=None) -> int:
     parser.add_argument("--markdown", action="store_true", help="a markdown table")
     args = parser.parse_args(argv)
     rows = cases()
-    if not PEERS.exists():
-        print(f"{PEERS} is not here: ../shared is beside the checkout", file=sys.stderr)
-        return 2
     from wordbot.dictionaries import Lexicon
     from wordbot.engine.controlword import adapter
 
@@ -104,13 +100,12 @@ def main(argv=None) -> int:
 
 def recorded_note() -> str:
     """Where each column comes from: measured now, or recorded with the conformance set."""
-    filed = time.strftime("%Y-%m-%d", time.gmtime(PEERS.stat().st_mtime))
     today = time.strftime("%Y-%m-%d")
     return (
         f"\nkernel_us, full_us, best_us: measured in this run ({today}, this machine, one thread, "
         "median of the runs).\ncpp_us, rust_us: recorded, not measured here: the figures "
-        f"filed with the conformance set ({PEERS.name}, file dated {filed}; single "
-        "thread on a 2-core AMD EPYC machine, see ../shared/conformance/README.md)."
+        f"filed with the conformance set ({PEERS.name}; single thread on a 2-core "
+        "AMD EPYC machine, see tests/data/README.md)."
     )
 
 

@@ -20,7 +20,7 @@ peeks.
 
 Every game provides, besides the abstract methods below, a rules class
 (:class:`wordbot.engine.options.GameRules`), moves with ``to_json()`` and a ``type``,
-and position JSON in the common envelope of FORMATS.md ("Every game").
+and position JSON in the common envelope of docs/formats.md.
 """
 
 from __future__ import annotations
@@ -193,7 +193,7 @@ class GameState(ABC, Generic[MovesT]):
 
     @abstractmethod
     def move_from_json(self, obj: Any) -> Move:
-        """The move of a FORMATS.md move object (:class:`MoveError` names the field)."""
+        """The move of a docs/formats.md move object (:class:`MoveError` names the field)."""
 
     @abstractmethod
     def parse_notation(self, text: str) -> Move:
@@ -201,7 +201,7 @@ class GameState(ABC, Generic[MovesT]):
 
     @abstractmethod
     def notation(self, move: Move) -> str:
-        """The FORMATS.md text of ``move`` in this position."""
+        """The docs/formats.md text of ``move`` in this position."""
 
     def parse_move(self, text: str | Mapping[str, Any]) -> Move:
         """A move from notation text, JSON text or a move object."""
@@ -220,7 +220,7 @@ class GameState(ABC, Generic[MovesT]):
     # -- positions -----------------------------------------------------------------------
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        """The FORMATS.md position."""
+        """The docs/formats.md position."""
 
     def digest(self) -> str:
         """sha256 of the canonical position JSON (the records' per-action check)."""
@@ -387,7 +387,7 @@ class Game(ABC, Generic[StateT]):
         seed: int | None = None,
         rule_overrides: Iterable[str] = (),
     ) -> StateT:
-        """A state from a FORMATS.md position (its ``format`` must be this game's): the
+        """A state from a docs/formats.md position (its ``format`` must be this game's): the
         format, rules and seed checked, then the game's :meth:`read`. ``seed`` None
         derives one from the position (the same position draws the same tiles; with
         :attr:`seeds_from_reading`, from the position as it is written back)."""

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 class Move(Protocol):
-    """A move: a small immutable value; ``to_json()`` is its FORMATS.md move object."""
+    """A move: a small immutable value; ``to_json()`` is its docs/formats.md move object."""
 
     type: ClassVar[str]
 

@@ -1,4 +1,4 @@
-"""Rule options: each game's settled open questions (shared/RULES.md), with defaults.
+"""Rule options: each game's settled open questions (docs/rules/), with defaults.
 
 A game's rules are a frozen dataclass that mixes in :class:`GameRules` and declares one
 :class:`RuleOption` per field in ``OPTIONS``: what it means, which values it allows, and

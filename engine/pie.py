@@ -1,5 +1,5 @@
 """The pie rule (the rule option ``pie`` of the two-player games Cross words combat and
-RouteWords; docs/rules.md): after the first player's first turn the second player may
+RouteWords; docs/rules/crosswords.md and docs/rules/routewords.md): after the first player's first turn the second player may
 take that turn over instead of moving. Everything of the two seats is exchanged (the
 letters or squares, points, page or pawn, turns taken) and the first player moves next,
 from the second seat's untouched position. The take-over is not a turn.
@@ -33,7 +33,7 @@ NOTATION = "take over"
 OPTION = dataclasses.replace(
     boolean(
         "after the first turn the second player may take it over, the seats exchanged; "
-        "between the heuristic players it hands green the edge (docs/rules.md)"
+        "between the heuristic players it hands green the edge (see the game's rules page, 'Fair variants')"
     ),
     omitted_at_default=True,
 )

@@ -1,5 +1,5 @@
 """What every game's positions share: reading a POSITION argument, canonical JSON and
-digests, and the strict field checks of FORMATS.md ("Fields the reader does not know are
+digests, and the strict field checks of docs/formats.md ("Fields the reader does not know are
 an error").
 
 >>> canonical_json({"b": 1, "a": [1, 2]})

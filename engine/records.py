@@ -1,5 +1,5 @@
 """Game records, for every game: JSON Lines, written line by line as the game goes
-(FORMATS.md "Game records").
+(docs/formats.md "Game records").
 
 Line 1, the header::
 

@@ -1,7 +1,8 @@
 """The 48 conformance positions: word-play counts two established engines agree on.
 
-``../shared/conformance`` is beside the checkout in CI; ``tests/data`` keeps a copy of
-the positions so the reference tests run without it.
+The developers' conformance set lies beside the checkout (``../shared/conformance``, in
+CI too); ``tests/data`` keeps a copy of its positions and of the peer engines' recorded
+counts and times (tests/data/README.md), so the tests and benchmarks run without it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "conformance"
 POSITIONS = SHARED / "word_plays_scowl80.jsonl"
 BUNDLED = Path(__file__).resolve().parent / "data" / "word_plays_scowl80.jsonl"
-PEERS = SHARED / "peer_counts_scowl80.tsv"
+PEERS = BUNDLED.parent / "peer_counts_scowl80.tsv"
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from tests.rules import ACROSS, DOWN, word_play_problem
 PLAYER_COLOURS = ("black", "white", "red", "green")
 ALL_COLOURS = PLAYER_COLOURS + ("blue",)
 
-# The 98-tile set of RULES.md (the standard 100 without blanks), for rack draws.
+# The 98-tile set of docs/rules/ (the standard 100 without blanks), for rack draws.
 TILE_COUNTS = dict(
     A=9,
     B=2,

@@ -1,6 +1,6 @@
 """Independent, direct rule checkers for Control Word plays, and brute-force enumerators.
 
-These are the tests' own reading of shared/RULES.md ("Word play", "Replacement play"),
+These are the tests' own reading of docs/rules/ ("Word play", "Replacement play"),
 written separately from ``tests.reference.controlword`` and in a different style: they apply
 a given play to a copy of the board and then look at the runs through the new tiles. They
 decide whether *one* play is legal; ``brute_*`` try every conceivable play on a tiny
@@ -183,7 +183,7 @@ def brute_replacement_plays(board, rack, colour, limit, lexicon) -> set[frozense
 
 def control(colours) -> tuple[str | None, str | None]:
     """(controller, "majority" | "plurality") of a word's tile colours, or (None, None),
-    read straight off RULES.md "End of game": the colour with strictly the most tiles
+    read straight off docs/rules/: the colour with strictly the most tiles
     controls the word, unless it is blue; a tie for the most controls nothing; at least
     half the tiles is a majority."""
     colours = list(colours)

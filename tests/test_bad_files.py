@@ -261,18 +261,36 @@ def test_fuzzed_records_are_replayed_or_refused_in_one_line(
     refused_or_read(invoke("replay", path, *lexicon_args(name)))
 
 
-def test_docs_rules_lists_every_rule_option_with_its_bounds():
-    """docs/rules.md's table is the rule options' own ``allowed`` texts, every one."""
+def test_each_rules_page_lists_every_rule_option_with_its_default_and_bounds():
+    """docs/rules/<game>.md's "Rule options" table has a row for every option of the
+    game, with the code's default and every bound and value of its ``allowed`` text."""
+    import re
+
     from tests.cli_support import ROOT
 
-    rows = {
-        tuple(cell.strip() for cell in line.strip("|").split("|"))
-        for line in (ROOT / "docs" / "rules.md").read_text().splitlines()
-        if line.startswith("| ") and line.count("|") == 4
-    }
     for name in GAMES:
-        for option, spec in get_game(name).Rules.OPTIONS.items():
-            assert (name, option, spec.allowed) in rows, (name, option, spec.allowed)
+        page = (ROOT / "docs" / "rules" / f"{name}.md").read_text()
+        table = page.split("## Rule options", 1)[1].split("\n## ", 1)[0]
+        rows = {
+            cells[0].strip("` "): cells
+            for cells in (
+                [c.strip() for c in line.strip().strip("|").split("|")]
+                for line in table.splitlines()
+                if line.startswith("| `")
+            )
+        }
+        game = get_game(name)
+        for option, spec in game.Rules.OPTIONS.items():
+            assert option in rows, (name, option, "no row")
+            _, default, allowed = rows[option][:3]
+            shown = game.Rules.catalogue()[option]["default"]
+            shown = json.dumps(shown) if isinstance(shown, bool) else str(shown)
+            words = re.findall(r"[A-Za-z0-9]+", shown)
+            assert all(w in default for w in words), (name, option, default, shown)
+            for word in re.findall(
+                r"[0-9]+|true|false|unbounded|random|\w+(?= or )", spec.allowed
+            ):
+                assert word in allowed, (name, option, allowed, spec.allowed)
 
 
 def test_a_protocol_error_does_not_echo_a_huge_input():

@@ -220,7 +220,7 @@ def test_score_json_and_table(start):
 
 
 def independent_score(position: dict) -> dict:
-    """End-of-game totals recomputed from the position alone, straight from RULES.md."""
+    """End-of-game totals recomputed from the position alone, straight from docs/rules/controlword.md."""
     squares = {(r, c): (ch, colour) for r, c, ch, colour in position["board"]}
     totals = {p: {"word_points": 0, "words_controlled": 0} for p in position["players"]}
     for r, c in squares:

@@ -1,4 +1,4 @@
-"""FORMATS.md: move objects, the text notation, position JSON and its reader's errors."""
+"""docs/formats.md: move objects, the text notation, position JSON and its reader's errors."""
 
 import json
 

@@ -96,7 +96,7 @@ def engine_verdict(state, move):
 
 
 def recompute_played_scores(record):
-    """The when-played scores, recomputed from the record alone (RULES.md formula)."""
+    """The when-played scores, recomputed from the record alone (docs/rules/controlword.md formula)."""
     start = record.header["start"]
     rules = record.header["rules"]
     letters = {(r, c): ch for r, c, ch, _ in start["board"]}

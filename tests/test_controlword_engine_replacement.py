@@ -1,4 +1,4 @@
-"""Replacement plays: every rule of RULES.md "Replacement play"."""
+"""Replacement plays: every rule of docs/rules/controlword.md "Replacement play"."""
 
 import pytest
 from wordbot.engine.controlword import IllegalMove, Placement, Replacement

@@ -1,4 +1,4 @@
-"""End-of-game and when-played scoring, each case worked out from RULES.md by hand."""
+"""End-of-game and when-played scoring, each case worked out from docs/rules/controlword.md by hand."""
 
 from wordbot.engine.controlword import Rules, played_points, word_score
 
@@ -15,7 +15,7 @@ def only_word(ev):
 
 
 def test_played_points_table_and_formula():
-    # RULES.md: 2:0 3:0 4:1 5:2 6:4 7:7 8:11 9:16 10:22 11:29 12:37, and on by the formula.
+    # docs/rules/controlword.md: 2:0 3:0 4:1 5:2 6:4 7:7 8:11 9:16 10:22 11:29 12:37, and on by the formula.
     table = {2: 0, 3: 0, 4: 1, 5: 2, 6: 4, 7: 7, 8: 11, 9: 16, 10: 22, 11: 29, 12: 37}
     assert {n: played_points(n) for n in table} == table
     assert played_points(13) == 46  # x = 10: (100 - 10 + 2) / 2
@@ -167,7 +167,7 @@ def test_winner_property_only_when_over():
 
 
 def test_control_cases():
-    # RULES.md: strictly the most tiles controls; half or more is a majority; a tie for
+    # docs/rules/controlword.md: strictly the most tiles controls; half or more is a majority; a tie for
     # the most, or blue with the most, controls nothing.
     cases = {
         ("RAT", "rrg"): ("red", "majority"),

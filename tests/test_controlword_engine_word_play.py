@@ -1,4 +1,4 @@
-"""Word plays: one test per rule of RULES.md "Word play" and per failure the checker names."""
+"""Word plays: one test per rule of docs/rules/controlword.md "Word play" and per failure the checker names."""
 
 import pytest
 from wordbot.engine.controlword import (

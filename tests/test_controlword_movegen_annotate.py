@@ -91,7 +91,7 @@ def test_replacement_control_changes_match_the_engine():
 
 
 def test_plays_are_coloured_own_tiles_first_and_blue_first_is_legal_too():
-    # RULES.md lets a player put blue tiles from the rack; the generator lists each play
+    # docs/rules/controlword.md lets a player put blue tiles from the rack; the generator lists each play
     # once, its tiles of a letter taken from the mover's own colour first (the blue ones
     # last), and the other colouring the control player weighs (blue first) is legal too.
     lex = small_lexicon()

@@ -26,7 +26,7 @@ def gen(lexicon):
 
 
 def points_by_rules(board, play, bonus=4):
-    """RULES.md scoring of a word play, computed from the board after it."""
+    """docs/rules/controlword.md scoring of a word play, computed from the board after it."""
     letters = {sq: t[0] for sq, t in board.items()}
     letters.update({(r, c): letter for r, c, letter in play})
     squares = [(r, c) for r, c, _ in play]

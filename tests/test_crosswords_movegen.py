@@ -1,5 +1,5 @@
 """The compiled Cross words combat generator against the slow reference written from
-RULES.md alone (tests/reference/crosswords.py): the same set-up, the same legal moves
+docs/rules/crosswords.md alone (tests/reference/crosswords.py): the same set-up, the same legal moves
 and the same position after every legal move (captures, enclosures, extra turns, the
 end), on every position of random games with random pages (words over a small alphabet,
 so that they cross, wall in areas and carry markers) under varied rules.

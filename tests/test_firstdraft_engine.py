@@ -1,4 +1,4 @@
-"""The First Draft engine (RULES.md section 3, FORMATS.md "First Draft position"): set-up
+"""The First Draft engine (docs/rules/firstdraft.md, docs/formats.md "First Draft position"): set-up
 from a seed and bad input (one line naming the field or rule, exit code 2, nothing
 changed). The rules of play and the rule options are tests/test_firstdraft_rules.py's;
 notation and JSON, hidden information, records and replay, the faces and the bots
@@ -119,7 +119,7 @@ def test_one_or_six_players_are_refused(players, files):
 
 
 def test_a_set_up_the_bag_cannot_fill_is_refused_and_one_it_can_is_filled():
-    # RULES.md: each of the line's five coasters is filled with as many tiles as its
+    # docs/rules/firstdraft.md: each of the line's five coasters is filled with as many tiles as its
     # value; five 20s need 100 of the 98 tiles, so the set-up cannot be made
     rules = Rules.parse(["coasters=20,20,20,20,20,20"])
     with pytest.raises(StateError, match="coasters") as err:

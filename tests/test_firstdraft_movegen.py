@@ -1,4 +1,4 @@
-"""The compiled First Draft generator against the slow reference written from RULES.md
+"""The compiled First Draft generator against the slow reference written from docs/rules/firstdraft.md
 alone (tests/reference/firstdraft.py): the same legal moves and the same positions after
 them, on random positions of random games under varied rules; and the completability
 oracle against the reference's brute force.

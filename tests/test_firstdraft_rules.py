@@ -1,4 +1,4 @@
-"""The First Draft engine's rules of play (RULES.md section 3: paying, upkeep,
+"""The First Draft engine's rules of play (docs/rules/firstdraft.md: paying, upkeep,
 reshuffles, the end, payouts) and its rule options (the set-up and bad input are
 tests/test_firstdraft_engine.py's)."""
 

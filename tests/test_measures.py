@@ -1,7 +1,7 @@
 """``Game.measures`` of the four games: whole self-play games whose measures must add
 up to their results (the identities in each ``engine/<game>/measures.py``) and keep the
 game's own keys, one hand-made game per game whose every measure is worked out from
-RULES.md. That every game's measures keep the same keys in every game is the contract's
+docs/rules/. That every game's measures keep the same keys in every game is the contract's
 (tests/test_game_contract.py)."""
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def test_control_word_jqxz_points_are_what_the_bonus_adds(cw_games):
         with_bonus = CONTROLWORD.measures(states, moves)
         without = CONTROLWORD.measures(replay(plain, moves), moves)
         assert without["points_jqxz"] == 0
-        # the end pays no bonus (RULES.md "End of game"): control is the same
+        # the end pays no bonus (docs/rules/ "End of game"): control is the same
         assert with_bonus["points_control"] == without["points_control"]
         made = with_bonus["points_played"] + with_bonus["points_replaced"]
         made_plain = without["points_played"] + without["points_replaced"]

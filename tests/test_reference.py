@@ -1,6 +1,6 @@
 """Tests of the reference move enumerator (tests/reference/controlword.py).
 
-Every expected result here was worked out by hand from shared/RULES.md ("Word play",
+Every expected result here was worked out by hand from docs/rules/ ("Word play",
 "Replacement play"), never copied from the code's output. Besides the hand-made cases:
 - brute force: on tiny positions (tests.rules.brute_*) every conceivable play is tried
   and checked by an independent rule checker; the reference must give exactly those;

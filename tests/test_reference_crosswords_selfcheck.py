@@ -1,6 +1,6 @@
 """Self-checks of the Cross words combat reference (tests/reference/crosswords.py).
 
-Every expectation below was worked out by hand from shared/RULES.md section 4; the
+Every expectation below was worked out by hand from docs/rules/crosswords.md; the
 comment next to each one shows the reasoning. Grid cells are (r, c), r grows down.
 """
 
@@ -39,7 +39,7 @@ def make(
     turns=(0, 0),
     rules=None,
 ):
-    """A position dict in the FORMATS.md shape (scores = captured cells per captor)."""
+    """A position dict in the docs/formats.md shape (scores = captured cells per captor)."""
     captured = [list(c) for c in captured]
     position = {
         "format": "wordbot.crosswords.position/1",

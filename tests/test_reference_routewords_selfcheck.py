@@ -1,7 +1,7 @@
 """Self-checks of the RouteWords reference (tests/reference/routewords.py).
 
-Every expectation below was worked out by hand from shared/RULES.md section 2 and the
-FORMATS.md example; the comment next to each one shows the reasoning. Squares are (r, c),
+Every expectation below was worked out by hand from docs/rules/routewords.md and the
+docs/formats.md example; the comment next to each one shows the reasoning. Squares are (r, c),
 intersections (i, j); square (r, c) has the corners (r, c), (r, c+1), (r+1, c), (r+1, c+1).
 """
 
@@ -15,7 +15,7 @@ import pytest
 from tests.game_profiles import ROUTEWORDS_EXAMPLE
 from tests.reference import routewords as rw
 
-# The FORMATS.md example grid:
+# The docs/formats.md example grid:
 #      c: 0 1 2 3 4
 #   r0:   T E I K L
 #   r1:   A M G Q O
@@ -27,7 +27,7 @@ WORDS = {"MEGS", "MEW", "TOTS", "STOW", "WET", "TOE", "XYZ"}
 
 
 def example(**changes):
-    """The FORMATS.md example position (red to move, pawn on (2, 2)), with changes."""
+    """The docs/formats.md example position (red to move, pawn on (2, 2)), with changes."""
     position = copy.deepcopy(ROUTEWORDS_EXAMPLE)
     assert position["grid"] == EX_GRID
     position.update(copy.deepcopy(changes))
@@ -171,7 +171,7 @@ def test_captures_simple_loops():
 
 
 def test_captures_nothing():
-    # FORMATS's MEGS loop: the triangle (0,1) (1,2) (2,1), (1,1) lies on its edge as a
+    # docs/formats.md's MEGS loop: the triangle (0,1) (1,2) (2,1), (1,1) lies on its edge as a
     # vertex: no centre strictly inside
     assert rw.captures(MEGS) == set()
     assert rw.captures([(0, 0), (0, 1), (1, 1), (1, 0)]) == set()  # 2 x 2 block
@@ -206,7 +206,7 @@ def test_captures_double_winding():
 
 
 # ---------------------------------------------------------------------------------------
-# Routes and the FORMATS example
+# Routes and the docs/formats.md example
 # ---------------------------------------------------------------------------------------
 
 

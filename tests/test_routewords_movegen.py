@@ -1,4 +1,4 @@
-"""The compiled RouteWords generator against the slow reference written from RULES.md
+"""The compiled RouteWords generator against the slow reference written from docs/rules/routewords.md
 alone (tests/reference/routewords.py): the same legal moves and the same positions
 after them, on random positions of random games under varied rules.
 
@@ -67,7 +67,7 @@ def test_generator_equals_reference_small_lexicon(count):
 
 
 def test_generator_equals_reference_on_a_rich_position():
-    """The FORMATS.md grid, pawn in the centre: thousands of pay-and-both moves."""
+    """The docs/formats.md grid, pawn in the centre: thousands of pay-and-both moves."""
     from wordbot.engine.routewords.game import GAME
 
     lex = small_lexicon()

@@ -9,7 +9,7 @@
 ...     for cand in engine.analyse(position, Limit(time=0.5), top=3):
 ...         print(cand["notation"], cand["equity"])
 
-Positions are FORMATS.md position objects (dicts), JSON text, or anything with a
+Positions are docs/formats.md position objects (dicts), JSON text, or anything with a
 ``to_json()`` (a :class:`wordbot.engine.GameState`); ``None`` means the engine's
 current position (set by :meth:`SimpleEngine.new_game`, :meth:`SimpleEngine.position` or
 :meth:`SimpleEngine.apply` without a position). Moves are text notation or move objects.

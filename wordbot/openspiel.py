@@ -10,7 +10,7 @@ one with pyspiel as ``python_wordbot_<game>`` (``pip install 'wordbot[openspiel]
 >>> game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
 True
 
-**Parameters.** Every rule option of RULES.md is a game parameter: a boolean or an
+**Parameters.** Every rule option of docs/rules/ is a game parameter: a boolean or an
 integer one as such, any other as its ``--rule`` text ("" = the default). Besides them:
 ``players`` (seats), ``seed`` (the deal: a loaded game deals the same game every time;
 load another seed for another deal), ``lexicon`` (a word list file, "" = the bundled
@@ -20,7 +20,7 @@ one), ``max_actions`` (the action space, 0 = the game's ``action_bound``) and
 **Actions.** An action id is the index of the move in the game's own legal move list:
 the same move has the same id in every state with the same information state, and
 ``num_distinct_actions`` bounds every id (see :mod:`wordbot.spaces` for why, and for the
-bounds). ``action_to_string`` is the move's notation of FORMATS.md.
+bounds). ``action_to_string`` is the move's notation of docs/formats.md.
 
 **Chance and information.** Every game is ``DETERMINISTIC`` for OpenSpiel: its draws
 and shuffles come from the state's generator, seeded by the ``seed`` parameter, so the

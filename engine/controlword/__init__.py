@@ -1,4 +1,4 @@
-"""Control Word (shared/RULES.md section 1): tiles, board, moves, legality, scoring,
+"""Control Word (docs/rules/controlword.md): tiles, board, moves, legality, scoring,
 state, positions, and the game object the registry finds (:data:`GAME`).
 
 Pure Python but for one module: :mod:`~wordbot.engine.controlword.adapter`, the bridge

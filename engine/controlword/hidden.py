@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def observation(state: ControlWordState, viewer: str) -> dict[str, Any]:
-    """The position as ``viewer`` sees it: the other racks left out (FORMATS.md's
+    """The position as ``viewer`` sees it: the other racks left out (docs/formats.md's
     "unknown rack"), and every bag as the viewer can know it: its own, each other
     player's bag together with that player's rack tiles of its colour, and the blue
     bags together with the other racks' blue tiles; and, as ``rack_sizes``, how many

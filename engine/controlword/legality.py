@@ -1,4 +1,4 @@
-"""The legality checker: validates one action against RULES.md, independent of any move
+"""The legality checker: validates one action against docs/rules/controlword.md, independent of any move
 generator, and says which rule fails (and on which word).
 
 Rule names carried by :class:`~wordbot.engine.errors.IllegalMove` (``exc.rule``):

@@ -1,7 +1,7 @@
 """Control Word's measures of one finished game (``Game.measures``, for ``wordbot
 study``): where the final scores came from, totalled over all players.
 
-RULES.md section 1 scores a player's game as the points their plays scored when made,
+docs/rules/controlword.md scores a player's game as the points their plays scored when made,
 plus the end-of-game points of the words they control, minus ``penalty_points`` per
 penalty token; so, over all players,
 

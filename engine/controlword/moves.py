@@ -1,4 +1,4 @@
-"""Moves: small immutable values, and their JSON objects exactly as FORMATS.md.
+"""Moves: small immutable values, and their JSON objects exactly as docs/formats.md.
 
 A move does not name its player: it is always made by the state's player to move. Tiles
 are :class:`Placement` values kept in canonical order (sorted by row, then column), so two
@@ -135,7 +135,7 @@ _FIELDS = {
 
 
 def move_from_json(obj: Any, field: str = "move") -> Move:
-    """The move of a FORMATS.md move object; :class:`MoveError` names the bad field.
+    """The move of a docs/formats.md move object; :class:`MoveError` names the bad field.
 
     >>> move_from_json({"type": "exchange", "tile": "E", "bag": "vowel"})
     Exchange(letter='E', bag='vowel')

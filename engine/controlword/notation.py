@@ -1,4 +1,4 @@
-"""The text notation of FORMATS.md: one move per line.
+"""The text notation of docs/formats.md: one move per line.
 
 - word play: ``ROW,COL across|down WORD``: the first square of the whole word (the
   maximal run the play makes along its line), letters already on the board in

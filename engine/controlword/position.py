@@ -1,7 +1,7 @@
-"""Position JSON (FORMATS.md "Control Word position", format ``wordbot.controlword.position/1``).
+"""Position JSON (docs/formats.md, format ``wordbot.controlword.position/1``).
 
 Reading is strict: every required field must be there, unknown fields are errors, and
-every error names the field. Choices this reader and writer make where FORMATS.md leaves
+every error names the field. Choices this reader and writer make where docs/formats.md leaves
 room:
 
 - ``bags`` keys are the player colours and ``"blue"``; the blue string holds both blue

@@ -1,6 +1,6 @@
-"""The rule options of Control Word (shared/RULES.md section 1) and their defaults.
+"""The rule options of Control Word (docs/rules/controlword.md) and their defaults.
 
-Every open question of the rule sheet that RULES.md settles with a default is a field of
+Every open question of the rule sheet that docs/rules/controlword.md settles with a default is a field of
 :class:`Rules`; commands set them with ``--rule NAME=VALUE`` and positions carry them in
 their ``rules`` object.
 """
@@ -21,7 +21,7 @@ MAX_BOARD = 1000
 
 @dataclass(frozen=True)
 class Rules(GameRules):
-    """Every rule option of RULES.md section 1 with its default.
+    """Every rule option of docs/rules/controlword.md with its default.
 
     >>> Rules().rounds, Rules.parse(["rounds=3", "board_size=15"]).board_size
     (10, 15)

@@ -1,4 +1,4 @@
-"""Scoring: "when played" points of words and the end-of-game evaluation (RULES.md).
+"""Scoring: "when played" points of words and the end-of-game evaluation (docs/rules/controlword.md).
 
 When played: a word of n letters scores ``played_points(n)`` (0 for n <= 3; x = n - 3,
 (x*x - x + 2) / 2 from 4 on), plus ``jqxz_bonus`` for each J, Q, X or Z when n >= 4.

@@ -1,4 +1,4 @@
-"""Setting up a new Control Word game (RULES.md "Set-up"): the mat, both dice, every rack
+"""Setting up a new Control Word game (docs/rules/controlword.md "Set-up"): the mat, both dice, every rack
 dealt in seat order, and the first player chosen by each player drawing a tile (lowest
 letter starts, ties draw again among the tied; the tiles go back). Everything comes from
 one seeded generator.
@@ -68,7 +68,7 @@ def deal(players: tuple[str, ...], rules: Rules, seed: int, lexicon) -> dict[str
     bags = {p: FULL_BAG for p in players}
     # The mat's letters count as blue tiles taken from the blue bags, so that a
     # position's blue bags are always the full set minus the blue tiles seen
-    # (FORMATS.md infers them that way).
+    # (docs/formats.md infers them that way).
     mat_letters = [t.letter for t in tiles.values()]
     # (a mat's letters always come out of the full blue bags: never None)
     bags[BLUE_VOWELS] = cast(

@@ -1,6 +1,6 @@
 """The Control Word game state: immutable, ``apply(move)`` returns a new state.
 
-Flow (RULES.md section 1): set-up (mat, dice, racks, first player by lowest drawn letter),
+Flow (docs/rules/controlword.md): set-up (mat, dice, racks, first player by lowest drawn letter),
 then rounds of roll -> word phase -> replacement phase -> draw phase -> first-player token
 passes on. Free actions (blue exchange, and rack redraw in the word phase) keep the turn.
 The game ends after ``rules.rounds`` rounds (right after the last replacement phase: no
@@ -111,7 +111,7 @@ class ControlWordState(GameState["ControlWordMoves"]):
         return self._copy(seed=seed, rng_state=seed_state(seed))
 
     def with_racks(self, racks: Mapping[str, str]) -> ControlWordState:
-        """The same position with the given racks (FORMATS style): each old rack, if
+        """The same position with the given racks (rack strings as in docs/formats.md): each old rack, if
         known, goes back to the bags and the new rack's tiles come out of them. For
         players that sample hidden racks; tile conservation holds."""
         bags = dict(self.bags)
@@ -193,15 +193,15 @@ class ControlWordState(GameState["ControlWordMoves"]):
         return winners[0] if len(winners) == 1 else None
 
     def notation(self, move: Move) -> str:  # type: ignore[override]  # its own game's moves only
-        """The FORMATS.md text of ``move`` in this position."""
+        """The docs/formats.md text of ``move`` in this position."""
         return format_move(move, self.board)
 
     def parse_notation(self, text: str) -> Move:
-        """A move from its FORMATS.md text, for the player to move."""
+        """A move from its docs/formats.md text, for the player to move."""
         return parse_move(text, self.to_move, self.board)
 
     def move_from_json(self, obj: Any) -> Move:
-        """A move from its FORMATS.md move object."""
+        """A move from its docs/formats.md move object."""
         return move_from_json(obj)
 
     def check(self, move: Move) -> None:  # type: ignore[override]  # its own game's moves only

@@ -1,4 +1,4 @@
-"""Cross words combat (RULES.md section 4): write words from your page of text through
+"""Cross words combat (docs/rules/crosswords.md): write words from your page of text through
 your own letters on an unbounded grid; cross the opponent's letters and wall in areas to
 capture cells.
 

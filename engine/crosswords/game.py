@@ -75,7 +75,7 @@ PAGES = SetupOption(
 
 
 class CrossWords(Game[CrossWordsState]):
-    """RULES.md section 4: write words from your page of text through your own letters,
+    """docs/rules/crosswords.md: write words from your page of text through your own letters,
     capture the opponent's letters you cross and the areas you wall in."""
 
     name = "crosswords"

@@ -2,7 +2,7 @@
 study``): where the captured cells came from, and the extra turns the combos earned,
 totalled over both players.
 
-RULES.md section 4 scores each captured cell 1 for its captor, and a cell is captured
+docs/rules/crosswords.md scores each captured cell 1 for its captor, and a cell is captured
 either by crossing (an opponent's letter the word runs through) or by enclosure (an
 empty region the player walls in); a captured cell is never captured again. So
 
@@ -86,7 +86,7 @@ def measures(states: Sequence[CrossWordsState], moves: Sequence[Move]) -> dict[s
 def _write(
     before: CrossWordsState, move: Write, after: CrossWordsState, out: dict[str, int]
 ) -> int:
-    """Count one write's captures and the extra turns it earns (RULES.md "Combos") into
+    """Count one write's captures and the extra turns it earns (docs/rules/crosswords.md "Combos") into
     ``out``; the number of extra turns."""
     crossed = enclosed = 0
     for cell in after.captured.keys() - before.captured.keys():

@@ -1,4 +1,4 @@
-"""Cross words combat's moves, their JSON (FORMATS.md "Cross words combat position") and
+"""Cross words combat's moves, their JSON (docs/formats.md "Cross words combat position") and
 text notation.
 
 A write names its word by page row and index (the same text may stand in several

@@ -1,4 +1,4 @@
-"""Pages (RULES.md section 4, "Pages"): a text's rows, their tokens, words and the combo
+"""Pages (docs/rules/crosswords.md, "Pages"): a text's rows, their tokens, words and the combo
 markers right after words.
 
 A row's tokens are its maximal runs of ASCII letters (uppercased) and of digits; its
@@ -30,7 +30,7 @@ TOKEN = re.compile(r"[A-Za-z]+|[0-9]+")
 
 @dataclass(frozen=True)
 class Extra:
-    """An extra turn and its restriction (FORMATS.md ``extra``): ``any_word`` lifts rule
+    """An extra turn and its restriction (docs/formats.md ``extra``): ``any_word`` lifts rule
     3; ``max_length``, ``lengths`` and ``first_letter`` narrow the words allowed.
 
     >>> Extra(lengths=(2, 5)).to_json(), Extra.from_json({"first_letter": "a"})

@@ -1,4 +1,4 @@
-"""Cross words combat's rule options (RULES.md section 4, "Options") and its seats.
+"""Cross words combat's rule options (docs/rules/crosswords.md, "Options") and its seats.
 
 >>> Rules().turn_limit, Rules.parse(["start_gap=2"]).start_gap
 (30, 2)
@@ -20,7 +20,7 @@ STEP = {ACROSS: (0, 1), DOWN: (1, 0)}
 
 @dataclass(frozen=True)
 class Rules(GameRules):
-    """The options of RULES.md section 4."""
+    """The options of docs/rules/crosswords.md."""
 
     turn_limit: int = 30
     start_gap: int = 4
@@ -47,7 +47,7 @@ class Rules(GameRules):
         "min_start_word": dataclasses.replace(
             integer(
                 "letters of the shortest start word: a page's first word of at least "
-                "this many letters is its start word (docs/rules.md)",
+                "this many letters is its start word (docs/rules/crosswords.md)",
                 minimum=2,
                 maximum=50,
             ),

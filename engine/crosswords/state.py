@@ -1,4 +1,4 @@
-"""The Cross words combat game state (RULES.md section 4): immutable; ``apply(move)``
+"""The Cross words combat game state (docs/rules/crosswords.md): immutable; ``apply(move)``
 returns a new state.
 
 A turn writes one unused word of the player's page across or down through one of their
@@ -416,7 +416,7 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         return state.settled()
 
     def settled(self) -> CrossWordsState:
-        """This state, or the finished game when the end is reached (RULES.md "End and
+        """This state, or the finished game when the end is reached (docs/rules/crosswords.md "End and
         score"): both players have had ``turn_limit`` turns and no extra turn is left,
         or nobody can write."""
         if self.phase == OVER:

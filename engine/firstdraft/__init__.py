@@ -1,4 +1,4 @@
-"""First Draft (RULES.md section 3): draft letters on coasters from a line, insert them
+"""First Draft (docs/rules/firstdraft.md): draft letters on coasters from a line, insert them
 into two word rows without reordering, sell rows that are words.
 
 - :mod:`.rules`: the options; :mod:`.moves`: the moves, their JSON and notation;

@@ -33,7 +33,7 @@ _FILL_SALT = 0x5DEECE66D  # any constant: it only separates the two generators
 
 
 class FirstDraft(Game[FirstDraftState]):
-    """RULES.md section 3: take a coaster from the line, place its letters in two word
+    """docs/rules/firstdraft.md: take a coaster from the line, place its letters in two word
     rows (or the pool), sell the rows that are words."""
 
     name = "firstdraft"

@@ -1,4 +1,4 @@
-"""First Draft's legal moves as a lazy list over the generator's arrays (RULES.md "What the
+"""First Draft's legal moves as a lazy list over the generator's arrays (docs/rules/firstdraft.md "What the
 move generator lists"): every sell, every row discard, every insert that leaves its row
 completable (one per distinct new row: the smallest index), then every distinct draft,
 coaster by coaster: (coaster, row A, row B, pool) with each changed row completable.

@@ -1,7 +1,7 @@
 """First Draft's measures of one finished game (``Game.measures``, for ``wordbot
 study``): where the final scores came from, totalled over all players.
 
-RULES.md section 3: a score is coins minus discarded tiles, and coins come from the
+docs/rules/firstdraft.md: a score is coins minus discarded tiles, and coins come from the
 start, from selling words (during the game and automatically at the end) and from the
 coins lying on the coasters taken, and go on paying for coasters further down the line.
 So, over all players, for a game from its set-up,
@@ -96,7 +96,7 @@ def measures(states: Sequence[FirstDraftState], moves: Sequence[Move]) -> dict[s
             out["drafts"] += 1
             out["coins_spent"] += move.coaster - 1
             out["coaster_coins"] += before.line[move.coaster - 1].coins
-            # a draft discards nothing but the pool's overflow (RULES.md step 2)
+            # a draft discards nothing but the pool's overflow (docs/rules/firstdraft.md step 2)
             out["discards_pool"] += after.hands[seat].discarded - hand.discarded
             if after.is_over:
                 # the end sells every row that is a word: the rows as this draft left

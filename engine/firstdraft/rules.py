@@ -1,4 +1,4 @@
-"""First Draft's rule options (RULES.md section 3, "Options").
+"""First Draft's rule options (docs/rules/firstdraft.md, "Options").
 
 >>> r = Rules()
 >>> r.coasters, r.lengths, r.pays(7), r.pays(2)
@@ -91,7 +91,7 @@ def _payout_json(value) -> tuple[tuple[int, int], ...]:
 
 @dataclass(frozen=True)
 class Rules(GameRules):
-    """The options of RULES.md section 3."""
+    """The options of docs/rules/firstdraft.md."""
 
     coasters: tuple[int, ...] = (1, 2, 2, 3, 3, 3, 3, 4, 4, 5)
     line: int = 5

@@ -1,4 +1,4 @@
-"""The First Draft game state (RULES.md section 3): immutable; ``apply(move)`` returns a
+"""The First Draft game state (docs/rules/firstdraft.md): immutable; ``apply(move)`` returns a
 new state.
 
 A turn is any number of sells, row discards and inserts, then one draft, which ends it:
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 TURN = "turn"
 
-#: the example position of FORMATS.md ("First Draft position")
+#: the example position of docs/formats.md
 EXAMPLE = {
     "format": "wordbot.firstdraft.position/1",
     "players": ["p1", "p2"],
@@ -177,7 +177,7 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
 
     # -- moves --------------------------------------------------------------------------
     def list_moves(self) -> FirstDraftMoves:
-        """What the generator lists (RULES.md "What the move generator lists")."""
+        """What the generator lists (docs/rules/firstdraft.md "What the move generator lists")."""
         from wordbot.engine.firstdraft.legal import FirstDraftMoves
 
         return FirstDraftMoves.of(self)
@@ -402,7 +402,7 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
     def observation(self, viewer: str) -> dict[str, Any]:
         """The position without the order of the bag and of the deck (nobody sees it),
         with how many tiles and coasters they hold (``bag_size``, ``deck_size``: in
-        plain sight; fields the project adds, docs/rules.md)."""
+        plain sight; docs/formats.md)."""
         shown = self.to_json()
         del shown["bag"], shown["deck"]
         shown["bag_size"], shown["deck_size"] = len(self.bag), len(self.deck)

@@ -1,4 +1,4 @@
-"""RouteWords (RULES.md section 2): Boggle-style routes on a 5 x 5 grid, coins on the
+"""RouteWords (docs/rules/routewords.md): Boggle-style routes on a 5 x 5 grid, coins on the
 intersections, swaps with ko, loops that claim squares and bonus rounds.
 
 - :mod:`.rules`: the options and the fixed layout (coins, pawns, seats);

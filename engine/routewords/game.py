@@ -23,7 +23,7 @@ from wordbot.engine.tiles import FULL_BAG
 
 
 class RouteWords(Game[RouteWordsState]):
-    """RULES.md section 2: routes that spell words on a 5 x 5 grid collect the coins on
+    """docs/rules/routewords.md: routes that spell words on a 5 x 5 grid collect the coins on
     its intersections; swaps, loops that claim squares, bonus rounds."""
 
     name = "routewords"

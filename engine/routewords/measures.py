@@ -1,7 +1,7 @@
 """RouteWords' measures of one finished game (``Game.measures``, for ``wordbot study``):
 where the final points came from, totalled over all players.
 
-RULES.md section 2: a player's points are the one they start with, plus the coins their
+docs/rules/routewords.md: a player's points are the one they start with, plus the coins their
 routes take, plus what they score in bonus rounds, minus 1 for each turn in which they
 pay to do both a route and a swap. So, over all players,
 

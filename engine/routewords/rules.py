@@ -34,7 +34,7 @@ START_COINS = tuple(coin_at(k // SIDE, k % SIDE) for k in range(SIDE * SIDE))
 
 @dataclass(frozen=True)
 class Rules(GameRules):
-    """The options of RULES.md section 2 ("Options")."""
+    """The options of docs/rules/routewords.md ("Options")."""
 
     ko_rule: bool = True
     turn_limit: int = 60

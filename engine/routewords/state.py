@@ -1,4 +1,4 @@
-"""The RouteWords game state (RULES.md section 2): immutable; ``apply(move)`` returns a
+"""The RouteWords game state (docs/rules/routewords.md): immutable; ``apply(move)`` returns a
 new state.
 
 A turn is a route, a swap, or (paying 1 point) both in either order; ``pass`` only when

@@ -1,4 +1,4 @@
-"""Who controls a word, from its colour counts (RULES.md "End of game"), and the colours
+"""Who controls a word, from its colour counts (docs/rules/controlword.md "End of game"), and the colours
 of a play's tiles, in numba: the one place each of these rules is written.
 
 Shared by the end-of-game evaluation, the move annotations (which words a replacement

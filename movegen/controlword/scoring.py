@@ -1,6 +1,6 @@
 """Points when played, as the kernels read them: from a table the engine fills.
 
-The rule (RULES.md "Scoring when played") is written once, in the engine
+The rule (docs/rules/controlword.md "Scoring when played") is written once, in the engine
 (:func:`wordbot.engine.controlword.scoring.word_points`); the kernels only look its values
 up in a ``table`` (int64, ``TABLE_ROWS`` x ``TABLE_WIDTH``) that the game's adapter builds
 from it and the rule options:

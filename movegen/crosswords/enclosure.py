@@ -1,4 +1,4 @@
-"""Enclosures (RULES.md section 4, the enclosure combo): the finite orthogonally
+"""Enclosures (docs/rules/crosswords.md, the enclosure combo): the finite orthogonally
 connected regions of empty, uncaptured cells whose neighbours outside the region all
 belong to one player.
 

@@ -1,4 +1,4 @@
-"""Every legal write of one player (RULES.md section 4, "A turn: write one word") and
+"""Every legal write of one player (docs/rules/crosswords.md, "A turn: write one word") and
 what each captures, over the grid window of :mod:`.enclosure`.
 
 Arrays, per cell: ``letter`` (0 empty, else 1-26), ``writer`` (0, or the seat + 1 that

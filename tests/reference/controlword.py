@@ -1,7 +1,7 @@
 """The slow, obviously-correct reference move enumerator for Control Word.
 
 This module is the *test oracle* for the fast move generator. It is written from the rules
-(shared/RULES.md section 1, "Word play" and "Replacement play") and nothing else, in plain
+(docs/rules/controlword.md, "Word play" and "Replacement play") and nothing else, in plain
 Python with the standard library only, and favours checks that read like the rules over
 speed. Never call it on a hot path: players and the engine use ``wordbot.movegen``.
 
@@ -17,7 +17,7 @@ Inputs
     coordinates may be negative; colours are ``black white red green blue``.
 ``rack``
     a string of letters, uppercase = the player's colour, lowercase = blue tiles (as the
-    racks of FORMATS.md). Colour does not matter for which plays exist: ``"Ee"`` is two E.
+    racks of docs/formats.md). Colour does not matter for which plays exist: ``"Ee"`` is two E.
 ``lexicon``
     anything that iterates over its (uppercase) words: a ``Lexicon``, a set, a list...
     The words are read once by iteration; words of fewer than 2 letters are ignored
@@ -102,7 +102,7 @@ WILDCARD = "."
 def word_plays(board: Mapping, rack: str, lexicon: Iterable[str], bounds=None) -> set[Play]:
     """Every distinct legal word play of ``rack`` on ``board``.
 
-    The rules (RULES.md, "Word play"): tiles from the rack placed in one line (one row or
+    The rules (docs/rules/controlword.md, "Word play"): tiles from the rack placed in one line (one row or
     one column), contiguous once the board tiles between them are counted, at least one
     new tile, on empty squares, connected to the existing board (touching orthogonally or
     using a board tile). The main word (the maximal run along the line) and every cross
@@ -130,7 +130,7 @@ def replacement_plays(
 ) -> set[Play]:
     """Every distinct legal replacement play of ``rack`` for the player of ``colour``.
 
-    The rules (RULES.md, "Replacement play"): with tiles on the rack, put 1 to ``limit``
+    The rules (docs/rules/controlword.md, "Replacement play"): with tiles on the rack, put 1 to ``limit``
     rack tiles on top of board tiles that are not the player's colour (other players' or
     blue). The new tile may carry the same letter or a different one. After the whole
     action every word (maximal run of 2+ tiles, across and down) that runs through a

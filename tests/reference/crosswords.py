@@ -1,6 +1,6 @@
 """Reference implementation of "Cross words combat" (game name ``crosswords``).
 
-Written from shared/RULES.md section 4 and shared/FORMATS.md ("Every game: the common
+Written from docs/rules/crosswords.md and docs/formats.md ("Every game: the common
 envelope", "Cross words combat position") alone, as a slow test oracle for the fast move
 generator. Everything is brute force; each piece names the rule sentence it implements.
 

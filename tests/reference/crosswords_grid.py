@@ -1,6 +1,6 @@
 """The grid of the Cross words combat reference (tests/reference/crosswords.py): whose
 letter stands where, neighbours, a word's cells and the enclosures a player holds,
-written from RULES.md section 4 like the rest of the reference."""
+written from docs/rules/crosswords.md like the rest of the reference."""
 
 from __future__ import annotations
 

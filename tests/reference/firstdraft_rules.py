@@ -1,7 +1,7 @@
 """The rules and the completability oracle of the First Draft reference
 (tests/reference/firstdraft.py): a position's rules with their defaults, words and
 subsequences, multisets of letters, and whether a row can still become a word, written
-from RULES.md section 3 like the rest of the reference."""
+from docs/rules/firstdraft.md like the rest of the reference."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The geometry of the RouteWords reference (tests/reference/routewords.py): squares,
 intersections and their neighbours, and the squares a closed route claims (its winding
-number), written from RULES.md section 2 like the rest of the reference."""
+number), written from docs/rules/routewords.md like the rest of the reference."""
 
 from __future__ import annotations
 

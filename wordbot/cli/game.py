@@ -1,6 +1,6 @@
 """``wordbot new / apply / score / replay``: positions and records of any game.
 
-Positions are FORMATS.md position JSON (the game comes from their ``format``); moves are
+Positions are docs/formats.md position JSON (the game comes from their ``format``); moves are
 the game's text notation or a move object. Bad input of any kind is one line
 ``wordbot: error: ...`` and exit code 2.
 """

@@ -112,7 +112,7 @@ def moves(
 ) -> None:
     """List every legal move of POSITION for the player to move.
 
-    POSITION is a position JSON file (FORMATS.md) of any game, `-` for stdin, or the JSON
+    POSITION is a position JSON file (docs/formats.md) of any game, `-` for stdin, or the JSON
     text itself. Text output is one move a line: what it adds to the mover's score now,
     then the move in text notation, best first. --json prints a JSON array of move
     objects in the same order. A finished game has no moves. --best lists only the

@@ -155,7 +155,8 @@ class Session:
     def read_position(self, obj: Any):
         if not isinstance(obj, dict):
             raise ProtocolError(
-                "bad_position", "position: must be a JSON object (a FORMATS.md position)"
+                "bad_position",
+                "position: must be a JSON object (a docs/formats.md position)",
             )
         game = self.catalog.games.of_position(obj)
         if game is not self.game:
@@ -393,13 +394,13 @@ class Session:
         if state.is_over:
             raise ProtocolError("game_over", "position: the game is over")
         if isinstance(move_obj, dict) and not isinstance(move_obj.get("type"), str):
-            raise ProtocolError("bad_move", "move.type: the move's type (FORMATS.md)")
+            raise ProtocolError("bad_move", "move.type: the move's type (docs/formats.md)")
         move = state.parse_move(move_obj)
         after = state.apply(move)
         state.game.check_size(after)
         if not inline:
             self.state = after
-        # a view stays a view: the draws follow the order its reader made up (FORMATS.md),
+        # a view stays a view: the draws follow the order its reader made up (docs/formats.md),
         # an order no reply tells
         events = {k: v for k, v in after.record_events().items() if k not in made_up}
         return self.describe(

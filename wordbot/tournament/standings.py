@@ -5,7 +5,7 @@ never of the order they finished in, so a tournament played on one core, on many
 killed and resumed ends with the same table.
 
 Several players at a table: player A beats B in a game when A finishes in a better place
-(RULES.md: highest score, then fewest penalty tokens, then most words controlled); the
+(docs/rules/: highest score, then fewest penalty tokens, then most words controlled); the
 same place is a draw. A player's *score* is the mean over its games of the fraction of
 its opponents it beat (a draw counts half); its wins / draws / losses are games it won
 alone / shared first place in / did not win. With two seats these are the usual ones.

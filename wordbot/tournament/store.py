@@ -3,7 +3,7 @@
 ::
 
     DIR/tournament.json     the configuration (written first, once)
-    DIR/games/000017.jsonl  game 17's record (FORMATS.md "Game records"), one file a game
+    DIR/games/000017.jsonl  game 17's record (docs/formats.md "Game records"), one file a game
     DIR/results.jsonl       one line a finished game: who sat where, scores, places, error
     DIR/standings.json      the final table (the --json output), when the tournament ends
 
