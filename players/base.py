@@ -85,8 +85,11 @@ class Candidate:
     by; ``win_rate``: estimated from playouts (None when not measured); ``iterations``:
     the playouts (or moves looked at) behind it; ``details``: the game's own figures
     (Control Word: ``control_change``, the change in the risk-weighted control value, and
-    ``words``, the words that change hands); a searching player may add ``interval``,
-    the 95 % interval of ``win_rate``, and ``margin``, the mean final margin.
+    ``words``, the words that change hands); a player that plays out (mc, search) adds
+    ``margin`` and says where it was taken (``margin_at``): ``"end"``, the mean final
+    margin of playouts that all reached the end of the game, with ``win_rate`` and its
+    95 % ``interval``; ``"horizon"``, the mean value where the playouts stopped before
+    the end, and no win rate.
     """
 
     move: Move
@@ -98,6 +101,7 @@ class Candidate:
     details: dict[str, Any] = field(default_factory=dict)
     interval: tuple[float, float] | None = None
     margin: float | None = None
+    margin_at: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -112,6 +116,7 @@ class Candidate:
             out["win_interval"] = [round(x, 4) for x in self.interval]
         if self.margin is not None:
             out["margin"] = round(self.margin, 3)
+            out["margin_at"] = self.margin_at
         for key, value in self.details.items():
             out[key] = round(value, 3) if isinstance(value, float) else value
         return out

@@ -12,6 +12,12 @@ the mover. Candidates are ranked by mean final value (or win rate); one whose co
 interval falls wholly below the leader's is dropped, and the search stops when one is
 left, or at the time or iteration limit.
 
+A candidate reports a win rate (the share of its playouts the mover won, a shared first
+place counting half, with its 95 % interval) and its mean final margin only when every
+one of its playouts reached the end of the game; otherwise no win rate (a position
+ahead at a horizon is not a game won) and, as its ``margin``, the mean value where the
+playouts stopped (``margin_at``: ``"horizon"``).
+
 >>> MonteCarloPlayer(iterations=2, k=3).spec
 'mc:k=3,iterations=2'
 """
@@ -29,16 +35,40 @@ Z = 2.0  # width of the confidence intervals, in standard errors
 
 
 class _Arm:
-    __slots__ = ("cand", "values", "wins")
+    """A candidate's playouts: the value each ended in (what candidates are ranked by),
+    their wins (1, a shared first place or a level value 1/2, 0), and how many reached
+    the end of the game, with the sum of the final margins there."""
+
+    __slots__ = ("cand", "ended", "final", "values", "wins")
 
     def __init__(self, cand: Candidate):
         self.cand = cand
         self.values: list[float] = []
-        self.wins = 0
+        self.wins = 0.0
+        self.ended = 0
+        self.final = 0.0
+
+    def add(self, value: float, end: GameState, mover: str) -> None:
+        """A playout that stopped at ``end`` (valued ``value`` for ``mover``): won or
+        lost by the game's result at the end of the game, by the value's sign before."""
+        self.values.append(value)
+        if end.is_over:
+            outcome = end.outcome()
+            self.ended += 1
+            self.final += outcome.margin(mover)
+            if mover in outcome.winners:
+                self.wins += 1.0 if len(outcome.winners) == 1 else 0.5
+        else:
+            self.wins += 1.0 if value > 0 else 0.5 if value == 0 else 0.0
 
     @property
     def n(self) -> int:
         return len(self.values)
+
+    @property
+    def to_end(self) -> bool:
+        """Whether every playout (one at least) reached the end of the game."""
+        return 0 < self.ended == self.n
 
     @property
     def mean(self) -> float:
@@ -134,8 +164,9 @@ class MonteCarloPlayer(Player):
 
     def _playout(
         self, state: GameState, mover: str, rng: random.Random, policy: Player, leaf: Player
-    ) -> float:
-        """Play ``state`` (a candidate applied to a determinized sample) forward."""
+    ) -> tuple[float, GameState]:
+        """Play ``state`` (a candidate applied to a determinized sample) forward: the
+        value of where it stopped, and that position."""
         start = state
         game = state.game
         plies = self.settings["plies"]
@@ -148,7 +179,7 @@ class MonteCarloPlayer(Player):
                 break
             state = state.apply(policy.choose(state, rng), check=False)
             steps += 1
-        return leaf.value(state, mover)
+        return leaf.value(state, mover), state
 
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
@@ -173,11 +204,10 @@ class MonteCarloPlayer(Player):
             )
             for arm in alive:
                 after = sample.apply(arm.cand.move, check=False)
-                value = self._playout(
+                value, end = self._playout(
                     after, mover, random.Random(sample_seed), policy, leaf
                 )
-                arm.values.append(value)
-                arm.wins += value > 0
+                arm.add(value, end, mover)
                 self.playouts += 1
             if cap and alive[0].n >= cap:
                 break
@@ -210,16 +240,23 @@ class MonteCarloPlayer(Player):
         return arm.mean - Z * arm.stderr, arm.mean + Z * arm.stderr
 
     def _candidate(self, arm: _Arm) -> Candidate:
-        """An arm as the candidate it reports."""
-        return Candidate(
+        """An arm as the candidate it reports: its win rate (and interval) and mean final
+        margin where every playout reached the end of the game, else the mean value
+        where they stopped, as the margin at the horizon."""
+        cand = Candidate(
             arm.cand.move,
             arm.cand.notation,
             points=arm.cand.points,
             equity=arm.mean if arm.n else arm.cand.equity,
-            win_rate=arm.win_rate if arm.n else None,
             iterations=arm.n,
             details=dict(arm.cand.details),
         )
+        if arm.to_end:
+            cand.win_rate, cand.interval = arm.win_rate, _interval(arm.wins, arm.n)
+            cand.margin, cand.margin_at = arm.final / arm.n, "end"
+        elif arm.n:
+            cand.margin, cand.margin_at = arm.mean, "horizon"
+        return cand
 
     def _ranking(self, arms: list[_Arm]) -> list[Candidate]:
         ranked = sorted(

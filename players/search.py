@@ -36,6 +36,11 @@ candidate, the Monte Carlo tree's simulations, or the leaves alpha-beta values p
 first depth); ``time`` bounds the seconds of a decision. The game's own settings:
 ``Game.playout_policy``, ``margin_scale``, ``policy_weight`` and ``search_width``.
 
+A candidate reports a win rate only where its playouts (the tree's simulations, the line
+alpha-beta searched) all reached the end of the game: a position valued ahead at a
+horizon is not a game won. Elsewhere its ``margin`` is the mean value where they stopped
+(``margin_at``: ``"horizon"``), as :mod:`~wordbot.players.montecarlo` reports it.
+
 >>> SearchPlayer(iterations=50).spec
 'search:iterations=50'
 """
@@ -46,37 +51,21 @@ import math
 import random
 import time
 from collections.abc import Hashable
+from dataclasses import replace
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from wordbot.engine.game import Game, GameState
 from wordbot.players.alphabeta import AlphaBeta
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval
+from wordbot.players.tree import Node
 
+#: every player's value of where a line of play stopped, and that position
+Line = tuple[dict[str, float], GameState]
 #: moves an alpha-beta leaf is played on before it is valued: its depth already looks
 #: ahead (2 beat 0, 4 and the end against ``mc``: the README's probes)
 AB_PLAYOUT = 2
-
-
-class _Node:
-    """A position of the tree: its candidates (made when first passed through) and,
-    per seat, the visits' summed utility, raw value and wins."""
-
-    __slots__ = ("cands", "children", "priors", "raw", "state", "utility", "visits", "wins")
-
-    def __init__(self, state: GameState, seats: int):
-        self.state = state
-        self.cands: list[Candidate] | None = None
-        self.children: list[_Node | None] = []
-        self.priors: list[float] = []
-        self.visits = 0
-        self.utility = [0.0] * seats
-        self.raw = [0.0] * seats
-        self.wins = [0.0] * seats
-
-    def q(self, seat: int) -> float:
-        return self.utility[seat] / self.visits
 
 
 class SearchPlayer(MonteCarloPlayer):
@@ -326,12 +315,8 @@ class SearchPlayer(MonteCarloPlayer):
         return list(arm.values)
 
     def _candidate(self, arm: _Arm) -> Candidate:
-        cand = super()._candidate(arm)
+        cand = super()._candidate(arm)  # a win rate only where the playouts all ended
         if arm.n:
-            wins = sum(1.0 if v > 0 else 0.5 if v == 0 else 0.0 for v in arm.values)
-            cand.win_rate = wins / arm.n
-            cand.interval = _interval(wins, arm.n)
-            cand.margin = arm.mean
             cand.equity = self._key(arm)
         return cand
 
@@ -365,9 +350,8 @@ class SearchPlayer(MonteCarloPlayer):
                     break
                 after = sample.apply(arm.cand.move, check=False)
                 final &= after.is_over
-                value = self._replied(after, self.settings["exact"] - 1, leaf)[mover]
-                arm.values.append(value)
-                arm.wins += value > 0
+                values, end = self._replied(after, self.settings["exact"] - 1, leaf)
+                arm.add(values[mover], end, mover)
                 self.playouts += 1
             if final or (cap and arms[0].n >= cap):
                 break
@@ -377,20 +361,20 @@ class SearchPlayer(MonteCarloPlayer):
                 break
         return self._ranking(arms)[:n]
 
-    def _replied(self, state: GameState, depth: int, leaf: Player) -> dict[str, float]:
+    def _replied(self, state: GameState, depth: int, leaf: Player) -> Line:
         """Every player's final margin once each player to move makes the reply best
-        for itself, ``depth`` moves deep (the policy's values beyond)."""
+        for itself, ``depth`` moves deep (the policy's values beyond), and where that
+        line stops."""
         if state.is_over:
             outcome = state.outcome()
-            return {p: float(outcome.margin(p)) for p in state.players}
+            return {p: float(outcome.margin(p)) for p in state.players}, state
         if depth <= 0:
-            return {p: leaf.value(state, p) for p in state.players}
-        player = state.to_move
-        best: dict[str, float] = {}
+            return {p: leaf.value(state, p) for p in state.players}, state
+        player, best = state.to_move, cast(Line, ({}, state))
         for reply in state.legal_moves():
-            values = self._replied(state.apply(reply, check=False), depth - 1, leaf)
-            if not best or values[player] > best[player]:
-                best = values
+            line = self._replied(state.apply(reply, check=False), depth - 1, leaf)
+            if not best[0] or line[0][player] > best[0][player]:
+                best = line
         return best
 
     # -- perfect information: Monte Carlo tree search ------------------------------------
@@ -402,8 +386,8 @@ class SearchPlayer(MonteCarloPlayer):
         started = time.perf_counter()
         seconds, cap = self.settings["time"], self.settings["iterations"]
         seats = len(state.players)
-        table: dict[Hashable, _Node] = {}
-        root = _Node(state, seats)
+        table: dict[Hashable, Node] = {}
+        root = Node(state, seats)
         self._expand(root, rng, self.policy(state.game))
         assert root.cands is not None
         self.playouts = 0
@@ -433,11 +417,11 @@ class SearchPlayer(MonteCarloPlayer):
         seat, k = state.seat, self._width
         inner = self._inner(state.game)
 
-        margins: dict[Hashable, float] = {}  # the mover's raw value of each leaf
+        margins: dict[Hashable, tuple[float, bool]] = {}  # the mover's raw value, final
 
         def leaf(after: GameState) -> float:
             raw, final = self._leaf_values(after, rng)
-            margins[after.transposition_key()] = raw[seat]
+            margins[after.transposition_key()] = raw[seat], final
             return self._utility(raw[seat], final)
 
         search = AlphaBeta(
@@ -448,19 +432,25 @@ class SearchPlayer(MonteCarloPlayer):
         )
         ranked = search.run(state, self.policy(state.game).top(state, k, rng), started)
         self.playouts = search.leaves
-        return [
-            Candidate(
-                s.cand.move,
-                s.cand.notation,
-                points=s.cand.points,
-                equity=s.value,
-                win_rate=min(1.0, max(0.0, s.value)),
-                iterations=s.leaves,
-                details={**s.cand.details, "depth": s.depth},
-                margin=margins.get(search.line(state, s.cand).transposition_key()),
+        out = []
+        for s in ranked[:n]:
+            # the line searched: a win (1, 1/2, 0) only where it ends the game
+            leaf_of = margins.get(search.line(state, s.cand).transposition_key())
+            m, end = leaf_of if leaf_of else (None, False)
+            out.append(
+                Candidate(
+                    s.cand.move,
+                    s.cand.notation,
+                    points=s.cand.points,
+                    equity=s.value,
+                    win_rate=(m > 0) + (m == 0) / 2 if end and m is not None else None,
+                    iterations=s.leaves,
+                    details={**s.cand.details, "depth": s.depth},
+                    margin=m,
+                    margin_at=None if m is None else "end" if end else "horizon",
+                )
             )
-            for s in ranked[:n]
-        ]
+        return out
 
     def _inner(self, game: Game, spec: str | None = None) -> Player:
         """The player whose top candidates a node below the root searches (or ``spec``)."""
@@ -472,7 +462,7 @@ class SearchPlayer(MonteCarloPlayer):
             self._policies[key] = make_player(spec, game)
         return self._policies[key]
 
-    def _expand(self, node: _Node, rng: random.Random, player: Player) -> None:
+    def _expand(self, node: Node, rng: random.Random, player: Player) -> None:
         """The node's candidates: ``player``'s top ``k``, the better ranked the likelier
         tried first (prior 1/rank, normalised)."""
         node.cands = player.top(node.state, self._width, rng)
@@ -481,7 +471,7 @@ class SearchPlayer(MonteCarloPlayer):
         node.children = [None] * len(node.cands)
 
     def _simulate(
-        self, root: _Node, table: dict[Hashable, _Node], rng: random.Random
+        self, root: Node, table: dict[Hashable, Node], rng: random.Random
     ) -> None:
         """One simulation: down the tree by PUCT to a position not searched yet, its
         value for every seat, and back up."""
@@ -498,7 +488,7 @@ class SearchPlayer(MonteCarloPlayer):
                 key = after.transposition_key()
                 child = table.get(key)
                 if child is None:
-                    child = table[key] = _Node(after, len(root.utility))
+                    child = table[key] = Node(after, len(root.utility))
                 node.children[i] = child
             if child in path:  # a position met again on this line: value it as a leaf
                 break
@@ -508,12 +498,13 @@ class SearchPlayer(MonteCarloPlayer):
         utility = [self._utility(v, final) for v in raw]
         for visited in path:
             visited.visits += 1
+            visited.ended += final
             for s, (u, v) in enumerate(zip(utility, raw)):
                 visited.utility[s] += u
                 visited.raw[s] += v
                 visited.wins[s] += 1.0 if v > 0 else 0.5 if v == 0 else 0.0
 
-    def _select(self, node: _Node) -> int:
+    def _select(self, node: Node) -> int:
         if None in node.children:  # a candidate not tried yet: the best ranked first
             return node.children.index(None)
         seat = node.state.seat
@@ -551,7 +542,7 @@ class SearchPlayer(MonteCarloPlayer):
         leaf = self.policy(state.game, leaf=True)
         return [leaf.value(state, p) for p in state.players], False
 
-    def _decided(self, root: _Node, elapsed: float, seconds: float) -> bool:
+    def _decided(self, root: Node, elapsed: float, seconds: float) -> bool:
         """Whether the most visited move can no longer be caught in the time left."""
         visits = sorted((c.visits for c in root.children if c is not None), reverse=True)
         if len(visits) < 2:
@@ -559,7 +550,7 @@ class SearchPlayer(MonteCarloPlayer):
         left = self.playouts * (seconds - elapsed) / max(elapsed, 1e-9)
         return visits[0] - visits[1] > left
 
-    def _tree_ranking(self, root: _Node) -> list[Candidate]:
+    def _tree_ranking(self, root: Node) -> list[Candidate]:
         """The root's candidates, most visited first (ties: the better mean utility,
         then the policy's order)."""
         assert root.cands is not None
@@ -574,27 +565,21 @@ class SearchPlayer(MonteCarloPlayer):
         for i in sorted(range(len(root.cands)), key=key, reverse=True):
             cand, child = root.cands[i], seen[i]
             if child is None:
-                out.append(
-                    Candidate(
-                        cand.move,
-                        cand.notation,
-                        cand.points,
-                        cand.equity,
-                        details=dict(cand.details),
-                    )
-                )
+                out.append(replace(cand, iterations=0, details=dict(cand.details)))
                 continue
+            ended = child.ended == child.visits  # else no win rate: see montecarlo
             out.append(
                 Candidate(
                     cand.move,
                     cand.notation,
                     points=cand.points,
                     equity=child.q(seat),
-                    win_rate=child.wins[seat] / child.visits,
+                    win_rate=child.wins[seat] / child.visits if ended else None,
                     iterations=child.visits,
                     details=dict(cand.details),
-                    interval=_interval(child.wins[seat], child.visits),
+                    interval=_interval(child.wins[seat], child.visits) if ended else None,
                     margin=child.raw[seat] / child.visits,
+                    margin_at="end" if ended else "horizon",
                 )
             )
         return out

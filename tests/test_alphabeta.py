@@ -81,7 +81,8 @@ def test_hint_shows_the_leaves_and_depth_of_each_candidate():
     assert len(cands) == 3
     # every candidate is searched one move deep at least; the leaves past the first
     # depth are capped by the iteration budget
-    assert all(c["depth"] >= 1 and 0 <= c["win_rate"] <= 1 for c in cands)
+    assert all(c["depth"] >= 1 and c["margin_at"] == "horizon" for c in cands)
+    assert all(c["win_rate"] is None for c in cands)  # a new game: far from its end
     assert 3 <= sum(c["iterations"] for c in cands) <= 20 + 3
     text = invoke("hint", *args, "--top", "3").stdout
     assert "playouts" in text and "depth" in text

@@ -187,14 +187,15 @@ def test_mc_returns_a_legal_move_with_no_time():
     assert player.playouts >= 1
 
 
-def test_mc_ranks_by_playouts_and_reports_win_rates():
+def test_mc_ranks_by_playouts_and_reports_their_mean_at_the_horizon():
     lex = small_lexicon()
     s = GAME.new(["red", "green"], seed=8, lexicon=lex)
     player = make_player("mc:k=4", limit=Limit(iterations=6, time=30))
     cands = player.top(s, 5, random.Random(1))
-    # k=4 candidates of the many legal moves of a new game, each played out
+    # k=4 candidates of the many legal moves of a new game, each played out to the end
+    # of the round: a mean value there, no win rate
     assert len(cands) == 4 and all(c.iterations >= 1 for c in cands)
-    assert all(c.win_rate is not None and 0 <= c.win_rate <= 1 for c in cands)
+    assert all(c.win_rate is None and c.margin_at == "horizon" for c in cands)
     ranked = [c.equity for c in cands]
     assert ranked == sorted(ranked, reverse=True)
 

@@ -52,11 +52,13 @@ def test_search_replays_for_a_seed_and_an_iteration_budget(name, count):
         for cand in first:
             if not cand.iterations:
                 continue
-            if state.game.hidden_information:
+            if cand.margin_at == "horizon":  # stopped before the end: no win rate
+                assert cand.win_rate is None and cand.interval is None
+            elif state.game.hidden_information:
                 low, high = cand.interval
                 assert 0 <= low <= cand.win_rate <= high <= 1
-            else:  # alpha-beta: a chance of winning, the depth searched, no interval
-                assert 0 <= cand.win_rate <= 1 and cand.details["depth"] >= 1
+            else:  # alpha-beta's line ends the game: won, tied or lost
+                assert cand.win_rate in (0, 0.5, 1) and cand.details["depth"] >= 1
 
 
 def test_the_tree_values_a_last_move_by_the_games_end():
@@ -115,7 +117,7 @@ def test_playouts_go_to_the_end_once_it_is_near(name):
     assert player.to_end
 
 
-def test_hint_shows_the_searchs_intervals_margins_and_playouts():
+def test_hint_shows_the_searchs_margins_and_playouts():
     args = [
         "--game",
         "crosswords",
@@ -125,11 +127,11 @@ def test_hint_shows_the_searchs_intervals_margins_and_playouts():
     out = invoke("hint", *args, "--json", "--top", "3")
     cands = json.loads(out.stdout)["candidates"]
     assert len(cands) == 3 and sum(c["iterations"] for c in cands) <= 12
-    for cand in cands:
-        low, high = cand["win_interval"]
-        assert low <= cand["win_rate"] <= high and "margin" in cand
+    for cand in cands:  # a new game: its simulations stop far before the end
+        assert cand["win_rate"] is None and cand["margin_at"] == "horizon"
+        assert "margin" in cand and "win_interval" not in cand
     text = invoke("hint", *args).stdout
-    for column in ("win 95% CI", "margin", "playouts"):
+    for column in ("margin", "playouts"):
         assert column in text
 
 

@@ -43,6 +43,22 @@ def _cell(value) -> str:
     return str(value)
 
 
+#: below a table with a margin at a horizon
+HORIZON_NOTE = (
+    "* the playouts stopped before the end of the game: the margin is their mean value "
+    "there (the score margin and what the position promises, as the playouts' player "
+    "values it), and there is no win rate; a win % is shown where every playout reached "
+    "the end"
+)
+
+
+def _margin(cand) -> str:
+    """A candidate's mean margin, ``*`` when taken at a horizon (see HORIZON_NOTE)."""
+    if cand.margin is None:
+        return "-"
+    return f"{cand.margin:+.1f}" + ("*" if cand.margin_at == "horizon" else "")
+
+
 def _print(state, spec, cands) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -66,11 +82,16 @@ def _print(state, spec, cands) -> None:
         for label, default in fields.values()
     ]
     columns += [("equity", "right"), ("win %", "right")]
-    # a searching player's figures: the win rate's interval, the mean margin, the work
-    searched = any(c.interval is not None or "depth" in c.details for c in cands)
+    # a player that plays out (mc, search): the win rate's interval where the playouts
+    # reached the end, the mean margin, the work
+    ended = any(c.interval is not None for c in cands)
+    played = any(c.margin is not None or "depth" in c.details for c in cands)
+    horizon = any(c.margin_at == "horizon" for c in cands)
     deep = any("depth" in c.details for c in cands)  # search:tree=ab's moves deep
-    if searched:
-        columns += [("win 95% CI", "right"), ("margin", "right"), ("playouts", "right")]
+    if ended:
+        columns.append(("win 95% CI", "right"))
+    if played:
+        columns += [("margin", "right"), ("playouts", "right")]
     if deep:
         columns.append(("depth", "right"))
     for name, justify in columns:
@@ -82,21 +103,23 @@ def _print(state, spec, cands) -> None:
             c.notation,
             str(c.points),
             *[_cell(shown[key]) for key in fields],
-            f"{c.equity:.2f}" if searched else f"{c.equity:.1f}",
+            f"{c.equity:.2f}" if played else f"{c.equity:.1f}",
             "-" if c.win_rate is None else f"{100 * c.win_rate:.0f}",
         ]
-        if searched:
-            row += [
+        if ended:
+            row.append(
                 "-"
                 if c.interval is None
-                else f"{100 * c.interval[0]:.0f}-{100 * c.interval[1]:.0f}",
-                "-" if c.margin is None else f"{c.margin:+.1f}",
-                str(c.iterations),
-            ]
+                else f"{100 * c.interval[0]:.0f}-{100 * c.interval[1]:.0f}"
+            )
+        if played:
+            row += [_margin(c), str(c.iterations)]
         if deep:
             row.append(str(c.details.get("depth", "-")))
         table.add_row(*row)
     console.print(table)
+    if horizon:
+        console.print(HORIZON_NOTE, soft_wrap=True, markup=False)
     console.print(game.picture(state, cands[0].move, viewer=state.to_move))
 
 
@@ -155,14 +178,18 @@ def hint(
     Each candidate shows what it adds to the score now, the game's own figures (Control
     Word: the change in the risk-weighted control value: what the words on the board
     will pay at the end, each discounted by the risk of losing it before then; and the
-    words that change hands), the equity it is ranked by (mean final value for mc, the
-    win probability with the margin blended in for search) and the win rate of the
-    playouts. A searching player (search) also shows the win rate's 95% interval, the
-    mean final margin and the playouts (tree simulations in RouteWords and Cross words
-    combat; with search:tree=ab the leaves valued below it, and the moves deep it was
-    searched) spent on each candidate. Without POSITION, hints on a built-in start position (a new game of
-    --game, seed 1). POSITION is a position JSON file (docs/formats.md) of any game, `-` for
-    stdin, or the JSON itself.
+    words that change hands) and the equity it is ranked by (mean value of the playouts
+    for mc, the win probability with the margin blended in for search). A player that
+    plays out (mc, search) also shows the playouts (tree simulations in RouteWords and
+    Cross words combat; with search:tree=ab the leaves valued below it, and the moves
+    deep it was searched) spent on each candidate and their mean margin. Where every
+    playout reached the end of the game, that is the final margin, with the win rate and
+    its 95% interval; where they stopped before (mc's playouts stop at a horizon: Control
+    Word's at the end of the round, the other games' two rounds ahead), there is no win
+    rate, and the margin (marked *) is the mean value where they stopped. Without
+    POSITION, hints on a built-in start position (a new game of --game, seed 1).
+    POSITION is a position JSON file (docs/formats.md) of any game, `-` for stdin, or the
+    JSON itself.
 
     \b
     Examples:
