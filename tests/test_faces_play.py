@@ -221,6 +221,25 @@ def test_help_at_the_prompt_gives_the_notation_and_the_rules_command(
     assert "FORMATS.md" not in out.stdout and "RULES.md" not in out.stdout
 
 
+def test_hints_of_a_player_that_plays_out_say_where_the_playouts_stopped(tmp_path):
+    out = play(
+        "--vs",
+        "greedy",
+        "--seed",
+        "7",
+        "--no-record",
+        "--hint-player",
+        "mc:iterations=2,time=600",
+        lines=["hint 2", "quit"],
+        cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    hints = " ".join(out.stdout.split("hints (mc:")[1].split("red> ")[0].split())
+    # the playouts stop at the end of the round: a margin there, no win rate
+    assert len(re.findall(r"margin [+-]\d+\.\d \(horizon\)", hints)) == 2
+    assert "win " not in hints
+
+
 def test_seat_and_several_bots(tmp_path):
     out = play(
         "--players",

@@ -189,6 +189,9 @@ class TerminalGame:
         self.console.print(f"hints ({self.hint_player.spec}):")
         for i, c in enumerate(cands, 1):
             extra = f", win {c.win_rate:.0%}" if c.win_rate is not None else ""
+            if c.margin is not None:  # a player that plays out: where its playouts ended
+                where = " (horizon)" if c.margin_at == "horizon" else ""
+                extra += f", margin {c.margin:+.1f}{where}"
             self.console.print(
                 f"  {i}. {c.notation:<28} {c.points:>3} pts, equity {c.equity:.1f}{extra}"
             )
