@@ -193,3 +193,55 @@ def test_standings_count_wins_draws_losses_and_units():
     #   -> [.5190160, .9809840]
     assert p.estimate.score_low == pytest.approx(0.5190160, abs=1e-6)
     assert p.estimate.score_high == pytest.approx(0.9809840, abs=1e-6)
+
+
+def test_units_all_alike_get_the_wilson_interval_of_the_score():
+    # 10 games in 5 pairs, all won: the units' variance is 0, so the interval is the 95 %
+    # Wilson score interval of 10 wins in 10 games. With p = 1 its low end is
+    # 1 / (1 + z^2 / n) = 10 / (10 + 1.959964^2) = 10 / 13.841459 = 0.722467 (the exact
+    # Clopper-Pearson bound, 0.025^(1/10) = 0.691503, is lower still); its high end 1.
+    won = estimate(1.0, 10, [1.0] * 5)
+    assert won.score_low == pytest.approx(0.722467, abs=1e-6) and won.score_high == 1.0
+    # Elo: -400 log10(1/0.722467 - 1) = -400 log10(0.384147) = 166.20; the high end is
+    # the score kept 1/20 inside 1, 400 log10(19) = 511.50: finite, and not the low end
+    assert won.elo_low == pytest.approx(166.20, abs=0.01)
+    assert won.elo_high == pytest.approx(511.50, abs=0.01) == won.elo
+    # all lost: the mirror image
+    lost = estimate(0.0, 10, [0.0] * 5)
+    assert lost.score_low == pytest.approx(0.0, abs=1e-12)
+    assert lost.score_high == pytest.approx(0.277533, abs=1e-6)  # 3.841459 / 13.841459
+    assert lost.elo_high == pytest.approx(-166.20, abs=0.01)
+    # every pair split (each unit 1/2): Wilson of 5 in 10: centre 1/2, half width
+    # 1.959964 * sqrt(.025 + 3.841459/400) / (1 + .3841459)
+    #   = 1.959964 * 0.1860204 / 1.3841459 = 0.2634069
+    split = estimate(0.5, 10, [0.5] * 5)
+    assert split.score_low == pytest.approx(0.5 - 0.2634069, abs=1e-6)
+    assert split.score_high == pytest.approx(0.5 + 0.2634069, abs=1e-6)
+
+
+def test_a_clean_sweep_is_shown_with_an_interval_of_some_width():
+    import io
+
+    from rich.console import Console
+
+    from wordbot.tournament.display import players_table
+
+    schedule = Schedule(["greedy", "random"], seats=2, games=10, seed=0)
+    st = Standings(schedule)
+    for i in range(10):
+        st.add(_outcome(schedule, i, 1.0))
+    summary = st.summary()
+    greedy, random_ = summary.players["greedy"], summary.players["random"]
+    assert greedy.wins == 10 and summary.pairs[0].pentanomial == [0, 0, 0, 0, 5]
+    out = io.StringIO()
+    Console(file=out, width=200).print(players_table(summary))
+    # Elo +511.5 (the score kept inside 1), its interval from 166.2 to 511.5 (above)
+    rows = {
+        line.split()[1]: line
+        for line in out.getvalue().splitlines()
+        if line.split()[:1] in (["1"], ["2"])
+    }
+    assert "+511.5" in rows["greedy"] and "[+166, +512]" in rows["greedy"]
+    assert "-511.5" in rows["random"] and "[-512, -166]" in rows["random"]
+    assert greedy.to_json()["elo_low"] == pytest.approx(166.2, abs=0.01)
+    assert random_.to_json()["elo_high"] == pytest.approx(-166.2, abs=0.01)

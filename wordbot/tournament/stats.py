@@ -9,6 +9,9 @@ distribution (LL, LD, DD or WL, WD, WW) of fishtest and fastchess.
 - score ``s``: fraction of the points; Elo ``= -400 log10(1/s - 1)`` (logistic model).
 - 95 % interval: ``s +- 1.96 sigma / sqrt(n)`` over the ``n`` units, ``sigma^2`` the
   variance of the unit scores (population form, as fishtest), each end turned into Elo.
+  When every unit scored the same (all won, all lost, every pair split), ``sigma`` is 0
+  and says nothing of how sure the score is: the interval is then the 95 % Wilson score
+  interval of the score over the games (as a study's rates), never of width 0.
 - A score of 0 or 1, or an interval end beyond them, is taken as ``1/(2 games)`` from the
   end so every figure stays finite (JSON has no infinity).
 - SPRT: the normal approximation of the generalized SPRT (M. Van den Bergh,
@@ -96,14 +99,29 @@ class Estimate:
         return elo_from_score(clamp_score(self.score_high, self.games))
 
 
+def wilson(score: float, games: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a score of ``score`` over ``games`` games.
+
+    >>> [round(x, 4) for x in wilson(1.0, 10)]  # 10 / (10 + 1.96^2) below
+    [0.7225, 1.0]
+    """
+    n, z2 = float(games), Z95 * Z95
+    centre = (score + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 / (1 + z2 / n) * math.sqrt(score * (1 - score) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def estimate(score: float, games: int, unit_scores: Sequence[float]) -> Estimate:
-    """``score`` (over ``games`` games) with the interval from the complete units.
+    """``score`` (over ``games`` games) with the interval from the complete units: the
+    normal one of their scores, or Wilson's of the score when they are all alike.
 
     With no complete unit the interval is all of [0, 1].
     """
     if not unit_scores:
         return Estimate(games, 0, score, 0.0, 1.0)
     _, var, n = mean_and_variance(unit_scores)
+    if var < 1e-12:  # no spread among the units: the score's own binomial uncertainty
+        return Estimate(games, len(unit_scores), score, *wilson(score, games))
     half = Z95 * math.sqrt(var / n)
     return Estimate(games, len(unit_scores), score, score - half, score + half)
 
