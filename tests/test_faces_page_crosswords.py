@@ -9,6 +9,7 @@ import pytest
 from wordbot.engine.crosswords.game import GAME
 
 from tests.test_faces_page import (
+    HINT_ON,
     check_the_page_was_told_only_its_view,
     game_server,
     log_lines,
@@ -34,7 +35,9 @@ def page(server, browser):
 
 
 def start(page, bot="greedy"):
-    new_game(page, bot, shown="#xw-grid .xw-cell.xw-letter", ready="#xw-hint:enabled")
+    new_game(
+        page, bot, shown="#xw-grid .xw-cell.xw-letter", ready=HINT_ON.format("#xw-hint")
+    )
 
 
 def first_state(rules: list[str] = ()):
@@ -63,7 +66,7 @@ def wait_for(page, count):
     """Until the log has ``count`` lines and it is our turn again (or the game is over)."""
     page.wait_for_function(f"document.querySelectorAll('#log li').length >= {count}")
     page.wait_for_function(
-        "document.querySelector('#xw-hint').disabled === false || "
+        "document.querySelector('#xw-hint').ariaDisabled === 'false' || "
         "document.querySelector('#status').textContent.includes('Game over')"
     )
 
@@ -309,7 +312,7 @@ def test_with_the_pie_rule_green_takes_reds_first_turn_over(server, browser):
     query = "?rule=pie=true&rule=turn_limit=2"
     with open_game_page(browser, server.url, "crosswords", "Cross words", query) as page:
         new_game(page, "greedy", colour="green", shown="#xw-grid .xw-cell.xw-letter",
-                 ready="#xw-hint:enabled")  # fmt: skip
+                 ready=HINT_ON.format("#xw-hint"))  # fmt: skip
         wait_for_legal(page)
         assert (
             page.locator("#xw-take").is_visible() and page.locator("#xw-take").is_enabled()

@@ -10,6 +10,7 @@ from wordbot.engine.firstdraft.game import GAME
 
 from tests.lexicons import default_lexicon
 from tests.test_faces_page import (
+    HINT_ON,
     check_the_page_was_told_only_its_view,
     game_server,
     log_lines,
@@ -36,7 +37,7 @@ def page(server, browser):
 
 
 def start(page, bot="greedy"):
-    new_game(page, bot, shown="#fd-line .fd-coaster", ready="#fd-hint:enabled")
+    new_game(page, bot, shown="#fd-line .fd-coaster", ready=HINT_ON.format("#fd-hint"))
 
 
 def first_state():
@@ -68,7 +69,7 @@ def put(page, ch, name, at):
 def wait_for(page, count):
     """Until the log has ``count`` lines and it is our turn again."""
     page.wait_for_function(f"document.querySelectorAll('#log li').length >= {count}")
-    page.wait_for_selector("#fd-hint:enabled")
+    page.wait_for_selector(HINT_ON.format("#fd-hint"))
 
 
 def wait_for_legal(page):

@@ -168,6 +168,7 @@ def play_a_whole_game(page, tmp_path):
             page.click("#rw-hint")
             page.wait_for_selector("#hints li")
             page.locator("#hints li").first.click()
+            page.click("#rw-play")
         wait_or_explain(page, f"document.querySelectorAll('#log li').length > {before}")
         page.wait_for_function(
             "document.querySelector('#status').textContent.includes("

@@ -15,23 +15,27 @@
 // and gets back the element holding its markup (hidden while another game is chosen).
 // The view's members:
 //   markup         HTML of the game's part of the page: the board and its own buttons
-//   help           text of its "How to play" paragraph
+//   help           text of its "How to play" paragraph: the clicks
+//   winning        text of the paragraph after it: how the game is won and what the
+//                  score table shows (the page adds the command that prints the rules)
 //   render()       draw game.position (the person's seat's view), the status line and
 //                  the buttons' states; called on every position and busy change
 //   scores(final)  fill the score table (scoreTable); final: the end's result, null
 //                  while the game goes on
-//   useHint(move)  a hint was clicked (only when canAct()): lay it out or send it
+//   useHint(move, cand)  a hint was clicked (only when canAct()): lay the move out for
+//                  the person to confirm with the game's play button, never send it
+//                  (a move with nothing to lay out: hold it, say so with hintHeld)
 // and, optional:
 //   newPosition()  a new position arrived (before render): forget what was being made
 //                  for the old one, ask for its legal moves (legalMoves)
 //   reset()        a new game starts
-//   hintText(cand) a hint's line in the list (default: notation, points, equity)
-//   hintTitle(cand) a hint's tooltip
+//   hintText(cand) a hint's line in the list (default: notation, points, hintValue)
+//   hintTitle(cand) a hint's tooltip (the page adds hintValueTitle's)
 //   seats          the seat names to offer instead of the game's, for a game that
 //                  takes any names
 // What a view may use from here: game (.position, .human, .bot, .busy, .turn, .moves),
-// $, node, svgNode, send, hint, legalMoves, lastBotMove, myTurn, canAct, scoreTable,
-// setStatus, showMessage, setBusy.
+// $, node, svgNode, send, hint, offerHint, hintHeld, hintValue, legalMoves, lastBotMove,
+// lastTurns, myTurn, canAct, scoreTable, setStatus, showMessage, setBusy.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
@@ -45,7 +49,12 @@ const Wordbot = {
     area.hidden = true;
     area.innerHTML = view.markup;
     $("#message").before(area);
-    const help = node("p", undefined, view.help, { id: `help-${name}` });
+    const help = node("div", undefined, undefined, { id: `help-${name}` });
+    help.appendChild(node("p", undefined, view.help));
+    if (view.winning) help.appendChild(node("p", "help-winning", view.winning));
+    const rules = node("p", "help-rules", "Full rules: ");
+    rules.appendChild(node("code", undefined, `wordbot rules --game ${name}`));
+    help.appendChild(rules);
     help.hidden = true;
     $("#help").appendChild(help);
     VIEWS[name] = view;
@@ -72,10 +81,13 @@ const RULES = Object.fromEntries(new URLSearchParams(location.search).getAll("ru
     try { return [name, JSON.parse(value)]; } catch { return [name, value]; }
   }));
 
-// moves: this game's moves as the page saw them ({by, move, mine}), oldest first
+// moves: this game's moves as the page saw them ({by, move, notation, mine, before: the
+// position the move was made in}), oldest first; pending: what a busy page waits for;
+// botWait: ends the wait for the bot's move (see waitFor)
 const game = {
   ws: null, nextId: 1, waiting: new Map(), hello: null,
-  name: null, position: null, human: null, bot: null, busy: false, turn: 0, moves: [],
+  name: null, position: null, human: null, bot: null, busy: false, pending: "", turn: 0,
+  moves: [], botWait: null,
 };
 
 const chosenView = () => VIEWS[game.name];
@@ -106,6 +118,7 @@ function connect() {
     if (msg.type === "error") entry.reject(msg.error); else entry.resolve(msg);
   };
   ws.onclose = () => {
+    stopWaits();
     setStatus("Disconnected from the server. Reload the page to reconnect.");
     for (const entry of game.waiting.values()) entry.reject({ code: "closed", message: "connection closed" });
     game.waiting.clear();
@@ -151,12 +164,13 @@ async function requestWhenFree(obj) {
 async function legalMoves(...kinds) {
   const position = game.position;
   const replies = [];
+  const done = waitFor("asking the server for your legal moves");
   try {
     for (const kind of kinds.length ? kinds : [null]) {
       if (game.position !== position) return null;
       replies.push(await requestWhenFree({ cmd: "moves", turn: game.turn, ...(kind ? { kind } : {}) }));
     }
-  } catch (err) { showMessage(err.message); return null; }
+  } catch (err) { showMessage(err.message); return null; } finally { done(); }
   return game.position === position ? replies : null;
 }
 
@@ -183,8 +197,11 @@ async function chooseGame() {
 // the session plays one game at a time: switch it, then offer that game's seats and bots
 async function switchTo(name) {
   if (game.hello.game !== name) {
-    await request({ cmd: "newgame", game: name });
-    game.hello = await request({ cmd: "hello" });
+    const done = waitFor(`opening ${game.hello.games[name].title}`);
+    try {
+      await request({ cmd: "newgame", game: name });
+      game.hello = await request({ cmd: "hello" });
+    } finally { done(); }
   }
   game.name = name;
   game.position = null;
@@ -235,7 +252,8 @@ async function newGame() {
                 seats: players.map((p) => (p === human ? "human" : bot)) };
   if (Object.keys(RULES).length) req.rules = RULES;
   let reply;
-  try { reply = await request(req); } catch (err) { showMessage(err.message); return; }
+  const done = waitFor("starting the game");
+  try { reply = await request(req); } catch (err) { showMessage(err.message); return; } finally { done(); }
   // a refused table (seats the game does not allow) leaves the last game as it was
   game.human = human; game.bot = bot;
   if (chosenView().reset) chosenView().reset();
@@ -250,21 +268,31 @@ function showTable(msg) {
   game.turn = msg.turn;
   const waiting = !msg.over && msg.to_move !== game.human;
   game.busy = waiting;
+  game.pending = waiting ? `${msg.to_move}'s move` : "";
   document.body.dataset.busy = waiting ? "1" : "";
   game.position = msg.view;
   if (chosenView().newPosition) chosenView().newPosition();
+  if (game.botWait) game.botWait();
+  game.botWait = null;
   render();
-  if (waiting) setStatus(`${msg.to_move} (${game.bot}) is thinking…`);
+  if (waiting) {
+    const who = `${msg.to_move} (${game.bot})`;
+    setStatus(`${who} is thinking…`);
+    game.botWait = waitFor(`${who} is thinking`, true);
+  }
 }
 
 function gameEvent(msg) {
   if (msg.event === "move") {
     logMove(msg.by, msg.notation, game.bot);
-    game.moves.push({ by: msg.by, move: msg.move, mine: false });
+    game.moves.push({ by: msg.by, move: msg.move, notation: msg.notation, mine: false,
+                      before: game.position });
     showTable(msg);
   } else if (msg.event === "end") {
     gameOver(msg.result);
   } else if (msg.event === "error") {  // the bot could not move (the server says why)
+    if (game.botWait) game.botWait();
+    game.botWait = null;
     showMessage(msg.error.message);
   }
 }
@@ -272,15 +300,19 @@ function gameEvent(msg) {
 // the person's move; a refused one is explained in the message line
 async function send(move) {
   if (game.busy) return;
-  setBusy(true);
+  setBusy(true, "the server's answer to your move");
+  const done = waitFor("playing your move");
   try {
     const reply = await request({ cmd: "play", turn: game.turn, move });
+    done();
     showMessage("");
     logMove(reply.seat, reply.played, "you");
-    game.moves.push({ by: reply.seat, move, mine: true });
+    game.moves.push({ by: reply.seat, move, notation: reply.played, mine: true,
+                      before: game.position });
     $("#hints").innerHTML = "";
     showTable(reply);
   } catch (err) {
+    done();
     showMessage(err.message);
     setBusy(false);
   }
@@ -291,8 +323,22 @@ function lastBotMove() {
   return made.length ? made[made.length - 1].move : null;
 }
 
+// each player's last turn: the moves it made last in a row (several in a game where a
+// turn is more than one move), oldest first; player -> [moves entries]
+function lastTurns() {
+  const turns = {};
+  let run = [];
+  game.moves.forEach((m, i) => {
+    run = i && game.moves[i - 1].by === m.by ? run.concat([m]) : [m];
+    turns[m.by] = run;
+  });
+  return turns;
+}
+
 function gameOver(score) {
+  stopWaits();
   game.busy = false;
+  game.pending = "";
   document.body.dataset.busy = "";
   const winners = score.winners.join(" and ");
   const you = score.winners.includes(game.human);
@@ -303,25 +349,107 @@ function gameOver(score) {
 
 // hints come from the server's default player (the strongest), whoever the opponent is
 async function hint() {
-  if (!canAct()) return;
-  setBusy(true);
+  if (!canAct()) { showMessage(whyNotNow()); return; }
+  const helper = game.hello.values.player;
+  setBusy(true, "the hint");
+  const done = waitFor(`${helperName()} is working out your hint`, true);
   try {
     const v = chosenView();
-    const helper = game.hello.values.player;
     const best = await request({ cmd: "hint", turn: game.turn, player: helper, top: 5 });
     const list = $("#hints");
     list.innerHTML = "";
     list.title = `hints by ${helper}`;
     for (const cand of best.candidates) {
       const li = node("li", undefined, v.hintText ? v.hintText(cand)
-        : `${cand.notation} — ${cand.points} pts, equity ${cand.equity}`);
-      const title = v.hintTitle && v.hintTitle(cand);
-      if (title) li.title = title;
-      li.onclick = () => { if (canAct()) v.useHint(cand.move); };
+        : `${cand.notation} — ${cand.points} pts, ${hintValue(cand)}`);
+      li.title = [v.hintTitle && v.hintTitle(cand), hintValueTitle(cand)].filter(Boolean).join("\n");
+      li.onclick = () => {
+        if (canAct()) v.useHint(cand.move, cand); else showMessage(whyNotNow());
+      };
       list.appendChild(li);
     }
   } catch (err) { showMessage(err.message); }
+  done();
   setBusy(false);
+}
+
+// the Hint button of a view: never disabled (a press while the page cannot act says why),
+// only marked so while the person cannot act
+function offerHint(button) {
+  const can = canAct();
+  button.disabled = false;
+  button.setAttribute("aria-disabled", String(!can));
+  button.title = can ? "Ask the bot for its best moves; click one to lay it out" : whyNotNow();
+}
+
+// why the person cannot act now (the page says it when asked to)
+function whyNotNow() {
+  const pos = game.position;
+  if (!pos) return "Start a game first: press New game.";
+  if (pos.phase === "over") return "The game is over: press New game to play again.";
+  if (!myTurn()) return `${pos.to_move} (${game.bot}) is thinking; try again on your turn.`;
+  if (game.busy) return `The page is waiting for ${game.pending || "the server"}; try again in a moment.`;
+  return "";
+}
+
+// a hint with nothing to lay out on the board (a pass, an exchange...): held until the
+// game's play button (named `button`) makes it
+function hintHeld(cand, button) {
+  showMessage(`Hint: ${cand.notation}. Press ${button} to make it.`, true);
+}
+
+// ---------------------------------------------------------------- a hint's figures
+// A player that ranks without playing on (greedy, the games' policies) gives each move an
+// equity: its worth in points as that player sees it. One that plays on after the move
+// (mc, search) says how often that was won (when its lines of play reached the end) and
+// the mean margin, in points, where they stopped.
+const known = (x) => x !== null && x !== undefined;
+const signed = (x) => {
+  const shown = (Math.round(10 * x) / 10).toFixed(1);
+  return (Number(shown) > 0 ? "+" : "") + (Number(shown) === 0 ? "0.0" : shown);
+};
+const helperName = () => game.hello.values.player.split(":")[0];
+
+// the mean margin of a hint that played on: sent as `margin`, else (mc) the equity it
+// ranks by is that mean
+function hintMargin(cand) {
+  if (known(cand.margin)) return cand.margin;
+  return helperName() === "mc" && known(cand.win_rate) ? cand.equity : null;
+}
+
+const playedOn = (cand) => known(cand.win_rate) || hintMargin(cand) !== null;
+
+function hintValue(cand) {
+  if (!playedOn(cand)) return `equity ${cand.equity.toFixed(1)}`;
+  const parts = [];
+  if (known(cand.win_rate)) parts.push(`wins ${Math.round(100 * cand.win_rate)} %`);
+  const margin = hintMargin(cand);
+  if (margin !== null) parts.push(`margin ${signed(margin)}`);
+  return parts.join(", ");
+}
+
+function hintValueTitle(cand) {
+  const name = helperName();
+  const info = game.hello.players[name];
+  const ranks = info ? ` (${name}: ${info.description})` : "";
+  if (!playedOn(cand)) {
+    return `equity ${cand.equity}: what the move is worth in points as ${name} ranks ` +
+      `the moves${ranks}; of it, ${cand.points} are scored now.`;
+  }
+  const lines = [`${name} played on after this move: ${cand.iterations} lines of play${ranks}.`];
+  if (known(cand.win_rate)) {
+    lines.push(`wins ${Math.round(100 * cand.win_rate)} %: the share of them that you won.`);
+  }
+  const margin = hintMargin(cand);
+  if (margin !== null) {
+    const where = cand.margin_at === "end" ? "at the end of the game"
+      : cand.margin_at === "horizon"
+        ? "where they stopped, before the end, as the game's own bot values the position"
+        : "where they stopped";
+    lines.push(`margin ${signed(margin)}: your score minus the best other's ${where}, on ` +
+      "average, in points.");
+  }
+  return lines.join("\n");
 }
 
 function myTurn() {
@@ -329,6 +457,46 @@ function myTurn() {
 }
 
 function canAct() { return myTurn() && !game.busy; }
+
+// ---------------------------------------------------------------- waiting
+// What the page waits for ({what, since, bot}), oldest first. Past 2 s the status line
+// says so, counting the seconds; a bot's wait past 5 s adds why it may be long.
+const WAIT_SAID = 2, WAIT_LONG = 5;
+const clock = { waits: [], timer: null, status: "" };
+
+// start waiting for `what` (a bot thinks: `bot`); the function returned ends the wait
+function waitFor(what, bot) {
+  const w = { what, bot: !!bot, since: Date.now() };
+  clock.waits.push(w);
+  if (!clock.timer) clock.timer = setInterval(drawStatus, 250);
+  return () => {
+    const k = clock.waits.indexOf(w);
+    if (k < 0) return;
+    clock.waits.splice(k, 1);
+    if (!clock.waits.length) { clearInterval(clock.timer); clock.timer = null; }
+    drawStatus();
+  };
+}
+
+function stopWaits() {
+  clock.waits = [];
+  clearInterval(clock.timer);
+  clock.timer = null;
+  game.botWait = null;
+}
+
+function drawStatus() {
+  const w = clock.waits[0];
+  const s = w ? Math.floor((Date.now() - w.since) / 1000) : 0;
+  let text = clock.status;
+  if (w && s >= WAIT_SAID) {
+    text = `${w.what}… ${s} s`;
+    if (w.bot && s >= WAIT_LONG) text += " (a bot's first move can take longer: it may be preparing its code)";
+  }
+  const el = $("#status");
+  if (el.textContent !== text) el.textContent = text;
+  el.dataset.waiting = w && s >= WAIT_SAID ? String(s) : "";
+}
 
 // ---------------------------------------------------------------- drawing
 function render() {
@@ -372,13 +540,19 @@ function logMove(player, notation, who) {
   li.scrollIntoView({ block: "nearest" });
 }
 
-function setStatus(text) { $("#status").textContent = text; }
+function setStatus(text) { clock.status = text; drawStatus(); }
 function showMessage(text, ok) {
   const m = $("#message");
   m.textContent = text;
   m.className = ok ? "ok" : "";
 }
-function setBusy(flag) { game.busy = flag; document.body.dataset.busy = flag ? "1" : ""; render(); }
+// busy: waiting for `what` (the person cannot act meanwhile)
+function setBusy(flag, what) {
+  game.busy = flag;
+  game.pending = flag ? what || "" : "";
+  document.body.dataset.busy = flag ? "1" : "";
+  render();
+}
 
 // ---------------------------------------------------------------- wiring
 $("#new-game").disabled = true;

@@ -5,10 +5,11 @@
 "use strict";
 
 (() => {
-  // what the person is making: the selected rack tile (its index) and the tiles placed
-  // ({r, c, letter, colour, rackIndex})
-  const cw = { sel: null, pending: [] };
-  const ACTIONS = ["#play", "#recall", "#pass", "#hint", "#exchange-vowel", "#exchange-consonant"];
+  // what the person is making: the selected rack tile (its index), the tiles placed
+  // ({r, c, letter, colour, rackIndex}), and a hinted move with no tiles to place (a
+  // pass, a redraw, an exchange), which Play makes
+  const cw = { sel: null, pending: [], held: null };
+  const ACTIONS = ["#play", "#recall", "#pass", "#exchange-vowel", "#exchange-consonant"];
 
   const markup = `
     <div id="board-wrap"><div id="board" role="grid" aria-label="board"></div></div>
@@ -24,17 +25,27 @@
       <span class="exchange">Exchange the selected tile for a blue
         <button id="exchange-vowel" type="button" disabled>vowel</button>
         <button id="exchange-consonant" type="button" disabled>consonant</button></span>
-      <button id="hint" type="button" disabled>Hint</button>
+      <button id="hint" type="button">Hint</button>
     </div>`;
   const help = "Word phase: select a rack tile, then click empty squares to place it; Play. " +
     "Replacement phase: select a rack tile, then click a board tile that is not yours to " +
     "cover it (up to the replacement limit L); Play. Click a placed tile to take it back. " +
-    "Lowercase tiles are blue. Hint asks the bot for its best moves; click one to place it.";
+    "Lowercase tiles are blue. Hint asks the bot for its best moves; click one to place it, " +
+    "then Play.";
+  const winning = "How it is won: the highest end score after the last round (10 by " +
+    "default). The points column is not that score, only what your words scored when " +
+    "played: at the end every word on the board also pays the colour with the most tiles " +
+    "in it (nobody on a tie, or when blue leads) twice what a word of its length scores " +
+    "when played, or three times when that colour holds at least half its tiles, and each " +
+    "penalty costs 5. So " +
+    "taking words over by replacement, which scores nothing at once, pays at the end (the " +
+    "final column then).";
 
-  function newPosition() { cw.pending = []; cw.sel = null; }
+  function newPosition() { cw.pending = []; cw.sel = null; cw.held = null; }
 
   // ---------------------------------------------------------------- actions
   function playPending() {
+    if (cw.held) { send(cw.held); return; }
     if (!cw.pending.length) { showMessage("Place some tiles first (select a rack tile, click a square)."); return; }
     const type = game.position.phase === "word" ? "word" : "replace";
     send({ type, tiles: cw.pending.map((p) => [p.r, p.c, p.letter, p.colour]) });
@@ -47,10 +58,20 @@
     send({ type: "exchange", tile: ch, bag });
   }
 
-  // a word or replacement is laid out on the board (press Play); anything else is made
-  function useHint(move) {
-    if (move.type !== "word" && move.type !== "replace") { send(move); return; }
+  // a word or replacement is laid out on the board, anything else held (with an
+  // exchange's tile selected): Play makes it
+  function useHint(move, cand) {
     newPosition();
+    if (move.type !== "word" && move.type !== "replace") {
+      cw.held = move;
+      if (move.type === "exchange") {
+        const k = rackTiles().indexOf(move.tile);
+        cw.sel = k >= 0 ? k : null;
+      }
+      render();
+      hintHeld(cand, "Play");
+      return;
+    }
     const free = rackTiles().map((ch, i) => ({ ch, i }));
     for (const [r, c, letter, colour] of move.tiles) {
       const want = colour === "blue" ? letter.toLowerCase() : letter;
@@ -71,12 +92,14 @@
 
   function clickRack(i) {
     if (!myTurn() || cw.pending.some((p) => p.rackIndex === i)) return;
+    cw.held = null;
     cw.sel = cw.sel === i ? null : i;
     render();
   }
 
   function clickCell(r, c) {
     if (!canAct()) return;
+    cw.held = null;
     const k = cw.pending.findIndex((p) => p.r === r && p.c === c);
     if (k >= 0) { cw.pending.splice(k, 1); render(); return; }
     if (cw.sel === null) { showMessage("Select a rack tile first."); return; }
@@ -163,6 +186,7 @@
     const mine = canAct();
     for (const id of ACTIONS) $(id).disabled = !mine;
     $("#redraw").disabled = !mine || pos.phase !== "word";
+    offerHint($("#hint"));
   }
 
   function scores(final) {
@@ -171,7 +195,8 @@
       [pos.scores[p], pos.penalties[p]].concat(final ? [final.totals[p].final] : []));
   }
 
-  Wordbot.register("controlword", { markup, help, render, scores, newPosition, useHint, hintTitle });
+  Wordbot.register("controlword", { markup, help, winning, render, scores, newPosition, useHint,
+                                    hintTitle });
 
   // ---------------------------------------------------------------- wiring
   $("#play").onclick = playPending;

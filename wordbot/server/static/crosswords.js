@@ -15,8 +15,10 @@
   const STEP = { across: [0, 1], down: [1, 0] };
   // what the person is making for the shown position: the word chosen ({row, word,
   // text}), its first cell [r, c] and direction; and the server's legal moves for that
-  // position ({moves, count}; null until they arrive)
-  const xw = { word: null, at: null, direction: "across", legal: null };
+  // position ({moves, count}; null until they arrive); a hinted move with nothing to lay
+  // out (a pass, a take-over: {move, notation}), which the Write button (then named Play)
+  // makes
+  const xw = { word: null, at: null, direction: "across", legal: null, held: null };
 
   // ---------------------------------------------------------------- the page's part
   const markup = `
@@ -43,8 +45,12 @@
     "The letters show where they would go; press Write. A word must run through one of " +
     "your letters and keep off the opponent's cells, unless it crosses their letters: " +
     "then it captures them. Walling in empty cells captures them too. Captures and the " +
-    "number or letter after a word on the page earn extra turns. Each captured cell " +
-    "scores 1.";
+    "number or letter after a word on the page earn extra turns.";
+  const winning = "How it is won: the game ends when each player has had the turn limit " +
+    "(30 turns by default; extra turns do not count) or neither can write a word, and the " +
+    "most captured cells wins. The captured column is the score: 1 for each cell you " +
+    "captured, letters and empty cells alike; the letters column counts the letters you " +
+    "wrote (they score nothing themselves) and the turns column your turns so far.";
 
   // ---------------------------------------------------------------- the page's words
   // a row's tokens as the engine finds them (RULES.md section 4, "Pages"): runs of ASCII
@@ -119,10 +125,11 @@
   }
 
   // ---------------------------------------------------------------- making a move
-  function clear() { xw.word = null; xw.at = null; }
+  function clear() { xw.word = null; xw.at = null; xw.held = null; }
 
   function pickWord(row, index, text) {
     if (!canAct()) return;
+    xw.held = null;
     if (xw.word && xw.word.row === row && xw.word.word === index) {
       clear(); showMessage(""); render(); return;
     }
@@ -157,14 +164,22 @@
   }
 
   function write() {
+    if (canAct() && xw.held) { send(xw.held.move); return; }
     if (!canAct() || !xw.word || !xw.at) return;
     send({ type: "write", row: xw.word.row, word: xw.word.word, at: xw.at.slice(),
            direction: xw.direction });
   }
 
-  // a hint: a write is laid out (press Write), a pass is made
-  function useHint(move) {
-    if (move.type !== "write") { send(move); return; }
+  // a hint: a write is laid out (Write makes it), anything else held for the same
+  // button, then named Play
+  function useHint(move, cand) {
+    clear();
+    if (move.type !== "write") {
+      xw.held = { move, notation: cand.notation };
+      render();
+      hintHeld(cand, "Play");
+      return;
+    }
     xw.word = { row: move.row, word: move.word, text: wordText(game.human, move.row, move.word) };
     xw.at = move.at.slice();
     xw.direction = move.direction;
@@ -193,7 +208,7 @@
     const extra = cand.extra_turns || [];
     text += extra.length ? ` · extra turn${extra.length > 1 ? "s" : ""}: ${extra.join("; ")}`
                          : " · no extra turn";
-    return `${text} · equity ${cand.equity}`;
+    return `${text} · ${hintValue(cand)}`;
   }
 
   // ---------------------------------------------------------------- drawing
@@ -334,9 +349,10 @@
       b.classList.toggle("fits", dirs.includes(d));
       b.setAttribute("aria-pressed", String(xw.direction === d));
     }
-    $("#xw-write").disabled = !mine || !xw.word || !xw.at;
+    $("#xw-write").disabled = !mine || (!xw.held && (!xw.word || !xw.at));
+    $("#xw-write").textContent = xw.held ? "Play" : "Write";
     $("#xw-clear").disabled = !mine;
-    $("#xw-hint").disabled = !mine;
+    offerHint($("#xw-hint"));
     $("#xw-pass").disabled = !mine || !passOnly();
     $("#xw-take").hidden = !(pos.rules && pos.rules.pie);
     $("#xw-take").disabled = !mine || !Wordbot.pieOffered(pos);
@@ -380,8 +396,8 @@
     clear();
   }
 
-  Wordbot.register("crosswords", { markup, help, render, scores, reset, newPosition, useHint,
-                                   hintText });
+  Wordbot.register("crosswords", { markup, help, winning, render, scores, reset, newPosition,
+                                   useHint, hintText });
 
   // ---------------------------------------------------------------- wiring
   $("#xw-across").onclick = () => setDirection("across");

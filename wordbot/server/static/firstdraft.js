@@ -12,10 +12,11 @@
   // what the person is building for the position `seen`: the coaster taken (1 first, or
   // null: then a pool letter placed in a row is inserted at once), the letters to place
   // ({id, ch, from, placed}), each row as built ({ch, id}; id null: already there), the
-  // selected letter, the leftover letters the pool keeps, and the server's sells,
-  // discards and inserts for that position
+  // selected letter, the leftover letters the pool keeps, the server's sells, discards
+  // and inserts for that position, and a hinted move that is not a draft ({move,
+  // notation}), which the Take button (then named Play) makes
   const fd = { seen: null, before: null, coaster: null, tray: [], rows: [[], []], sel: null,
-               keep: new Set(), legal: null };
+               keep: new Set(), legal: null, held: null };
 
   // the page's seats: First Draft takes any names (its own are p1..p5); colours are what
   // the page's tiles, log and score table show
@@ -44,6 +45,10 @@
     "than the pool holds, click the ones to keep (the rest are discarded, -1 each). Press " +
     "Take. Before that you may sell a row that is a word, discard a row (-1 a letter), or " +
     "insert a pool letter: with no coaster picked, click a pool letter and a gap.";
+  const winning = "How it is won: the game ends when a new coaster cannot be filled from " +
+    "the bag; every row that is then a word of 3 or more letters is sold, and the highest " +
+    "score wins. The score column is your coins less one for each discarded letter (the " +
+    "discarded column); letters left in your pool or in unsold rows cost nothing.";
 
   // ---------------------------------------------------------------- the builder
   function reset() {
@@ -55,7 +60,7 @@
 
   // the builder for the current position and coaster: rows as they are, nothing placed
   function build() {
-    fd.sel = null; fd.keep = new Set(); fd.tray = []; fd.rows = [[], []];
+    fd.sel = null; fd.keep = new Set(); fd.tray = []; fd.rows = [[], []]; fd.held = null;
     if (!game.position || !me() || game.position.phase === "over") return;
     const hand = me();
     let id = 0;
@@ -104,6 +109,7 @@
 
   function pickLetter(id) {
     if (!canAct()) return;
+    fd.held = null;
     const t = fd.tray.find((x) => x.id === id);
     if (!t || t.placed) return;
     fd.sel = fd.sel === id ? null : id;
@@ -145,6 +151,7 @@
   }
 
   function take() {
+    if (canAct() && fd.held) { send(fd.held.move); return; }
     if (!canAct() || fd.coaster === null) return;
     const left = leftover();
     const kept = left.length <= poolLimit() ? left : left.filter((t) => fd.keep.has(t.id));
@@ -152,9 +159,17 @@
            pool: kept.map((t) => t.ch).sort().join("") });
   }
 
-  // a hint: a draft is laid out in the builder (press Take), anything else is made
-  function useHint(move) {
-    if (move.type !== "draft") { send(move); return; }
+  // a hint: a draft is laid out in the builder (Take makes it), anything else held (a
+  // sale's or discard's button marked) for the same button, then named Play
+  function useHint(move, cand) {
+    if (move.type !== "draft") {
+      fd.coaster = null;
+      build();
+      fd.held = { move, notation: cand.notation };
+      render();
+      hintHeld(cand, "Play");
+      return;
+    }
     fd.coaster = move.coaster;
     build();
     move.rows.forEach((row, r) => {
@@ -250,6 +265,8 @@
         const b = node("button", `fd-${kind}`, `${label} ${ROWS[r]}`,
                        { type: "button", id: `fd-${kind}-${ROWS[r]}` });
         b.disabled = !canAct() || !isLegal(kind, { row: ROWS[r] });
+        const held = fd.held && fd.held.move;
+        if (held && held.type === kind && held.row === ROWS[r]) b.classList.add("hinted");
         b.onclick = () => send({ type: kind, row: ROWS[r] });
         row.appendChild(b);
       }
@@ -331,10 +348,11 @@
     renderOthers();
     const pos = game.position;
     const mine = canAct();
-    $("#fd-take").disabled = !mine || fd.coaster === null;
-    $("#fd-take").textContent = fd.coaster === null ? "Take" : `Take coaster ${fd.coaster}`;
+    $("#fd-take").disabled = !mine || (fd.coaster === null && !fd.held);
+    $("#fd-take").textContent = fd.held ? "Play" : fd.coaster === null ? "Take"
+      : `Take coaster ${fd.coaster}`;
     $("#fd-clear").disabled = !mine;
-    $("#fd-hint").disabled = !mine;
+    offerHint($("#fd-hint"));
     if (pos.phase !== "over") {
       const who = pos.to_move === game.human ? "your turn" : `${pos.to_move} to move`;
       const inBag = pos.bag_size !== undefined ? pos.bag_size : (pos.bag || "").length;
@@ -350,8 +368,8 @@
       final && final.scores ? final.scores[p] : pos.scores[p]]);
   }
 
-  const area = Wordbot.register("firstdraft", { markup, help, render, scores, reset, newPosition,
-                                                useHint, seats: SEATS });
+  const area = Wordbot.register("firstdraft", { markup, help, winning, render, scores, reset,
+                                                newPosition, useHint, seats: SEATS });
 
   // ---------------------------------------------------------------- wiring
   $("#fd-take").onclick = take;

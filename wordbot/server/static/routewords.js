@@ -1,7 +1,7 @@
 // The RouteWords page: the grid with coins, pawns and owned squares; trace a route by
 // clicking squares and end it on a corner; swap by clicking two squares; pay for both;
-// bonus rounds; hints. It registers its view with app.js (the page contract at the top
-// of app.js) and uses app.js's helpers.
+// bonus rounds; hints laid out on the grid, made with Play. It registers its view with
+// app.js (the page contract at the top of app.js) and uses app.js's helpers.
 "use strict";
 
 (() => {
@@ -9,8 +9,9 @@
   const INK = { red: "#c62828", green: "#2e7d32", black: "#262626", white: "#f2f2f2" };
   const TINT = { red: "#f4c7c3", green: "#c8e6c9", black: "#bdbdbd", white: "#fff8e1" };
   // what the person is making: the route's squares, the swap's squares, and with "pay",
-  // the half already made ({route} or {swap}) and which came first
-  const rw = { path: [], swap: [], swapping: false, done: null };
+  // the half already made ({route} or {swap}) and which came first; a hint laid out is
+  // `ready` (the move Play makes) with its route's end corner in `end`
+  const rw = { path: [], swap: [], swapping: false, done: null, ready: null, end: null };
 
   const near = (a, b) => !(a[0] === b[0] && a[1] === b[1]) &&
     Math.abs(a[0] - b[0]) <= 1 && Math.abs(a[1] - b[1]) <= 1;
@@ -20,6 +21,7 @@
     <svg id="rw-grid" role="grid" aria-label="RouteWords grid" width="384" height="384"
          viewBox="0 0 384 384"></svg>
     <div id="rw-actions">
+      <button id="rw-play" type="button" title="Make the hint laid out on the grid" disabled>Play</button>
       <label title="Pay 1 point to make a route and a swap, in the order you make them">
         <input type="checkbox" id="rw-pay"> pay 1 point: route and swap</label>
       <button id="rw-swap" type="button" title="Then click two neighbouring squares">Swap two tiles</button>
@@ -40,11 +42,56 @@
     "swap, press \"Swap two tiles\" and click two neighbouring squares. Tick \"pay 1 " +
     "point\" to do both, in the order you make them. A closed loop of 4+ squares claims " +
     "the squares inside. Bonus round: everyone names their longest word on the grid; the " +
-    "longest score their length.";
+    "longest score their length. A hint is laid out on the grid (its squares numbered, its " +
+    "end corner ringed): press Play to make it.";
+  const winning = "How it is won: the most points when the game ends, which is when the " +
+    "last coin is taken or every player has had the turn limit (60 turns by default), " +
+    "after a last bonus round if a bonus token is left. The points column is the score: " +
+    "the point you start with, the coins you take and your bonus-round words, less 1 for " +
+    "each turn you pay to route and swap. The squares you own (the squares column) score " +
+    "nothing themselves, but no other player's route may use them.";
 
   function reset() {
     rw.path = []; rw.swap = []; rw.swapping = false; rw.done = null;
+    rw.ready = null; rw.end = null;
     $("#rw-pay").checked = false;
+  }
+
+  // a hint is laid out as if made by hand, the route with its end corner chosen; Play
+  // (or a click on that corner) makes it. A move with nothing on the grid (a pass, a
+  // bonus round, a word) is held for Play, a word also put in the box.
+  function useHint(move, cand) {
+    reset();
+    const copy = (squares) => squares.map((q) => q.slice());
+    let what = "";
+    if (move.type === "route") {
+      rw.path = copy(move.path); rw.end = move.end.slice();
+    } else if (move.type === "swap") {
+      rw.swap = copy(move.squares);
+    } else if (move.type === "both") {
+      $("#rw-pay").checked = true;
+      rw.path = copy(move.route.path); rw.end = move.route.end.slice();
+      rw.swap = copy(move.swap);
+      if (move.first === "swap") rw.done = { swap: copy(move.swap) };  // the route reads the swapped grid
+      what = move.first === "swap" ? " (pay 1 point: the swap, then the route)"
+                                   : " (pay 1 point: the route, then the swap)";
+    } else {
+      if (move.type === "bonus_word") $("#rw-word").value = move.word || "";
+      rw.ready = move;
+      render();
+      hintHeld(cand, "Play");
+      return;
+    }
+    rw.ready = move;
+    render();
+    showMessage(`Hint placed${what}: press Play to make it.`, true);
+  }
+
+  // a click on the grid while a hint is laid out starts afresh
+  function dropHint() {
+    if (!rw.ready) return;
+    reset();
+    showMessage("");
   }
 
   // the grid as the person sees it while making a move: after a swap made first
@@ -63,6 +110,7 @@
 
   function clickSquare(r, c) {
     if (!canRoute()) return;
+    dropHint();
     const sq = [r, c];
     if (rw.swapping) {
       const k = rw.swap.findIndex((s) => same(s, sq));
@@ -95,6 +143,8 @@
 
   function clickPoint(i, j) {
     if (!canRoute() || rw.swapping) return;
+    if (rw.ready && rw.end && same(rw.end, [i, j])) { make(rw.ready); return; }
+    dropHint();
     const last = rw.path[rw.path.length - 1];
     if (!last) { showMessage("Trace a word first: click squares from your pawn."); return; }
     if (!((i === last[0] || i === last[0] + 1) && (j === last[1] || j === last[1] + 1))) {
@@ -135,6 +185,13 @@
     return m.type === "route" ? m : m.type === "both" ? m.route : null;
   }
 
+  // a route as a line through its squares' centres to its end corner
+  function routeLine(route, attrs) {
+    const pts = route.path.map(([r, c]) => `${PAD + c * CELL + CELL / 2},${PAD + r * CELL + CELL / 2}`);
+    pts.push(`${PAD + route.end[1] * CELL},${PAD + route.end[0] * CELL}`);
+    return svgNode("polyline", { points: pts.join(" "), fill: "none", ...attrs });
+  }
+
   function render() {
     const pos = game.position;
     const svg = $("#rw-grid");
@@ -147,30 +204,43 @@
       for (let c = 0; c < N; c++) {
         const key = `${r},${c}`;
         const owner = owners.get(key);
-        const g = svgNode("g", { class: "rw-square", "data-r": r, "data-c": c,
-                                "data-owner": owner || "" });
+        const g = svgNode("g", { class: "rw-square" + (onPath.has(key) ? " on-path" : "") +
+                                  (swapSel.has(key) ? " swap-pick" : ""),
+                                "data-r": r, "data-c": c, "data-owner": owner || "",
+                                "data-step": onPath.get(key) || "" });
         g.appendChild(svgNode("rect", {
           x: PAD + c * CELL, y: PAD + r * CELL, width: CELL, height: CELL,
-          fill: owner ? TINT[owner] : "#fff",
-          stroke: onPath.has(key) ? "#1565c0" : swapSel.has(key) ? "#f9a825" : "#90a4ae",
-          "stroke-width": onPath.has(key) || swapSel.has(key) ? 4 : 1.5 }));
+          fill: owner ? TINT[owner] : onPath.has(key) ? "#e3f2fd" : swapSel.has(key) ? "#fff3c4" : "#fff",
+          stroke: "#90a4ae", "stroke-width": 1.5 }));
         const letter = rows[r][c] === "Q" ? "Qu" : rows[r][c];
         g.appendChild(svgNode("text", { x: PAD + c * CELL + CELL / 2, y: PAD + r * CELL + CELL * 0.62,
                                        "font-size": 26, "text-anchor": "middle" }, letter));
         if (onPath.has(key)) {
-          g.appendChild(svgNode("text", { x: PAD + c * CELL + 8, y: PAD + r * CELL + 16,
-                                         "font-size": 12, fill: "#1565c0" }, onPath.get(key)));
+          g.appendChild(svgNode("text", { x: PAD + c * CELL + CELL / 2, y: PAD + r * CELL + CELL - 7,
+                                         "font-size": 12, "text-anchor": "middle", fill: "#1565c0",
+                                         class: "rw-step" }, onPath.get(key)));
         }
         g.onclick = () => clickSquare(r, c);
         svg.appendChild(g);
       }
     }
+    // the chosen squares' outlines, over every square's border
+    for (const [squares, colour] of [[rw.path, "#1565c0"], [rw.swap, "#f9a825"]]) {
+      for (const [r, c] of squares) {
+        svg.appendChild(svgNode("rect", { x: PAD + c * CELL + 2, y: PAD + r * CELL + 2,
+          width: CELL - 4, height: CELL - 4, fill: "none", stroke: colour, "stroke-width": 4,
+          "pointer-events": "none" }));
+      }
+    }
     const route = lastRoute();
     if (route) {
-      const pts = route.path.map(([r, c]) => `${PAD + c * CELL + CELL / 2},${PAD + r * CELL + CELL / 2}`);
-      pts.push(`${PAD + route.end[1] * CELL},${PAD + route.end[0] * CELL}`);
-      svg.appendChild(svgNode("polyline", { points: pts.join(" "), fill: "none", stroke: "#1565c0",
-                                           "stroke-opacity": 0.35, "stroke-width": 5 }));
+      svg.appendChild(routeLine(route, { class: "rw-last-route", stroke: "#1565c0",
+                                         "stroke-opacity": 0.35, "stroke-width": 5 }));
+    }
+    if (rw.end) {  // the route laid out, its end chosen
+      svg.appendChild(routeLine({ path: rw.path, end: rw.end }, {
+        class: "rw-laid-route", stroke: "#f9a825", "stroke-width": 3, "stroke-dasharray": "6 4",
+        "pointer-events": "none" }));
     }
     const coins = new Map(pos.coins.map((k) => [`${k[0]},${k[1]}`, k[2]]));
     const pawns = new Map(Object.entries(pos.pawns).map(([p, k]) => [`${k[0]},${k[1]}`, p]));
@@ -178,7 +248,12 @@
       for (let j = 0; j <= N; j++) {
         const key = `${i},${j}`;
         const x = PAD + j * CELL, y = PAD + i * CELL;
-        const g = svgNode("g", { class: "rw-point", "data-i": i, "data-j": j });
+        const end = rw.end && same(rw.end, [i, j]);
+        const g = svgNode("g", { class: "rw-point" + (end ? " end" : ""), "data-i": i, "data-j": j });
+        if (end) {
+          g.appendChild(svgNode("circle", { cx: x, cy: y, r: 18, fill: "none", stroke: "#1565c0",
+                                           "stroke-width": 4 }));
+        }
         const pawn = pawns.get(key), coin = coins.get(key);
         if (pawn) {
           g.appendChild(svgNode("circle", { cx: x, cy: y, r: 13, fill: INK[pawn], stroke: "#000" }));
@@ -202,7 +277,9 @@
     const pos = game.position;
     const mine = canAct();
     const turn = mine && pos.phase === "turn";
-    for (const id of ["#rw-swap", "#rw-clear", "#rw-hint"]) $(id).disabled = !mine;
+    for (const id of ["#rw-swap", "#rw-clear"]) $(id).disabled = !mine;
+    offerHint($("#rw-hint"));
+    $("#rw-play").disabled = !mine || !rw.ready;
     $("#rw-pay").disabled = !turn || pos.scores[game.human] < 1 || !!rw.done;
     $("#rw-bonus").disabled = !turn || !pos.bonus_tokens[game.human] || rw.path.length > 0;
     $("#rw-pass").disabled = !turn;
@@ -227,16 +304,21 @@
       pos.owners.filter((o) => o[2] === p).length]);
   }
 
-  Wordbot.register("routewords", { markup, help, render, scores, reset, useHint: make });
+  Wordbot.register("routewords", { markup, help, winning, render, scores, reset, useHint });
 
   // ---------------------------------------------------------------- wiring
+  $("#rw-play").onclick = () => { if (rw.ready) make(rw.ready); };
   $("#rw-swap").onclick = () => {
+    dropHint();
     rw.swapping = !rw.swapping; rw.swap = [];
     if (rw.swapping) rw.path = rw.done && rw.done.route ? [] : rw.path;
     render();
   };
   $("#rw-clear").onclick = () => { reset(); showMessage(""); render(); };
-  $("#rw-pay").onchange = () => render();
+  $("#rw-pay").onchange = () => {
+    if (rw.ready) { const pay = $("#rw-pay").checked; dropHint(); $("#rw-pay").checked = pay; }
+    render();
+  };
   $("#rw-bonus").onclick = () => make({ type: "bonus" });
   $("#rw-pass").onclick = () => make({ type: "pass" });
   $("#rw-take").onclick = () => make({ type: "take_over" });
