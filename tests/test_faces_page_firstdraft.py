@@ -5,6 +5,8 @@ and a whole game against ``mc`` made from the page's hints."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from wordbot.engine.firstdraft.game import GAME
 
@@ -199,6 +201,34 @@ def test_a_hint_is_shown_and_laid_out(page):
     page.click("#fd-take")
     wait_for(page, 2)
     assert log_lines(page)[0] == f"red (you): {notation}"
+
+
+def test_the_bots_last_turn_is_marked(page):
+    """The bot's draft shows on its board: the coaster it took (its tiles as they lay in
+    the line) and the letters it placed in its rows, outlined."""
+    start(page)
+    state = first_state()
+    coaster(page, 1).click()
+    put(page, "E", "A", 0)
+    put(page, "W", "A", 0)
+    put(page, "O", "B", 0)
+    page.click("#fd-take")
+    wait_for(page, 2)
+    after = state.apply(state.parse_move("take 1 A=WE B=O pool="))
+    said = log_lines(page)[1].split(": ", 1)[1]
+    draft = after.parse_move(said)
+    final = after.apply(draft)
+    green = '#fd-others [data-player="green"]'
+    last = page.locator(f"{green} .fd-last-turn")
+    assert said in last.inner_text()
+    assert last.get_attribute("data-coaster") == str(draft.coaster)
+    taken = after.line[draft.coaster - 1].tiles
+    assert last.get_attribute("data-tiles") == taken
+    assert last.locator(".fd-tile.last").all_inner_texts() == list(taken)
+    for name, was, now in zip("AB", after.hands[1].rows, final.hands[1].rows):
+        marked = row(page, name, green).locator(".fd-tile.last").all_inner_texts()
+        assert sorted(marked) == sorted((Counter(now) - Counter(was)).elements()), name
+    assert page.locator("#fd-mine .fd-tile.last").count() == 0  # our own move is no news
 
 
 def test_a_refused_move_shows_the_reason_and_changes_nothing(page):

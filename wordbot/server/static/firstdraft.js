@@ -15,7 +15,7 @@
   // selected letter, the leftover letters the pool keeps, the server's sells, discards
   // and inserts for that position, and a hinted move that is not a draft ({move,
   // notation}), which the Take button (then named Play) makes
-  const fd = { seen: null, before: null, coaster: null, tray: [], rows: [[], []], sel: null,
+  const fd = { seen: null, coaster: null, tray: [], rows: [[], []], sel: null,
                keep: new Set(), legal: null, held: null };
 
   // the page's seats: First Draft takes any names (its own are p1..p5); colours are what
@@ -44,7 +44,8 @@
     "letter to take it back. Letters you do not place go to your pool; when more are left " +
     "than the pool holds, click the ones to keep (the rest are discarded, -1 each). Press " +
     "Take. Before that you may sell a row that is a word, discard a row (-1 a letter), or " +
-    "insert a pool letter: with no coaster picked, click a pool letter and a gap.";
+    "insert a pool letter: with no coaster picked, click a pool letter and a gap. Each " +
+    "opponent's last turn is marked: its letters placed outlined, the coaster it took shown.";
   const winning = "How it is won: the game ends when a new coaster cannot be filled from " +
     "the bag; every row that is then a word of 3 or more letters is sold, and the highest " +
     "score wins. The score column is your coins less one for each discarded letter (the " +
@@ -52,7 +53,7 @@
 
   // ---------------------------------------------------------------- the builder
   function reset() {
-    fd.seen = null; fd.before = null; fd.coaster = null; fd.legal = null;
+    fd.seen = null; fd.coaster = null; fd.legal = null;
     build();
   }
 
@@ -80,7 +81,6 @@
   // a new position: start again, and ask the server what may be sold, discarded,
   // inserted (a refused move keeps what was built: the position did not change)
   function newPosition() {
-    fd.before = fd.seen;
     fd.seen = game.position;
     fd.coaster = null; fd.legal = null;
     build();
@@ -317,26 +317,60 @@
     }
   }
 
+  // what opponent `p` did in its last turn: its moves' notations, the coaster it took
+  // ({position, tiles, coins} as it lay in the line) and, for each row, the indexes of
+  // the letters its draft and inserts put there (null before its first turn)
+  function lastTurnOf(p) {
+    const turn = lastTurns()[p];
+    if (!turn || turn[0].mine || !turn[0].before) return null;
+    const rows = turn[0].before.hands[p].rows.slice();  // the letters that were there
+    let coaster = null;
+    for (const m of turn) {
+      const k = ROWS.indexOf(m.move.row);
+      if ((m.move.type === "sell" || m.move.type === "discard") && k >= 0) rows[k] = "";
+      if (m.move.type === "draft") {
+        coaster = { position: m.move.coaster, ...m.before.line[m.move.coaster - 1] };
+      }
+    }
+    return { notations: turn.map((m) => m.notation), coaster,
+             placed: game.position.hands[p].rows.map((row, r) => added(rows[r], row)) };
+  }
+
+  function renderLastTurn(div, last) {
+    const box = node("div", "fd-last-turn", `last turn: ${last.notations.join("; ")}`);
+    if (last.coaster) {
+      const c = last.coaster;
+      box.dataset.coaster = c.position;
+      box.dataset.tiles = c.tiles;
+      box.appendChild(node("span", "fd-note", ` · took coaster ${c.position}` +
+                           (c.coins ? ` (and its ${c.coins} coin${c.coins > 1 ? "s" : ""})` : "") + ": "));
+      for (const ch of c.tiles) box.appendChild(tile(ch, "last"));
+    }
+    div.appendChild(box);
+  }
+
   function renderOthers() {
     const pos = game.position;
     const box = $("#fd-others");
     box.innerHTML = "";
     pos.players.filter((p) => p !== game.human).forEach((p) => {
       const hand = pos.hands[p];
-      const was = fd.before && fd.before.hands[p];
+      const last = lastTurnOf(p);
       const div = node("div", "fd-board fd-other" + (pos.to_move === p ? " to-move" : ""),
                        undefined, { "data-player": p });
       div.appendChild(node("div", "fd-hand-info",
         `${p} (${game.bot}) · ${hand.coins} coins · ${hand.discarded} discarded · ` +
         `score ${pos.scores[p]}` + (pos.to_move === p && pos.phase !== "over" ? " · to move" : "")));
       hand.rows.forEach((row, r) => {
-        const news = was ? added(was.rows[r], row) : new Set();
+        const news = last ? last.placed[r] : new Set();
         const line = node("div", "fd-row", undefined, { "data-row": ROWS[r], "data-letters": row });
         line.appendChild(node("span", "fd-row-name", ROWS[r]));
-        [...row].forEach((ch, i) => line.appendChild(tile(ch, news.has(i) ? "placed" : "")));
+        [...row].forEach((ch, i) => line.appendChild(
+          tile(ch, news.has(i) ? "last" : "", news.has(i) ? { title: "placed in its last turn" } : {})));
         div.appendChild(line);
       });
       div.appendChild(node("div", "fd-pool", `pool ${hand.pool || "-"}`, { "data-pool": hand.pool }));
+      if (last) renderLastTurn(div, last);
       box.appendChild(div);
     });
   }
