@@ -64,6 +64,54 @@ def test_the_grid_shows_letters_coins_and_pawns(page):
     assert "your turn" in page.inner_text("#status")
 
 
+def centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_the_grid_has_coordinates_a_hint_is_read_off(page):
+    """Squares' rows and columns (0-4) at the left and top, corners' (0-5) at the right
+    and bottom: a hinted route's squares and end corner, read off those labels as its
+    notation says, are the ones the hint marks on the grid."""
+    start(page)
+    labels = {
+        kind: [page.locator(f'#rw-grid .rw-label[data-{kind}="{k}"]') for k in range(n)]
+        for kind, n in (("row", 5), ("col", 5), ("corner-row", 6), ("corner-col", 6))
+    }
+    for kind, shown in labels.items():
+        texts = [label.text_content() for label in shown]
+        assert texts == [str(k) for k in range(len(shown))], kind
+    # the labels sit beside the squares and lines they name
+    for r in range(5):
+        for c in range(5):
+            x, y = centre(square(page, r, c).locator("rect"))
+            assert abs(centre(labels["row"][r])[1] - y) < 2
+            assert abs(centre(labels["col"][c])[0] - x) < 2
+    for i in range(6):
+        for j in range(6):
+            x, y = centre(point(page, i, j).locator("circle").first)
+            assert abs(centre(labels["corner-row"][i])[1] - y) < 2
+            assert abs(centre(labels["corner-col"][j])[0] - x) < 2
+    page.click("#rw-hint")
+    page.wait_for_selector("#hints li")
+    notation = page.locator("#hints li").first.inner_text().split(" — ")[0]
+    assert notation.startswith("route ") and " > " in notation, notation
+    squares, end = notation.split(" > ")
+    path = [tuple(map(int, q.split(","))) for q in squares.split()[2:]]
+    page.locator("#hints li").first.click()
+    for step, (r, c) in enumerate(path, start=1):
+        marked = page.locator(f'#rw-grid .rw-square.on-path[data-step="{step}"] rect')
+        x, y = centre(marked)
+        assert abs(centre(labels["row"][r])[1] - y) < 2, (step, r, c)
+        assert abs(centre(labels["col"][c])[0] - x) < 2, (step, r, c)
+    assert page.locator("#rw-grid .rw-square.on-path").count() == len(path)
+    i, j = map(int, end.split(","))
+    ring = page.locator("#rw-grid .rw-point.end circle").first
+    x, y = centre(ring)
+    assert abs(centre(labels["corner-row"][i])[1] - y) < 2
+    assert abs(centre(labels["corner-col"][j])[0] - x) < 2
+
+
 def test_trace_a_route_and_see_the_bot_answer(page):
     start(page)
     state = first_state()

@@ -1,4 +1,5 @@
-// The RouteWords page: the grid with coins, pawns and owned squares; trace a route by
+// The RouteWords page: the grid with coins, pawns and owned squares, its squares' and
+// corners' coordinates in the margins (those of the notation); trace a route by
 // clicking squares and end it on a corner; swap by clicking two squares; pay for both;
 // bonus rounds; hints laid out on the grid, made with Play. It registers its view with
 // app.js (the page contract at the top of app.js) and uses app.js's helpers.
@@ -18,8 +19,11 @@
   const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 
   const markup = `
-    <svg id="rw-grid" role="grid" aria-label="RouteWords grid" width="384" height="384"
-         viewBox="0 0 384 384"></svg>
+    <svg id="rw-grid" role="grid" aria-label="RouteWords grid" width="396" height="396"
+         viewBox="0 0 396 396"></svg>
+    <div id="rw-legend" class="rw-note">Squares (row,column) are numbered at the left and
+      top, corners at the right and bottom: in <i>route TEA 1,1 1,2 2,2 &gt; 3,3</i> the
+      squares come first and the corner where the route stops follows &gt;.</div>
     <div id="rw-actions">
       <button id="rw-play" type="button" title="Make the hint laid out on the grid" disabled>Play</button>
       <label title="Pay 1 point to make a route and a swap, in the order you make them">
@@ -192,10 +196,29 @@
     return svgNode("polyline", { points: pts.join(" "), fill: "none", ...attrs });
   }
 
+  // the margins' numbers: squares' rows and columns (0..N-1) at the left and top, at their
+  // centres; corners' (0..N) at the right and bottom, on the grid's lines
+  function drawCoordinates(svg) {
+    const far = PAD + N * CELL + 28;  // clear of a corner's coin and an end's ring
+    const label = (x, y, text, attrs) => svg.appendChild(svgNode("text", {
+      x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, text));
+    for (let k = 0; k < N; k++) {
+      const at = PAD + k * CELL + CELL / 2;
+      label(PAD / 2, at, k, { class: "rw-label rw-square-label", "data-row": k });
+      label(at, PAD / 2, k, { class: "rw-label rw-square-label", "data-col": k });
+    }
+    for (let k = 0; k <= N; k++) {
+      const at = PAD + k * CELL;
+      label(far, at, k, { class: "rw-label rw-corner-label", "data-corner-row": k });
+      label(at, far, k, { class: "rw-label rw-corner-label", "data-corner-col": k });
+    }
+  }
+
   function render() {
     const pos = game.position;
     const svg = $("#rw-grid");
     svg.innerHTML = "";
+    drawCoordinates(svg);
     const rows = shownGrid();
     const owners = new Map(pos.owners.map((o) => [`${o[0]},${o[1]}`, o[2]]));
     const onPath = new Map(rw.path.map((s, k) => [`${s[0]},${s[1]}`, k + 1]));
