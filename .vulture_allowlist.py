@@ -13,6 +13,9 @@ _.list_commands  # click.Group hook: click calls it to list `wordbot --help` com
 _.tournament  # `wordbot tournament`: registered by @main.command(), run by click
 _.tune  # `wordbot tune`: the same
 _.caption  # rich.Table attribute, printed by rich under the table
+_.on_end  # numba's event Listener: numba calls it when a compile ends (wordbot._numba)
+_.warm  # `wordbot warm`: registered by @main.command(), run by click
+_.rules  # `wordbot rules`: the same
 
 # -- looked up by name
 _.cmd_hello  # protocol handlers: Session.handle calls getattr(self, "cmd_" + cmd)
@@ -57,7 +60,7 @@ _.contains  # Gaddag/ForwardTrie.contains: membership checks of tests and docstr
 _.arcs_out  # Gaddag.arcs_out: tests/test_gaddag.py walks every node to check minimality
 _.SEP  # the GADDAG separator's symbol code (layout constant): tests/test_gaddag.py
 _.completable  # First Draft's oracle in Python: tests and bench_firstdraft compare kernels with it
-_.completable_rows  # oracle kernel timed by bench_firstdraft (README's performance table)
+_.completable_rows  # oracle kernel timed by bench_firstdraft (docs/speed.md)
 _.word_at  # Board.word_at: the engine and movegen tests check words with it
 _.is_hash_shape  # start mats: tests/test_controlword_engine_basics.py checks every mat is a '#'
 _.winner  # ControlWordState.winner: tests/test_controlword_engine_scoring.py, test_faces_play.py

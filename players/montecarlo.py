@@ -36,14 +36,16 @@ Z = 2.0  # width of the confidence intervals, in standard errors
 
 class _Arm:
     """A candidate's playouts: the value each ended in (what candidates are ranked by),
-    their wins (1, a shared first place or a level value 1/2, 0), and how many reached
-    the end of the game, with the sum of the final margins there."""
+    how many were valued above 0 (what ``by=winrate`` ranks by), their wins as reported
+    (1, a shared first place or a level value 1/2, 0), and how many reached the end of
+    the game, with the sum of the final margins there."""
 
-    __slots__ = ("cand", "ended", "final", "values", "wins")
+    __slots__ = ("ahead", "cand", "ended", "final", "values", "wins")
 
     def __init__(self, cand: Candidate):
         self.cand = cand
         self.values: list[float] = []
+        self.ahead = 0
         self.wins = 0.0
         self.ended = 0
         self.final = 0.0
@@ -52,6 +54,7 @@ class _Arm:
         """A playout that stopped at ``end`` (valued ``value`` for ``mover``): won or
         lost by the game's result at the end of the game, by the value's sign before."""
         self.values.append(value)
+        self.ahead += value > 0
         if end.is_over:
             outcome = end.outcome()
             self.ended += 1
@@ -85,6 +88,10 @@ class _Arm:
     @property
     def win_rate(self) -> float:
         return self.wins / self.n if self.values else 0.0
+
+    @property
+    def ahead_rate(self) -> float:
+        return self.ahead / self.n if self.values else 0.0
 
 
 def _interval(wins: float, n: int) -> tuple[float, float]:
@@ -229,12 +236,12 @@ class MonteCarloPlayer(Player):
 
     def _key(self, arm: _Arm) -> float:
         """What arms are ranked by."""
-        return arm.win_rate if self.settings["by"] == "winrate" else arm.mean
+        return arm.ahead_rate if self.settings["by"] == "winrate" else arm.mean
 
     def _bounds(self, arm: _Arm) -> tuple[float, float]:
         """The confidence interval of :meth:`_key` (arms with at least 4 playouts)."""
         if self.settings["by"] == "winrate":
-            p = arm.win_rate
+            p = arm.ahead_rate
             half = Z * math.sqrt(max(p * (1 - p), 0.25 / arm.n) / arm.n)
             return p - half, p + half
         return arm.mean - Z * arm.stderr, arm.mean + Z * arm.stderr

@@ -15,7 +15,7 @@ tanh(margin / ``scale``)). The last ``exact`` moves of the game (once the probe 
 the end that near) are searched exactly: every own move, each met by the replies best
 for the players making them, on sampled racks, bags and decks, the final margins at the
 leaves. Both are off by default (``end=0``): at 0.1 s a move a playout to the end is
-too slow and too noisy to rank by (the README has the Control Word cells).
+too slow and too noisy to rank by (in Control Word they lost to ``mc``).
 
 A game of perfect information (RouteWords, Cross words combat: no chance after the deal)
 is searched by a tree over the game's policy's top ``k`` candidates at the root and
@@ -28,8 +28,7 @@ taken to play against the mover, its leaves two moves past the tree's. With
 ``tree=mcts`` it is Monte Carlo tree search instead, the policy's ranking as prior
 (PUCT, ``c``), every candidate of a node tried once before the best are searched
 further, leaves played out to the game's horizon; the move played is the root's most
-visited, and the search stops early once no other can catch it up (the README compares
-the two trees).
+visited, and the search stops early once no other can catch it up.
 
 Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
 candidate, the Monte Carlo tree's simulations, or the leaves alpha-beta values past its
@@ -64,7 +63,7 @@ from wordbot.players.tree import Node
 #: every player's value of where a line of play stopped, and that position
 Line = tuple[dict[str, float], GameState]
 #: moves an alpha-beta leaf is played on before it is valued: its depth already looks
-#: ahead (2 beat 0, 4 and the end against ``mc``: the README's probes)
+#: ahead (2 beat 0, 4 and the end against ``mc`` in paired games)
 AB_PLAYOUT = 2
 
 

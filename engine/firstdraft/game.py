@@ -48,7 +48,7 @@ class FirstDraft(Game[FirstDraftState]):
     default_policy = "drafter"
     # at 0.1 s a move search plays ~5 playouts a candidate: alone they overrule the
     # drafter by their noise (against mc: 46.5 % of 100 games at 0, 56.5 % at 4, 49.5 %
-    # at 8; head to head, 4 against 0 is even over 400 games: see the README)
+    # at 8; head to head, 4 against 0 is even over 400 games)
     policy_weight = 4.0
     hidden_information = True
     action_bound = 2**21  # 1,079,717 seen in 20 random games (drafts: rows x pool)
