@@ -61,7 +61,7 @@ const Wordbot = {
     PARTS[name] = [area, help];
     return area;
   },
-  // whether the player to move may take the first turn over (the rule pie, docs/rules.md):
+  // whether the player to move may take the first turn over (the rule pie, docs/rules/):
   // the second player's first turn, the first player's (and its extra turns) done
   pieOffered(pos) {
     const [first, second] = pos.players;

@@ -53,7 +53,7 @@
     "wrote (they score nothing themselves) and the turns column your turns so far.";
 
   // ---------------------------------------------------------------- the page's words
-  // a row's tokens as the engine finds them (RULES.md section 4, "Pages"): runs of ASCII
+  // a row's tokens as the engine finds them (docs/rules/crosswords.md, "Pages, rows and words"): runs of ASCII
   // letters and runs of digits; the letter runs of 2+ letters are its words, numbered
   // from 0 in the row (`word`; null for a combo marker)
   const tokenCache = new Map();
