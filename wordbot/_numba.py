@@ -29,44 +29,72 @@ PROBING = "numba.np.arraymath"
 PROBED = "scipy.linalg"
 
 
-class _Probing(importlib.abc.Loader):
-    """Runs the real loader of the probing module with the probed package hidden."""
+class _ImportHook(importlib.abc.MetaPathFinder):
+    """Finds nothing itself: wraps the loader of the module ``name`` so that
+    :meth:`enter` and :meth:`leave` run around its execution and :meth:`loaded` after
+    it succeeded; the hook leaves ``sys.meta_path`` once the module has run."""
 
-    def __init__(self, finder: _SkipBlasProbe, loader: importlib.abc.Loader):
-        self.finder = finder
+    name = ""
+
+    def enter(self) -> None:
+        pass
+
+    def leave(self) -> None:
+        pass
+
+    def loaded(self) -> None:
+        pass
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != self.name:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or spec.loader is None:
+            return None
+        spec.loader = _Hooked(self, spec.loader)
+        return spec
+
+
+class _Hooked(importlib.abc.Loader):
+    """A module's real loader, run inside its :class:`_ImportHook`."""
+
+    def __init__(self, hook: _ImportHook, loader: importlib.abc.Loader):
+        self.hook = hook
         self.loader = loader
 
     def create_module(self, spec):
         return self.loader.create_module(spec)
 
     def exec_module(self, module):
-        self.finder.hiding = True
+        self.hook.enter()
         try:
             self.loader.exec_module(module)
         finally:
-            self.finder.hiding = False
-            if self.finder in sys.meta_path:
-                sys.meta_path.remove(self.finder)
+            self.hook.leave()
+            if self.hook in sys.meta_path:
+                sys.meta_path.remove(self.hook)
+        self.hook.loaded()
 
 
-class _SkipBlasProbe(importlib.abc.MetaPathFinder):
-    """Finds nothing itself: wraps the loader of :data:`PROBING`, and while that module
-    runs, answers an import of :data:`PROBED` with ImportError (what numba's probe
-    expects when SciPy is missing)."""
+class _SkipBlasProbe(_ImportHook):
+    """While :data:`PROBING` runs, answers an import of :data:`PROBED` with ImportError
+    (what numba's probe expects when SciPy is missing)."""
+
+    name = PROBING
 
     def __init__(self) -> None:
+        self.hiding = False
+
+    def enter(self) -> None:
+        self.hiding = True
+
+    def leave(self) -> None:
         self.hiding = False
 
     def find_spec(self, fullname, path=None, target=None):
         if self.hiding and fullname == PROBED:
             raise ImportError(f"{PROBED} is not probed for (wordbot._numba)")
-        if fullname != PROBING:
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
-        if spec is None or spec.loader is None:
-            return None
-        spec.loader = _Probing(self, spec.loader)
-        return spec
+        return super().find_spec(fullname, path, target)
 
 
 def skip_blas_probe() -> None:
@@ -83,40 +111,15 @@ def skip_blas_probe() -> None:
     sys.meta_path.insert(0, _SkipBlasProbe())
 
 
-class _PackageLoaded(importlib.abc.MetaPathFinder):
-    """Finds nothing itself: wraps the loader of the package ``name`` so that ``then``
-    runs once the package has been executed (a post-import hook), and then leaves
-    ``sys.meta_path``."""
+class _PackageLoaded(_ImportHook):
+    """Runs ``then`` once the package ``name`` has been imported (a post-import hook)."""
 
     def __init__(self, name: str, then) -> None:
         self.name = name
         self.then = then
 
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname != self.name:
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
-        if spec is None or spec.loader is None:
-            return None
-        spec.loader = _Then(self, spec.loader)
-        return spec
-
-
-class _Then(importlib.abc.Loader):
-    def __init__(self, finder: _PackageLoaded, loader: importlib.abc.Loader):
-        self.finder = finder
-        self.loader = loader
-
-    def create_module(self, spec):
-        return self.loader.create_module(spec)
-
-    def exec_module(self, module):
-        try:
-            self.loader.exec_module(module)
-        finally:
-            if self.finder in sys.meta_path:
-                sys.meta_path.remove(self.finder)
-        self.finder.then()
+    def loaded(self) -> None:
+        self.then()
 
 
 def what_compiles(module: str) -> str:
