@@ -41,8 +41,6 @@ from dataclasses import dataclass
 import numpy as np
 from wordbot.dictionaries.gaddag_walk import ACCEPT_SHIFT, ARCS, FIRST_SHIFT, LAST_SHIFT
 
-SEP = 0
-ALPHABET = 27  # the separator and 26 letters
 ARRAY_NAMES = ("records",)
 MAX_EDGES = 1 << 29  # the first-arc field has 29 bits
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from wordbot.dictionaries.gaddag import ALPHABET
 from wordbot.dictionaries.gaddag_walk import (
     ACCEPT_SHIFT,
+    ALPHABET,
     FIRST_SHIFT,
     LAST_SHIFT,
     SYMBOL_SHIFT,

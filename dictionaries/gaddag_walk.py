@@ -13,6 +13,8 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
+SEP = 0  # the separator's symbol; the letters A..Z are 1..26
+ALPHABET = 27  # the separator and 26 letters
 ARCS = 0x7FFFFFF  # bits 0..26: the target's arcs (bit 0 = separator)
 ACCEPT_SHIFT = 27  # this arc completes a word
 LAST_SHIFT = 28  # this arc is its source node's last

@@ -8,12 +8,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wordbot.dictionaries.gaddag import SEP, build_gaddag
+from wordbot.dictionaries.gaddag import build_gaddag
 from wordbot.dictionaries.gaddag_walk import (
     ACCEPT_SHIFT,
     ARCS,
     FIRST_SHIFT,
     LAST_SHIFT,
+    SEP,
     SYMBOL_SHIFT,
 )
 
