@@ -91,11 +91,9 @@ def document(relative: str) -> Path | None:
     >>> document("rules/no-such-game.md") is None
     True
     """
-    import wordbot
-
-    for folder in wordbot.__path__:
-        for docs in (Path(folder) / "docs", Path(folder).parent / "docs"):
-            path = docs / relative
-            if path.is_file():
-                return path
+    package = Path(__file__).parent
+    for docs in (package / "docs", package.parent / "docs"):
+        path = docs / relative
+        if path.is_file():
+            return path
     return None
