@@ -1,5 +1,5 @@
-"""The reference's replacement-play search (see :func:`wordbot.engine.controlword.
-reference.replacement_plays`, its public entry point and its description): every set of
+"""The reference's replacement-play search (see :func:`tests.reference.controlword.
+replacement_plays`, its public entry point and its description): every set of
 letter changes after which each word through a changed square is a lexicon word, then
 the same-letter squares that may be added to it."""
 
@@ -10,7 +10,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Mapping
 
-from tests.reference.controlword import WILDCARD, Play, Square, _runs_of
+from tests.reference.controlword_board import WILDCARD, Play, Square, _runs_of
 
 
 class _ReplacementSearch:
