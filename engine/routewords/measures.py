@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from wordbot.engine.game import Move
 from wordbot.engine.pie import TakeOver
 from wordbot.engine.routewords.moves import BonusWord, Both, Pass, Route, Swap
-from wordbot.engine.routewords.rules import START_COINS
-from wordbot.engine.routewords.state import BONUS, RouteWordsState
+from wordbot.engine.routewords.rules import BONUS, START_COINS
+from wordbot.engine.routewords.state import RouteWordsState
 
 COIN_VALUES = tuple(sorted(set(START_COINS)))  # (1, 2, 5)
 

@@ -30,8 +30,14 @@ from wordbot.engine.position import (
     read_header,
 )
 from wordbot.engine.routewords.moves import point_json, square_json
-from wordbot.engine.routewords.rules import SIDE, SIZE, START_COINS
-from wordbot.engine.routewords.state import BONUS, TURN, adjacent
+from wordbot.engine.routewords.rules import (
+    BONUS,
+    SIDE,
+    SIZE,
+    START_COINS,
+    TURN,
+    adjacent,
+)
 
 REQUIRED = (
     "format",

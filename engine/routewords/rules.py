@@ -1,5 +1,5 @@
-"""RouteWords' rule options and its fixed layout: the coins of the set-up, the pawns'
-starts and the seats.
+"""RouteWords' rule options and its fixed layout: the squares and their neighbours, the
+coins of the set-up, the pawns' starts, the seats and the phases.
 
 >>> coin_at(0, 0), coin_at(0, 3), coin_at(2, 2), sum(START_COINS)
 (5, 2, 1, 68)
@@ -16,9 +16,15 @@ from wordbot.engine.pie import OPTION as PIE
 
 SIZE = 5  # squares a side
 SIDE = SIZE + 1  # intersections a side
+TURN, BONUS = "turn", "bonus"  # the phases of a game not over: turns, a bonus round
 SEATS = ("red", "green", "black", "white")
 #: the pawns' start intersections by seat (two players: diagonally opposite)
 STARTS = ((2, 2), (3, 3), (2, 3), (3, 2))
+
+
+def adjacent(a: int, b: int) -> bool:
+    """8-adjacent squares."""
+    return a != b and abs(a // SIZE - b // SIZE) <= 1 and abs(a % SIZE - b % SIZE) <= 1
 
 
 def coin_at(i: int, j: int) -> int:

@@ -51,13 +51,12 @@ from wordbot.engine.routewords.moves import (
     square_text,
     swap_text,
 )
-from wordbot.engine.routewords.rules import SIDE, SIZE
+from wordbot.engine.routewords.position import position_json
+from wordbot.engine.routewords.rules import BONUS, SIDE, SIZE, TURN, adjacent
 
 if TYPE_CHECKING:
     from wordbot.engine.routewords.legal import RouteWordsMoves
     from wordbot.engine.routewords.rules import Rules
-
-TURN, BONUS = "turn", "bonus"
 
 
 def spell(grid: str, path) -> str:
@@ -69,11 +68,6 @@ def swapped(grid: str, swap: Swap) -> str:
     tiles = list(grid)
     tiles[swap.a], tiles[swap.b] = tiles[swap.b], tiles[swap.a]
     return "".join(tiles)
-
-
-def adjacent(a: int, b: int) -> bool:
-    """8-adjacent squares."""
-    return a != b and abs(a // SIZE - b // SIZE) <= 1 and abs(a % SIZE - b % SIZE) <= 1
 
 
 class RouteWordsState(GameState["RouteWordsMoves"]):
@@ -470,8 +464,6 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
         return move.type
 
     def to_json(self) -> dict[str, Any]:
-        from wordbot.engine.routewords.position import position_json
-
         return position_json(self)
 
     def transposition_key(self) -> Hashable:
