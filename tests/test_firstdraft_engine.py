@@ -19,8 +19,9 @@ from wordbot.engine.errors import (
 )
 from wordbot.engine.firstdraft.game import GAME
 from wordbot.engine.firstdraft.moves import Sell
+from wordbot.engine.firstdraft.position import Hand
 from wordbot.engine.firstdraft.rules import Rules
-from wordbot.engine.firstdraft.state import EXAMPLE, Hand
+from wordbot.engine.firstdraft.state import EXAMPLE
 from wordbot.engine.tiles import FULL_BAG
 
 from tests.cli_support import invoke, run

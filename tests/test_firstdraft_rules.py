@@ -15,8 +15,9 @@ from wordbot.engine.errors import (
 )
 from wordbot.engine.firstdraft.game import GAME
 from wordbot.engine.firstdraft.moves import Discard, Draft, Sell
+from wordbot.engine.firstdraft.position import Coaster, Hand
 from wordbot.engine.firstdraft.rules import Rules
-from wordbot.engine.firstdraft.state import EXAMPLE, Coaster, Hand
+from wordbot.engine.firstdraft.state import EXAMPLE
 from wordbot.engine.tiles import FULL_BAG
 
 from tests.cli_support import invoke

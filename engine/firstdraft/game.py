@@ -16,15 +16,9 @@ from typing import Any
 from wordbot.engine.errors import StateError
 from wordbot.engine.firstdraft.measures import measures
 from wordbot.engine.firstdraft.moves import NOTATION_HELP
-from wordbot.engine.firstdraft.position import read_position
-from wordbot.engine.firstdraft.rules import SEATS, Rules
-from wordbot.engine.firstdraft.state import (
-    TURN,
-    Coaster,
-    FirstDraftState,
-    Hand,
-    sort_letters,
-)
+from wordbot.engine.firstdraft.position import Coaster, Hand, read_position, sort_letters
+from wordbot.engine.firstdraft.rules import SEATS, TURN, Rules
+from wordbot.engine.firstdraft.state import FirstDraftState
 from wordbot.engine.game import Game
 from wordbot.engine.rng import Rng, seed_state
 from wordbot.engine.tiles import FULL_BAG

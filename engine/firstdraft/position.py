@@ -1,4 +1,5 @@
-"""First Draft positions as docs/formats.md JSON ("First Draft position"), read with every field
+"""First Draft positions: their parts (the line's :class:`Coaster` s, the players'
+:class:`Hand` s) and their docs/formats.md JSON ("First Draft position"), read with every field
 checked (each error names the field) and written canonically (pools, coaster tiles and
 ``gone`` sorted; ``bag``, ``deck`` and ``discard_pile`` always written).
 
@@ -17,10 +18,10 @@ wordbot.engine.errors.PositionError: scores.p2: 6, but coins - discarded is 4
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from wordbot.engine.errors import PositionError
-from wordbot.engine.firstdraft.state import TURN, Coaster, Hand, sort_letters
+from wordbot.engine.firstdraft.rules import TURN
 from wordbot.engine.game import OVER
 from wordbot.engine.position import (
     MAX_POINTS,
@@ -33,6 +34,32 @@ from wordbot.engine.position import (
 )
 from wordbot.engine.rng import Rng
 from wordbot.engine.tiles import TILE_COUNTS, excess
+
+
+class Coaster(NamedTuple):
+    """A coaster in the line: its value, its tiles (sorted) and the coins on it."""
+
+    value: int
+    tiles: str
+    coins: int
+
+
+class Hand(NamedTuple):
+    """A player's coins, rows A and B, pool (sorted) and count of discarded tiles."""
+
+    coins: int
+    rows: tuple[str, ...]
+    pool: str
+    discarded: int
+
+    @property
+    def score(self) -> int:
+        return self.coins - self.discarded
+
+
+def sort_letters(letters) -> str:
+    return "".join(sorted(letters))
+
 
 FORMAT = "wordbot.firstdraft.position/1"
 REQUIRED = ("format", "players", "to_move", "phase", "line", "hands", "scores")

@@ -21,6 +21,7 @@ from wordbot.engine.options import GameRules, NotAllowed, custom, integer, numbe
 
 SEATS = ("p1", "p2", "p3", "p4", "p5")
 ROWS = "AB"
+TURN = "turn"  # the phase of a game not over
 MAX_ROW_LIMIT = 20  # the kernels build rows of up to 32 letters; 20 keeps lists bounded
 
 

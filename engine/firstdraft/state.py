@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from wordbot.engine.errors import IllegalMove
 from wordbot.engine.firstdraft.moves import (
@@ -35,6 +35,7 @@ from wordbot.engine.firstdraft.moves import (
     parse_json,
     parse_text,
 )
+from wordbot.engine.firstdraft.position import Coaster, Hand, position_json, sort_letters
 from wordbot.engine.firstdraft.rules import ROWS
 from wordbot.engine.game import OVER, GameState
 from wordbot.engine.movelist import is_listed
@@ -44,8 +45,6 @@ from wordbot.engine.rng import Rng
 if TYPE_CHECKING:
     from wordbot.engine.firstdraft.legal import FirstDraftMoves
     from wordbot.engine.firstdraft.rules import Rules
-
-TURN = "turn"
 
 #: the example position of docs/formats.md
 EXAMPLE = {
@@ -72,34 +71,9 @@ EXAMPLE = {
 }
 
 
-class Coaster(NamedTuple):
-    """A coaster in the line: its value, its tiles (sorted) and the coins on it."""
-
-    value: int
-    tiles: str
-    coins: int
-
-
-class Hand(NamedTuple):
-    """A player's coins, rows A and B, pool (sorted) and count of discarded tiles."""
-
-    coins: int
-    rows: tuple[str, ...]
-    pool: str
-    discarded: int
-
-    @property
-    def score(self) -> int:
-        return self.coins - self.discarded
-
-
 def plural(n: int, noun: str) -> str:
     """``1 coin``, ``2 coins``."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def sort_letters(letters) -> str:
-    return "".join(sorted(letters))
 
 
 def is_subsequence(small: str, big: str) -> bool:
@@ -389,8 +363,6 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
         return move_text(move)
 
     def to_json(self) -> dict[str, Any]:
-        from wordbot.engine.firstdraft.position import position_json
-
         return position_json(self)
 
     def with_seed(self, seed: int) -> FirstDraftState:
