@@ -25,10 +25,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 from wordbot.engine.controlword.moves import Placement, Replacement, WordPlay
+from wordbot.engine.controlword.scoring import word_points
 from wordbot.engine.controlword.tiles import BLUE, BONUS_LETTERS, COLOURS
 from wordbot.engine.errors import IllegalMove
 from wordbot.movegen.controlword import (
@@ -48,9 +49,6 @@ from wordbot.movegen.controlword.scoring import (
     TABLE_ROWS,
     TABLE_WIDTH,
 )
-
-if TYPE_CHECKING:
-    from wordbot.engine.controlword.state import ControlWordState
 
 #: colour name -> the kernels' colour index (the order of ``COLOURS``: blue last)
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
@@ -85,8 +83,6 @@ def score_table(jqxz_bonus: int) -> np.ndarray:
     >>> int(t[0, 7]), int(t[1, 7]), int(t[1, 3]), int(t[2, 17])  # 7 letters; a Q
     (7, 4, 0, 1)
     """
-    from wordbot.engine.controlword.scoring import word_points
-
     table = np.zeros((TABLE_ROWS, TABLE_WIDTH), np.int64)
     for n in range(TABLE_WIDTH):
         table[POINTS, n] = word_points(n, 0, jqxz_bonus)
@@ -150,7 +146,7 @@ def pack(
     return Grid.from_arrays(squares, letters, colours, pad, bounds)
 
 
-def board_grid(state: ControlWordState) -> Grid:
+def board_grid(state) -> Grid:
     """The state's board as a grid (no padding)."""
     return pack(state.board, 0)
 
@@ -179,7 +175,7 @@ class _Generators(threading.local):
 _GENERATORS = _Generators()
 
 
-def rack_of(state: ControlWordState) -> str:
+def rack_of(state) -> str:
     """The rack of the player to move (an unknown rack is an IllegalMove of rule rack)."""
     rack = state.racks.get(state.to_move)
     if rack is None:
@@ -189,19 +185,19 @@ def rack_of(state: ControlWordState) -> str:
     return rack
 
 
-def generator_for(state: ControlWordState) -> MoveGenerator:
+def generator_for(state) -> MoveGenerator:
     """This thread's generator for the state's lexicon and scoring rules."""
     return _GENERATORS.get(state.lexicon, score_table(state.rules.jqxz_bonus))
 
 
-def word_plays(state: ControlWordState) -> WordPlayList:
+def word_plays(state) -> WordPlayList:
     """Every word play of the player to move, as the kernels' flat arrays."""
     rack = rack_of(state)
     grid = pack(state.board, max(len(rack), 1), state.board.bounds)
     return generator_for(state).word_plays(grid, rack_counts(rack))
 
 
-def best_word_plays(state: ControlWordState, keep: int) -> WordPlayList:
+def best_word_plays(state, keep: int) -> WordPlayList:
     """The ``keep`` best word plays of the player to move, best first in the game's order
     (more points, fewer tiles, then the full list's order), without listing the rest."""
     rack = rack_of(state)
@@ -209,7 +205,7 @@ def best_word_plays(state: ControlWordState, keep: int) -> WordPlayList:
     return generator_for(state).best_word_plays(grid, rack_counts(rack), keep)
 
 
-def replacement_plays(state: ControlWordState) -> ReplacementList:
+def replacement_plays(state) -> ReplacementList:
     """Every replacement play of the player to move, factored (``len`` counts them; rows
     are written on first read)."""
     own, blue = rack_arrays(rack_of(state))
@@ -222,14 +218,14 @@ def replacement_plays(state: ControlWordState) -> ReplacementList:
     )
 
 
-def replacement_points(state: ControlWordState, plays: ReplacementList) -> np.ndarray:
+def replacement_points(state, plays: ReplacementList) -> np.ndarray:
     """Each replacement's points when played if replacements score (``score_replacements``)."""
     return plays.points_if_scored(score_table(state.rules.jqxz_bonus))
 
 
 # ------------------------------------------------------------------------- moves
 def play_colours(
-    state: ControlWordState,
+    state,
     plays,
     blue_first: bool = False,
     lo: int = 0,
@@ -257,7 +253,7 @@ def play_colours(
     return out
 
 
-def play_move(state: ControlWordState, plays, i: int, colours: np.ndarray | None = None):
+def play_move(state, plays, i: int, colours: np.ndarray | None = None):
     """Play ``i`` of a word play or replacement list as an engine move, its tiles
     coloured by ``colours`` (default: own tiles first)."""
     if colours is None:
@@ -276,7 +272,7 @@ def play_move(state: ControlWordState, plays, i: int, colours: np.ndarray | None
     return WordPlay(tiles) if isinstance(plays, WordPlayList) else Replacement(tiles)
 
 
-def coloured_sets(state: ControlWordState, plays: Sequence, kind: type) -> list:
+def coloured_sets(state, plays: Sequence, kind: type) -> list:
     """Plays given as sets of (row, col, LETTER) (the reference's form) as engine moves of
     ``kind``, coloured as :func:`play_colours` colours the kernels' plays."""
     if not plays:
@@ -325,7 +321,7 @@ class PlaySequence(Sequence):
 
     ONE_BY_ONE = 16
 
-    def __init__(self, state: ControlWordState, plays: WordPlayList | ReplacementList):
+    def __init__(self, state, plays: WordPlayList | ReplacementList):
         self.state = state
         self.plays = plays
         self._colours: np.ndarray | None = None
@@ -376,13 +372,13 @@ class FastGenerator:
     """The compiled generator, as ``ControlWordState.legal_moves`` asks for one: word and
     replacement plays of the player to move, moves made only when read."""
 
-    def word_plays(self, state: ControlWordState) -> PlaySequence:
+    def word_plays(self, state) -> PlaySequence:
         return PlaySequence(state, word_plays(state))
 
-    def replacement_plays(self, state: ControlWordState) -> PlaySequence:
+    def replacement_plays(self, state) -> PlaySequence:
         return PlaySequence(state, replacement_plays(state))
 
-    def best_word_plays(self, state: ControlWordState, keep: int) -> PlaySequence:
+    def best_word_plays(self, state, keep: int) -> PlaySequence:
         return PlaySequence(state, best_word_plays(state, keep))
 
 
@@ -390,7 +386,7 @@ class FastGenerator:
 FAST = FastGenerator()
 
 
-def evaluate_board(state: ControlWordState) -> list[tuple[Any, ...]]:
+def evaluate_board(state) -> list[tuple[Any, ...]]:
     """Every word on the board with who controls it: (first square, direction index 0
     across / 1 down, length, controller colour or None, multiplier 0 / 2 / 3), ordered
     by first square, across first."""

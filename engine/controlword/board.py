@@ -183,3 +183,35 @@ class Board(Mapping):
                 found.append(self._word(DOWN, self.run((r, c), DOWN)))
         found.sort(key=lambda w: (w.squares[0], w.direction != ACROSS))
         return found
+
+
+def formed_words(board_after: Board, tiles) -> list[tuple[Square, ...]]:
+    """The squares of every word a word play forms or extends on ``board_after`` (the
+    board with its ``tiles`` placed, in canonical order): the main word along its line
+    and each cross word through a new tile; for one tile, its runs of 2+ in both
+    directions."""
+    run = board_after.run
+    if len(tiles) == 1:
+        square = tiles[0].square
+        return [r for r in (run(square, ACROSS), run(square, DOWN)) if len(r) >= 2]
+    if tiles[0].row == tiles[-1].row:
+        line, cross = ACROSS, DOWN
+    else:
+        line, cross = DOWN, ACROSS
+    words = [run(tiles[0].square, line)]
+    for t in tiles:
+        r = run(t.square, cross)
+        if len(r) >= 2:
+            words.append(r)
+    return words
+
+
+def changed_words(board_after: Board, tiles) -> list[tuple[Square, ...]]:
+    """The squares of every distinct word (run of 2+) through a changed square."""
+    seen = []
+    for t in tiles:
+        for direction in (ACROSS, DOWN):
+            r = board_after.run(t.square, direction)
+            if len(r) >= 2 and r not in seen:
+                seen.append(r)
+    return seen

@@ -19,16 +19,31 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from wordbot.engine.controlword.moves import Pass, Replacement
+from wordbot.engine.controlword.moves import Exchange, Pass, Redraw, Replacement
 from wordbot.engine.controlword.scoring import play_points
-from wordbot.engine.game import Move, MoveList
+from wordbot.engine.controlword.tiles import BLUE_CONSONANTS, BLUE_VOWELS
+from wordbot.engine.game import OVER, Move, MoveList
 
 if TYPE_CHECKING:
     from wordbot.engine.controlword.moves import Move as ControlWordMove
-    from wordbot.engine.controlword.state import ControlWordState
 
 
-def gain(state: ControlWordState, move: Move) -> int:
+def other_moves(state) -> list[ControlWordMove]:
+    """The legal actions of ``state``'s player to move that are not word or replacement
+    plays: pass, a rack redraw (word phase) and every blue exchange."""
+    if state.phase == OVER:
+        return []
+    moves: list[ControlWordMove] = [Pass(), Redraw()] if state.phase == "word" else [Pass()]
+    rack = state.racks.get(state.to_move) or ""
+    for letter in sorted(set(ch for ch in rack if ch.isupper())):
+        if state.bags[BLUE_VOWELS]:
+            moves.append(Exchange(letter, "vowel"))
+        if state.bags[BLUE_CONSONANTS]:
+            moves.append(Exchange(letter, "consonant"))
+    return moves
+
+
+def gain(state, move: Move) -> int:
     """What a move adds to the mover's score now: a word play its words' points, a
     replacement its changed words' when replacements score, anything else nothing."""
     tiles = getattr(move, "tiles", ())
@@ -45,9 +60,11 @@ BEST_ONLY_UP_TO = 64
 
 
 class ControlWordMoves(MoveList):
-    """Every legal action of the player to move (see the module docstring)."""
+    """Every legal action of the player to move of ``state`` (a
+    :class:`~wordbot.engine.controlword.state.ControlWordState`; see the module
+    docstring)."""
 
-    def __init__(self, state: ControlWordState, generator: Any):
+    def __init__(self, state, generator: Any):
         self.state = state
         self.generator = generator
         self._plays: Any = None
@@ -58,7 +75,7 @@ class ControlWordMoves(MoveList):
     def others(self) -> list[ControlWordMove]:
         """Pass, a redraw (word phase) and the blue exchanges, in that order."""
         if self._others is None:
-            self._others = self.state.other_moves()
+            self._others = other_moves(self.state)
         return self._others
 
     @property

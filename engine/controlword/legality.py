@@ -25,23 +25,18 @@ exchange        a blue exchange of a tile not on the rack, or from an empty blue
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
-from wordbot.engine.controlword.board import ACROSS, DOWN, Board
+from wordbot.engine.controlword.board import Board, changed_words, formed_words
 from wordbot.engine.controlword.moves import (
     Exchange,
     Move,
     Pass,
-    Placement,
     Redraw,
     Replacement,
     WordPlay,
 )
 from wordbot.engine.controlword.tiles import BLUE, BLUE_CONSONANTS, BLUE_VOWELS
 from wordbot.engine.errors import IllegalMove
-
-if TYPE_CHECKING:
-    from wordbot.engine.controlword.state import ControlWordState
 
 RULE_NAMES = (
     "game_over", "phase", "tiles", "colour", "rack", "bounds", "occupied", "line",
@@ -61,43 +56,13 @@ def rack_has(rack: str, letters: str) -> bool:
     return all(have[ch] >= n for ch, n in need.items())
 
 
-def formed_words(board_after: Board, tiles: tuple[Placement, ...]) -> list[tuple]:
-    """The squares of every word a word play forms or extends on ``board_after`` (the
-    board with the tiles placed): the main word along its line and each cross word
-    through a new tile; for one tile, its runs of 2+ in both directions."""
-    run = board_after.run
-    if len(tiles) == 1:
-        square = tiles[0].square
-        return [r for r in (run(square, ACROSS), run(square, DOWN)) if len(r) >= 2]
-    if tiles[0].row == tiles[-1].row:
-        line, cross = ACROSS, DOWN
-    else:
-        line, cross = DOWN, ACROSS
-    words = [run(tiles[0].square, line)]
-    for t in tiles:
-        r = run(t.square, cross)
-        if len(r) >= 2:
-            words.append(r)
-    return words
-
-
-def changed_words(board_after: Board, tiles: tuple[Placement, ...]) -> list[tuple]:
-    """The squares of every distinct word (run of 2+) through a changed square."""
-    seen = []
-    for t in tiles:
-        for direction in (ACROSS, DOWN):
-            r = board_after.run(t.square, direction)
-            if len(r) >= 2 and r not in seen:
-                seen.append(r)
-    return seen
-
-
 def _letters(board: Board, squares) -> str:
     return "".join(board[s].letter for s in squares)
 
 
-def check_move(state: ControlWordState, move: Move) -> None:
-    """Raise :class:`IllegalMove` unless ``move`` is legal for the player to move."""
+def check_move(state, move: Move) -> None:
+    """Raise :class:`IllegalMove` unless ``move`` is legal for the player to move of
+    ``state`` (a :class:`~wordbot.engine.controlword.state.ControlWordState`)."""
     if state.phase == "over":
         raise IllegalMove("game_over", "the game is over")
     if isinstance(move, Pass):

@@ -15,16 +15,21 @@ share the place (and the win).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from wordbot.engine.controlword.board import DIRECTIONS, STEP, Board, Word
+from wordbot.engine.controlword.board import (
+    DIRECTIONS,
+    STEP,
+    Board,
+    Word,
+    changed_words,
+    formed_words,
+)
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.tiles import BONUS_LETTERS
 from wordbot.engine.outcome import Outcome, places_from_keys
-
-if TYPE_CHECKING:
-    from wordbot.engine.controlword.state import ControlWordState
 
 MAJORITY = "majority"
 PLURALITY = "plurality"
@@ -68,8 +73,6 @@ def word_score(letters: str, rules: Rules) -> int:
 def play_points(board_after: Board, tiles, rules: Rules, replacement: bool = False) -> int:
     """What a play scores when made, on the board with its tiles placed: every word a word
     play forms or extends, or (``replacement``) every word through a changed square."""
-    from wordbot.engine.controlword.legality import changed_words, formed_words
-
     words = (
         changed_words(board_after, tiles)
         if replacement
@@ -141,17 +144,17 @@ def rank_key(totals: Totals) -> tuple[int, int, int]:
     return (-totals.final, totals.penalty_tokens, -totals.words_controlled)
 
 
-def evaluate(state: ControlWordState) -> Evaluation:
-    """The end-of-game evaluation of the state's board as it stands (who controls each
-    word comes from the compiled control rule, through the adapter)."""
-    from wordbot.engine.controlword.adapter import evaluate_board
-
+def evaluate(state, controls: Iterable[tuple[Any, ...]]) -> Evaluation:
+    """The end-of-game evaluation of a state's board as it stands, given who controls
+    each of its words (``controls``: the compiled control rule's answer,
+    :func:`wordbot.engine.controlword.adapter.evaluate_board`, as
+    ``ControlWordState.evaluate`` asks for it)."""
     board = state.board
     players = state.players
     results = []
     word_points_of = dict.fromkeys(players, 0)
     controlled = dict.fromkeys(players, 0)
-    for (r, c), d, length, controller, multiplier in evaluate_board(state):
+    for (r, c), d, length, controller, multiplier in controls:
         direction = DIRECTIONS[d]
         dr, dc = STEP[direction]
         squares = tuple((r + k * dr, c + k * dc) for k in range(length))
@@ -186,10 +189,9 @@ def evaluate(state: ControlWordState) -> Evaluation:
     return Evaluation(tuple(results), totals, ranking, winners)
 
 
-def outcome(state: ControlWordState) -> Outcome:
-    """The state's :class:`~wordbot.engine.game.Outcome`: final scores, places by the
-    ranking's tie-breaks, winners, and the evaluation as ``details``."""
-    ev = evaluate(state)
+def outcome(ev: Evaluation) -> Outcome:
+    """The :class:`~wordbot.engine.outcome.Outcome` of an evaluation: final scores,
+    places by the ranking's tie-breaks, winners, and the evaluation as ``details``."""
     places = places_from_keys({p: rank_key(t) for p, t in ev.totals.items()})
     return Outcome(
         {p: t.final for p, t in ev.totals.items()}, places, ev.winners, ev.to_json()

@@ -19,7 +19,6 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from wordbot.engine.controlword import hidden
 from wordbot.engine.controlword.legal import ControlWordMoves
 from wordbot.engine.controlword.legality import check_move, rack_letters
 from wordbot.engine.controlword.moves import (
@@ -36,6 +35,7 @@ from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.scoring import Evaluation, evaluate, outcome, play_points
 from wordbot.engine.controlword.setup import roll_dice, word_order
 from wordbot.engine.controlword.tiles import (
+    BLUE,
     BLUE_CONSONANTS,
     BLUE_VOWELS,
     blue_bag_for,
@@ -149,19 +149,83 @@ class ControlWordState(GameState["ControlWordMoves"]):
             )
 
     def observation(self, viewer: str) -> dict[str, Any]:
-        """The position as ``viewer`` sees it (:func:`~wordbot.engine.controlword.hidden.
-        observation`)."""
-        return hidden.observation(self, viewer)
+        """The position as ``viewer`` sees it: the other racks left out (docs/formats.md's
+        "unknown rack"), and every bag as the viewer can know it: its own, each other
+        player's bag together with that player's rack tiles of its colour, and the blue
+        bags together with the other racks' blue tiles; and, as ``rack_sizes``, how many
+        tiles each hidden rack holds and how many of them are blue (in plain sight at the
+        table; the field is the project's, docs/protocol.md)."""
+        obj = self.to_json()
+        hidden = [p for p in self.players if p != viewer]
+        obj["racks"] = {p: r for p, r in obj["racks"].items() if p == viewer}
+        sizes = {
+            p: {"tiles": len(rack), "blue": sum(ch.islower() for ch in rack)}
+            for p in hidden
+            if (rack := self.racks.get(p)) is not None
+        }
+        sizes.update({p: n for p, n in self.rack_sizes.items() if p != viewer})
+        if sizes:
+            obj["rack_sizes"] = dict(sorted(sizes.items()))
+        bags = obj["bags"]
+        for p in hidden:
+            rack = self.racks.get(p, "")
+            bags[p] = sort_tiles(bags[p] + "".join(ch for ch in rack if ch.isupper()))
+            bags[BLUE] = sort_tiles(
+                bags[BLUE] + "".join(ch.upper() for ch in rack if ch.islower())
+            )
+        return obj
 
     def unseen_blue(self, viewer: str) -> dict[str, str]:
-        """The blue tiles ``viewer`` cannot see, by bag (:func:`~wordbot.engine.
-        controlword.hidden.unseen_blue`)."""
-        return hidden.unseen_blue(self, viewer)
+        """The blue tiles ``viewer`` cannot see, by bag (``blue_vowels``,
+        ``blue_consonants``): the blue bags and the blue tiles on the other racks. What a
+        player may reason about when it thinks of drawing blue.
+
+        >>> from wordbot.dictionaries import Lexicon
+        >>> from wordbot.engine.controlword.game import GAME
+        >>> s = GAME.new(["red", "green"], 1, lexicon=Lexicon.from_words(["CAT"]))
+        >>> s = s.with_racks({"green": "ABe"})  # green holds a blue E
+        >>> e = [s.unseen_blue(p)["blue_vowels"].count("E") for p in ("red", "green")]
+        >>> e[0] - e[1]
+        1
+        """
+        unseen = {key: self.bags[key] for key in (BLUE_VOWELS, BLUE_CONSONANTS)}
+        for player, rack in self.racks.items():
+            if player != viewer:
+                for ch in rack or "":
+                    if ch.islower():
+                        key = blue_bag_for(ch)
+                        unseen[key] = sort_tiles(unseen[key] + ch.upper())
+        return unseen
 
     def determinize(self, viewer: str, rng: random.Random) -> ControlWordState:
-        """A state consistent with ``observation(viewer)`` (:func:`~wordbot.engine.
-        controlword.hidden.determinize`)."""
-        return hidden.determinize(self, viewer, rng)
+        """A state consistent with ``observation(viewer)``: every other player's rack
+        dealt again from the tiles the viewer cannot see (that player's bag and rack for
+        tiles of its colour; the blue bags and the other racks' blue tiles for blue
+        ones), each rack keeping its size and its number of blue tiles; a rack unknown to
+        everyone gets a full rack of its own tiles. The future draws are reseeded from
+        ``rng`` too."""
+        opponents = [c for c in self.players if c != viewer]
+        racks = {c: self.racks.get(c) for c in opponents}
+        # sorted: what is shuffled is the viewer's unseen blue tiles, not where they are
+        unseen = self.unseen_blue(viewer)
+        blue_pool = sorted(unseen[BLUE_VOWELS] + unseen[BLUE_CONSONANTS])
+        rng.shuffle(blue_pool)
+        cleared = self.with_racks({c: "" for c, r in racks.items() if r is not None})
+        sampled = {}
+        for c, rack in racks.items():
+            own_pool = list(cleared.bags[c])
+            rng.shuffle(own_pool)
+            if rack is None and c in self.rack_sizes:  # a view: its size is known
+                size = self.rack_sizes[c]
+                own_n, blue_n = size["tiles"] - size["blue"], size["blue"]
+            elif rack is None:
+                own_n, blue_n = min(self.rack_limit, len(own_pool)), 0
+            else:
+                own_n = sum(ch.isupper() for ch in rack)
+                blue_n = len(rack) - own_n
+            blue = [blue_pool.pop().lower() for _ in range(min(blue_n, len(blue_pool)))]
+            sampled[c] = "".join(own_pool[:own_n]) + "".join(blue)
+        return cleared.with_racks(sampled).with_seed(rng.getrandbits(63))
 
     # ------------------------------------------------------------------ queries
     def word_order(self) -> tuple[str, ...]:
@@ -176,13 +240,16 @@ class ControlWordState(GameState["ControlWordMoves"]):
         return order
 
     def evaluate(self) -> Evaluation:
-        """The end-of-game evaluation of the board as it stands."""
-        return evaluate(self)
+        """The end-of-game evaluation of the board as it stands (who controls each word
+        from the compiled control rule)."""
+        from wordbot.engine.controlword.adapter import evaluate_board
+
+        return evaluate(self, evaluate_board(self))
 
     def outcome(self) -> Outcome:
         """Final scores (played points + controlled words - penalties) as they stand,
         places by the ranking's tie-breaks, and the evaluation as ``details``."""
-        return outcome(self)
+        return outcome(self.evaluate())
 
     @property
     def winner(self) -> str | None:
@@ -238,20 +305,6 @@ class ControlWordState(GameState["ControlWordMoves"]):
         plays = FAST.word_plays(self)
         # equal points: fewer tiles first, as in the list of every move
         return MoveList(plays, plays.points, plays.tile_counts.astype(int) * len(plays))
-
-    def other_moves(self) -> list[Move]:
-        """The legal actions that are not word or replacement plays: pass, a rack redraw
-        (word phase) and every blue exchange."""
-        if self.phase == OVER:
-            return []
-        moves: list[Move] = [Pass(), Redraw()] if self.phase == WORD else [Pass()]
-        rack = self.racks.get(self.to_move) or ""
-        for letter in sorted(set(ch for ch in rack if ch.isupper())):
-            if self.bags[BLUE_VOWELS]:
-                moves.append(Exchange(letter, "vowel"))
-            if self.bags[BLUE_CONSONANTS]:
-                moves.append(Exchange(letter, "consonant"))
-        return moves
 
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move, check: bool = True) -> ControlWordState:  # type: ignore[override]  # its own game's moves only
