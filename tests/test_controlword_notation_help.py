@@ -7,7 +7,7 @@ import re
 
 from wordbot.engine.controlword.board import Board
 from wordbot.engine.controlword.game import GAME
-from wordbot.engine.controlword.notation import parse_move
+from wordbot.engine.controlword.moves import parse_move
 from wordbot.engine.controlword.tiles import Tile
 
 

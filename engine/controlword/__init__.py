@@ -18,9 +18,10 @@ from wordbot.engine.controlword.moves import (
     Redraw,
     Replacement,
     WordPlay,
+    format_move,
     move_from_json,
+    parse_move,
 )
-from wordbot.engine.controlword.notation import format_move, parse_move
 from wordbot.engine.controlword.position import POSITION_FORMAT
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.scoring import Evaluation, played_points, word_score

@@ -28,9 +28,10 @@ from wordbot.engine.controlword.moves import (
     Redraw,
     Replacement,
     WordPlay,
+    format_move,
     move_from_json,
+    parse_move,
 )
-from wordbot.engine.controlword.notation import format_move, parse_move
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.scoring import Evaluation, evaluate, outcome, play_points
 from wordbot.engine.controlword.setup import roll_dice, word_order
