@@ -20,8 +20,8 @@ import pytest
 from wordbot.players.arena import play_game
 from wordbot.players.registry import make_player
 
+from wordbot.measures import game_measures
 from wordbot.study import Study, new_study
-from wordbot.study.measures import game_measures
 from wordbot.tournament import Tournament, new_config
 
 MEASURED_GAMES = 400  # per variant

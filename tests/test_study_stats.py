@@ -9,8 +9,8 @@ import random
 import pytest
 
 from tests.sampling import fast_and_full
+from wordbot.measures import lead_measures, leader
 from wordbot.study import stats
-from wordbot.study.measures import lead_measures, leader
 
 Z = 1.959963984540054
 

@@ -36,7 +36,6 @@ that never ends).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,6 +46,7 @@ from numpy.typing import NDArray
 from wordbot.engine.game import Game, GameState, Move
 from wordbot.engine.games import get_game
 from wordbot.errors import WordbotError
+from wordbot.lexicons import load_lexicon
 
 #: actions after which a game is cut (a draw), as ``players.arena`` guards its games
 MAX_GAME_LENGTH = 2000
@@ -56,15 +56,6 @@ class ActionBoundError(WordbotError):
     """A position lists more legal moves than the action space holds."""
 
     code = "action_bound"
-
-
-@functools.lru_cache(maxsize=8)
-def load_lexicon(path: str) -> Any:
-    """The word list at ``path`` ("" = the bundled default), loaded once per process:
-    OpenSpiel makes a game object again for every state it deserializes."""
-    from wordbot.dictionaries import Lexicon
-
-    return Lexicon.load(path or None)
 
 
 def rule_texts(rules: Mapping[str, Any]) -> tuple[str, ...]:
@@ -154,7 +145,9 @@ class Table:
         return (
             self.lexicon
             if not isinstance(self.lexicon, str)
-            else load_lexicon(self.lexicon)
+            # OpenSpiel makes a game object again for every state it deserializes: the
+            # list is loaded once per process
+            else load_lexicon(self.lexicon or None)
         )
 
     def initial(self, seed: int | None = None) -> GameState:

@@ -71,7 +71,7 @@ def warm(
 ) -> dict[str, float]:
     """Warm each of ``game_names`` with all of its players (skipping those already
     warm unless ``force``); the seconds each took (0 for a game already warm)."""
-    from wordbot.dictionaries import Lexicon
+    from wordbot.lexicons import load_lexicon
 
     took: dict[str, float] = {}
     for name in game_names:
@@ -85,7 +85,8 @@ def warm(
         players = catalog.players.for_game(game)
         if report:
             report(f"{game.title}: compiling for {', '.join(players)} ...")
-        lexicon = Lexicon.shared(lexicon_path, report=report) if game.uses_lexicon else None
+        # --lexicon is for the games with words: the others are warmed without one
+        lexicon = load_lexicon(lexicon_path, report) if game.uses_lexicon else None
         play_briefly(game, lexicon, players, catalog)
         marker(name).parent.mkdir(parents=True, exist_ok=True)
         marker(name).touch()

@@ -12,7 +12,7 @@ import json
 import click
 
 from wordbot.cli import main
-from wordbot.cli.loading import game_named, lexicon_for, load_state
+from wordbot.cli.loading import game_named, load_state
 from wordbot.cli.options import (
     SetupCommand,
     game_option,
@@ -22,6 +22,7 @@ from wordbot.cli.options import (
     rule_option,
     setup_values,
 )
+from wordbot.lexicons import lexicon_for
 
 
 def _print_json(obj) -> None:

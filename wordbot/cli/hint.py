@@ -27,7 +27,8 @@ BUILTIN_SEED = 1
 
 
 def _state(position, game_name, lexicon_path, rules):
-    from wordbot.cli.loading import game_named, lexicon_for, load_state
+    from wordbot.cli.loading import game_named, load_state
+    from wordbot.lexicons import lexicon_for
 
     if position is not None:
         return load_state(position, lexicon_path, rules)

@@ -66,9 +66,9 @@ def info(lexicon_path: Path | None, as_json: bool) -> None:
     Example:
       wordbot lexicon info --json
     """
-    from wordbot.dictionaries import Lexicon
+    from wordbot.lexicons import load_lexicon
 
-    summary = _summary(Lexicon.load(lexicon_path))
+    summary = _summary(load_lexicon(lexicon_path))
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:
@@ -87,9 +87,9 @@ def check(words: tuple[str, ...], lexicon_path: Path | None) -> None:
     Example:
       wordbot lexicon check grail repent qxzj
     """
-    from wordbot.dictionaries import Lexicon
+    from wordbot.lexicons import load_lexicon
 
-    lex = Lexicon.load(lexicon_path)
+    lex = load_lexicon(lexicon_path)
     missing = [w for w in words if w.upper() not in lex]
     for word in missing:
         click.echo(f"not a word: {word}")

@@ -108,7 +108,8 @@ def play(
     """
     from rich.console import Console
 
-    from wordbot.cli.loading import catalog, game_named, lexicon_for
+    from wordbot.cli.loading import catalog, game_named
+    from wordbot.lexicons import lexicon_for
     from wordbot.players import Limit
     from wordbot.plugins import load_catalog
     from wordbot.protocol.session import DEFAULT_PLAYER

@@ -16,7 +16,7 @@ from typing import Any
 
 from wordbot import __version__
 from wordbot.engine.games import DEFAULT_GAME
-from wordbot.errors import WordbotError
+from wordbot.lexicons import load_lexicon
 from wordbot.plugins import BUILTIN, Catalog
 from wordbot.protocol.envelope import (
     COMMANDS,
@@ -81,20 +81,6 @@ def engine_options() -> dict[str, EngineOption]:
     }
 
 
-def load_lexicon(path: str | None):
-    """A lexicon by path (None: the default), loaded once per process."""
-    from wordbot.dictionaries import Lexicon
-
-    try:
-        return Lexicon.shared(path, report=None)
-    except WordbotError:
-        raise
-    except OSError as exc:
-        raise ProtocolError(
-            "bad_lexicon", f"lexicon: cannot read {path!r} ({exc.strerror or exc})"
-        ) from None
-
-
 _OPTION_TYPES = {
     "string": lambda v: isinstance(v, str),
     "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
@@ -150,7 +136,10 @@ class Session:
 
     # -- helpers -------------------------------------------------------------------
     def lexicon_of(self, game):
-        return load_lexicon(self.options["lexicon"]) if game.uses_lexicon else None
+        # a game without words ignores the session's word list (set for another game)
+        if not game.uses_lexicon:
+            return None
+        return load_lexicon(self.options["lexicon"], report=None)
 
     def read_position(self, obj: Any):
         if not isinstance(obj, dict):
@@ -297,7 +286,7 @@ class Session:
                     "bad_option",
                     "lexicon: this server does not let clients choose the word list",
                 )
-            load_lexicon(value)
+            load_lexicon(value, report=None)
             self.state = None  # a position belongs to its lexicon
         self.options[name] = value
         return reply(rid, "option", name=name, value=value)

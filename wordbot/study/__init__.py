@@ -8,7 +8,7 @@ measures) are compared variant against variant with paired tests.
 |---|---|
 | ``config`` | ``--vary`` values, the variants, what decides the games |
 | ``schedule`` | every variant on the same deals, the seats rotated |
-| ``measures`` | one finished game's length, lead changes, comeback, the game's own |
+| (``wordbot.measures``) | one finished game's length, lead changes, comeback, the game's own (the tournaments' workers measure each game) |
 | ``stats`` | Wilson and t intervals, McNemar, paired t, Fisher, Welch, Holm |
 | ``analysis`` | finished games -> the figures per variant and the comparisons (JSON) |
 | ``runner`` | plays the games on the tournament's workers and backends; the store |

@@ -15,7 +15,7 @@ Per variant (see :mod:`wordbot.study.stats` for the intervals):
 - ``margin``: the winner's final score minus the runner-up's (0 for a draw), mean, 95 %
   interval and standard deviation.
 - ``length``, ``lead_changes``, ``lead_decided``, ``comeback_rate``: see
-  :mod:`wordbot.study.measures`.
+  :mod:`wordbot.measures`.
 - ``measures``: the mean of each of the game's own measures.
 
 ``comparisons``: every two variants, on ``first_player_win`` (seat 1 won alone),

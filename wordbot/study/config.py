@@ -23,6 +23,7 @@ from typing import Any
 
 from wordbot.engine.options import value_text
 from wordbot.errors import WordbotError
+from wordbot.lexicons import described_lexicon, resumed_lexicon
 from wordbot.tournament.schedule import player_names, split_player_list
 
 
@@ -209,7 +210,6 @@ def new_study(
     (['ko_rule=true', 'ko_rule=false'], ['routes', 'routes#2'])
     """
     from wordbot.plugins import load_catalog
-    from wordbot.tournament.config import _lexicon
 
     catalog = load_catalog(plugins)
     try:
@@ -240,7 +240,7 @@ def new_study(
             f"--games {games}: must be a positive multiple of {step} (each deal is "
             "played with every rotation of the seats of every variant)"
         )
-    lexicon, lex_json = _lexicon(game, lexicon_path)
+    lexicon, lex_json = described_lexicon(game, lexicon_path)
     setup = game.setup_json(game.setup_from_cli(setup_words))
     config = StudyConfig(
         game.name,
@@ -262,7 +262,6 @@ def resumed_study(saved: StudyConfig, where: str, given: StudyConfig | None, lex
     """The saved configuration (and its lexicon) after checking that a configuration made
     from the options given again (None: none given) agrees with it."""
     from wordbot.plugins import load_catalog
-    from wordbot.tournament.config import _lexicon
 
     if given is not None:
         mine, theirs = saved.to_json(), given.to_json()
@@ -273,16 +272,7 @@ def resumed_study(saved: StudyConfig, where: str, given: StudyConfig | None, lex
                     f"({_short(mine[key])}, not {_short(theirs[key])})"
                 )
     game = load_catalog(saved.plugins).game(saved.game)
-    lexicon = None
-    if saved.lexicon is not None:
-        path = lexicon_path if lexicon_path is not None else saved.lexicon.get("path")
-        lexicon, lex_json = _lexicon(game, path)
-        if lex_json["digest"] != saved.lexicon["digest"]:
-            raise StudyError(
-                f"--resume {where}: that study was played with the lexicon "
-                f"{saved.lexicon.get('path') or '(default)'}; {path or '(default)'} has "
-                "other words: pass the same list with --lexicon"
-            )
+    lexicon = resumed_lexicon(game, saved.lexicon, lexicon_path, where, "study")
     return saved, lexicon
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from wordbot.engine.games import DEFAULT_GAME
 from wordbot.errors import WordbotError
+from wordbot.lexicons import described_lexicon, resumed_lexicon
 from wordbot.tournament.schedule import (
     Schedule,
     TournamentError,
@@ -152,21 +153,6 @@ def _rules(game, rules: tuple[str, ...]) -> dict[str, Any]:
     return game.rules(rules).to_json()
 
 
-def _lexicon(game, path):
-    if not game.uses_lexicon:
-        if path is not None:
-            raise TournamentError(f"--lexicon {path}: {game.title} uses no word list")
-        return None, None
-    from wordbot.dictionaries import Lexicon
-
-    lexicon = Lexicon.shared(path)
-    return lexicon, {
-        "path": None if path is None else str(path),
-        "digest": lexicon.digest,
-        "words": len(lexicon),
-    }
-
-
 def new_config(
     players=None,
     gauntlet=None,
@@ -204,7 +190,7 @@ def new_config(
     sprt_json = Sprt(*sprt).to_json() if sprt else None
     rules_json = _rules(chosen, rules)
     _check(names, gauntlet_name, seats, games, seed, sprt_json, seat_names)
-    lexicon, lex_json = _lexicon(chosen, lexicon_path)
+    lexicon, lex_json = described_lexicon(chosen, lexicon_path)
     setup = chosen.setup_json(chosen.setup_from_cli(setup_words))
     return TournamentConfig(
         names,
@@ -292,17 +278,7 @@ def resumed_config(
             diff = sorted(k for k in given if given[k] != saved.rules.get(k))
             name = diff[0]
             raise differs(f"--rule {name}={saved.rules.get(name)}", f"{name}={given[name]}")
-    lexicon = None
-    if saved.lexicon is not None:
-        path = lexicon_path if lexicon_path is not None else saved.lexicon.get("path")
-        lexicon, lex_json = _lexicon(chosen, path)
-        if lex_json["digest"] != saved.lexicon["digest"]:
-            raise TournamentError(
-                f"--resume {where}: that tournament was played with the lexicon "
-                f"{saved.lexicon.get('path') or '(default)'} ({saved.lexicon['words']} "
-                f"words); {path or '(default)'} has other words: pass the same list with "
-                "--lexicon"
-            )
+    lexicon = resumed_lexicon(chosen, saved.lexicon, lexicon_path, where, "tournament")
     _check(
         saved.players,
         saved.gauntlet,

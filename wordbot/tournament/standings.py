@@ -35,7 +35,7 @@ class GameOutcome:
     ``{"colour", "player", "message"}`` when a player raised (it loses: it takes the last
     place, the others are ranked by the board as it stood). ``think``: colour -> seconds
     spent choosing moves; ``decisions``: colour -> moves chosen. A study's game also has
-    its rule ``variant`` (an index) and its ``measures`` (``wordbot.study.measures``).
+    its rule ``variant`` (an index) and its ``measures`` (``wordbot.measures``).
     """
 
     game: int

@@ -234,7 +234,7 @@ def outcome_from_record(path: Path, game, lexicon=None, games=None) -> GameOutco
     outcome = replayed.final.outcome()
     measures = None
     if study:
-        from wordbot.study.measures import game_measures
+        from wordbot.measures import game_measures
 
         measures = game_measures(record.game, replayed.states, replayed.moves)
     return GameOutcome(

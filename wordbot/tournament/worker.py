@@ -38,7 +38,7 @@ class WorkerSetup:
     plugins: tuple[str, ...] = ()  # modules defining the game or players
     setup: tuple[tuple[str, Any], ...] = ()  # the game's set-up options, as JSON
     variants: tuple[dict, ...] = ()  # a study's Rules.to_json() of each variant
-    measure: bool = False  # measure each game (wordbot.study.measures) into its outcome
+    measure: bool = False  # measure each game (wordbot.measures) into its outcome
 
     @classmethod
     def of(
@@ -67,9 +67,9 @@ def load_lexicon(path: str | None, digest: str | None):
     None for a game without a lexicon."""
     if digest is None:
         return None
-    from wordbot.dictionaries import Lexicon
+    from wordbot.lexicons import load_lexicon as shared
 
-    lexicon = Lexicon.shared(path, report=None)
+    lexicon = shared(path, report=None)
     if lexicon.digest != digest:
         raise TournamentError(
             f"lexicon {path or 'default'}: its words differ from the tournament's "
@@ -161,7 +161,7 @@ class GameWorker:
             }
         measures = None
         if self.setup.measure and result.error is None:
-            from wordbot.study.measures import game_measures
+            from wordbot.measures import game_measures
 
             measures = game_measures(self.game, states, result.moves)
         outcome = GameOutcome(

@@ -1,5 +1,6 @@
 """What one finished game tells a study: its length, how the lead went, and the game's
-own measures of where the points came from.
+own measures of where the points came from. A tournament's workers measure each game as
+they finish it (``wordbot study`` plays its games on them), so this sits below both.
 
 The *standing* after each action is the score each player would finish with if the game
 ended there (``state.outcome().scores``: in Control Word, words controlled count as they
