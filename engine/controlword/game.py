@@ -7,16 +7,29 @@ pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from wordbot.engine.controlword.board import Board, centred_bounds
+from wordbot.engine.controlword.mats import builtin_mat, random_mat
 from wordbot.engine.controlword.measures import measures
 from wordbot.engine.controlword.position import read_position
 from wordbot.engine.controlword.rules import Rules
-from wordbot.engine.controlword.setup import deal
 from wordbot.engine.controlword.state import ControlWordState
-from wordbot.engine.errors import PositionError
+from wordbot.engine.controlword.tiles import (
+    BLUE,
+    BLUE_CONSONANTS,
+    BLUE_VOWELS,
+    FULL_BAG,
+    FULL_CONSONANT_BAG,
+    FULL_VOWEL_BAG,
+    VOWELS,
+    remove_letters,
+    roll_dice,
+    sort_tiles,
+)
+from wordbot.engine.errors import PositionError, RuleError
 from wordbot.engine.game import Game
-from wordbot.engine.rng import seed_state
+from wordbot.engine.rng import Rng, seed_state
 from wordbot.engine.setup import rule_shortcut
 
 #: the notation for people, with an example of each kind of move (terminal play's
@@ -89,8 +102,79 @@ class ControlWord(Game[ControlWordState]):
         return observation_tensor(state.observation(viewer), viewer)
 
     def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
-        """See :func:`~wordbot.engine.controlword.setup.deal`."""
-        return deal(players, rules, seed, lexicon)
+        """The start mat (docs/rules/controlword.md "Set-up"), both dice rolled, racks
+        dealt to R in seat order, and the first player chosen by each player drawing a
+        tile (lowest letter starts, ties draw again among the tied; the tiles go back),
+        all from one generator seeded by ``seed``."""
+        rng = Rng(seed_state(seed))
+        if rules.start_mat == "random":
+            tiles = random_mat(lexicon, rng)
+        else:
+            tiles = builtin_mat(cast(int, rules.start_mat))
+        bounds = centred_bounds(rules.board_size) if rules.board_size is not None else None
+        board = Board(tiles, bounds)
+        if not all(board.in_bounds(sq) for sq in tiles):
+            extent = board.extent()
+            assert extent is not None  # the mat has tiles
+            r0, r1, c0, c1 = extent
+            raise RuleError(
+                f"board_size: {rules.board_size} is smaller than the start mat "
+                f"({r1 - r0 + 1} x {c1 - c0 + 1})"
+            )
+        rack_limit, replacement_limit = roll_dice(rng)
+        events: list[tuple] = [("roll", rack_limit, replacement_limit)]
+        bags = {p: FULL_BAG for p in players}
+        # The mat's letters count as blue tiles taken from the blue bags, so that a
+        # position's blue bags are always the full set minus the blue tiles seen
+        # (docs/formats.md infers them that way).
+        mat_letters = [t.letter for t in tiles.values()]
+        # (a mat's letters always come out of the full blue bags: never None)
+        bags[BLUE_VOWELS] = cast(
+            str,
+            remove_letters(
+                FULL_VOWEL_BAG, "".join(ch for ch in mat_letters if ch in VOWELS)
+            ),
+        )
+        bags[BLUE_CONSONANTS] = cast(
+            str,
+            remove_letters(
+                FULL_CONSONANT_BAG, "".join(ch for ch in mat_letters if ch not in VOWELS)
+            ),
+        )
+        racks = {}
+        for p in players:
+            drawn, bags[p] = rng.draw(bags[p], rack_limit)
+            racks[p] = sort_tiles(drawn)
+            events.append(("draw", p, drawn))
+        contenders = list(players)
+        while True:
+            shown = {p: bags[p][rng.below(len(bags[p]))] for p in contenders}
+            events.append(("first_player_draw", dict(shown)))
+            low = min(shown.values())
+            contenders = [p for p in contenders if shown[p] == low]
+            if len(contenders) == 1:
+                break
+        return {
+            "players": players,
+            "first_player": contenders[0],
+            "to_move": contenders[0],
+            "phase": "word",
+            "round": 1,
+            "rack_limit": rack_limit,
+            "replacement_limit": replacement_limit,
+            "board": board,
+            "racks": racks,
+            "scores": dict.fromkeys(players, 0),
+            "penalties": dict.fromkeys(players, 0),
+            "bags": bags,
+            "discards": dict.fromkeys(players + (BLUE,), ""),
+            "penalty_tiles": dict.fromkeys(players, ""),
+            "rng_state": rng.state,
+            "redraws": 0,
+            "acted": False,
+            "events": tuple(events),
+            "rack_sizes": {},
+        }
 
     def read(self, obj, rules, seed) -> dict[str, Any]:
         """See :func:`~wordbot.engine.controlword.position.read_position`."""

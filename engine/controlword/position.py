@@ -31,8 +31,7 @@ from typing import Any
 
 from wordbot.engine.controlword.board import Board, centred_bounds
 from wordbot.engine.controlword.moves import parse_tile
-from wordbot.engine.controlword.rules import Rules
-from wordbot.engine.controlword.setup import word_order
+from wordbot.engine.controlword.rules import Rules, word_order
 from wordbot.engine.controlword.tiles import (
     BLUE,
     BLUE_CONSONANTS,

@@ -1,4 +1,5 @@
-"""The rule options of Control Word (docs/rules/controlword.md) and their defaults.
+"""The rule options of Control Word (docs/rules/controlword.md) and their defaults, and
+the order of play they set.
 
 Every open question of the rule sheet that docs/rules/controlword.md settles with a default is a field of
 :class:`Rules`; commands set them with ``--rule NAME=VALUE`` and positions carry them in
@@ -100,7 +101,17 @@ class Rules(GameRules):
     }
 
 
+def word_order(
+    players: tuple[str, ...], first_player: str, rules: Rules
+) -> tuple[str, ...]:
+    """The word phase order of a round: the seats from the first player, clockwise or
+    not as ``rules.turn_order`` says."""
+    seats = players if rules.turn_order == "clockwise" else players[::-1]
+    i = seats.index(first_player)
+    return seats[i:] + seats[:i]
+
+
 RULE_NAMES: tuple[str, ...] = tuple(Rules.OPTIONS)
 assert set(RULE_NAMES) == set(Rules.__dataclass_fields__) - {"OPTIONS"}
 
-__all__ = ["MAT_COUNT", "RULE_NAMES", "RuleError", "Rules", "UNBOUNDED"]
+__all__ = ["MAT_COUNT", "RULE_NAMES", "RuleError", "Rules", "UNBOUNDED", "word_order"]

@@ -32,15 +32,15 @@ from wordbot.engine.controlword.moves import (
     move_from_json,
     parse_move,
 )
-from wordbot.engine.controlword.rules import Rules
+from wordbot.engine.controlword.rules import Rules, word_order
 from wordbot.engine.controlword.scoring import Evaluation, evaluate, outcome, play_points
-from wordbot.engine.controlword.setup import roll_dice, word_order
 from wordbot.engine.controlword.tiles import (
     BLUE,
     BLUE_CONSONANTS,
     BLUE_VOWELS,
     blue_bag_for,
     remove_letters,
+    roll_dice,
     sort_tiles,
 )
 from wordbot.engine.errors import IllegalMove, PositionError, StateError

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from wordbot.engine.rng import Rng
 from wordbot.engine.tiles import (
     FULL_BAG,
     LETTERS,
@@ -50,6 +51,11 @@ class Tile(NamedTuple):
     colour: str
 
 
+def roll_dice(rng: Rng) -> tuple[int, int]:
+    """Roll the draw die and the replacement die: (rack limit R, replacement limit L)."""
+    return DRAW_DIE[rng.below(6)], REPLACEMENT_DIE[rng.below(6)]
+
+
 def blue_bag_for(letter: str) -> str:
     """The blue bag a letter belongs to (``BLUE_VOWELS`` or ``BLUE_CONSONANTS``)."""
     return BLUE_VOWELS if letter.upper() in VOWELS else BLUE_CONSONANTS
@@ -59,5 +65,5 @@ __all__ = [
     "BLUE", "BLUE_CONSONANTS", "BLUE_VOWELS", "BONUS_LETTERS", "COLOURS", "DRAW_DIE",
     "FULL_BAG", "FULL_CONSONANT_BAG", "FULL_VOWEL_BAG", "LETTERS", "PLAYER_COLOURS",
     "REPLACEMENT_DIE", "TILE_COUNTS", "Tile", "VOWELS", "blue_bag_for", "excess",
-    "remove_letters", "sort_tiles",
+    "remove_letters", "roll_dice", "sort_tiles",
 ]  # fmt: skip
