@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from wordbot.engine.controlword import GAME, Pass, WordPlay
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.moves import Pass, WordPlay
 
 from tests.engine_games import choose_action
 from tests.engine_support import small_lexicon

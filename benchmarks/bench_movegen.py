@@ -91,7 +91,7 @@ def self_play(default_lexicon):
     """The word-phase positions of 8 greedy self-play games (seeds 1-8), packed: the
     positions playouts meet, with racks of 7-9 tiles (the conformance set's are
     smaller)."""
-    from wordbot.engine.controlword import GAME
+    from wordbot.engine.controlword.game import GAME
     from wordbot.players import make_player
 
     greedy = make_player("greedy", GAME)

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from wordbot.engine.controlword import GAME
+from wordbot.engine.controlword.game import GAME
 from wordbot.players import Limit, make_player
 
 

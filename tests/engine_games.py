@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import random
 
-from wordbot.engine.controlword import (
-    ControlWordState,
+from wordbot.engine.controlword.moves import (
     Exchange,
     Pass,
     Placement,
@@ -20,6 +19,7 @@ from wordbot.engine.controlword import (
     Replacement,
     WordPlay,
 )
+from wordbot.engine.controlword.state import ControlWordState
 
 from tests.reference.controlword import ReferenceGenerator
 

@@ -7,7 +7,8 @@ from collections import Counter
 from pathlib import Path
 
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import GAME, ControlWordState
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.state import ControlWordState
 
 DATA = Path(__file__).with_name("data")
 SMALL_WORDS = DATA / "small_words.txt"

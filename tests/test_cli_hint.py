@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from wordbot.engine.controlword import GAME, move_from_json
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.moves import move_from_json
 
 from tests.cli_support import invoke
 from tests.conftest import ROOT

@@ -9,7 +9,8 @@ import json
 
 import pytest
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import GAME, move_from_json
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.moves import move_from_json
 
 from tests.cli_support import invoke
 from tests.reference import controlword as reference

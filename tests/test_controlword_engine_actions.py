@@ -3,15 +3,9 @@
 from collections import Counter
 
 import pytest
-from wordbot.engine.controlword import (
-    GAME,
-    Exchange,
-    IllegalMove,
-    Pass,
-    Placement,
-    Redraw,
-    WordPlay,
-)
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.moves import Exchange, Pass, Placement, Redraw, WordPlay
+from wordbot.engine.errors import IllegalMove
 
 from tests.engine_support import across, lexicon, state, tile_census
 

@@ -5,20 +5,15 @@ from collections import Counter
 
 import pytest
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import (
-    ACROSS,
+from wordbot.engine.controlword.board import ACROSS, DOWN, Board, centred_bounds
+from wordbot.engine.controlword.mats import (
     BUILTIN_MATS,
-    DOWN,
-    Board,
     MatError,
-    RuleError,
-    Rules,
-    Tile,
     builtin_mat,
-    centred_bounds,
+    is_hash_shape,
     random_mat,
 )
-from wordbot.engine.controlword.mats import is_hash_shape
+from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.tiles import (
     DRAW_DIE,
     FULL_BAG,
@@ -26,7 +21,9 @@ from wordbot.engine.controlword.tiles import (
     FULL_VOWEL_BAG,
     REPLACEMENT_DIE,
     TILE_COUNTS,
+    Tile,
 )
+from wordbot.engine.errors import RuleError
 from wordbot.engine.rng import Rng
 
 from tests.engine_support import small_lexicon

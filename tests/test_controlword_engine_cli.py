@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from wordbot.engine.controlword import GAME
+from wordbot.engine.controlword.game import GAME
 from wordbot.engine.records import GameRecorder
 
 from tests.cli_support import invoke, run

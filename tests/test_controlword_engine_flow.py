@@ -3,17 +3,11 @@
 from collections import Counter
 
 import pytest
-from wordbot.engine.controlword import (
-    GAME,
-    Pass,
-    Placement,
-    Replacement,
-    RuleError,
-    Rules,
-    StateError,
-    WordPlay,
-)
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.moves import Pass, Placement, Replacement, WordPlay
+from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.tiles import DRAW_DIE, FULL_BAG, REPLACEMENT_DIE
+from wordbot.engine.errors import RuleError, StateError
 
 from tests.engine_support import across, lexicon, small_lexicon, state
 
@@ -188,7 +182,7 @@ def test_one_play_in_the_round_keeps_the_game_going():
 
 
 def test_exchanges_and_redraws_are_not_plays_for_the_all_pass_end():
-    from wordbot.engine.controlword import Exchange, Redraw
+    from wordbot.engine.controlword.moves import Exchange, Redraw
 
     s = state(BOARD, lex=LEX, racks={"red": "AB", "green": "AB"})
     s = s.apply(Redraw()).apply(Pass())
@@ -228,7 +222,7 @@ def test_start_mat_option_and_random_mats():
 
 
 def test_game_over_refuses_moves():
-    from wordbot.engine.controlword import IllegalMove
+    from wordbot.engine.errors import IllegalMove
 
     s = state(BOARD, lex=LEX, racks={"red": "S", "green": "A"}, phase="over")
     with pytest.raises(IllegalMove) as info:

@@ -3,19 +3,17 @@
 import json
 
 import pytest
-from wordbot.engine.controlword import (
-    GAME,
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.moves import (
     Exchange,
-    MoveError,
     Pass,
     Placement,
-    PositionError,
     Redraw,
     Replacement,
-    RuleError,
     WordPlay,
     move_from_json,
 )
+from wordbot.engine.errors import MoveError, PositionError, RuleError
 
 from tests.engine_support import across, down, lexicon, position, state, tiles
 from tests.game_profiles import CONTROLWORD_EXAMPLE
@@ -297,7 +295,7 @@ def test_bad_positions_name_the_field(obj, expected):
 
 
 def test_unknown_rack_means_no_legal_moves_listing_but_passing_works():
-    from wordbot.engine.controlword import IllegalMove
+    from wordbot.engine.errors import IllegalMove
 
     obj = position(across(0, 0, "PLANT", "bbbbb"), racks={"green": "CD"})
     s = GAME.from_json(obj, LEX)

@@ -17,15 +17,11 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from wordbot.engine.controlword import (
-    GAME,
-    IllegalMove,
-    Placement,
-    Replacement,
-    Rules,
-    WordPlay,
-)
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.moves import Placement, Replacement, WordPlay
 from wordbot.engine.controlword.position import POSITION_FORMAT
+from wordbot.engine.controlword.rules import Rules
+from wordbot.engine.errors import IllegalMove
 from wordbot.engine.records import GameRecorder, read_record, replay
 
 from tests.engine_games import choose_action, invalid_word_attempt

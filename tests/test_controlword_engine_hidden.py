@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from wordbot.engine.controlword import GAME, ControlWordState
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.state import ControlWordState
 
 from tests.engine_games import choose_action
 from tests.engine_support import small_lexicon, tile_census

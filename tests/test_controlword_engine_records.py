@@ -4,7 +4,7 @@ import json
 
 import pytest
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import GAME, GAME_FORMAT
+from wordbot.engine.controlword.game import GAME
 from wordbot.engine.errors import RecordError
 from wordbot.engine.records import GameRecorder, read_record, replay
 
@@ -37,7 +37,7 @@ def test_header_and_lines(tmp_path):
     rec, states = scripted_game(path)
     lines = [json.loads(x) for x in path.read_text().splitlines()]
     header = lines[0]
-    assert header["format"] == GAME_FORMAT and header["seed"] == 21
+    assert header["format"] == GAME.record_format and header["seed"] == 21
     assert header["players"] == ["red", "green"] and header["agents"]["red"] == "script"
     assert header["mat"] == 1 and header["rules"]["rounds"] == 10
     assert header["start"] == states[0].to_json() and header["setup"] == "new"

@@ -1,7 +1,8 @@
 """Replacement plays: every rule of docs/rules/controlword.md "Replacement play"."""
 
 import pytest
-from wordbot.engine.controlword import IllegalMove, Placement, Replacement
+from wordbot.engine.controlword.moves import Placement, Replacement
+from wordbot.engine.errors import IllegalMove
 
 from tests.engine_support import across, down, lexicon, state, tiles
 

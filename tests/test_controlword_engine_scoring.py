@@ -1,6 +1,7 @@
 """End-of-game and when-played scoring, each case worked out from docs/rules/controlword.md by hand."""
 
-from wordbot.engine.controlword import Rules, played_points, word_score
+from wordbot.engine.controlword.rules import Rules
+from wordbot.engine.controlword.scoring import played_points, word_score
 
 from tests.engine_support import across, down, state, tiles
 

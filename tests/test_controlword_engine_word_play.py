@@ -1,12 +1,9 @@
 """Word plays: one test per rule of docs/rules/controlword.md "Word play" and per failure the checker names."""
 
 import pytest
-from wordbot.engine.controlword import (
-    GAME,
-    IllegalMove,
-    Placement,
-    WordPlay,
-)
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.moves import Placement, WordPlay
+from wordbot.engine.errors import IllegalMove
 
 from tests.engine_support import across, down, lexicon, state, tiles
 

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import random
 
-from wordbot.engine.controlword import (
-    COLOURS,
-    GAME,
-    Replacement,
-    WordPlay,
-    adapter,
-)
+from wordbot.engine.controlword import adapter
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.moves import Replacement, WordPlay
+from wordbot.engine.controlword.tiles import COLOURS
 
 from tests.engine_support import small_lexicon
 from tests.movegen_support import BoardGenerator
@@ -129,7 +126,7 @@ def test_blue_only_letter_is_blue():
 
 
 def test_replacement_points_match_the_engine_when_replacements_score():
-    from wordbot.engine.controlword import Rules
+    from wordbot.engine.controlword.rules import Rules
 
     lex = small_lexicon()
     rng = random.Random(4)

@@ -57,7 +57,7 @@ def test_id_configure_play_analyse(engine):
 
 def test_a_game_through_the_client(engine):
     from wordbot.dictionaries import Lexicon
-    from wordbot.engine.controlword import GAME
+    from wordbot.engine.controlword.game import GAME
 
     lex = Lexicon.load()
     state = GAME.new(["red", "green"], seed=5, rules=None, lexicon=lex)

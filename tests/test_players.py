@@ -7,14 +7,10 @@ import random
 
 import pytest
 from wordbot.dictionaries import Lexicon
-from wordbot.engine.controlword import (
-    GAME,
-    Placement,
-    Replacement,
-    Rules,
-    WordPlay,
-    adapter,
-)
+from wordbot.engine.controlword import adapter
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.controlword.moves import Placement, Replacement, WordPlay
+from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.errors import GameOverError
 from wordbot.players import Limit, PlayerError, make_player, parse_spec
 from wordbot.players.arena import paired_games, play_game

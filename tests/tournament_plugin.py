@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wordbot.engine.controlword import Pass
+from wordbot.engine.controlword.moves import Pass
 from wordbot.players import Candidate, Option, Player
 
 

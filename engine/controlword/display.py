@@ -52,7 +52,8 @@ def board_text(board, highlight=None, margin: int = 1) -> Text:
     """The board as rich Text: one 3-character cell per square, row numbers at the left,
     column numbers on top; highlighted squares in brackets.
 
-    >>> from wordbot.engine.controlword import Board, Tile
+    >>> from wordbot.engine.controlword.board import Board
+    >>> from wordbot.engine.controlword.tiles import Tile
     >>> print(board_text(Board({(0, 0): Tile("A", "blue"), (0, 1): Tile("T", "red")}),
     ...                  highlight={(0, 2): ("S", "red")}, margin=0).plain)
          0  1  2
@@ -103,7 +104,8 @@ def board_svg(
 ) -> str:
     """The board as an SVG document; ``highlight`` as in :func:`board_text`.
 
-    >>> from wordbot.engine.controlword import Board, Tile
+    >>> from wordbot.engine.controlword.board import Board
+    >>> from wordbot.engine.controlword.tiles import Tile
     >>> svg = board_svg(Board({(0, 0): Tile("A", "red")}))
     >>> svg.startswith("<svg") and ">A</text>" in svg
     True

@@ -18,15 +18,9 @@ from functools import partial
 from typing import Any
 
 import numpy as np
-from wordbot.engine.controlword import (
-    Exchange,
-    Pass,
-    Redraw,
-    Replacement,
-    WordPlay,
-    adapter,
-)
+from wordbot.engine.controlword import adapter
 from wordbot.engine.controlword.adapter import evaluation as ev
+from wordbot.engine.controlword.moves import Exchange, Pass, Redraw, Replacement, WordPlay
 from wordbot.players.base import Candidate, Option, Player, Progress
 from wordbot.players.controlword.explain import word_changes
 from wordbot.players.controlword.weights import DEFAULT, HELP, Weights
