@@ -33,19 +33,42 @@ def _check_kind(ctx, param, value: str) -> str:
 
 def _best(state, kind: str, top: int, by: str) -> list:
     """The ``top`` best moves of ``kind`` as (move, points) pairs, best first: by the
-    points they add now (ties in the game's own order, then the generator's), or by the
-    ``control`` player's evaluation (Control Word, every kind of move)."""
+    points they add now (ties in the game's own order, then the generator's), or as the
+    player of spec ``by`` ranks every legal move."""
     if by == "points":
         return state.moves(kind).best(top)
-    if state.game.name != "controlword" or kind != "all":
+    if kind != "all":
         raise MoveError(
-            "--by control: ranks every Control Word move (--kind all); "
-            f"use --by points for {state.game.title if kind == 'all' else '--kind ' + kind}"
+            f"--by {by}: a player ranks every move (--kind all); use --by points for "
+            f"--kind {kind}"
         )
-    from wordbot.players import make_player
-
-    ranked = make_player("control", state.game).top(state, top)
+    ranked = _ranker(by, state.game).top(state, top)
     return [(c.move, c.points) for c in ranked]
+
+
+def _ranker(spec: str, game):
+    """The player of ``--by SPEC``: one of ``game``'s players that ranks its moves."""
+    from wordbot.cli.loading import catalog
+    from wordbot.players import PlayerError
+    from wordbot.players.base import Player
+
+    players = catalog().players
+    try:
+        player = players.make(spec, game)
+    except PlayerError as exc:
+        raise PlayerError(f"--by {spec}: {exc}") from None
+    # a player that only picks (random) keeps the contract's one-candidate ranking
+    if type(player)._top is Player._top:
+        ranking = [
+            name
+            for name in players.for_game(game)
+            if players.get(name)._top is not Player._top
+        ]
+        raise PlayerError(
+            f"--by {spec}: player {player.name} picks a move without ranking any "
+            f"({game.title}'s players that rank: points, {', '.join(ranking)})"
+        )
+    return player
 
 
 def _bench(state, kind: str, n: int, best: tuple[int, str] | None = None) -> dict:
@@ -97,12 +120,14 @@ def _bench(state, kind: str, n: int, best: tuple[int, str] | None = None) -> dic
 @top_option(1, "With --best: how many moves.")
 @click.option(
     "--by",
-    type=click.Choice(["points", "control"]),
     default="points",
     show_default=True,
+    metavar="points|PLAYER",
     help="With --best: points, what a move adds to the mover's score now (ties in "
-    "the game's own order: Control Word plays fewer tiles first); control, the "
-    "`control` player's evaluation (Control Word only: score and control of words).",
+    "the game's own order: Control Word plays fewer tiles first); or a player that "
+    "ranks moves, with its options (`wordbot games` lists each game's players), "
+    "e.g. control, routes, drafter, territory, greedy, mc:iterations=200: its own "
+    "ranking of every legal move.",
 )
 @json_option
 @rule_option
@@ -126,6 +151,7 @@ def moves(
       wordbot moves start.json --bench 200
       wordbot moves start.json --best --top 5
       wordbot moves start.json --best --by control --json
+      wordbot moves start.json --best --top 3 --by mc:iterations=100
     """
     state = load_state(position, lexicon_path, rules)
     kinds = ("all", *state.game.move_kinds)
