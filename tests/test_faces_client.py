@@ -75,6 +75,23 @@ def test_a_game_through_the_client(engine):
     assert 1 <= len(listed) <= 3 and {"pass"} <= {m["notation"] for m in engine.moves(None)}
 
 
+def test_new_game_takes_each_games_set_up_options_by_name(engine):
+    """The set-up options ``hello`` lists are keywords of ``new_game``, whichever game:
+    Control Word's mat and Cross words combat's pages."""
+    setup = {name: game["setup"] for name, game in engine.id["games"].items()}
+    assert "mat" in setup["controlword"] and "pages" in setup["crosswords"]
+    position = engine.new_game(["red", "green"], seed=3, mat=3)
+    assert position["rules"]["start_mat"] == 3
+    assert position == engine.new_game(["red", "green"], seed=3, rules={"start_mat": 3})
+    page = "Call me Ishmael.\nSome years ago\n"
+    dealt = engine.new_game(game="crosswords", seed=1, pages={"red": page})
+    assert dealt["pages"]["red"]["rows"] == page.splitlines()
+    with pytest.raises(EngineError) as err:
+        engine.new_game(game="controlword", seed=3, pages={"red": page})
+    assert err.value.code == "bad_request" and "pages: unknown field" in str(err.value)
+    engine.new_game(game="controlword", seed=1)
+
+
 def test_error_replies_raise_engine_error(engine):
     position = engine.new_game(seed=2)
     with pytest.raises(EngineError) as err:

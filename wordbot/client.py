@@ -363,20 +363,19 @@ class SimpleEngine:
         self,
         players: Sequence[str] | None = None,
         seed: int | None = None,
-        mat: int | str | None = None,
         rules: dict | None = None,
         game: str | None = None,
         **setup: Any,
     ) -> dict:
         """Start a new game in the engine (``game``: another game than the session's;
-        ``players``: default the game's; ``mat`` and ``setup``: the game's set-up options,
-        as ``hello`` lists them); returns its position (now the current one)."""
+        ``players``: default the game's; ``setup``: the game's set-up options by name,
+        as ``hello`` lists them under ``setup``); returns its position (now the current
+        one)."""
         fields: dict[str, Any] = {}
         for key, value in (
             ("game", game),
             ("players", None if players is None else list(players)),
             ("seed", seed),
-            ("mat", mat),
             ("rules", rules),
             *setup.items(),
         ):

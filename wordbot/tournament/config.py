@@ -24,10 +24,6 @@ from wordbot.tournament.stats import Sprt
 FORMAT = "wordbot.tournament/1"
 DEFAULT_DEALS = 20  # --games default: 20 deals, each played with every rotation
 
-#: the game of a configuration saved before games had names (not the default: that may
-#: change, what those files meant may not)
-LEGACY_GAME = "controlword"
-
 
 @dataclass(frozen=True)
 class TournamentConfig:
@@ -83,7 +79,7 @@ class TournamentConfig:
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
             raise TournamentError(f"{where}: not a {FORMAT} configuration")
         try:
-            game = obj.get("game", LEGACY_GAME)
+            game = obj["game"]
             seats = int(obj["seats"])
             seat_names = tuple(
                 obj.get("seat_names")
@@ -104,7 +100,9 @@ class TournamentConfig:
                 tuple(obj.get("plugins", ())),
                 dict(obj.get("setup") or {}),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except KeyError as exc:
+            raise TournamentError(f"{where}: damaged configuration (no {exc})") from None
+        except (TypeError, ValueError) as exc:
             raise TournamentError(f"{where}: damaged configuration ({exc!r})") from None
 
 
