@@ -25,8 +25,13 @@ from tests.lexicons import default_lexicon
 from wordbot.tournament import Tournament, TournamentConfig
 
 RECORDS = Path(__file__).with_name("data") / "records"
-TOURNAMENTS = sorted(p for p in RECORDS.iterdir() if p.is_dir())
-GAMES = sorted(RECORDS.glob("*/games/*.jsonl"))
+TOURNAMENTS = sorted(
+    p
+    for p in RECORDS.iterdir()
+    if json.loads((p / "tournament.json").read_text()).get("game", "controlword")
+    == "controlword"
+)
+GAMES = sorted(g for folder in TOURNAMENTS for g in folder.glob("games/*.jsonl"))
 
 
 def test_the_old_records_are_there():

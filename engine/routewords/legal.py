@@ -119,7 +119,10 @@ class RouteWordsMoves(SegmentedMoves):
                     top[0] if top.size == 1 or rng is None else top[rng.randrange(top.size)]
                 )
                 return [(routes.build(int(pick)), most.item())]
-        found = self._derived([s for s in self.segments if s.ready]).best(n, rng)
+        listed = self._derived([s for s in self.segments if s.ready])
+        # a trial without the generator: a draw here and another in the general best
+        # would leave the generator, and every later choice of the game, elsewhere
+        found = listed.best(n)
         if len(found) == n:
             move, gain = found[-1]
             # a tie with a swap-first "both" goes to the simpler kind (or, for a "both",
@@ -127,7 +130,8 @@ class RouteWordsMoves(SegmentedMoves):
             if gain > bound or (
                 gain == bound and KIND_ORDER[move.type] < KIND_ORDER["both"]
             ):
-                return found
+                # the tied first places are those of the general best, in its order
+                return found if n > 1 or rng is None else listed.best(1, rng)
         return super().best(n, rng)
 
 
