@@ -5,7 +5,7 @@ measures; each result's ``extra_info`` holds ``games_per_second`` (per core):
 
 - ``test_games_per_core[GAME]``: one worker in this process, CPU time
   (``time.process_time``), so the figure is per core even on a machine other jobs load;
-  greedy self-play of each game (the speed of the playouts);
+  greedy self-play of each game of the registry (the speed of the playouts);
 - ``test_games_per_core_with_records``: the same, writing every game's record (--out);
 - ``test_process_pool``: two worker processes, wall time; games / s / worker.
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from wordbot.engine.games import DEFAULT_GAME, GAMES
 
 from wordbot.tournament import Tournament, TournamentStore, new_config
 
@@ -28,12 +29,12 @@ def _games(benchmark) -> int:
     return SMOKE_GAMES if benchmark.disabled else MEASURED_GAMES
 
 
-def _config(games: int, game: str = "controlword"):
+def _config(games: int, game: str = DEFAULT_GAME):
     return new_config(players="greedy,greedy", games=games, seed=1, game=game)
 
 
 @pytest.mark.benchmark(group="tournament", timer=time.process_time)
-@pytest.mark.parametrize("game", ["controlword", "routewords", "firstdraft", "crosswords"])
+@pytest.mark.parametrize("game", GAMES.names())
 def test_games_per_core(benchmark, default_lexicon, game):
     games = _games(benchmark)
     config, lexicon = _config(games, game)
