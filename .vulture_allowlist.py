@@ -68,7 +68,7 @@ _.EXAMPLE  # docs/formats.md's First Draft position: docstring examples and test
 _.as_sets  # MoveList.as_sets: docstring examples and the movegen tests compare plays with it
 _.words_formed  # MoveList annotations: tests/test_controlword_movegen_annotate.py checks them
 _.control_changes
-_.playouts  # MonteCarloPlayer.playouts: tests/test_players.py, benchmarks/bench_players.py
+_.playouts  # MonteCarloPlayer.playouts: tests/test_controlword_players.py, benchmarks/bench_players.py
 
 # -- documentation
 _.TUNING  # weights.py's record of the tuning runs, referred to by its module docstring

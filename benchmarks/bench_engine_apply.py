@@ -13,15 +13,15 @@ import pytest
 from wordbot.engine.controlword.game import GAME
 from wordbot.engine.controlword.moves import Pass, WordPlay
 
-from tests.engine_games import choose_action
-from tests.engine_support import small_lexicon
+from tests.controlword_games import choose_action
+from tests.lexicons import small_words
 
 
 @pytest.fixture(scope="module")
 def game():
     """(start state, moves) of a 2-player game of random legal actions, 10 rounds."""
     rng = random.Random(3)
-    start = s = GAME.new(["red", "green"], seed=3, lexicon=small_lexicon())
+    start = s = GAME.new(["red", "green"], seed=3, lexicon=small_words())
     moves = []
     while not s.is_over:
         free = sum(1 for m in moves[-2:] if m.type in ("exchange", "redraw"))

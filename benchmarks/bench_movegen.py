@@ -26,7 +26,7 @@ from wordbot.engine.controlword import adapter
 from wordbot.movegen.controlword.crosschecks import HAS_CROSS, cross_checks
 
 from tests.conformance import cases
-from tests.movegen_support import BoardGenerator
+from tests.controlword_movegen_support import BoardGenerator
 
 CASES = cases()
 

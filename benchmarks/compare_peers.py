@@ -47,7 +47,7 @@ def main(argv=None) -> int:
     from wordbot.dictionaries import Lexicon
     from wordbot.engine.controlword import adapter
 
-    from tests.movegen_support import BoardGenerator
+    from tests.controlword_movegen_support import BoardGenerator
 
     gen = BoardGenerator(Lexicon.load())
     peers = peer_times()

@@ -3,7 +3,7 @@
     PYTHONPATH=$PWD python benchmarks/reference_timing.py [--positions 200] [--words 2500]
         [--n-words 1 8] [--rack 1 9] [--limit 1 5]
 
-Positions come from tests.positions.random_position (seeds 0..N-1) with the lexicon
+Positions come from tests.controlword_positions.random_position (seeds 0..N-1) with the lexicon
 tests.lexicons.small_lexicon(--words). Prints CPU time per position (mean, median, max)
 and the number of plays, for word plays and replacement plays separately.
 """
@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.controlword_positions import random_position
 from tests.lexicons import small_lexicon
-from tests.positions import random_position
 from tests.reference.controlword import replacement_plays, word_plays
 
 

@@ -59,7 +59,7 @@ def pytest_sessionstart(session):
 #: worker a whole module at a time (a module's server, browser and lexicon fixtures are
 #: made once), in this order and the rest after them in file order: the longest start
 #: at once, and what is left at the end for the workers to share is many short modules.
-LONGEST = ("test_doc_examples.py", "test_firstdraft_records_and_faces.py", "test_reference.py",
+LONGEST = ("test_doc_examples.py", "test_firstdraft_records_and_faces.py", "test_controlword_reference.py",
            "test_study_cli.py", "test_types.py", "test_numba_cache.py", "test_openspiel.py", "test_faces_server.py", "test_faces_page_crosswords.py",
            "test_openspiel_players.py", "test_tournament_cli.py",
            "test_faces_page_firstdraft.py", "test_hosted_games.py",

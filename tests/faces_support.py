@@ -15,8 +15,8 @@ import time
 from wordbot.engine.records import read_record, replay
 
 from tests.cli_support import cli_env, wordbot_command
-from tests.engine_support import SMALL_WORDS
 from tests.game_profiles import CATALOG, lexicon_of, profile
+from tests.lexicons import SMALL_WORDS
 from wordbot.protocol import Connection, Session
 
 

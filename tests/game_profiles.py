@@ -18,7 +18,7 @@ from typing import Any
 
 from wordbot.engine.games import GAMES
 
-from tests.engine_support import SMALL_WORDS, small_lexicon
+from tests.lexicons import SMALL_WORDS, small_words
 from wordbot.plugins import load_catalog
 
 #: the registry's games and the toy game (a plugin): what the faces of a test know
@@ -156,7 +156,7 @@ def game_of(name: str) -> Any:
 def lexicon_of(game: Any) -> Any:
     """The tests' small word list (tests/data/small_words.txt) for a game that reads
     words, else None."""
-    return small_lexicon() if game.uses_lexicon else None
+    return small_words() if game.uses_lexicon else None
 
 
 def lexicon_args(name: str) -> list[str]:

@@ -6,6 +6,8 @@
   default list: every word of 2..``all_upto`` letters, then words of ``all_upto``+1 ..
   ``max_len`` letters in a fixed pseudo-random order (sha256 of the word) until there are
   ``n``. The same arguments give the same words on every machine and Python version.
+- ``small_words()``: tests/data/small_words.txt, 1,723 real words that every game's tests
+  and the faces' tests play with.
 - ``tiny_lexicon(alphabet, seed, density)``: synthetic words over a small alphabet, dense
   enough that many plays and replacements exist on tiny boards (for brute-force checks).
 
@@ -19,8 +21,11 @@ import functools
 import hashlib
 import itertools
 import random
+from pathlib import Path
 
 from wordbot.dictionaries import Lexicon
+
+SMALL_WORDS = Path(__file__).with_name("data") / "small_words.txt"
 
 
 @functools.cache
@@ -53,6 +58,13 @@ def small_lexicon(n: int = 2500, max_len: int = 6, all_upto: int = 3) -> Lexicon
     else:
         chosen = short + longer[: n - len(short)]
     return Lexicon.from_words(chosen, source=f"<small_lexicon n={n} max_len={max_len}>")
+
+
+@functools.cache
+def small_words() -> Lexicon:
+    """1,723 words: every 2-3 letter word of SCOWL 80, 400 of its 4-5 letter words, the
+    built-in mats' words and a few JQXZ words (:data:`SMALL_WORDS`)."""
+    return Lexicon.load(SMALL_WORDS)
 
 
 @functools.cache

@@ -12,7 +12,8 @@ from wordbot.engine.controlword.moves import move_from_json
 
 from tests.cli_support import invoke
 from tests.conftest import ROOT
-from tests.engine_support import position, small_lexicon
+from tests.controlword_support import position
+from tests.lexicons import small_words
 
 SMALL = str(ROOT / "tests" / "data" / "small_words.txt")
 KEYS = {
@@ -39,7 +40,7 @@ def test_builtin_position_json(wordbot_cli):
 
 
 def test_hint_moves_are_legal_and_best_first(tmp_path):
-    lex = small_lexicon()
+    lex = small_words()
     start = GAME.new(["red", "green"], seed=21, lexicon=lex)
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(start.to_json()))

@@ -7,7 +7,7 @@ from wordbot.engine.controlword.game import GAME
 from wordbot.engine.controlword.moves import Exchange, Pass, Placement, Redraw, WordPlay
 from wordbot.engine.errors import IllegalMove
 
-from tests.engine_support import across, lexicon, state, tile_census
+from tests.controlword_support import across, lexicon, state, tile_census
 
 LEX = lexicon("PLANT", "PLANTS", "AT")
 BOARD = across(0, 0, "PLANT", "bbbbb")

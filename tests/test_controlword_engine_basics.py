@@ -26,7 +26,7 @@ from wordbot.engine.controlword.tiles import (
 from wordbot.engine.errors import RuleError
 from wordbot.engine.rng import Rng
 
-from tests.engine_support import small_lexicon
+from tests.lexicons import small_words
 
 
 # --------------------------------------------------------------------------- tiles
@@ -221,7 +221,7 @@ def test_builtin_mats_are_a_hash_of_four_common_words_centred_on_the_origin(numb
     tiles = builtin_mat(number)
     assert is_hash_shape(tiles)
     words = Board(tiles).words()
-    default = small_lexicon()  # holds every mat word; the default list too:
+    default = small_words()  # holds every mat word; the default list too:
     assert all(w.letters in default for w in words)
     r0, r1, c0, c1 = Board(tiles).extent()
     h, w = r1 - r0 + 1, c1 - c0 + 1
@@ -253,7 +253,7 @@ def test_not_hash_shapes_are_rejected():
 
 @pytest.mark.parametrize("seed", range(8))
 def test_random_mats_from_a_lexicon(seed):
-    lex = small_lexicon()
+    lex = small_words()
     tiles = random_mat(lex, Rng(seed))
     assert is_hash_shape(tiles) and all(w.letters in lex for w in Board(tiles).words())
     assert tiles == random_mat(lex, Rng(seed))  # the seed decides

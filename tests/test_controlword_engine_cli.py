@@ -17,9 +17,10 @@ from wordbot.engine.controlword.game import GAME
 from wordbot.engine.records import GameRecorder
 
 from tests.cli_support import invoke, run
-from tests.engine_games import CAPPED, choose_action
-from tests.engine_support import SMALL_WORDS, small_lexicon, tile_census
+from tests.controlword_games import CAPPED, choose_action
+from tests.controlword_support import tile_census
 from tests.game_profiles import CONTROLWORD_EXAMPLE
+from tests.lexicons import SMALL_WORDS, small_words
 
 ROOT = Path(__file__).resolve().parents[1]
 LEX = ["--lexicon", str(SMALL_WORDS)]
@@ -81,17 +82,17 @@ def test_new_prints_the_start_position():
         ["red", "green", "black"],
         seed=7,
         mat=3,
-        rules=GAME.from_json(obj, small_lexicon()).rules,
-        lexicon=small_lexicon(),
+        rules=GAME.from_json(obj, small_words()).rules,
+        lexicon=small_words(),
     )
     assert api.to_json() == obj
 
 
 def test_new_random_mat_uses_the_lexicon():
     obj = json.loads(ok("new", "--seed", "2", "--mat", "random", *LEX))
-    s = GAME.from_json(obj, small_lexicon())
+    s = GAME.from_json(obj, small_words())
     assert len(s.board.words()) == 4 and all(
-        w.letters in small_lexicon() for w in s.board.words()
+        w.letters in small_words() for w in s.board.words()
     )
 
 
@@ -129,7 +130,7 @@ def test_apply_accepts_a_file_stdin_and_inline_json(start):
 
 
 def test_apply_word_play_in_notation_with_negative_coordinates(start):
-    s = GAME.from_json(json.loads(start.read_text()), small_lexicon())
+    s = GAME.from_json(json.loads(start.read_text()), small_words())
     plays = [m for m in s.legal_moves(CAPPED) if m.type == "word"]
     move = next((m for m in plays if m.tiles[0].row < 0 or m.tiles[0].col < 0), plays[0])
     text = s.notation(move)
@@ -148,7 +149,7 @@ def test_apply_rule_override_and_seed(start):
     exchange = f"exchange {position['racks'][position['to_move']][0]} vowel"
     a = ok("apply", str(start), exchange, "--seed", "5", *LEX)
     assert a == ok("apply", str(start), exchange, "--seed", "5", *LEX)
-    s = GAME.from_json(position, small_lexicon(), seed=5)
+    s = GAME.from_json(position, small_words(), seed=5)
     assert json.loads(a) == s.apply(s.parse_move(exchange)).to_json()
 
 
@@ -264,7 +265,7 @@ def test_full_games_through_the_cli(tmp_path, players, seed, rounds):
     wordbot score; every position is checked against the API and conserves tiles. The
     first, second and last commands run as real processes, the applies between them in
     this process (the same command line, without a second of start-up each)."""
-    lex = small_lexicon()
+    lex = small_words()
     rng = random.Random(seed)
     path = tmp_path / "pos.json"
     path.write_text(
@@ -307,7 +308,7 @@ def test_full_games_through_the_cli(tmp_path, players, seed, rounds):
 
 
 def test_replay_command(tmp_path):
-    lex = small_lexicon()
+    lex = small_words()
     s = GAME.new(["red", "green"], seed=4, lexicon=lex, rules=None)
     path = tmp_path / "g.jsonl"
     rng = random.Random(4)

@@ -9,7 +9,8 @@ from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.tiles import DRAW_DIE, FULL_BAG, REPLACEMENT_DIE
 from wordbot.engine.errors import RuleError, StateError
 
-from tests.engine_support import across, lexicon, small_lexicon, state
+from tests.controlword_support import across, lexicon, state
+from tests.lexicons import small_words
 
 LEX = lexicon("PLANT", "PLANTS", "AT")
 BOARD = across(0, 0, "PLANT", "bbbbb")
@@ -40,7 +41,7 @@ def three_player_state(**rules):
 
 
 def test_new_game_set_up():
-    s = GAME.new(["red", "green", "black"], seed=5, lexicon=small_lexicon())
+    s = GAME.new(["red", "green", "black"], seed=5, lexicon=small_words())
     assert s.round == 1 and s.phase == "word" and s.to_move == s.first_player
     assert s.rack_limit in DRAW_DIE and s.replacement_limit in REPLACEMENT_DIE
     for p in s.players:
@@ -215,10 +216,10 @@ def test_board_size_option_bounds_the_board_centred_on_the_mat():
 def test_start_mat_option_and_random_mats():
     a = GAME.new(["red", "green"], seed=4, mat=2, lexicon=LEX)
     assert {w.letters for w in a.board.words()} == {"GARDEN", "EARTH", "APPLE", "DESERT"}
-    r1 = GAME.new(["red", "green"], seed=4, mat="random", lexicon=small_lexicon())
-    r2 = GAME.new(["red", "green"], seed=4, mat="random", lexicon=small_lexicon())
+    r1 = GAME.new(["red", "green"], seed=4, mat="random", lexicon=small_words())
+    r2 = GAME.new(["red", "green"], seed=4, mat="random", lexicon=small_words())
     assert r1.board == r2.board and len(r1.board.words()) == 4
-    assert all(w.letters in small_lexicon() for w in r1.board.words())
+    assert all(w.letters in small_words() for w in r1.board.words())
 
 
 def test_game_over_refuses_moves():

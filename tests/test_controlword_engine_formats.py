@@ -15,7 +15,7 @@ from wordbot.engine.controlword.moves import (
 )
 from wordbot.engine.errors import MoveError, PositionError, RuleError
 
-from tests.engine_support import across, down, lexicon, position, state, tiles
+from tests.controlword_support import across, down, lexicon, position, state, tiles
 from tests.game_profiles import CONTROLWORD_EXAMPLE
 
 # ----------------------------------------------------------------------------- moves
@@ -305,7 +305,7 @@ def test_unknown_rack_means_no_legal_moves_listing_but_passing_works():
 
 
 def test_with_racks_samples_a_hidden_rack_and_conserves_tiles():
-    from tests.engine_support import tile_census
+    from tests.controlword_support import tile_census
 
     obj = position(across(0, 0, "PLANT", "bbbbb"), racks={"red": "AB"})
     s = GAME.from_json(obj, LEX)

@@ -4,7 +4,7 @@ Each game checks, after every action: tile conservation (every tile of every bag
 exactly one place: bag, rack, board, discards, penalty pile), that the old state did not
 change, that the position survives a JSON round trip, that checked and trusted ``apply``
 agree, and that the engine's checker agrees with the tests' independent rule checker
-(tests/rules.py) on the chosen move and on perturbed copies of it. After the game: the
+(tests/controlword_rules.py) on the chosen move and on perturbed copies of it. After the game: the
 record replays and reproduces every position, and the scores equal a recomputation from
 the record alone.
 """
@@ -24,9 +24,10 @@ from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.errors import IllegalMove
 from wordbot.engine.records import GameRecorder, read_record, replay
 
-from tests.engine_games import choose_action, invalid_word_attempt
-from tests.engine_support import small_lexicon, tile_census
-from tests.rules import replacement_problem, word_play_problem
+from tests.controlword_games import choose_action, invalid_word_attempt
+from tests.controlword_rules import replacement_problem, word_play_problem
+from tests.controlword_support import tile_census
+from tests.lexicons import small_words
 
 RULE_VARIANTS = [
     {},
@@ -141,7 +142,7 @@ def recompute_played_scores(record):
 
 
 def play_game(tmp_path, seed, players, rules, mat, choice_seed, max_actions=400):
-    lex = small_lexicon()
+    lex = small_words()
     rng = random.Random(choice_seed)
     state = GAME.new(players, seed=seed, mat=mat, rules=rules, lexicon=lex)
     census = tile_census(state)
@@ -210,7 +211,7 @@ def random_game(tmp_path_factory, seed, n_players, variant, mat, rounds, choice_
     rules = Rules.from_json({**variant, "rounds": rounds})
     final, path = play_game(tmp_path, seed, players, rules, mat, choice_seed)
     record = read_record(path)
-    result = replay(record, small_lexicon())
+    result = replay(record, small_words())
     assert result.ok, result.mismatch
     assert result.actions == len(record.actions)
     assert result.final == final

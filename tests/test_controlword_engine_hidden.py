@@ -10,14 +10,15 @@ import pytest
 from wordbot.engine.controlword.game import GAME
 from wordbot.engine.controlword.state import ControlWordState
 
-from tests.engine_games import choose_action
-from tests.engine_support import small_lexicon, tile_census
+from tests.controlword_games import choose_action
+from tests.controlword_support import tile_census
+from tests.lexicons import small_words
 
 
 def midgame(seed: int, players: int) -> ControlWordState:
     rng = random.Random(seed)
     s = GAME.new(
-        ["red", "green", "black", "white"][:players], seed=seed, lexicon=small_lexicon()
+        ["red", "green", "black", "white"][:players], seed=seed, lexicon=small_words()
     )
     for _ in range(rng.randint(2, 12)):
         if s.is_over:

@@ -8,7 +8,8 @@ from wordbot.engine.controlword.game import GAME
 from wordbot.engine.errors import RecordError
 from wordbot.engine.records import GameRecorder, read_record, replay
 
-from tests.engine_support import across, position, small_lexicon
+from tests.controlword_support import across, position
+from tests.lexicons import small_words
 
 
 def scripted_game(
@@ -16,7 +17,7 @@ def scripted_game(
 ):
     """A short game: the first mover redraws twice (2 tokens), then plays the first word
     play the reference finds, and everyone passes on. Returns the states."""
-    lex = small_lexicon()
+    lex = small_words()
     s = GAME.new(["red", "green"], seed=seed, lexicon=lex)
     states = [s]
     rec = GameRecorder(path, s, agents={"red": "script", "green": "script"})
@@ -58,7 +59,7 @@ def test_replay_reproduces_every_position(tmp_path):
     path = tmp_path / "g.jsonl"
     rec, states = scripted_game(path)
     rec.finish()
-    result = replay(read_record(path), small_lexicon())
+    result = replay(read_record(path), small_words())
     assert result.ok and result.actions == 6 and result.final == states[-1]
 
 
@@ -71,7 +72,7 @@ def test_replay_reports_the_first_mismatch(tmp_path):
     bad["scores"] = {p: v + 1 for p, v in bad["scores"].items()}
     lines[3] = json.dumps(bad)
     path.write_text("\n".join(lines) + "\n")
-    result = replay(read_record(path), small_lexicon())
+    result = replay(read_record(path), small_words())
     assert not result.ok and result.actions == 2
     assert result.mismatch.startswith("action 3: scores recorded")
 
@@ -79,7 +80,7 @@ def test_replay_reports_the_first_mismatch(tmp_path):
     bad["digest"] = "0" * 64
     lines[1] = json.dumps(bad)
     path.write_text("\n".join(lines) + "\n")
-    result = replay(read_record(path), small_lexicon())
+    result = replay(read_record(path), small_words())
     assert result.mismatch == "action 1: the position after it differs from the record"
 
 
@@ -91,7 +92,7 @@ def test_replay_detects_a_different_seed(tmp_path):
     header["seed"] = 22
     lines[0] = json.dumps(header)
     path.write_text("\n".join(lines) + "\n")
-    result = replay(read_record(path), small_lexicon())
+    result = replay(read_record(path), small_words())
     assert not result.ok and result.mismatch.startswith("start")
 
 
@@ -102,7 +103,7 @@ def test_a_crash_loses_at_most_the_line_in_progress(tmp_path):
     path.write_text(text + '{"action": 7, "player": "re')  # the writer died mid-line
     rec = read_record(path)
     assert rec.truncated and len(rec.actions) == 6
-    result = replay(rec, small_lexicon())
+    result = replay(rec, small_words())
     assert result.ok and result.notes
 
 
@@ -126,7 +127,7 @@ def test_replay_needs_the_recorded_lexicon(tmp_path):
 
 
 def test_records_of_games_started_from_a_position(tmp_path):
-    lex = small_lexicon()
+    lex = small_words()
     obj = position(across(0, 0, "PLANT", "bbbbb"), racks={"red": "SAT", "green": "EAR"})
     s = GAME.from_json(obj, lex, seed=5)
     path = tmp_path / "p.jsonl"

@@ -4,7 +4,7 @@ import pytest
 from wordbot.engine.controlword.moves import Placement, Replacement
 from wordbot.engine.errors import IllegalMove
 
-from tests.engine_support import across, down, lexicon, state, tiles
+from tests.controlword_support import across, down, lexicon, state, tiles
 
 LEX = lexicon("PLAYING", "PRAYING", "REPAST", "REPENT", "PLAN", "PEN", "PAN", "AN", "EN")
 

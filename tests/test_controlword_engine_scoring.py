@@ -3,7 +3,7 @@
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.scoring import played_points, word_score
 
-from tests.engine_support import across, down, state, tiles
+from tests.controlword_support import across, down, state, tiles
 
 
 def evaluation(board, **kw):

@@ -5,7 +5,7 @@ from wordbot.engine.controlword.game import GAME
 from wordbot.engine.controlword.moves import Placement, WordPlay
 from wordbot.engine.errors import IllegalMove
 
-from tests.engine_support import across, down, lexicon, state, tiles
+from tests.controlword_support import across, down, lexicon, state, tiles
 
 LEX = lexicon(
     "PLANT",

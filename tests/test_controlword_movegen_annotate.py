@@ -9,10 +9,10 @@ from wordbot.engine.controlword.game import GAME
 from wordbot.engine.controlword.moves import Replacement, WordPlay
 from wordbot.engine.controlword.tiles import COLOURS
 
-from tests.engine_support import small_lexicon
-from tests.movegen_support import BoardGenerator
-from tests.positions import random_position
-from tests.rules import control, run_through
+from tests.controlword_movegen_support import BoardGenerator
+from tests.controlword_positions import random_position
+from tests.controlword_rules import control, run_through
+from tests.lexicons import small_words
 
 
 def words_by_rules(board, play):
@@ -31,7 +31,7 @@ def words_by_rules(board, play):
 
 
 def test_words_formed_match_the_rules():
-    lex = small_lexicon()
+    lex = small_words()
     gen = BoardGenerator(lex)
     rng = random.Random(5)
     checked = 0
@@ -55,7 +55,7 @@ def test_words_formed_match_the_rules():
 
 
 def test_replacement_control_changes_match_the_engine():
-    lex = small_lexicon()
+    lex = small_words()
     rng = random.Random(9)
     checked = 0
     for seed in range(40):
@@ -91,7 +91,7 @@ def test_plays_are_coloured_own_tiles_first_and_blue_first_is_legal_too():
     # docs/rules/controlword.md lets a player put blue tiles from the rack; the generator lists each play
     # once, its tiles of a letter taken from the mover's own colour first (the blue ones
     # last), and the other colouring the control player weighs (blue first) is legal too.
-    lex = small_lexicon()
+    lex = small_words()
     checked = 0
     for seed in range(10):
         s = GAME.new(["red", "green"], seed=seed, lexicon=lex)
@@ -114,7 +114,7 @@ def test_plays_are_coloured_own_tiles_first_and_blue_first_is_legal_too():
 
 
 def test_blue_only_letter_is_blue():
-    s = GAME.new(["red", "green"], seed=1, lexicon=small_lexicon())
+    s = GAME.new(["red", "green"], seed=1, lexicon=small_words())
     rack = "".join(ch for ch in s.racks[s.to_move] if ch != "Q") + "q"
     s = s.with_racks({s.to_move: rack})
     with_q = [
@@ -128,7 +128,7 @@ def test_blue_only_letter_is_blue():
 def test_replacement_points_match_the_engine_when_replacements_score():
     from wordbot.engine.controlword.rules import Rules
 
-    lex = small_lexicon()
+    lex = small_words()
     rng = random.Random(4)
     checked = 0
     for seed in range(30):
@@ -155,7 +155,7 @@ def test_replacement_points_match_the_engine_when_replacements_score():
 def test_threads_generate_at_the_same_time():
     import threading
 
-    lex = small_lexicon()
+    lex = small_words()
     states = [GAME.new(["red", "green"], seed=s, lexicon=lex) for s in range(8)]
     expected = [sorted(map(str, adapter.FAST.word_plays(s))) for s in states]
     errors = []

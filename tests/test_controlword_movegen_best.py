@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from tests import conformance
+from tests.controlword_movegen_support import BoardGenerator
+from tests.controlword_positions import random_position
 from tests.lexicons import small_lexicon, tiny_lexicon
-from tests.movegen_support import BoardGenerator
-from tests.positions import random_position
 from tests.sampling import fast_and_full
 
 

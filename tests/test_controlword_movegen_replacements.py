@@ -7,9 +7,9 @@ import random
 import pytest
 from wordbot.dictionaries import Lexicon
 
+from tests.controlword_movegen_support import BoardGenerator
+from tests.controlword_positions import random_position
 from tests.lexicons import small_lexicon, tiny_lexicon
-from tests.movegen_support import BoardGenerator
-from tests.positions import random_position
 from tests.reference import controlword as reference
 from tests.sampling import fast_and_full
 

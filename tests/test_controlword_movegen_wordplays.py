@@ -7,11 +7,11 @@ import random
 import pytest
 
 from tests import conformance
+from tests.controlword_movegen_support import BoardGenerator
+from tests.controlword_positions import random_position
+from tests.controlword_rules import run_through
 from tests.lexicons import small_lexicon, tiny_lexicon
-from tests.movegen_support import BoardGenerator
-from tests.positions import random_position
 from tests.reference import controlword as reference
-from tests.rules import run_through
 from tests.sampling import fast_and_full
 
 

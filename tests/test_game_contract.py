@@ -21,7 +21,6 @@ from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.records import GameRecorder, read_record, replay
 
 from tests.cli_support import cli_env, invoke, wordbot_command
-from tests.engine_support import SMALL_WORDS
 from tests.faces_support import check_secrets, play_whole_game
 from tests.game_profiles import (
     CATALOG,
@@ -32,6 +31,7 @@ from tests.game_profiles import (
     profile,
     random_playout,
 )
+from tests.lexicons import SMALL_WORDS
 from wordbot.client import EngineError, SimpleEngine
 
 SEED = 11

@@ -27,8 +27,8 @@ from wordbot.players.arena import play_game
 
 from tests.cli_support import cli_env, invoke
 from tests.conftest import ROOT
-from tests.engine_support import SMALL_WORDS, small_lexicon
 from tests.faces_support import Client
+from tests.lexicons import SMALL_WORDS, small_words
 from wordbot.plugins import load_catalog
 
 TOY = load_catalog(["tests.toygame"])
@@ -209,7 +209,7 @@ def test_toy_game_over_the_line_protocol():
             "id": 7,
             "cmd": "position",
             "position": get_game("controlword")
-            .new(seed=1, lexicon=small_lexicon())
+            .new(seed=1, lexicon=small_words())
             .to_json(),
         },
         {"id": 8, "cmd": "newgame", "game": "nosuch"},

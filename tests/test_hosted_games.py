@@ -14,9 +14,9 @@ import pytest
 from wordbot.engine import get_game
 from wordbot.engine.records import read_record
 
-from tests.engine_support import SMALL_WORDS
 from tests.faces_support import Client, check_secrets, play_whole_game
 from tests.game_profiles import CATALOG, NAMES
+from tests.lexicons import SMALL_WORDS
 
 #: one playout a candidate: a hosted game checks what the seat is told, not how well
 #: the bot plays (First Draft's at two took 14-20 s of the default run)

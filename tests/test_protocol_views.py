@@ -11,7 +11,7 @@ import random
 from wordbot.engine import get_game
 
 from tests.cli_support import cli_env, wordbot_command
-from tests.engine_support import SMALL_WORDS, small_lexicon
+from tests.lexicons import SMALL_WORDS, small_words
 from wordbot.protocol import Connection, Session
 
 
@@ -31,7 +31,7 @@ def ask(conn_replies, req: dict) -> dict:
 
 def played(game: str, moves: int, seed: int = 5):
     g = get_game(game)
-    state = g.new(None, seed, None, small_lexicon() if g.uses_lexicon else None)
+    state = g.new(None, seed, None, small_words() if g.uses_lexicon else None)
     rng = random.Random(seed)
     for _ in range(moves):
         state = state.apply(rng.choice(list(state.legal_moves())))
@@ -88,7 +88,7 @@ def test_a_control_word_view_plays_and_its_samples_keep_the_rack_sizes():
     state = played("controlword", 3)
     mover = state.to_move
     view = state.observation(mover)
-    lexicon = small_lexicon()
+    lexicon = small_words()
     read = get_game("controlword").from_json(view, lexicon)
     assert read.observation(mover) == view  # a view reads back as itself
     for k in range(5):

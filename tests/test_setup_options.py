@@ -12,7 +12,7 @@ from wordbot.engine import GAMES, RuleError, get_game
 from wordbot.engine.setup import UnknownSetupOption
 
 from tests.cli_support import invoke
-from tests.engine_support import SMALL_WORDS, small_lexicon
+from tests.lexicons import SMALL_WORDS, small_words
 from wordbot.protocol import Connection, Session
 
 CONTROLWORD = get_game("controlword")
@@ -36,7 +36,7 @@ def test_every_face_lists_the_declared_options():
 
 
 def test_a_rule_shortcut_sets_its_rule_from_every_form():
-    lex = small_lexicon()
+    lex = small_words()
     by_rule = CONTROLWORD.new(seed=3, rules=CONTROLWORD.rules(["start_mat=3"]), lexicon=lex)
     assert CONTROLWORD.new(seed=3, lexicon=lex, mat=3).to_json() == by_rule.to_json()
     assert CONTROLWORD.setup_from_cli(["--mat", "3"]) == {"mat": 3}
@@ -79,7 +79,7 @@ def test_set_up_flags_of_the_wrong_game_are_one_line_errors(args, needle):
 def test_the_flags_make_the_same_game_as_the_api():
     out = invoke("new", "--seed", "5", "--mat", "2", "--lexicon", SMALL_WORDS)
     assert out.returncode == 0, out.stderr
-    start = CONTROLWORD.new(seed=5, lexicon=small_lexicon(), mat=2)
+    start = CONTROLWORD.new(seed=5, lexicon=small_words(), mat=2)
     assert json.loads(out.stdout) == start.to_json()
     assert "--mat 1-6|random" in invoke("new", "--help").stdout
 

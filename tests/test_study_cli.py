@@ -13,7 +13,6 @@ import pytest
 from wordbot.engine.games import DEFAULT_GAME
 from wordbot.engine.records import read_record, replay
 
-from tests.engine_support import SMALL_WORDS
 from tests.game_profiles import (
     BUILTIN_NAMES,
     game_of,
@@ -22,6 +21,7 @@ from tests.game_profiles import (
     profile,
     short_rule_texts,
 )
+from tests.lexicons import SMALL_WORDS
 from tests.test_tournament_cli import fails as one_line_error
 from tests.test_tournament_cli import kill_after, snapshot, wordbot
 

@@ -12,7 +12,7 @@ import pytest
 from wordbot.engine.records import read_record, replay
 
 from tests.cli_support import invoke, kill_when, run
-from tests.engine_support import SMALL_WORDS, small_lexicon
+from tests.lexicons import SMALL_WORDS, small_words
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ["--lexicon", str(SMALL_WORDS)]
@@ -250,7 +250,7 @@ def test_out_dir_holds_the_configuration_and_a_replayable_record_per_game(tmp_pa
     assert config["players"] == {"greedy": "greedy", "random": "random"}
     lines = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
     assert sorted(x["game"] for x in lines) == [0, 1, 2, 3]
-    lex = small_lexicon()
+    lex = small_words()
     for line in lines:
         record = read_record(out / line["record"])
         assert record.header["agents"] == line["seats"]

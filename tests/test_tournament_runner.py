@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from wordbot.engine.records import read_record
 
-from tests.engine_support import SMALL_WORDS
+from tests.lexicons import SMALL_WORDS
 from wordbot.tournament import Tournament, TournamentStore, new_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -19,13 +19,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_player_that_raises_loses_that_game_and_the_tournament_goes_on(tmp_path, workers):
-    broken_player = "broken-test"  # tests/tournament_plugin.py: it raises in round 2
+    broken_player = (
+        "broken-test"  # tests/controlword_tournament_plugin.py: it raises in round 2
+    )
     config, lexicon = new_config(
         players=f"greedy,{broken_player}",
         games=4,
         seed=2,
         lexicon_path=SMALL_WORDS,
-        plugins=("tests.tournament_plugin",),
+        plugins=("tests.controlword_tournament_plugin",),
     )
     out = tmp_path / "run"
     report = Tournament(config, lexicon, TournamentStore.create(out, config)).run(

@@ -136,9 +136,9 @@ def warm_generator(kind: str) -> None:
     """Run Control Word's generator of ``kind`` plays on random small positions (the
     kernels are compiled for the arrays' types, so a small word list compiles the same
     code as the default one, without building the default list's GADDAG)."""
+    from tests.controlword_movegen_support import BoardGenerator
+    from tests.controlword_positions import random_position
     from tests.lexicons import small_lexicon
-    from tests.movegen_support import BoardGenerator
-    from tests.positions import random_position
 
     lexicon = small_lexicon()
     generator = BoardGenerator(lexicon)

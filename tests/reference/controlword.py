@@ -61,7 +61,7 @@ Complexity and measured cost (CPU time on the project's 2-core machine; reproduc
 - word plays: about (lines near the board) x (windows per line, bounded by the rack size)
   x (candidate words per window). Candidates per window are the words with the window's
   board letters in place, or the anagrams of the board letters plus rack sub-multisets,
-  whichever list is shorter. Seeded random positions (tests.positions, boards of 16 tiles
+  whichever list is shorter. Seeded random positions (tests.controlword_positions, boards of 16 tiles
   on average, up to 40; racks of 1-9; a 2,500-word lexicon): 14 ms mean, 120 ms at most.
   With the full 242,821-word default list: about 0.15 s per position.
 - replacement plays: the search visits each partial set of letter changes that can still

@@ -18,7 +18,8 @@ from wordbot.players.controlword.control import Evaluator, phases_left
 from wordbot.players.controlword.explain import word_changes
 from wordbot.players.controlword.weights import DEFAULT
 
-from tests.engine_support import across, down, small_lexicon, state, tiles
+from tests.controlword_support import across, down, state, tiles
+from tests.lexicons import small_words
 
 
 def test_specs_and_errors():
@@ -42,7 +43,7 @@ def test_specs_and_errors():
 @pytest.mark.parametrize("spec", ["random", "greedy", "control", "mc:iterations=2,k=3"])
 def test_every_player_plays_legal_games(spec):
     # play_game applies with the engine's checker: an illegal move would raise
-    lex = small_lexicon()
+    lex = small_words()
     opponent = make_player("greedy")
     for seed in range(2):
         first, second = paired_games(
@@ -53,7 +54,7 @@ def test_every_player_plays_legal_games(spec):
 
 
 def test_players_are_deterministic_given_their_seed():
-    lex = small_lexicon()
+    lex = small_words()
     s = GAME.new(["red", "green"], seed=4, lexicon=lex)
     for spec in ("random", "mc:iterations=3,k=4"):
         a = [make_player(spec).choose(s, random.Random(9)) for _ in range(2)]
@@ -76,7 +77,7 @@ def points_by_rules(s, move):
 
 
 def test_greedy_takes_the_most_points():
-    lex = small_lexicon()
+    lex = small_words()
     for seed in range(5):
         s = GAME.new(["red", "green"], seed=seed, lexicon=lex)
         best = max(
@@ -118,7 +119,7 @@ def board_value(s, colour, my, their):
 def test_control_change_equals_a_full_recount():
     """The kernels' incremental change (words formed, extended, absorbed, recoloured)
     must equal the value of the whole board after the move minus before."""
-    lex = small_lexicon()
+    lex = small_words()
     rng = random.Random(3)
     checked = 0
     for seed in range(6):
@@ -147,7 +148,7 @@ def test_control_change_equals_a_full_recount():
 
 
 def test_replacement_taking_a_word_is_explained_and_valued():
-    lex = small_lexicon()
+    lex = small_words()
     # GRAIL: green G R A, blue I L; red replaces R and A -> red majority
     board = tiles(across(0, 0, "GRAIL", "gggbb"), down(0, 4, "LO", "bb"))
     if "GRAIL" not in lex:
@@ -175,7 +176,7 @@ def test_replacement_taking_a_word_is_explained_and_valued():
 
 
 def test_mc_returns_a_legal_move_with_no_time():
-    lex = small_lexicon()
+    lex = small_words()
     s = GAME.new(["red", "green"], seed=8, lexicon=lex)
     player = make_player("mc", limit=Limit(time=0))
     move = player.choose(s)
@@ -184,7 +185,7 @@ def test_mc_returns_a_legal_move_with_no_time():
 
 
 def test_mc_ranks_by_playouts_and_reports_their_mean_at_the_horizon():
-    lex = small_lexicon()
+    lex = small_words()
     s = GAME.new(["red", "green"], seed=8, lexicon=lex)
     player = make_player("mc:k=4", limit=Limit(iterations=6, time=30))
     cands = player.top(s, 5, random.Random(1))
@@ -197,7 +198,7 @@ def test_mc_ranks_by_playouts_and_reports_their_mean_at_the_horizon():
 
 
 def test_phases_left_counts_the_other_sides_turns():
-    lex = small_lexicon()
+    lex = small_words()
     s = GAME.new(["red", "green", "black"], seed=1, lexicon=lex)
     mine, theirs = phases_left(s)
     assert (mine, theirs) == (2, 2)  # capped; plenty of rounds ahead
@@ -211,7 +212,7 @@ def test_phases_left_counts_the_other_sides_turns():
 
 
 def test_mc_reports_progress_and_stops_when_asked():
-    lex = small_lexicon()
+    lex = small_words()
     s = GAME.new(["red", "green"], seed=8, lexicon=lex)
     seen = []
 

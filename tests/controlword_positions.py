@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from tests.rules import ACROSS, DOWN, word_play_problem
+from tests.controlword_rules import ACROSS, DOWN, word_play_problem
 
 PLAYER_COLOURS = ("black", "white", "red", "green")
 ALL_COLOURS = PLAYER_COLOURS + ("blue",)
@@ -71,7 +71,7 @@ def random_board(
     The first word goes across from (0, 0). Each later word is tried many times: a random
     lexicon word, either through a random board tile (crossing it, or extending the word
     it lies in) or next to a random board tile (a parallel or end-to-end play); it is
-    placed only if it is a legal word play on the board (tests.rules.word_play_problem,
+    placed only if it is a legal word play on the board (tests.controlword_rules.word_play_problem,
     rack ignored), so every run on the board stays a lexicon word. Each new tile gets a
     colour from ``colours`` at random. Fewer words are placed when no attempt fits.
 

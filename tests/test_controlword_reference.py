@@ -2,7 +2,7 @@
 
 Every expected result here was worked out by hand from docs/rules/ ("Word play",
 "Replacement play"), never copied from the code's output. Besides the hand-made cases:
-- brute force: on tiny positions (tests.rules.brute_*) every conceivable play is tried
+- brute force: on tiny positions (tests.controlword_rules.brute_*) every conceivable play is tried
   and checked by an independent rule checker; the reference must give exactly those;
 - soundness: on bigger random positions every play the reference returns passes the
   independent checker;
@@ -19,16 +19,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests import conformance
-from tests.lexicons import default_lexicon, small_lexicon, tiny_lexicon
-from tests.positions import PLAYER_COLOURS, random_board, random_position, random_rack
-from tests.reference.controlword import replacement_plays, word_plays
-from tests.rules import (
+from tests.controlword_positions import (
+    PLAYER_COLOURS,
+    random_board,
+    random_position,
+    random_rack,
+)
+from tests.controlword_rules import (
     all_runs,
     brute_replacement_plays,
     brute_word_plays,
     replacement_problem,
     word_play_problem,
 )
+from tests.lexicons import default_lexicon, small_lexicon, tiny_lexicon
+from tests.reference.controlword import replacement_plays, word_plays
 from tests.sampling import fast_and_full
 
 

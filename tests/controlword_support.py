@@ -1,26 +1,17 @@
-"""Helpers for the engine tests: the small lexicon and hand-built positions."""
+"""Helpers for the Control Word tests: hand-built boards, positions and states, and
+where every tile is."""
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
-from pathlib import Path
 
 from wordbot.dictionaries import Lexicon
 from wordbot.engine.controlword.game import GAME
 from wordbot.engine.controlword.state import ControlWordState
 
-DATA = Path(__file__).with_name("data")
-SMALL_WORDS = DATA / "small_words.txt"
+from tests.lexicons import small_words
 
 CODES = {"r": "red", "g": "green", "b": "blue", "k": "black", "w": "white"}
-
-
-@functools.cache
-def small_lexicon() -> Lexicon:
-    """1,723 words: every 2-3 letter word of SCOWL 80, 400 of its 4-5 letter words, the
-    built-in mats' words and a few JQXZ words."""
-    return Lexicon.load(SMALL_WORDS)
 
 
 def lexicon(*words: str) -> Lexicon:
@@ -88,7 +79,7 @@ def position(
 
 
 def state(board, lex=None, seed=1, **kw) -> ControlWordState:
-    return GAME.from_json(position(board, **kw), lex or small_lexicon(), seed=seed)
+    return GAME.from_json(position(board, **kw), lex or small_words(), seed=seed)
 
 
 def tile_census(s: ControlWordState) -> dict[str, Counter]:
