@@ -19,6 +19,21 @@ from tests.game_profiles import CATALOG, lexicon_of, profile
 from tests.lexicons import SMALL_WORDS
 from wordbot.protocol import Connection, Session
 
+#: the commands of docs/protocol.md's engine protocol, as its hello lists them
+ENGINE_COMMANDS = (
+    "hello",
+    "isready",
+    "setoption",
+    "position",
+    "newgame",
+    "apply",
+    "moves",
+    "score",
+    "go",
+    "stop",
+    "quit",
+)
+
 
 class EngineProcess:
     """``wordbot engine`` in a subprocess; replies are collected by a reader thread."""

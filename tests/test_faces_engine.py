@@ -9,7 +9,7 @@ import time
 import pytest
 
 from tests.cli_support import invoke
-from tests.faces_support import EngineProcess
+from tests.faces_support import ENGINE_COMMANDS, EngineProcess
 
 
 @pytest.fixture(scope="module")
@@ -37,19 +37,7 @@ def test_hello_lists_commands_options_and_players(engine):
     hello = engine.ask({"id": 1, "cmd": "hello"})
     assert hello["id"] == 1 and hello["type"] == "hello"
     assert hello["engine"] == "wordbot" and hello["protocol"] == "wordbot.engine/1"
-    assert {
-        "hello",
-        "isready",
-        "setoption",
-        "position",
-        "newgame",
-        "apply",
-        "moves",
-        "score",
-        "go",
-        "stop",
-        "quit",
-    } <= set(hello["commands"])
+    assert set(ENGINE_COMMANDS) <= set(hello["commands"])
     assert hello["options"]["top"] == {
         "type": "integer",
         "default": 5,

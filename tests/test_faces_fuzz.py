@@ -12,21 +12,11 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.faces_support import EngineProcess
+from tests.faces_support import ENGINE_COMMANDS, EngineProcess
 from tests.sampling import fast_and_full
 
-COMMANDS = [
-    "hello",
-    "isready",
-    "setoption",
-    "position",
-    "newgame",
-    "apply",
-    "moves",
-    "score",
-    "go",
-    "stop",
-]  # not quit: the engine must live through the batch
+# not quit: the engine must live through the batch
+COMMANDS = [c for c in ENGINE_COMMANDS if c != "quit"]
 FIELDS = [
     "id",
     "cmd",

@@ -22,7 +22,7 @@ from wordbot.engine.firstdraft.rules import Rules
 
 from tests.firstdraft_support import random_positions
 from tests.lexicons import default_lexicon, small_lexicon
-from tests.movelists import assert_same_moves
+from tests.movelists import compare_with_reference, under_rules
 from tests.reference import firstdraft as ref
 from tests.sampling import fast_and_full
 
@@ -41,15 +41,6 @@ def small_words() -> frozenset:
     return frozenset(small_lexicon().words)
 
 
-def positions(lexicon, n: int, seed: int):
-    rng = random.Random(seed)
-    out = []
-    per = max(1, n // len(RULE_VARIANTS))
-    for k, rules in enumerate(RULE_VARIANTS):
-        out += random_positions(lexicon, per, seed=rng.getrandbits(32) + k, rules=rules)
-    return out
-
-
 class SameShuffle:
     """The reference's generator for one move: it shuffles the discard pile into the
     order our engine's generator chose (read off our position after the move), so that
@@ -66,27 +57,17 @@ class SameShuffle:
         items[:] = order
 
 
-def compare(state, words, rng: random.Random, applied: int = 4) -> None:
-    """The move lists agree, and so do the positions after a few of the moves."""
-    obj = state.to_json()
-    ours = state.legal_moves()
-    assert_same_moves(ours, ref.legal_moves(obj, words), obj)
-    for i in rng.sample(range(len(ours)), min(applied, len(ours))):
-        move = ours[i]
-        after = state.apply(move).to_json()
-        reshuffled = move.type == "draft" and not obj["deck"]
-        expected = ref.apply(
-            obj, move.to_json(), words, rng=SameShuffle(after) if reshuffled else None
-        )
-        assert after == expected, (obj, move.to_json())
-
-
 def run(lexicon, n: int, seed: int) -> int:
     words = set(lexicon.words)
-    rng = random.Random(seed)
-    states = positions(lexicon, n, seed)
-    for state in states:
-        compare(state, words, rng)
+
+    def after(obj, move, ours):
+        reshuffled = move.type == "draft" and not obj["deck"]
+        return ref.apply(
+            obj, move.to_json(), words, rng=SameShuffle(ours) if reshuffled else None
+        )
+
+    states = under_rules(random_positions, RULE_VARIANTS, lexicon, n, seed)
+    compare_with_reference(states, ref, words, seed, after=after)
     return sum(1 for s in states if not s.is_over)
 
 

@@ -16,7 +16,7 @@ from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.rules import Rules
 
 from tests.lexicons import default_lexicon, small_lexicon
-from tests.movelists import assert_same_moves
+from tests.movelists import compare_with_reference, under_rules
 from tests.reference import routewords as ref
 from tests.routewords_support import random_positions
 from tests.sampling import fast_and_full
@@ -30,34 +30,9 @@ RULE_VARIANTS = (
 )
 
 
-def positions(lexicon, n: int, seed: int):
-    rng = random.Random(seed)
-    out = []
-    per = max(1, n // len(RULE_VARIANTS))
-    for k, rules in enumerate(RULE_VARIANTS):
-        out += random_positions(lexicon, per, seed=rng.getrandbits(32) + k, rules=rules)
-    return out
-
-
-def compare(state, words, rng: random.Random, applied: int = 4) -> None:
-    """The move lists agree, and so do the positions after a few of the moves."""
-    obj = state.to_json()
-    ours = state.legal_moves()
-    assert_same_moves(ours, ref.legal_moves(obj, words), obj)
-    for i in rng.sample(range(len(ours)), min(applied, len(ours))):
-        move = ours[i]
-        after = state.apply(move).to_json()
-        expected = ref.apply(obj, move.to_json(), words)
-        assert after == expected, (obj, move.to_json())
-
-
 def run(lexicon, n: int, seed: int) -> int:
-    words = set(lexicon.words)
-    rng = random.Random(seed)
-    states = positions(lexicon, n, seed)
-    for state in states:
-        compare(state, words, rng)
-    return len(states)
+    states = under_rules(random_positions, RULE_VARIANTS, lexicon, n, seed)
+    return len(compare_with_reference(states, ref, set(lexicon.words), seed))
 
 
 @fast_and_full("count", 5, 150)
@@ -74,7 +49,7 @@ def test_generator_equals_reference_on_a_rich_position():
     state = GAME.new(seed=0, lexicon=lex)
     obj = state.to_json()
     obj["grid"] = ["TEIKL", "AMGQO", "WSWPR", "EOTOL", "YTRDS"]
-    compare(GAME.from_json(obj, lex), set(lex.words), random.Random(1), applied=20)
+    compare_with_reference([GAME.from_json(obj, lex)], ref, set(lex.words), 1, applied=20)
 
 
 def test_board_words_equal_reference():
