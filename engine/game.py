@@ -30,10 +30,11 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from wordbot.engine import setup as setup_module
-from wordbot.engine.errors import MoveError, PositionError, StateError
+from wordbot.engine.errors import GameError, MoveError, PositionError, StateError
 from wordbot.engine.movelist import Move as Move
 from wordbot.engine.movelist import MoveList as MoveList
 from wordbot.engine.options import GameRules
@@ -48,8 +49,6 @@ from wordbot.engine.position import (
 from wordbot.engine.rng import seed_from_text
 
 if TYPE_CHECKING:
-    from numpy.typing import NDArray
-    from rich.text import Text
     from wordbot.engine.setup import SetupOption
 
 OVER = "over"
@@ -275,7 +274,7 @@ class GameState(ABC, Generic[MovesT]):
 
 
 class Game(ABC, Generic[StateT]):
-    """A game: its names and formats, rule options, players, and how states are made.
+    """A game: its names and formats, rule options, seats, and how states are made.
 
     One instance per game (its module's ``GAME``), found by name through
     :mod:`wordbot.engine.games`.
@@ -307,32 +306,26 @@ class Game(ABC, Generic[StateT]):
     State: ClassVar[type[GameState[Any]]]
     #: the kinds of move ``wordbot moves --kind`` offers (kind -> help)
     move_kinds: ClassVar[dict[str, str]] = {}
-    #: a hint's candidates' own figures (``Candidate.details`` key -> (label, default))
-    candidate_fields: ClassVar[dict[str, tuple[str, Any]]] = {}
     #: the sizes :meth:`check_size` refuses beyond (name -> limit; in the protocol's hello)
     size_limits: ClassVar[dict[str, int]] = {}
     #: whether a player may not see everything (others' tiles, the order of a bag, the
     #: draws to come): the game's states then override ``observation`` and
     #: ``determinize``, and wrappers declare it (OpenSpiel's imperfect information)
     hidden_information: ClassVar[bool] = False
-    #: legal moves a position lists at most in practice (measured on random games, with
-    #: room to spare): the size of the OpenSpiel and PettingZoo faces' action spaces
-    action_bound: ClassVar[int] = 4096
-    #: the player spec of the game's fast default policy (mc plays it out; hint default)
-    default_policy: ClassVar[str] = "greedy"
-    #: the player ``search`` plays out with: dozens of playouts in 0.1 s (else greedy)
-    playout_policy: ClassVar[str] = "greedy"
-    #: ``search``'s: points of margin making a clear win, playouts' worth of the policy's
-    #: valuation of a candidate (``prior`` at -1), candidates it weighs (``k`` at 0)
-    margin_scale: ClassVar[float] = 10.0
-    policy_weight: ClassVar[float] = 0.0
-    search_width: ClassVar[int] = 6
     #: the game's move notation for people, with examples (terminal play's ``help``)
     notation_help: ClassVar[str] = ""
     #: the inputs of :meth:`new` besides players, seed, rules and lexicon
     #: (:mod:`wordbot.engine.setup`): every face's flags and fields for them come from
     #: these declarations
     setup_options: ClassVar[tuple[SetupOption, ...]] = ()
+    #: the modules of the game's parts beside its core, each imported when first used
+    #: (:meth:`part`; None: the part's defaults): ``display``, its pictures
+    #: (:mod:`wordbot.engine.display`); ``tensor``, what learning agents see
+    #: (:mod:`wordbot.engine.tensor`); ``measures``, where a finished game's points came
+    #: from (:mod:`wordbot.engine.measures`)
+    display: ClassVar[str | None] = None
+    tensor: ClassVar[str | None] = None
+    measures: ClassVar[str | None] = None
 
     @property
     def position_format(self) -> str:
@@ -498,12 +491,7 @@ class Game(ABC, Generic[StateT]):
         """The game's own fields of a record's header (after ``agents``)."""
         return {}
 
-    # -- search --------------------------------------------------------------------------
-    def playout_done(self, start: StateT, state: StateT) -> bool:
-        """Where a default-length playout from ``start`` stops before the end of the
-        game (Control Word: the end of the round); the default plays to the end."""
-        return False
-
+    # -- set-up ---------------------------------------------------------------------------
     def setup_from_cli(self, words: Sequence[str]) -> dict[str, Any]:
         """The :meth:`new` values of command-line words of the set-up flags
         (``["--page", "red=moby.txt"]``)."""
@@ -522,79 +510,20 @@ class Game(ABC, Generic[StateT]):
         """The :meth:`new` values a recorded start position was made with."""
         return setup_module.of_start(self.setup_options, start)
 
-    def move_facts(self, state: StateT, move: Move) -> dict[str, Any]:
-        """What a move does in ``state``, as the game's own candidate fields, for any
-        player's candidates (default: nothing; a player's own details come first)."""
-        return {}
+    # -- search and parts -----------------------------------------------------------------
+    def playout_done(self, start: StateT, state: StateT) -> bool:
+        """Where a default-length playout from ``start`` stops before the end of the
+        game (Control Word: the end of the round); the default plays to the end."""
+        return False
 
-    def measures(self, states: Sequence[StateT], moves: Sequence[Move]) -> dict[str, float]:
-        """The game's own measures of where one finished game's points came from
-        (``wordbot study`` averages them per rule variant): name -> a number for the
-        whole game. ``states[0]`` is the start, ``states[i + 1]`` the state after
-        ``moves[i]``; the last state is over. Default: none."""
-        return {}
-
-    def candidate_json(self, cand: Any, state: StateT | None = None) -> dict[str, Any]:
-        """A candidate's JSON with every one of the game's own fields: the player's
-        details, else (with ``state``) :meth:`move_facts`, else the defaults."""
-        out: dict[str, Any] = cand.to_json()
-        missing = [key for key in self.candidate_fields if key not in out]
-        if missing and state is not None:
-            facts = self.move_facts(state, cand.move)
-            out.update({key: facts[key] for key in missing if key in facts})
-        for key, (_label, default) in self.candidate_fields.items():
-            out.setdefault(key, default)
-        return out
-
-    # -- tensors ---------------------------------------------------------------------------
-    def observation_tensor(self, state: StateT, viewer: str) -> dict[str, NDArray[Any]]:
-        """What ``viewer`` may see of ``state`` as named float32 arrays whose shapes
-        depend only on the rules and the number of players (for learning agents: the
-        OpenSpiel and PettingZoo faces). A game writes its own from
-        :meth:`GameState.observation`, so nothing hidden gets in; the default holds
-        the seats' scores and who is to move (``players``: one row per seat: score,
-        is the viewer, is to move).
-
-        >>> from wordbot.engine.games import get_game
-        >>> from wordbot.dictionaries import Lexicon
-        >>> game = get_game("routewords")
-        >>> state = game.new(seed=1, lexicon=Lexicon.from_words(["TEA"]))
-        >>> Game.observation_tensor(game, state, "red")["players"].tolist()
-        [[1.0, 1.0, 1.0], [1.0, 0.0, 0.0]]
-        """
-        from wordbot.engine.planes import seat_rows
-
-        return {"players": seat_rows(state.observation(viewer), viewer)}
-
-    # -- pictures --------------------------------------------------------------------------
-    #: the module that draws the game, imported when first drawn: its ``picture(state,
-    #: move, viewer)`` and ``svg(state, move)`` are :meth:`picture` and :meth:`svg`
-    #: (the default, :mod:`wordbot.engine.display`, draws the position JSON as text)
-    display: ClassVar[str] = "wordbot.engine.display"
-
-    def picture(
-        self, state: StateT, move: Move | None = None, viewer: str | None = None
-    ) -> Text:
-        """The position for a terminal (rich Text), ``move`` marked, as ``viewer`` sees
-        it (the :attr:`display` module's picture)."""
-        picture: Text = import_module(self.display).picture(state, move, viewer)
-        return picture
-
-    def svg(self, state: StateT, move: Move | None = None) -> str:
-        """The position as an SVG picture, ``move`` marked (the :attr:`display`
-        module's)."""
-        svg: str = import_module(self.display).svg(state, move)
-        return svg
-
-    def score_text(self, state: StateT) -> str:
-        """The result as it stands, for people (``wordbot score``)."""
-        outcome = state.outcome()
-        lines = [f"{'player':<10} {'score':>7}  place"]
-        for p in sorted(state.players, key=lambda p: outcome.places[p]):
-            lines.append(f"{p:<10} {outcome.scores[p]:>7}  {outcome.places[p]}")
-        label = "winner" if len(outcome.winners) == 1 else "shared win"
-        lines.append(f"{label}: {', '.join(outcome.winners)}")
-        return "\n".join(lines)
+    def part(self, kind: str) -> ModuleType | None:
+        """The module of the game's part ``kind`` (``display``, ``tensor`` or
+        ``measures``), imported now; None when the game leaves it to the defaults."""
+        paths = {"display": self.display, "tensor": self.tensor, "measures": self.measures}
+        if kind not in paths:
+            raise GameError(f"part: {kind!r} is not one of {', '.join(paths)}")
+        path = paths[kind]
+        return None if path is None else import_module(path)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

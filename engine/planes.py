@@ -1,4 +1,4 @@
-"""Building blocks of the games' observation tensors (:meth:`Game.observation_tensor`):
+"""Building blocks of the games' observation tensors (:mod:`wordbot.engine.tensor`):
 letter counts, one-hot letters, per-seat rows and a fixed window onto an unbounded grid.
 
 Every function reads a position JSON as :meth:`GameState.observation` gives it, so a

@@ -2,7 +2,8 @@
 
 Generic players play every game through the game interface: ``random``, ``greedy``,
 ``mc`` and ``search``; a game's own players live in ``wordbot.players.<game>`` (Control Word's
-``control``). Importing this package imports no game.
+``control``), with the game's profile (:mod:`wordbot.players.profile`: its policy and
+how the generic players weigh it). Importing this package imports no game.
 
 >>> from wordbot.players import PLAYERS, make_player
 >>> PLAYERS.for_game("controlword")
@@ -12,6 +13,7 @@ Generic players play every game through the game interface: ``random``, ``greedy
 """
 
 from wordbot.players.base import Candidate, Limit, Option, Player, PlayerError
+from wordbot.players.profile import PlayerProfile, profile_of
 from wordbot.players.registry import PLAYERS, Players, make_player, parse_spec
 
 __all__ = [
@@ -21,7 +23,9 @@ __all__ = [
     "PLAYERS",
     "Player",
     "PlayerError",
+    "PlayerProfile",
     "Players",
     "make_player",
     "parse_spec",
+    "profile_of",
 ]

@@ -5,12 +5,12 @@ Each iteration samples what the mover cannot see (``state.determinize``: hidden 
 bags, decks) and a future (a fresh seed for the state's generator), and plays every
 surviving candidate forward with that same sample (common random numbers: the
 candidates are compared on equal futures), using the game's fast default policy
-(``game.default_policy``: Control Word's ``control``), to where the game says a playout
-stops (``game.playout_done``: Control Word's round) by default, ``plies=N`` moves, or the
-end (``to_end=true``). A playout ends in the policy's static value of the position for
-the mover. Candidates are ranked by mean final value (or win rate); one whose confidence
-interval falls wholly below the leader's is dropped, and the search stops when one is
-left, or at the time or iteration limit.
+(its profile's ``default_policy``: Control Word's ``control``), to where the game says a
+playout stops (``game.playout_done``: Control Word's round) by default, ``plies=N``
+moves, or the end (``to_end=true``). A playout ends in the policy's static value of the
+position for the mover. Candidates are ranked by mean final value (or win rate); one
+whose confidence interval falls wholly below the leader's is dropped, and the search
+stops when one is left, or at the time or iteration limit.
 
 A candidate reports a win rate (the share of its playouts the mover won, a shared first
 place counting half, with its 95 % interval) and its mean final margin only when every
@@ -30,6 +30,7 @@ import time
 
 from wordbot.engine.game import Game, GameState, Move
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
+from wordbot.players.profile import profile_of
 
 Z = 2.0  # width of the confidence intervals, in standard errors
 
@@ -157,7 +158,7 @@ class MonteCarloPlayer(Player):
         """The game's default policy, or with ``rollout`` the playouts' player (the
         ``rollout`` option when set), or with ``leaf`` the player that values their ends
         (the ``leaf`` option, else the playouts' player); made once per game."""
-        spec = game.default_policy
+        spec = profile_of(game).default_policy
         if (rollout or leaf) and self.settings["rollout"]:
             spec = self.settings["rollout"]
         if leaf and self.settings["leaf"]:

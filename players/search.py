@@ -7,7 +7,8 @@ once its confidence interval falls below the leader's, the search stopped when o
 left. Far from the end, a playout stops at the game's horizon (``game.playout_done``)
 and candidates are ranked by the mean margin the policy's value gives there, blended
 with the policy's own valuation of the candidate as if that were ``prior`` playouts
-more (``Game.policy_weight``: a few playouts alone overrule the policy by their noise).
+more (the game's ``policy_weight``: a few playouts alone overrule the policy by their
+noise).
 Once the end is near (a greedy probe playout ends within ``end`` moves), every playout
 goes to the end and candidates are ranked by win probability with the margin blended
 in (a playout is worth 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` times
@@ -32,8 +33,9 @@ visited, and the search stops early once no other can catch it up.
 
 Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
 candidate, the Monte Carlo tree's simulations, or the leaves alpha-beta values past its
-first depth); ``time`` bounds the seconds of a decision. The game's own settings:
-``Game.playout_policy``, ``margin_scale``, ``policy_weight`` and ``search_width``.
+first depth); ``time`` bounds the seconds of a decision. The game's own settings are its
+profile's (:mod:`~wordbot.players.profile`): ``playout_policy``, ``margin_scale``,
+``policy_weight`` and ``search_width``.
 
 A candidate reports a win rate only where its playouts (the tree's simulations, the line
 alpha-beta searched) all reached the end of the game: a position valued ahead at a
@@ -58,6 +60,7 @@ from wordbot.engine.game import Game, GameState
 from wordbot.players.alphabeta import AlphaBeta
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval
+from wordbot.players.profile import DEFAULT, profile_of
 from wordbot.players.tree import Node
 
 #: every player's value of where a line of play stopped, and that position
@@ -163,12 +166,12 @@ class SearchPlayer(MonteCarloPlayer):
         # mc's own options, read by its simulation (not search's: the spec omits them)
         self.settings.update(plies=0, to_end=False, by="margin")
         self._policies = {}
-        self.playouts, self.to_end, self._width = 0, False, Game.search_width  # see _top
+        self.playouts, self.to_end, self._width = 0, False, DEFAULT.search_width  # _top
         self._left: int | None = None  # moves to the end, by this decision's probe
         self._clock = 0.0  # when this decision started
         self._offset = 0.0  # the policy's valuations to the playouts' (set by _ranking)
         self._prior = max(0.0, self.settings["prior"])  # -1: the game's (set by _top)
-        self._scale = Game.margin_scale  # that of the game being searched (set by _top)
+        self._scale = DEFAULT.margin_scale  # that of the game being searched (set by _top)
         if (tree := self.settings["tree"]) not in ("mcts", "ab"):
             raise PlayerError(f"player search: option tree={tree!r} is not 'mcts' or 'ab'")
         for name, own in (("k", 0), ("scale", 0), ("prior", -1)):
@@ -181,10 +184,11 @@ class SearchPlayer(MonteCarloPlayer):
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
-        self._scale = self.settings["scale"] or state.game.margin_scale
-        self._width = self.settings["k"] or state.game.search_width
+        profile = profile_of(state.game)
+        self._scale = self.settings["scale"] or profile.margin_scale
+        self._width = self.settings["k"] or profile.search_width
         if self.settings["prior"] < 0:
-            self._prior = state.game.policy_weight
+            self._prior = profile.policy_weight
         if not state.game.hidden_information:
             return self._tree(state, n, rng, progress)
         self._clock = time.perf_counter()  # the probe's time is the decision's too
@@ -218,7 +222,8 @@ class SearchPlayer(MonteCarloPlayer):
         'greedy'
         """
         if rollout:
-            return self._inner(game, self.settings["rollout"] or game.playout_policy)
+            spec = self.settings["rollout"] or profile_of(game).playout_policy
+            return self._inner(game, spec)
         if leaf and self.settings["leaf"]:
             return self._inner(game, self.settings["leaf"])
         return super().policy(game)
@@ -453,7 +458,7 @@ class SearchPlayer(MonteCarloPlayer):
 
     def _inner(self, game: Game, spec: str | None = None) -> Player:
         """The player whose top candidates a node below the root searches (or ``spec``)."""
-        spec = spec or self.settings["inner"] or game.default_policy
+        spec = spec or self.settings["inner"] or profile_of(game).default_policy
         key = "inner:" + spec + ":" + game.name
         if key not in self._policies:
             from wordbot.players.registry import make_player

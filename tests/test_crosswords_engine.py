@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from wordbot.engine.crosswords.game import GAME
 from wordbot.engine.crosswords.moves import Pass, Write
 from wordbot.engine.crosswords.pages import Extra, Page
+from wordbot.engine.display import picture
+from wordbot.engine.display import svg as draw_svg
 from wordbot.engine.errors import IllegalMove, MoveError, PositionError, StateError
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
@@ -256,12 +258,12 @@ def test_pictures_show_every_letter_and_captured_cell():
     import xml.etree.ElementTree as ET
 
     for state in random_game_states(11)[::6]:
-        svg = ET.fromstring(GAME.svg(state))
+        svg = ET.fromstring(draw_svg(state))
         texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
         assert sorted(texts) == sorted(ch for ch, _ in state.cells.values())
         titles = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}title")]
         assert sum("captured by" in t for t in titles) == len(state.captured)
-        text = GAME.picture(state).plain
+        text = picture(state).plain
         letters = [ch for ch in text if ch.isalpha() and not ch.isspace()]
         assert len(state.cells) <= len(letters)
         if not state.is_over:

@@ -15,6 +15,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from wordbot.engine.crosswords.game import GAME
 from wordbot.engine.crosswords.moves import Write
+from wordbot.engine.display import picture
+from wordbot.engine.display import svg as draw_svg
 from wordbot.engine.records import read_record, start_state
 
 from tests.test_faces_play import play
@@ -138,7 +140,7 @@ def test_a_hints_picture_and_svg_are_the_position_with_the_move_written_in():
         # letters already on the board stay their writer's; the word fills the rest
         want = {**expected(state), **written}
         want.update({c: expected(state)[c] for c in state.cells})
-        (grid,) = boards(GAME.picture(state, move).plain)
+        (grid,) = boards(picture(state, move).plain)
         drawn = {cell: ch for cell, ch in grid.items() if ch != "·"}
         assert drawn == want
         # the move's letters are the position's after it is made
@@ -146,7 +148,7 @@ def test_a_hints_picture_and_svg_are_the_position_with_the_move_written_in():
             c: ch.upper() for c, ch in written.items()
         }
         assert all(after.cells[c][1] == state.seat for c in written if c not in state.cells)
-        svg = ET.fromstring(GAME.svg(state, move))
+        svg = ET.fromstring(draw_svg(state, move))
         letters = {}
         cell = None
         for el in svg.iter():

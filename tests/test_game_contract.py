@@ -18,7 +18,10 @@ import random
 
 import pytest
 from wordbot.engine.errors import IllegalMove, MoveError
+from wordbot.engine.measures import measures
 from wordbot.engine.records import GameRecorder, read_record, replay
+from wordbot.engine.tensor import observation_tensor
+from wordbot.players.profile import profile_of
 
 from tests.cli_support import cli_env, invoke, wordbot_command
 from tests.faces_support import check_secrets, play_whole_game
@@ -211,11 +214,10 @@ def test_random_playouts_end_with_legal_moves_only(played):
 def test_measures_keep_their_keys(played):
     """A game's own measures (``wordbot study``): the same keys in every game, numbers,
     lowercase names without spaces."""
-    game = played.game
-    keys = list(game.measures(played.states[:1], []))
+    keys = list(measures(played.states[:1], []))
     assert all(key == key.lower() and " " not in key for key in keys)
     for states, moves in played.ends:
-        out = game.measures(states, moves)
+        out = measures(states, moves)
         assert list(out) == keys and all(isinstance(v, float) for v in out.values())
 
 
@@ -238,7 +240,7 @@ def test_observations_and_their_tensors(played):
                 assert state.determinize(viewer, rng).observation(viewer) == seen
                 view = game.from_json(seen, lexicon)
                 assert view.observation(viewer) == seen
-        tensor = game.observation_tensor(state, state.to_move)
+        tensor = observation_tensor(state, state.to_move)
         shape = {k: (v.shape, str(v.dtype)) for k, v in tensor.items()}
         assert all(dtype == "float32" for _, dtype in shape.values())
         assert shapes.setdefault(len(state.players), shape) == shape
@@ -339,7 +341,7 @@ def test_the_games_command_describes_the_game(played, games_json):
         "record_format": f"wordbot.{game.name}.game/1",
         "players_per_game": [game.min_players, game.max_players],
         "seats": list(game.seats),
-        "default_policy": game.default_policy,
+        "default_policy": profile_of(game).default_policy,
         "rules": game.Rules.catalogue(),
         "setup": {o.name: o.describe() for o in game.setup_options},
         "players": CATALOG.players.for_game(game),
@@ -350,4 +352,4 @@ def test_the_games_command_describes_the_game(played, games_json):
         written = game.Rules.OPTIONS[option].to_json(getattr(defaults, option))
         assert spec["default"] == written
     assert {"random", "greedy", "mc"} <= set(entry["players"])
-    assert game.default_policy.split(":")[0] in entry["players"]
+    assert profile_of(game).default_policy.split(":")[0] in entry["players"]

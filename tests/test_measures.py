@@ -1,7 +1,7 @@
-"""``Game.measures`` of the four games: whole self-play games whose measures must add
-up to their results (the identities in each ``engine/<game>/measures.py``) and keep the
-game's own keys, one hand-made game per game whose every measure is worked out from
-docs/rules/. That every game's measures keep the same keys in every game is the contract's
+"""The four games' own measures (``wordbot.engine.measures``): whole self-play games
+whose measures must add up to their results (the identities in each
+``engine/<game>/measures.py``) and keep the game's own keys, one hand-made game per game
+whose every measure is worked out from docs/rules/. That every game's measures keep the same keys in every game is the contract's
 (tests/test_game_contract.py)."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from wordbot.engine.firstdraft import measures as fd_measures
 from wordbot.engine.firstdraft.game import GAME as FIRSTDRAFT
 from wordbot.engine.firstdraft.moves import Draft, Sell
 from wordbot.engine.firstdraft.state import EXAMPLE
+from wordbot.engine.measures import measures
 from wordbot.engine.routewords import measures as rw_measures
 from wordbot.engine.routewords.game import GAME as ROUTEWORDS
 from wordbot.engine.routewords.moves import Both, Swap
@@ -84,7 +85,7 @@ def cw_games():
 
 def test_control_word_measures_add_up_to_the_final_scores(cw_games):
     for states, moves, result in cw_games:
-        out = CONTROLWORD.measures(states, moves)
+        out = measures(states, moves)
         check_keys(cw_measures, out)
         total = out["points_played"] + out["points_replaced"] + out["points_control"]
         assert total - out["penalties"] == sum(result.scores.values())
@@ -105,7 +106,7 @@ def test_control_word_measures_add_up_to_the_final_scores(cw_games):
         assert 0 <= out["words_majority"] <= out["words_controlled"]
         assert 0 <= out["points_jqxz"] <= out["points_played"] + out["points_replaced"]
     # the self-play games made plays of both kinds and controlled words
-    both = [CONTROLWORD.measures(s, m) for s, m, _ in cw_games]
+    both = [measures(s, m) for s, m, _ in cw_games]
     assert all(out["word_plays"] and out["words_controlled"] for out in both)
     assert any(out["replacements"] for out in both)
 
@@ -119,15 +120,15 @@ def test_control_word_jqxz_points_are_what_the_bonus_adds(cw_games):
         plain = CONTROLWORD.new(
             start.players, seed=start.seed, rules=plain_rules, lexicon=start.lexicon
         )
-        with_bonus = CONTROLWORD.measures(states, moves)
-        without = CONTROLWORD.measures(replay(plain, moves), moves)
+        with_bonus = measures(states, moves)
+        without = measures(replay(plain, moves), moves)
         assert without["points_jqxz"] == 0
         # the end pays no bonus (docs/rules/ "End of game"): control is the same
         assert with_bonus["points_control"] == without["points_control"]
         made = with_bonus["points_played"] + with_bonus["points_replaced"]
         made_plain = without["points_played"] + without["points_replaced"]
         assert made - made_plain == with_bonus["points_jqxz"]
-    assert any(CONTROLWORD.measures(s, m)["points_jqxz"] for s, m, _ in cw_games)
+    assert any(measures(s, m)["points_jqxz"] for s, m, _ in cw_games)
 
 
 def test_control_word_a_hand_made_game():
@@ -157,7 +158,7 @@ def test_control_word_a_hand_made_game():
     ]
     states = replay(start, moves)
     assert states[-1].is_over
-    out = CONTROLWORD.measures(states, moves)
+    out = measures(states, moves)
     check_keys(cw_measures, out)
     assert {k: v for k, v in out.items() if v} == {
         "points_played": 5,
@@ -202,7 +203,7 @@ def rw_games():
 
 def test_route_words_measures_add_up_to_the_final_scores(rw_games):
     for states, moves, result in rw_games:
-        out = ROUTEWORDS.measures(states, moves)
+        out = measures(states, moves)
         check_keys(rw_measures, out)
         gained = out["start_points"] + out["coin_points"] + out["bonus_points"]
         assert gained - out["payment_turns"] == sum(result.scores.values())
@@ -218,7 +219,7 @@ def test_route_words_measures_add_up_to_the_final_scores(rw_games):
         turns = out["route_turns"] + out["swap_turns"] - out["payment_turns"]
         assert turns + out["pass_turns"] == sum(final.turns)
         assert out["bonus_rounds"] >= 1  # every token unused at the end is spent on one
-    assert any(ROUTEWORDS.measures(s, m)["payment_turns"] for s, m, _ in rw_games)
+    assert any(measures(s, m)["payment_turns"] for s, m, _ in rw_games)
 
 
 def test_route_words_a_hand_made_game():
@@ -254,7 +255,7 @@ def test_route_words_a_hand_made_game():
         "red": 1 + 1 + 4,
         "green": 1 - 1 + 2,
     }
-    out = ROUTEWORDS.measures(states, moves)
+    out = measures(states, moves)
     check_keys(rw_measures, out)
     assert {k: v for k, v in out.items() if v} == {
         "start_points": 2,
@@ -291,7 +292,7 @@ def fd_games():
 
 def test_first_draft_measures_add_up_to_the_final_scores(fd_games):
     for states, moves, result in fd_games:
-        out = FIRSTDRAFT.measures(states, moves)
+        out = measures(states, moves)
         check_keys(fd_measures, out)
         first, final = states[0], states[-1]
         coins = out["start_coins"] + out["sell_coins"] + out["coaster_coins"]
@@ -313,7 +314,7 @@ def test_first_draft_measures_add_up_to_the_final_scores(fd_games):
         paid = sum(pays[n] * out[f"sold_len_{n}"] for n in range(3, 10))
         assert paid == out["sell_coins"]
         assert out["drafts"] == final.turn - first.turn
-    assert any(FIRSTDRAFT.measures(s, m)["words_sold"] for s, m, _ in fd_games)
+    assert any(measures(s, m)["words_sold"] for s, m, _ in fd_games)
 
 
 def test_first_draft_a_hand_made_game():
@@ -344,7 +345,7 @@ def test_first_draft_a_hand_made_game():
     moves = [start.parse_move(text) for text in texts]
     states = replay(start, moves)
     assert states[-1].is_over and states[-1].scores == {"p1": 3 + 1 - 2 + 1 + 2, "p2": 2}
-    out = FIRSTDRAFT.measures(states, moves)
+    out = measures(states, moves)
     check_keys(fd_measures, out)
     assert {k: v for k, v in out.items() if v} == {
         "start_coins": 9,
@@ -393,7 +394,7 @@ def test_cross_words_measures_add_up_to_the_final_scores(cx_games):
         k for k in extra_kinds if k not in ("extra_turns_written", "extra_turns_lost")
     ]
     for states, moves, result in cx_games:
-        out = CROSSWORDS.measures(states, moves)
+        out = measures(states, moves)
         check_keys(cx_measures, out)
         captures = out["captures_crossing"] + out["captures_enclosure"]
         assert captures == sum(result.scores.values()) == len(states[-1].captured)
@@ -407,9 +408,9 @@ def test_cross_words_measures_add_up_to_the_final_scores(cx_games):
         # show unless the game ended: up to the last move, what the queues gained is
         # what the measures say was earned
         growth = sum(queue_growth(b, a) for b, a in zip(states[:-1], states[1:-1]))
-        before_last = CROSSWORDS.measures(states[:-1], moves[:-1])
+        before_last = measures(states[:-1], moves[:-1])
         assert growth == sum(before_last[k] for k in earned_kinds) > 0
-    both = [CROSSWORDS.measures(s, m) for s, m, _ in cx_games]
+    both = [measures(s, m) for s, m, _ in cx_games]
     assert any(out["captures_crossing"] for out in both)
     assert any(out["captures_enclosure"] for out in both)
 
@@ -430,7 +431,7 @@ def test_cross_words_a_hand_made_crossing():
     ]
     states = replay(start, moves)
     assert states[-1].is_over and states[-1].scores == {"red": 1, "green": 0}
-    out = CROSSWORDS.measures(states, moves)
+    out = measures(states, moves)
     check_keys(cx_measures, out)
     assert {k: v for k, v in out.items() if v} == {
         "captures_crossing": 1,
@@ -458,7 +459,7 @@ def test_cross_words_a_hand_made_double_crossing():
     moves = [start.parse_move(text) for text in texts]
     states = replay(start, moves)
     assert states[-1].is_over and states[-1].scores == {"red": 2, "green": 0}
-    out = CROSSWORDS.measures(states, moves)
+    out = measures(states, moves)
     check_keys(cx_measures, out)
     assert {k: v for k, v in out.items() if v} == {
         "captures_crossing": 2,
@@ -483,7 +484,7 @@ def test_cross_words_a_hand_made_enclosure():
     moves = [start.parse_move(text) for text in texts]
     states = replay(start, moves)
     assert states[-1].is_over and states[-1].captured == {(5, 1): 0}
-    out = CROSSWORDS.measures(states, moves)
+    out = measures(states, moves)
     check_keys(cx_measures, out)
     assert {k: v for k, v in out.items() if v} == {
         "captures_enclosure": 1,

@@ -11,6 +11,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from wordbot.engine.games import get_game  # noqa: E402
+from wordbot.engine.tensor import action_bound  # noqa: E402
 
 import wordbot.openspiel  # noqa: E402,F401  (registers the games)
 from tests.research_support import GAMES, SHORT, random_states, small_word_file  # noqa: E402
@@ -71,7 +72,7 @@ def test_ids_name_the_generators_moves_and_their_notation(name, words):
 def test_the_action_bound_holds_on_random_games(name, default_lexicon):
     game = get_game(name)
     most = max(len(s.legal_moves()) for s in random_states(game, default_lexicon, 2))
-    assert 0 < most <= game.action_bound
+    assert 0 < most <= action_bound(game)
 
 
 @pytest.mark.parametrize("name", ["controlword", "firstdraft"])

@@ -8,6 +8,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
+from wordbot.engine.display import picture as draw
 
 from tests.research_support import GAMES, SHORT, small_word_file
 from wordbot.errors import WordbotError
@@ -34,7 +35,7 @@ def test_api_test_and_seed_test(name, words):
 def test_render_is_the_games_picture(name, words):
     e = make(name, words, render_mode="ansi")
     e.reset(seed=4)
-    picture = e.table.game.picture(e.state_now).plain
+    picture = draw(e.state_now).plain
     shown = e.render()
     assert "\x1b[" in shown  # colours
     first = next(line for line in picture.splitlines() if line.strip())

@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from wordbot.engine.tensor import observation_tensor
 
 from tests.cli_support import invoke
 from tests.game_profiles import CATALOG, game_of, lexicon_args, lexicon_of, short_rules
@@ -201,7 +202,7 @@ def test_the_observation_tensor_says_whether_the_first_turn_was_taken_over(name)
     taken = state.apply(TakeOver())
     flag = {"crosswords": ("extra", 5), "routewords": ("phase", 3)}[name]
     for viewer in state.players:
-        before = state.game.observation_tensor(state, viewer)[flag[0]]
-        after = taken.game.observation_tensor(taken, viewer)[flag[0]]
+        before = observation_tensor(state, viewer)[flag[0]]
+        after = observation_tensor(taken, viewer)[flag[0]]
         assert before.shape == after.shape
         assert before[flag[1]] == 0 and after[flag[1]] == 1

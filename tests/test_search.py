@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from wordbot.players.profile import profile_of
 
 from tests.cli_support import invoke
 from tests.game_profiles import CATALOG, NAMES, game_of, lexicon_of, new_short
@@ -22,7 +23,7 @@ def positions(name: str, count: int, seed: int, before_end: bool = False):
     game = game_of(name)
     rng = random.Random(seed)
     mover = CATALOG.players.make("random", game)
-    policy = CATALOG.players.make(game.default_policy, game)
+    policy = CATALOG.players.make(profile_of(game).default_policy, game)
     found = []
     for _ in range(200):
         if len(found) == count:
@@ -174,7 +175,8 @@ def test_playouts_are_the_games_playout_policys_and_margins_on_its_scale(name):
     # left unset, the playouts' player and the margin scale are the game's own: the
     # search ranks as the one given them explicitly, move for move and figure for figure
     game = game_of(name)
-    explicit = f"{BUDGET},rollout={game.playout_policy},scale={game.margin_scale}"
+    profile = profile_of(game)
+    explicit = f"{BUDGET},rollout={profile.playout_policy},scale={profile.margin_scale}"
     for n, state in enumerate(positions(name, 2, seed=3 + len(name))):
         default = CATALOG.players.make(BUDGET, game).top(state, 3, random.Random(n))
         given = CATALOG.players.make(explicit, game).top(state, 3, random.Random(n))
@@ -186,10 +188,11 @@ def test_routewords_margins_count_on_a_scale_of_a_point():
     # Monte Carlo tree's leaves all look like even chances (it then follows its prior);
     # the game's own scale tells them apart
     game = game_of("routewords")
-    assert game.margin_scale < 10
+    own = profile_of(game).margin_scale
+    assert own < 10
     budget = "search:iterations=24,k=3,time=600,tree=mcts"
     spreads = {}
-    for scale in (game.margin_scale, 10):
+    for scale in (own, 10):
         values = []
         for n, state in enumerate(positions("routewords", 3, seed=5)):
             player = CATALOG.players.make(f"{budget},scale={scale}", game)
@@ -197,7 +200,7 @@ def test_routewords_margins_count_on_a_scale_of_a_point():
             equities = [c.equity for c in cands if c.iterations]
             values.append(max(equities) - min(equities))
         spreads[scale] = sum(values)
-    assert spreads[game.margin_scale] > spreads[10]
+    assert spreads[own] > spreads[10]
 
 
 @pytest.mark.parametrize("name", ["controlword", "firstdraft"])
@@ -205,7 +208,7 @@ def test_a_prior_draws_the_ranking_to_the_policys_own(name):
     # prior=N counts the policy's valuation of a candidate as N more playouts: far more
     # than the playouts, and the search ranks as the policy does; none, as they do
     game = game_of(name)
-    policy = CATALOG.players.make(game.default_policy, game)
+    policy = CATALOG.players.make(profile_of(game).default_policy, game)
     reordered = 0
     for n, state in enumerate(positions(name, 4, seed=7 + len(name))):
         equity = {c.notation: c.equity for c in policy.top(state, 12, random.Random(0))}
@@ -224,12 +227,12 @@ def test_first_draft_searches_with_its_own_prior():
     # left at -1, the prior is the game's: First Draft's search ranks as with it given
     for name in ("firstdraft", "controlword"):
         game = game_of(name)
-        given = f"{BUDGET},prior={game.policy_weight}"
+        given = f"{BUDGET},prior={profile_of(game).policy_weight}"
         for n, state in enumerate(positions(name, 2, seed=9)):
             default = CATALOG.players.make(BUDGET, game).top(state, 3, random.Random(n))
             explicit = CATALOG.players.make(given, game).top(state, 3, random.Random(n))
             assert ranked(default) == ranked(explicit), f"{name}: position {n}"
-    assert game_of("firstdraft").policy_weight > 0
+    assert profile_of(game_of("firstdraft")).policy_weight > 0
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -238,12 +241,13 @@ def test_search_weighs_the_games_own_number_of_candidates(name):
     # hidden-information search reports that many of its policy's candidates
     game = game_of(name)
     spec = "search:iterations=2,time=600"
-    policy = CATALOG.players.make(game.default_policy, game)
+    width = profile_of(game).search_width
+    policy = CATALOG.players.make(profile_of(game).default_policy, game)
     for n, state in enumerate(positions(name, 2, seed=5 + len(name))):
         default = CATALOG.players.make(spec, game).top(state, 50, random.Random(n))
-        given = f"{spec},k={game.search_width}"
+        given = f"{spec},k={width}"
         explicit = CATALOG.players.make(given, game).top(state, 50, random.Random(n))
         assert ranked(default) == ranked(explicit), f"{name}: position {n}"
         if game.hidden_information:
             available = len(policy.top(state, 50, random.Random(n)))
-            assert len(default) == min(game.search_width, available)
+            assert len(default) == min(width, available)

@@ -155,9 +155,11 @@ def warm_game(name: str) -> None:
     """Play ``name`` a little with each of its players (see the module docstring)."""
     from wordbot.dictionaries import Lexicon
     from wordbot.engine.games import get_game
+    from wordbot.players.profile import profile_of
     from wordbot.players.registry import PLAYERS, make_player
 
     game = get_game(name)
+    profile = profile_of(game)
     lexicon = Lexicon.shared(None, report=None) if game.uses_lexicon else None
     for spec in PLAYERS.for_game(name):
         # the searching players' playouts run the default policy's kernels: two of their
@@ -172,10 +174,10 @@ def warm_game(name: str) -> None:
             if state.is_over:
                 break
             for move in state.legal_moves()[:3]:  # what hint shows of any move
-                game.move_facts(state, move)
+                profile.facts(state, move)
             cands = player.top(state, 3, rng)
             for cand in cands:
-                game.candidate_json(cand, state)
+                profile.candidate_json(cand, state)
             state = state.apply(cands[0].move)
     if lexicon is not None:
         # the automata builders: the default list's automata may come from the lexicon

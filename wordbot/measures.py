@@ -14,7 +14,7 @@ stand). The *leader* is the one player strictly ahead; a tie has no leader.
   with the last one). None for a shared win.
 - ``comeback``: 1 when the winner was strictly behind someone at half time (after
   ``length // 2`` actions), else 0. None for a shared win.
-- ``own``: :meth:`Game.measures` of the game.
+- ``own``: the game's own (:func:`wordbot.engine.measures.measures`).
 
 >>> trace = [{"a": 0, "b": 0}, {"a": 0, "b": 5}, {"a": 3, "b": 5}, {"a": 9, "b": 5},
 ...          {"a": 9, "b": 12}, {"a": 15, "b": 12}]
@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from wordbot.engine.measures import measures as own_measures
 
 
 def leader(standing: Mapping[str, float]) -> str | None:
@@ -77,5 +79,5 @@ def game_measures(game, states: Sequence[Any], moves: Sequence[Any]) -> dict[str
     winners = [p for p, place in final.places.items() if place == 1]
     return {
         **lead_measures(trace, winners),
-        "own": game.measures(states, moves),
+        "own": own_measures(states, moves),
     }

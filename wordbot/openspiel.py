@@ -14,7 +14,7 @@ True
 integer one as such, any other as its ``--rule`` text ("" = the default). Besides them:
 ``players`` (seats), ``seed`` (the deal: a loaded game deals the same game every time;
 load another seed for another deal), ``lexicon`` (a word list file, "" = the bundled
-one), ``max_actions`` (the action space, 0 = the game's ``action_bound``) and
+one), ``max_actions`` (the action space, 0 = the game's action bound) and
 ``max_game_length`` (actions before a game is cut as a draw).
 
 **Actions.** An action id is the index of the move in the game's own legal move list:
@@ -39,9 +39,9 @@ the deal and nothing hidden: ``PERFECT_INFORMATION``.
 ``observation(viewer)`` gives it (sorted keys); the information state string adds the
 number of actions so far (two positions a player cannot tell apart but at different
 move counts are different information states; it is not a full history: a move's
-notation could show what the position hides). Tensors are the game's
-``observation_tensor`` pieces, flattened in order; both views hold only what the player
-may see.
+notation could show what the position hides). Tensors are the game's observation
+tensor's pieces (:func:`wordbot.engine.tensor.observation_tensor`), flattened in order;
+both views hold only what the player may see.
 
 **Results.** See :mod:`wordbot.spaces`: win 1, draw 0, loss -1, zero-sum.
 

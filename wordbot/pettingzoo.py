@@ -12,11 +12,12 @@
 'green'
 
 The agents are the seats (``red``, ``green``, ...). Each agent's action space is
-``Discrete(bound)`` and its observation a dict: ``observation``, the game's
-``observation_tensor`` pieces flattened in order (float32; the layout is each game's
-``tensor`` module: ``wordbot.engine.<game>.tensor``, Control Word's board a 31 x 31
-window centred on the tiles), and ``action_mask`` (int8, 1 for each legal id). Ids are
-those of :mod:`wordbot.spaces`: the index of the move in the game's legal move list.
+``Discrete(bound)`` and its observation a dict: ``observation``, the game's observation
+tensor's pieces (:func:`wordbot.engine.tensor.observation_tensor`) flattened in order
+(float32; the layout is each game's ``tensor`` module: ``wordbot.engine.<game>.tensor``,
+Control Word's board a 31 x 31 window centred on the tiles), and ``action_mask`` (int8,
+1 for each legal id). Ids are those of :mod:`wordbot.spaces`: the index of the move in
+the game's legal move list.
 ``info["notation"]`` lists the legal moves' notation by id when asked for
 (``env(..., notation=True)``: it builds every move).
 
@@ -46,6 +47,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
         f"wordbot.pettingzoo needs PettingZoo: pip install 'wordbot[pettingzoo]' ({exc})"
     ) from None
 
+from wordbot.engine.display import picture
 from wordbot.engine.game import GameState
 from wordbot.errors import WordbotError
 from wordbot.spaces import MAX_GAME_LENGTH, Table
@@ -178,7 +180,7 @@ class WordbotEnv(AECEnv):
 
         out = io.StringIO()
         console = Console(file=out, force_terminal=True, color_system="standard", width=100)
-        console.print(self.table.game.picture(self.state_now))
+        console.print(picture(self.state_now))
         return out.getvalue()
 
     def close(self) -> None:

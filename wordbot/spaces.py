@@ -11,7 +11,8 @@ information state (the tests check it on determinized samples of Control Word an
 First Draft). Ids are not a fixed code for a move across positions: a move's fields
 (squares on an unbounded table, whole routes, whole drafts) have no small hash-free
 code, while a position's list is at most ``bound`` long. ``bound`` is the game's
-``action_bound`` (measured on random games with room to spare; Control Word 2**20,
+action bound (:func:`wordbot.engine.tensor.action_bound`: its tensor module's
+``ACTION_BOUND``, measured on random games with room to spare; Control Word 2**20,
 RouteWords 2**19, First Draft 2**21, Cross words combat 2**15) unless ``max_actions``
 says otherwise: the size of the action space (``num_distinct_actions``, the length of
 an action mask). The counts have long tails (First Draft's drafts: one position in
@@ -45,6 +46,7 @@ from numpy.typing import NDArray
 
 from wordbot.engine.game import Game, GameState, Move
 from wordbot.engine.games import get_game
+from wordbot.engine.tensor import action_bound, observation_tensor
 from wordbot.errors import WordbotError
 from wordbot.lexicons import load_lexicon
 
@@ -88,7 +90,7 @@ class Table:
     players: int = 0  # 0: the game's default seats
     seed: int = 0
     lexicon: Any = ""
-    max_actions: int = 0  # 0: the game's action_bound
+    max_actions: int = 0  # 0: the game's action bound
     max_game_length: int = MAX_GAME_LENGTH
     _game: Game[Any] = field(init=False, repr=False, compare=False)
 
@@ -132,7 +134,7 @@ class Table:
     @property
     def bound(self) -> int:
         """The size of the action space."""
-        return self.max_actions or self.game.action_bound
+        return self.max_actions or action_bound(self.game)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -204,7 +206,7 @@ class Table:
 
     def tensor(self, state: GameState, viewer: str) -> dict[str, NDArray[Any]]:
         """The game's named observation arrays for ``viewer`` (float32)."""
-        pieces = self.game.observation_tensor(state, viewer)
+        pieces = observation_tensor(state, viewer)
         return {k: np.asarray(v, np.float32) for k, v in pieces.items()}
 
     def vector(self, state: GameState, viewer: str) -> NDArray[np.float32]:

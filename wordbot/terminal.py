@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
+from wordbot.engine.display import picture, score_text
 from wordbot.engine.game import GameState
 from wordbot.errors import WordbotError
 from wordbot.players.arena import Match
@@ -115,7 +116,7 @@ class TerminalGame:
         viewer = next((p for p, pl in self.seats.items() if pl is None), None)
         # a picture's move is one the player to move may make, drawn as it would be
         # made (as `hint` shows it); the last move is made already, so it is named
-        self.console.print(s.game.picture(s, None, viewer=viewer))
+        self.console.print(picture(s, None, viewer=viewer))
         if self.last_move is not None:
             self.console.print(f"last move: {self.last_move}", markup=False)
         scores = "  ".join(f"{p} {s.scores[p]}" for p in s.players)
@@ -303,7 +304,7 @@ class TerminalGame:
             self._moved(before, move, after)
             shown = False
         self.show()
-        self.console.print(self.state.game.score_text(self.state), soft_wrap=True)
+        self.console.print(score_text(self.state), soft_wrap=True)
         if self.recorder is not None:
             self.recorder.finish()
             self.recorder = None

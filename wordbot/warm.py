@@ -43,7 +43,9 @@ def play_briefly(game, lexicon, players: Iterable[str], catalog) -> None:
     ones held to one playout a candidate), with what ``hint`` computes of every
     candidate and of the first legal moves."""
     from wordbot.players.base import Limit
+    from wordbot.players.profile import profile_of
 
+    profile = profile_of(game)
     for spec in players:
         searching = "iterations" in catalog.players.get(spec.split(":", 1)[0]).options
         player = catalog.players.make(
@@ -55,10 +57,10 @@ def play_briefly(game, lexicon, players: Iterable[str], catalog) -> None:
             if state.is_over:
                 break
             for move in state.legal_moves()[:3]:
-                game.move_facts(state, move)
+                profile.facts(state, move)
             candidates = player.top(state, 3, rng)
             for candidate in candidates:
-                game.candidate_json(candidate, state)
+                profile.candidate_json(candidate, state)
             state = state.apply(candidates[0].move)
 
 

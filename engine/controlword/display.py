@@ -194,6 +194,12 @@ def svg(state, move=None) -> str:
 _CODE = {"black": "k", "white": "w", "red": "r", "green": "g", "blue": "b"}
 
 
+def score_text(state) -> str:
+    """The result for people (``wordbot score``): every word with its colours and
+    controller, then each player's totals."""
+    return evaluation_text(state.evaluate())
+
+
 def evaluation_text(ev) -> str:
     """An evaluation as a text table: every word with its colours, controller, kind of
     control and points, then each player's totals and the winner."""

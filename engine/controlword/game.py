@@ -1,8 +1,8 @@
 """Control Word as a :class:`~wordbot.engine.game.Game`: its names, rules, set-up and
 pictures; the registry (:mod:`wordbot.engine.games`) finds it as ``GAME``.
 
->>> GAME.name, GAME.position_format, GAME.default_policy
-('controlword', 'wordbot.controlword.position/1', 'control')
+>>> GAME.name, GAME.position_format, GAME.display
+('controlword', 'wordbot.controlword.position/1', 'wordbot.engine.controlword.display')
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from typing import Any, cast
 
 from wordbot.engine.controlword.board import Board, centred_bounds
 from wordbot.engine.controlword.mats import builtin_mat, random_mat
-from wordbot.engine.controlword.measures import measures
 from wordbot.engine.controlword.position import read_position
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.state import ControlWordState
@@ -66,21 +65,11 @@ class ControlWord(Game[ControlWordState]):
     max_players = 4
     players_are_seats = True
     State = ControlWordState
-    default_policy = "control"
-    playout_policy = "control"  # 0.5 ms a decision: as fast as greedy's playouts need
-    # more of control's candidates beat more playouts of fewer: 10 still get about nine
-    # playouts each in a tenth of a second (README: search against mc)
-    search_width = 10
     hidden_information = True
-    action_bound = 2**20  # 59,602 in 10 random games; 551,263 in a random playout
     seeds_from_reading = True
     move_kinds = {
         "word": "word plays (whatever the phase)",
         "replace": "replacement plays, up to the position's replacement_limit tiles",
-    }
-    candidate_fields = {
-        "control_change": ("control (risk-weighted)", 0.0),
-        "words": ("words that change hands", []),
     }
     size_limits = {"board_extent": MAX_EXTENT, "rack_tiles": MAX_RACK}
     notation_help = NOTATION_HELP
@@ -94,12 +83,6 @@ class ControlWord(Game[ControlWordState]):
             "start_mat=...)",
         ),
     )
-
-    def observation_tensor(self, state: ControlWordState, viewer: str) -> dict[str, Any]:
-        """See :mod:`wordbot.engine.controlword.tensor`."""
-        from wordbot.engine.controlword.tensor import observation_tensor
-
-        return observation_tensor(state.observation(viewer), viewer)
 
     def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         """The start mat (docs/rules/controlword.md "Set-up"), both dice rolled, racks
@@ -205,16 +188,11 @@ class ControlWord(Game[ControlWordState]):
         """A default playout ends with the round it started in."""
         return state.round != start.round
 
-    #: Points when played vs from control at the end, penalties, words controlled, each
-    #: totalled over all players (:mod:`wordbot.engine.controlword.measures`).
-    measures = staticmethod(measures)
     display = "wordbot.engine.controlword.display"
-
-    def score_text(self, state: ControlWordState) -> str:
-        """Every word with its colours and controller, then each player's totals."""
-        from wordbot.engine.controlword.display import evaluation_text
-
-        return evaluation_text(state.evaluate())
+    tensor = "wordbot.engine.controlword.tensor"
+    #: points when played vs from control at the end, penalties, words controlled, each
+    #: totalled over all players
+    measures = "wordbot.engine.controlword.measures"
 
 
 GAME = ControlWord()

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordbot.engine.crosswords.measures import measures
 from wordbot.engine.crosswords.moves import NOTATION_HELP
 from wordbot.engine.crosswords.pages import Page, default_page, read_page_file
 from wordbot.engine.crosswords.position import read_position
 from wordbot.engine.crosswords.rules import SEATS, Rules
 from wordbot.engine.crosswords.state import TURN, CrossWordsState
 from wordbot.engine.errors import StateError
-from wordbot.engine.game import Game, Move
+from wordbot.engine.game import Game
 from wordbot.engine.setup import SetupOption
 
 
@@ -88,8 +87,6 @@ class CrossWords(Game[CrossWordsState]):
     max_players = 2
     players_are_seats = seats_in_order = True
     State = CrossWordsState
-    default_policy = "territory"
-    action_bound = 2**15  # 791 in 40 random games; 4,966 in a game against MCTS
     move_kinds = {
         "write": "words written from the page",
         "pass": "pass (only when no write)",
@@ -97,17 +94,6 @@ class CrossWords(Game[CrossWordsState]):
     }
     notation_help = NOTATION_HELP
     setup_options = (PAGES,)
-    candidate_fields = {
-        "crossed": ("letters crossed", None),
-        "enclosed": ("cells enclosed", None),
-        "extra_turns": ("extra turns earned", []),
-    }
-
-    def observation_tensor(self, state: CrossWordsState, viewer: str) -> dict[str, Any]:
-        """See :mod:`wordbot.engine.crosswords.tensor`."""
-        from wordbot.engine.crosswords.tensor import observation_tensor
-
-        return observation_tensor(state.observation(viewer), viewer)
 
     def new(self, *args: Any, **kwargs: Any) -> CrossWordsState:
         """A new game (:meth:`deal`), its start settled: a page whose first word leaves
@@ -158,19 +144,15 @@ class CrossWords(Game[CrossWordsState]):
         """See :func:`~wordbot.engine.crosswords.position.read_position`."""
         return read_position(obj, rules, self.seating())
 
-    def move_facts(self, state: CrossWordsState, move: Move) -> dict[str, Any]:
-        """Opponent letters crossed, cells enclosed and the extra turns a move earns."""
-        return state.legal_moves().facts(move)
-
     def playout_done(self, start: CrossWordsState, state: CrossWordsState) -> bool:
         """A default playout looks two rounds ahead (each player's next two turns)."""
         return state.turn - start.turn >= 4
 
-    #: Cells captured by crossing vs by enclosure, extra turns earned by each combo,
-    #: written or lost, totalled over both players
-    #: (:mod:`wordbot.engine.crosswords.measures`).
-    measures = staticmethod(measures)
     display = "wordbot.engine.crosswords.display"
+    tensor = "wordbot.engine.crosswords.tensor"
+    #: cells captured by crossing vs by enclosure, extra turns earned by each combo,
+    #: written or lost, totalled over both players
+    measures = "wordbot.engine.crosswords.measures"
 
 
 GAME = CrossWords()

@@ -1,5 +1,5 @@
-"""Cross words combat's observation tensor (:meth:`Game.observation_tensor`); nothing is
-hidden.
+"""Cross words combat's part for learning agents (:mod:`wordbot.engine.tensor`): its
+action bound and its observation tensor; nothing is hidden.
 
 The grid is unbounded, so it is a fixed 31 x 31 window centred on the middle of the
 letters' bounding box (rounded down); letters beyond it are counted in ``window``.
@@ -25,6 +25,8 @@ from numpy.typing import NDArray
 from wordbot.engine.planes import GridWindow, seat_rows
 
 WINDOW = 31
+#: the size of the action space
+ACTION_BOUND = 2**15  # 791 in 40 random games; 4,966 in a game against MCTS
 
 
 def observation_tensor(obs: dict[str, Any], viewer: str) -> dict[str, NDArray[Any]]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from wordbot.engine.errors import StateError
-from wordbot.engine.firstdraft.measures import measures
 from wordbot.engine.firstdraft.moves import NOTATION_HELP
 from wordbot.engine.firstdraft.position import Coaster, Hand, read_position, sort_letters
 from wordbot.engine.firstdraft.rules import SEATS, TURN, Rules
@@ -39,18 +38,7 @@ class FirstDraft(Game[FirstDraftState]):
     min_players = 2
     max_players = 5
     State = FirstDraftState
-    default_policy = "drafter"
-    # at 0.1 s a move search plays ~5 playouts a candidate: alone they overrule the
-    # drafter by their noise (against mc: 46.5 % of 100 games at 0, 56.5 % at 4, 49.5 %
-    # at 8; head to head, 4 against 0 is even over 400 games)
-    policy_weight = 4.0
     hidden_information = True
-    action_bound = 2**21  # 1,079,717 seen in 20 random games (drafts: rows x pool)
-    candidate_fields = {
-        "coins_now": ("coins now", None),
-        "rows_worth": ("rows' worth", None),
-        "targets": ("words the rows can become", None),
-    }
     move_kinds = {
         "sell": "sell a row that is a word",
         "discard": "discard a row",
@@ -58,12 +46,6 @@ class FirstDraft(Game[FirstDraftState]):
         "draft": "take a coaster and place its letters (ends the turn)",
     }
     notation_help = NOTATION_HELP
-
-    def observation_tensor(self, state: FirstDraftState, viewer: str) -> dict[str, Any]:
-        """See :mod:`wordbot.engine.firstdraft.tensor`."""
-        from wordbot.engine.firstdraft.tensor import observation_tensor
-
-        return observation_tensor(state.observation(viewer), viewer)
 
     def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         """Shuffle the bag and the coasters, lay out the line (each coaster filled from
@@ -122,10 +104,11 @@ class FirstDraft(Game[FirstDraftState]):
         """
         return tuple(k for k in ("bag", "deck") if k not in obj)
 
-    #: Words sold by length, coins spent on coasters and gained from them, tiles discarded,
-    #: each totalled over all players (:mod:`wordbot.engine.firstdraft.measures`).
-    measures = staticmethod(measures)
     display = "wordbot.engine.firstdraft.display"
+    tensor = "wordbot.engine.firstdraft.tensor"
+    #: words sold by length, coins spent on coasters and gained from them, tiles
+    #: discarded, each totalled over all players
+    measures = "wordbot.engine.firstdraft.measures"
 
 
 GAME = FirstDraft()

@@ -1,6 +1,7 @@
-"""First Draft's observation tensor (:meth:`Game.observation_tensor`), from what the
-viewer sees (:meth:`FirstDraftState.observation`: everything but the order of the bag
-and of the deck).
+"""First Draft's part for learning agents (:mod:`wordbot.engine.tensor`): its action
+bound and its observation tensor, from what the viewer sees
+(:meth:`FirstDraftState.observation`: everything but the order of the bag and of the
+deck).
 
 - ``line`` (line, 28): per coaster of the line (position 1 first): value, coins on it,
   its tiles by letter;
@@ -17,6 +18,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 from wordbot.engine.planes import LETTERS, letter_counts, letter_index, seat_rows
+
+#: the size of the action space
+ACTION_BOUND = 2**21  # 1,079,717 seen in 20 random games (drafts: rows x pool)
 
 
 def observation_tensor(obs: dict[str, Any], viewer: str) -> dict[str, NDArray[Any]]:

@@ -14,7 +14,6 @@ from typing import Any
 from wordbot.engine import pie
 from wordbot.engine.game import Game
 from wordbot.engine.rng import Rng, seed_state
-from wordbot.engine.routewords.measures import measures
 from wordbot.engine.routewords.moves import NOTATION_HELP
 from wordbot.engine.routewords.position import read_position
 from wordbot.engine.routewords.rules import SEATS, SIDE, START_COINS, STARTS, Rules
@@ -36,9 +35,6 @@ class RouteWords(Game[RouteWordsState]):
     max_players = 4
     players_are_seats = seats_in_order = True
     State = RouteWordsState
-    default_policy = "routes"
-    margin_scale = 1.0  # most games end within three points
-    action_bound = 2**19  # 238,100 seen in 3 random games (routes x swaps)
     move_kinds = {
         "route": "routes of the pawn",
         "swap": "swaps of two adjacent tiles",
@@ -47,17 +43,6 @@ class RouteWords(Game[RouteWordsState]):
         "take_over": "the pie rule's take-over of the first turn",
     }
     notation_help = NOTATION_HELP
-    candidate_fields = {
-        "coin": ("coin", None),
-        "captures": ("squares claimed", None),
-        "leaves": ("next player's best coin after", None),
-    }
-
-    def observation_tensor(self, state: RouteWordsState, viewer: str) -> dict[str, Any]:
-        """See :mod:`wordbot.engine.routewords.tensor`."""
-        from wordbot.engine.routewords.tensor import observation_tensor
-
-        return observation_tensor(state.observation(viewer), viewer)
 
     def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         """Deal 25 tiles from the 98-tile set, coins on the intersections, pawns on the
@@ -95,10 +80,11 @@ class RouteWords(Game[RouteWordsState]):
         further off are anybody's."""
         return state.turn - start.turn >= 2 * len(state.players)
 
-    #: Coins taken by value, bonus points, squares owned, turns with a swap or a payment,
-    #: each totalled over all players (:mod:`wordbot.engine.routewords.measures`).
-    measures = staticmethod(measures)
     display = "wordbot.engine.routewords.display"
+    tensor = "wordbot.engine.routewords.tensor"
+    #: coins taken by value, bonus points, squares owned, turns with a swap or a payment,
+    #: each totalled over all players
+    measures = "wordbot.engine.routewords.measures"
 
 
 GAME = RouteWords()

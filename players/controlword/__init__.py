@@ -1,5 +1,20 @@
 """Control Word's own players: ``control`` (points now + the change in the risk-weighted
 control value + rack leave) and what it is made of."""
 
+from wordbot.players.profile import PlayerProfile
+
 #: name -> "module:class" of the players of this game only (the registry reads it)
 PLAYERS = {"control": "wordbot.players.controlword.control:ControlPlayer"}
+
+#: how the generic players and the hints play Control Word
+PROFILE = PlayerProfile(
+    default_policy="control",
+    playout_policy="control",  # 0.5 ms a decision: as fast as greedy's playouts need
+    # more of control's candidates beat more playouts of fewer: 10 still get about nine
+    # playouts each in a tenth of a second (README: search against mc)
+    search_width=10,
+    candidate_fields={
+        "control_change": ("control (risk-weighted)", 0.0),
+        "words": ("words that change hands", []),
+    },
+)

@@ -2,5 +2,27 @@
 the extra turns a write earns, the areas its walls can still close and the room it
 leaves the opponent."""
 
+from typing import Any
+
+from wordbot.players.profile import PlayerProfile
+
 #: name -> "module:class" of the players of this game only (the registry reads it)
 PLAYERS = {"territory": "wordbot.players.crosswords.territory:TerritoryPlayer"}
+
+
+def _move_facts(state: Any, move: Any) -> dict[str, Any]:
+    """Opponent letters crossed, cells enclosed and the extra turns a move earns."""
+    facts: dict[str, Any] = state.legal_moves().facts(move)
+    return facts
+
+
+#: how the generic players and the hints play Cross words combat
+PROFILE = PlayerProfile(
+    default_policy="territory",
+    candidate_fields={
+        "crossed": ("letters crossed", None),
+        "enclosed": ("cells enclosed", None),
+        "extra_turns": ("extra turns earned", []),
+    },
+    move_facts=_move_facts,
+)

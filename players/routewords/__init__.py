@@ -1,5 +1,18 @@
 """RouteWords' own players: ``routes``, a heuristic of coins now and next turn, what a
 move leaves the next player, loops and swaps."""
 
+from wordbot.players.profile import PlayerProfile
+
 #: name -> "module:class" of the players of this game only (the registry reads it)
 PLAYERS = {"routes": "wordbot.players.routewords.routes:RoutesPlayer"}
+
+#: how the generic players and the hints play RouteWords
+PROFILE = PlayerProfile(
+    default_policy="routes",
+    margin_scale=1.0,  # most games end within three points
+    candidate_fields={
+        "coin": ("coin", None),
+        "captures": ("squares claimed", None),
+        "leaves": ("next player's best coin after", None),
+    },
+)

@@ -112,11 +112,13 @@ def score(position, as_json, rules, lexicon_path) -> None:
     Example:
       wordbot score game.json --json
     """
+    from wordbot.engine.display import score_text
+
     state = load_state(position, lexicon_path, rules)
     if as_json:
         _print_json(state.outcome().details)
         return
-    click.echo(state.game.score_text(state))
+    click.echo(score_text(state))
 
 
 @main.command()

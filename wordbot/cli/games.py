@@ -15,6 +15,8 @@ def games_json(cat) -> list[dict]:
     """``[{"name", "title", "position_format", "rules": {OPTION: {"default", "help",
     "allowed"}}, "setup": {OPTION: {"help", "flag", "metavar", "repeatable"}},
     "players": [...]}]`` for every game of the catalog."""
+    from wordbot.players.profile import profile_of
+
     out = []
     for name in cat.games.names():
         game = cat.games[name]
@@ -26,7 +28,7 @@ def games_json(cat) -> list[dict]:
                 "record_format": game.record_format,
                 "players_per_game": [game.min_players, game.max_players],
                 "seats": list(game.seats),
-                "default_policy": game.default_policy,
+                "default_policy": profile_of(game).default_policy,
                 "rules": game.Rules.catalogue(),
                 "setup": {o.name: o.describe() for o in game.setup_options},
                 "players": cat.players.for_game(game),

@@ -64,7 +64,11 @@ def _print(state, spec, cands) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from wordbot.engine.display import picture
+    from wordbot.players.profile import profile_of
+
     game = state.game
+    profile = profile_of(game)
     console = Console(highlight=False)
     if not console.is_terminal:
         console = Console(
@@ -72,7 +76,7 @@ def _print(state, spec, cands) -> None:
         )  # a file or a pipe: room for the table
     console.print(f"[bold]{state.to_move}[/] to move · {state.describe()} · player {spec}")
     table = Table(show_lines=False)
-    fields = game.candidate_fields
+    fields = profile.candidate_fields
     columns: list[tuple[str, JustifyMethod]] = [
         ("#", "right"),
         ("move", "left"),
@@ -98,7 +102,7 @@ def _print(state, spec, cands) -> None:
     for name, justify in columns:
         table.add_column(name, justify=justify, overflow="fold")
     for i, c in enumerate(cands, 1):
-        shown = game.candidate_json(c, state)
+        shown = profile.candidate_json(c, state)
         row = [
             str(i),
             c.notation,
@@ -121,7 +125,7 @@ def _print(state, spec, cands) -> None:
     console.print(table)
     if horizon:
         console.print(HORIZON_NOTE, soft_wrap=True, markup=False)
-    console.print(game.picture(state, cands[0].move, viewer=state.to_move))
+    console.print(picture(state, cands[0].move, viewer=state.to_move))
 
 
 @main.command()
@@ -201,12 +205,13 @@ def hint(
       wordbot hint game.json --svg best.svg
     """
     from wordbot.cli.loading import catalog
-    from wordbot.players import Limit
+    from wordbot.engine.display import svg
+    from wordbot.players import Limit, profile_of
 
     state = _state(position, game_name, lexicon_path, rules)
     game = state.game
     player = catalog().players.make(
-        player_spec or game.default_policy, game, Limit(time=seconds)
+        player_spec or profile_of(game).default_policy, game, Limit(time=seconds)
     )
     if state.is_over:
         raise WordbotError(
@@ -215,7 +220,7 @@ def hint(
     cands = player.top(state, top, random.Random(seed))
     if svg_path is not None:
         try:
-            svg_path.write_text(game.svg(state, cands[0].move))
+            svg_path.write_text(svg(state, cands[0].move))
         except OSError as exc:
             raise WordbotError(f"--svg {svg_path}: cannot write ({exc.strerror})") from None
     if as_json:
@@ -224,7 +229,9 @@ def hint(
                 {
                     "game": game.name,
                     "player": player.spec,
-                    "candidates": [game.candidate_json(c, state) for c in cands],
+                    "candidates": [
+                        profile_of(game).candidate_json(c, state) for c in cands
+                    ],
                 }
             )
         )

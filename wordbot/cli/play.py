@@ -110,7 +110,7 @@ def play(
 
     from wordbot.cli.loading import catalog, game_named
     from wordbot.lexicons import lexicon_for
-    from wordbot.players import Limit
+    from wordbot.players import Limit, profile_of
     from wordbot.plugins import load_catalog
     from wordbot.protocol.session import DEFAULT_PLAYER
     from wordbot.terminal import TerminalGame, make_seats
@@ -125,7 +125,7 @@ def play(
     limit = Limit(time=seconds)
     table = catalog().players
     seats = make_seats(table, game, players, seat, list(bots) or [DEFAULT_PLAYER], limit)
-    helper = table.make(hint_player or game.default_policy, game)
+    helper = table.make(hint_player or profile_of(game).default_policy, game)
     state = game.new(
         list(seats),
         seed,

@@ -107,6 +107,7 @@ def tune(
     from rich.console import Console
 
     from wordbot.cli.loading import catalog, game_named
+    from wordbot.players.profile import profile_of
     from wordbot.tournament.tuning import Tuning, TuningConfig, TuningError, knobs_of
 
     check_backend(backend, address)
@@ -117,7 +118,7 @@ def tune(
         tuning = Tuning.open(resume, cat)
     else:
         game = game_named(game_name)
-        spec = player_spec or game.default_policy
+        spec = player_spec or profile_of(game).default_policy
         cat.players.make(spec, game)  # an unknown player or option fails here
         name = cat.players.parse_spec(spec)[0]
         if games % game.min_players:

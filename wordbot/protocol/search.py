@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from wordbot.players.profile import profile_of
 from wordbot.protocol.envelope import Emit, ProtocolError, error_reply, reply
 
 
@@ -232,7 +233,8 @@ class Search(Job):
         self._done()
 
     def _json(self, cands) -> list[dict]:
-        return [self.state.game.candidate_json(c, self.state) for c in cands]
+        profile = profile_of(self.state.game)
+        return [profile.candidate_json(c, self.state) for c in cands]
 
     def _analyse(self, player, top: int):
         def progress(cands) -> bool:

@@ -17,6 +17,7 @@ from typing import Any
 from wordbot import __version__
 from wordbot.engine.games import DEFAULT_GAME
 from wordbot.lexicons import load_lexicon
+from wordbot.players.profile import profile_of
 from wordbot.plugins import BUILTIN, Catalog
 from wordbot.protocol.envelope import (
     COMMANDS,
@@ -424,7 +425,7 @@ class Session:
         now, worked out on its own thread behind the search lock."""
         table = self.hosted("hint")
         top = int_field(req, "top", 1, MAX_TOP) or 3
-        spec = req.get("player", table.state.game.default_policy)
+        spec = req.get("player", profile_of(table.state.game).default_policy)
         if not isinstance(spec, str):
             raise ProtocolError("bad_player", "player: a player spec string")
         player = self.catalog.players.make(spec, table.state.game)
@@ -511,7 +512,7 @@ class Session:
         state.check_playable()
         quick = None
         if any(k in type(player).options for k in SEARCH_OPTIONS):
-            quick = table.make(state.game.default_policy, state.game)
+            quick = table.make(profile_of(state.game).default_policy, state.game)
         return Search(request_id(req), state, player, seed, top, quick)
 
 

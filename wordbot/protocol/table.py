@@ -25,6 +25,7 @@ import threading
 from typing import Any
 
 from wordbot.engine.records import GameRecorder
+from wordbot.players.profile import profile_of
 from wordbot.protocol.envelope import ProtocolError, error_reply, reply
 from wordbot.protocol.search import Job
 
@@ -253,7 +254,7 @@ class HostedHint(Job):
             self.id,
             "hint",
             turn=self.turn,
-            candidates=[seen.game.candidate_json(c, seen) for c in cands],
+            candidates=[profile_of(seen.game).candidate_json(c, seen) for c in cands],
         )
 
     def complete(self) -> None:

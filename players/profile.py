@@ -1,0 +1,88 @@
+"""What the players need to know of a game: its fast policy, how ``search`` weighs it
+and what a hint shows of each candidate. The engine knows nothing of players; each
+game's players package owns its profile.
+
+A built-in game's profile is ``PROFILE`` of its players package
+(``wordbot.players.<game>``, beside its ``PLAYERS``); a plugin game brings its own as
+``PROFILE`` in the module that defines its game class; any other game plays on
+:data:`DEFAULT`. Nothing registers itself: the profile is looked up by the game's name
+when a player first asks for it.
+
+>>> from wordbot.engine import get_game
+>>> profile_of(get_game("controlword")).default_policy
+'control'
+>>> profile_of(get_game("routewords")).margin_scale, DEFAULT.margin_scale
+(1.0, 10.0)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from wordbot.engine.games import BUILTIN
+from wordbot.players.base import PlayerError
+
+
+@dataclass(frozen=True)
+class PlayerProfile:
+    """A game's settings for the generic players and the faces' hints.
+
+    ``default_policy``: the player spec of the game's fast policy (``mc`` plays it out,
+    ``hint`` ranks with it). ``playout_policy``: the player ``search`` plays out with,
+    dozens of playouts in a tenth of a second. ``margin_scale``: the points of margin
+    that set a clear win apart from a close game (``search:scale``, left at 0).
+    ``policy_weight``: how many playouts the policy's own valuation of a candidate
+    counts as (``search:prior``, left at -1). ``search_width``: the candidates
+    ``search`` weighs at every node (``search:k``, left at 0). ``candidate_fields``: a
+    hint's candidates' own figures (``Candidate.details`` key -> (label, default)).
+    ``move_facts(state, move)``: those figures of any legal move, for the candidates
+    of a player that does not give them (None: none).
+    """
+
+    default_policy: str = "greedy"
+    playout_policy: str = "greedy"
+    margin_scale: float = 10.0
+    policy_weight: float = 0.0
+    search_width: int = 6
+    candidate_fields: Mapping[str, tuple[str, Any]] = field(default_factory=dict)
+    move_facts: Callable[[Any, Any], dict[str, Any]] | None = None
+
+    def facts(self, state: Any, move: Any) -> dict[str, Any]:
+        """What ``move`` does in ``state``, as the game's candidate fields."""
+        return {} if self.move_facts is None else self.move_facts(state, move)
+
+    def candidate_json(self, cand: Any, state: Any = None) -> dict[str, Any]:
+        """A candidate's JSON with every one of the game's candidate fields: the
+        player's details, else (with ``state``) :meth:`facts`, else the defaults."""
+        out: dict[str, Any] = cand.to_json()
+        missing = [key for key in self.candidate_fields if key not in out]
+        if missing and state is not None:
+            facts = self.facts(state, cand.move)
+            out.update({key: facts[key] for key in missing if key in facts})
+        for key, (_label, default) in self.candidate_fields.items():
+            out.setdefault(key, default)
+        return out
+
+
+#: the profile of a game that brings none
+DEFAULT = PlayerProfile()
+
+
+@cache
+def profile_of(game: Any) -> PlayerProfile:
+    """The profile of ``game`` (a :class:`~wordbot.engine.game.Game`)."""
+    if game.name in BUILTIN:
+        package = f"wordbot.players.{game.name}"
+        if importlib.util.find_spec(package) is None:
+            return DEFAULT
+        found = getattr(import_module(package), "PROFILE", DEFAULT)
+    else:
+        found = getattr(import_module(type(game).__module__), "PROFILE", DEFAULT)
+    if not isinstance(found, PlayerProfile):
+        raise PlayerError(f"game {game.name}: its PROFILE is not a PlayerProfile")
+    return found
