@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from wordbot.players.base import Candidate, Player
+from wordbot.players.base import Candidate, Player, Progress
 
 #: the first-turn candidates weighed against the second player's answer
 SPREAD = 12
@@ -77,3 +77,21 @@ def against_pie(
         )
     weighed.sort(key=lambda c: -c.equity)
     return weighed[:n]
+
+
+class PieAware(Player):
+    """A heuristic player whose ranking (:meth:`_ranked`) is weighed against the
+    second player's answer at a first turn it may take over (:func:`against_pie`)."""
+
+    def _top(
+        self, state: Any, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
+        if facing_pie(state):  # the second player may take the first turn over
+            return against_pie(
+                self, state, self._ranked(state, len(state.legal_moves()), rng), n, rng
+            )
+        return self._ranked(state, n, rng)
+
+    def _ranked(self, state: Any, n: int, rng: random.Random) -> list[Candidate]:
+        """The ``n`` best candidates, best first, as if no one could take over."""
+        raise NotImplementedError

@@ -23,15 +23,15 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from wordbot.engine.game import GameState
-from wordbot.players.base import Candidate, Option, Player, Progress
-from wordbot.players.pie import against_pie, facing_pie
+from wordbot.players.base import Candidate, Option
+from wordbot.players.pie import PieAware
 
 if TYPE_CHECKING:
     from wordbot.engine.crosswords.legal import CrossWordsMoves
     from wordbot.engine.crosswords.state import CrossWordsState
 
 
-class TerritoryPlayer(Player):
+class TerritoryPlayer(PieAware):
     """Cells now, extra turns, areas its walls can close, the opponent's room (see the
     module docstring)."""
 
@@ -85,15 +85,6 @@ class TerritoryPlayer(Player):
         seat = state.players.index(viewer)
         margin = state.scores[viewer] - state.scores[state.players[1 - seat]]
         return margin + self._outlook(state, seat)[0]
-
-    def _top(
-        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
-    ) -> list[Candidate]:
-        if facing_pie(state):  # the second player may take the first turn over
-            return against_pie(
-                self, state, self._ranked(state, len(state.legal_moves()), rng), n, rng
-            )
-        return self._ranked(state, n, rng)
 
     def _ranked(self, state: GameState, n: int, rng: random.Random) -> list[Candidate]:
         state = cast("CrossWordsState", state)  # the games it plays: Cross words combat

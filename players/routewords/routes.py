@@ -30,8 +30,8 @@ import numpy as np
 from wordbot.engine.game import GameState, Move
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.legal import reach
-from wordbot.players.base import Candidate, Option, Player, Progress
-from wordbot.players.pie import against_pie, facing_pie
+from wordbot.players.base import Candidate, Option
+from wordbot.players.pie import PieAware
 
 if TYPE_CHECKING:
     from wordbot.engine.routewords.legal import RouteWordsMoves
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from wordbot.engine.segments import Segment
 
 
-class RoutesPlayer(Player):
+class RoutesPlayer(PieAware):
     """Coins now, reach next turn, what it leaves, loops (see the module docstring)."""
 
     name = "routes"
@@ -51,15 +51,6 @@ class RoutesPlayer(Player):
         "claim": Option(float, 0.4, "value of a square a loop claims"),
         "routes": Option(int, 3, "best routes tried with every swap after them (pay)"),
     }
-
-    def _top(
-        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
-    ) -> list[Candidate]:
-        if facing_pie(state):  # the second player may take the first turn over
-            return against_pie(
-                self, state, self._ranked(state, len(state.legal_moves()), rng), n, rng
-            )
-        return self._ranked(state, n, rng)
 
     def _ranked(self, state: GameState, n: int, rng: random.Random) -> list[Candidate]:
         state = cast("RouteWordsState", state)  # the games it plays: RouteWords
