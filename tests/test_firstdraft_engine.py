@@ -65,28 +65,8 @@ def test_set_up_from_a_seed(count):
 
 def test_the_default_players_and_the_command_line_set_up(files):
     assert GAME.new(seed=1, lexicon=small_lexicon()).players == ("p1", "p2")
-    first = invoke(
-        "new",
-        "--game",
-        "firstdraft",
-        "--players",
-        "a,b,c",
-        "--seed",
-        "5",
-        "--lexicon",
-        files["words"],
-    )
-    second = invoke(
-        "new",
-        "--game",
-        "firstdraft",
-        "--players",
-        "a,b,c",
-        "--seed",
-        "5",
-        "--lexicon",
-        files["words"],
-    )
+    args = ("new", "--game", "firstdraft", "--players", "a,b,c", "--seed", "5")
+    first, second = (invoke(*args, "--lexicon", files["words"]) for _ in range(2))
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     obj = json.loads(first.stdout)

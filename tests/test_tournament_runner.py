@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from wordbot.engine.records import read_record
 
+from tests.cli_support import run
 from tests.lexicons import SMALL_WORDS
 from wordbot.tournament import Tournament, TournamentStore, new_config
 
@@ -54,39 +52,13 @@ def test_ray_backend_on_a_local_ray_gives_the_same_tournament(tmp_path):
     """The default run keeps Ray's import and its refusal of a bad address
     (test_tournament_cli.py) and the same tournament on one or two local processes."""
     pytest.importorskip("ray")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    args = [
-        sys.executable,
-        "-m",
-        "wordbot",
-        "tournament",
-        "--players",
-        "greedy,control,greedy",
-        "--games",
-        "4",
-        "--seed",
-        "8",
-        "--lexicon",
-        str(SMALL_WORDS),
-        "--json",
-    ]
-    ray_run = subprocess.run(
-        args + ["--backend", "ray", "--workers", "2", "--out", str(tmp_path / "ray")],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=300,
+    args = ["tournament", "--players", "greedy,control,greedy", "--games", "4"]
+    args += ["--seed", "8", "--lexicon", str(SMALL_WORDS), "--json"]
+    ray_run = run(
+        *args, "--backend", "ray", "--workers", "2", "--out", tmp_path / "ray", cwd=ROOT
     )
     assert ray_run.returncode == 0, ray_run.stderr
-    here = subprocess.run(
-        args + ["--workers", "1"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=300,
-    )
+    here = run(*args, "--workers", "1", cwd=ROOT)
     assert here.returncode == 0, here.stderr
     a, b = json.loads(ray_run.stdout), json.loads(here.stdout)
     for timing in ("games_per_second", "seconds_per_move"):
