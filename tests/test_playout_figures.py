@@ -15,8 +15,8 @@ import subprocess
 import pytest
 
 from tests.cli_support import cli_env, invoke, run, wordbot_command
-from tests.game_profiles import CATALOG, NAMES, game_of, lexicon_of
-from tests.test_search import positions
+from tests.game_profiles import CATALOG, NAMES, game_of
+from tests.test_search import near_the_end, positions
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
@@ -94,18 +94,6 @@ def test_a_candidate_that_ends_the_game_has_the_games_result(name):
                 assert cand.margin == pytest.approx(end.outcome().margin(mover))
             checked += 1
     assert checked
-
-
-def near_the_end(name: str, moves: int):
-    """A position ``moves`` moves before the end of a game the greedy player plays."""
-    game = game_of(name)
-    state, rng = game.new(None, 5, None, lexicon_of(game)), random.Random(1)
-    line = [state]
-    greedy = CATALOG.players.make("greedy", game)
-    while not state.is_over:
-        state = state.apply(greedy.choose(state, rng))
-        line.append(state)
-    return line[-1 - moves]
 
 
 def test_a_win_rate_is_the_share_of_the_playouts_won():

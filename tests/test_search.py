@@ -102,19 +102,25 @@ def test_an_option_below_its_games_own_is_refused_by_name(game, option, message)
     assert len(lines) == 1 and message in lines[0]
 
 
-@pytest.mark.parametrize("name", ["controlword", "firstdraft"])
-def test_playouts_go_to_the_end_once_it_is_near(name):
+def near_the_end(name: str, moves: int):
+    """A position ``moves`` moves before the end of a game the greedy player plays."""
     game = game_of(name)
     state, rng = game.new(None, 5, None, lexicon_of(game)), random.Random(1)
     line = [state]
-    mover = CATALOG.players.make("greedy", game)
+    greedy = CATALOG.players.make("greedy", game)
     while not state.is_over:
-        state = state.apply(mover.choose(state, rng))
+        state = state.apply(greedy.choose(state, rng))
         line.append(state)
+    return line[-1 - moves]
+
+
+@pytest.mark.parametrize("name", ["controlword", "firstdraft"])
+def test_playouts_go_to_the_end_once_it_is_near(name):
+    game = game_of(name)
     player = CATALOG.players.make("search:iterations=1,k=2,time=600,end=6", game)
-    player.top(line[0], 2, random.Random(0))
+    player.top(game.new(None, 5, None, lexicon_of(game)), 2, random.Random(0))
     assert not player.to_end  # a new game ends far beyond six moves
-    player.top(line[-4], 2, random.Random(0))  # three moves from the end
+    player.top(near_the_end(name, 3), 2, random.Random(0))  # three moves from the end
     assert player.to_end
 
 
