@@ -60,22 +60,40 @@ def test_numba_cache_dir_is_set_before_numba_loads(tmp_path):
     assert Path(out.stdout.strip()).parent == tmp_path / "numba"
 
 
+def installed_packages(root: Path) -> set[str]:
+    """The packages setuptools installs from the checkout at ``root``: pyproject.toml
+    keeps no list of them, so setuptools finds each one inside the folders of its
+    package-dir mapping, named under the folder's package (its "explicit layout"), as
+    ``pip install`` does."""
+    import contextlib
+    import warnings
+
+    from setuptools.config.pyprojecttoml import apply_configuration
+    from setuptools.dist import Distribution
+
+    with contextlib.chdir(root), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # setuptools' own notes on its configuration
+        dist = apply_configuration(Distribution(), root / "pyproject.toml")
+        dist.set_defaults(name=False)
+    return set(dist.packages)
+
+
 def test_every_package_of_the_checkout_is_installed():
-    # pyproject.toml lists the packages by hand (the folders beside wordbot/ install as
-    # wordbot.<name>): a package missing there would be missing from `pip install .`
     import tomllib
-    from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
     config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert "packages" not in config  # a list would be kept by hand, and stop the search
     folders = {name: root / path for name, path in config["package-dir"].items()}
-    found = set()
-    for top, folder in folders.items():
-        for init in folder.rglob("__init__.py"):
-            rel = init.parent.relative_to(folder).parts
-            if "static" not in rel:
-                found.add(".".join((top, *rel)))
-    assert found == set(config["packages"])
+    packages = {
+        ".".join((top, *init.parent.relative_to(folder).parts))
+        for top, folder in folders.items()
+        for init in folder.rglob("__init__.py")
+    }
+    assert "wordbot.engine.routewords" in packages and "wordbot.cli" in packages
+    found = installed_packages(root)
+    assert packages <= found
+    assert {name.split(".")[0] for name in found} == {"wordbot"}
 
 
 def test_mypy_reads_every_folder_the_package_installs():
@@ -85,10 +103,10 @@ def test_mypy_reads_every_folder_the_package_installs():
 
     root = Path(__file__).resolve().parents[1]
     config = tomllib.loads((root / "pyproject.toml").read_text())
-    folders = {
+    folders = {  # the folders of Python packages (docs/ installs only pages)
         name.removeprefix("wordbot."): path
         for name, path in config["tool"]["setuptools"]["package-dir"].items()
-        if name != "wordbot"
+        if name != "wordbot" and (root / path / "__init__.py").is_file()
     }
     links = root / "typecheck" / "wordbot"
     assert {p.name for p in links.iterdir() if p.name != "__init__.py"} == set(folders)
