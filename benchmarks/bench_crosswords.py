@@ -18,8 +18,6 @@ import random
 import pytest
 from wordbot.engine.crosswords.game import GAME
 from wordbot.engine.crosswords.legal import CrossWordsMoves
-from wordbot.players import make_player
-from wordbot.players.arena import play_game
 
 from tests.crosswords_support import random_game_states
 
@@ -81,17 +79,5 @@ def test_whole_write_list_from_position_json(benchmark, positions):
     per_item(benchmark, len(objs))
 
 
-def test_greedy_self_play_games_per_second(benchmark, request):
-    greedy = make_player("greedy", GAME)
-    seeds = range(20 if measured(request) else 2)
-
-    def run():
-        for seed in seeds:
-            play_game(GAME.new(seed=seed), {"red": greedy, "green": greedy}, seed)
-        return len(seeds)
-
-    benchmark.pedantic(run, rounds=3 if measured(request) else 1, iterations=1)
-    if benchmark.stats is not None:
-        benchmark.extra_info["games_per_second"] = round(
-            len(seeds) / benchmark.stats["median"], 1
-        )
+def test_greedy_self_play_games_per_second(greedy_games_per_second):
+    greedy_games_per_second(GAME, lambda seed: GAME.new(seed=seed), 20)

@@ -22,8 +22,6 @@ from wordbot.engine.firstdraft.legal import FirstDraftMoves
 from wordbot.engine.firstdraft.rules import Rules
 from wordbot.engine.tiles import FULL_BAG
 from wordbot.movegen.firstdraft import oracle
-from wordbot.players import make_player
-from wordbot.players.arena import play_game
 
 from tests.firstdraft_support import mid_game
 
@@ -87,22 +85,8 @@ def test_whole_list(benchmark, positions):
         )
 
 
-def test_greedy_self_play_games_per_second(benchmark, request, default_lexicon):
-    greedy = make_player("greedy", GAME)
-    seeds = range(30 if measured(request) else 2)
+def test_greedy_self_play_games_per_second(greedy_games_per_second, default_lexicon):
     seats = GAME.seats[:3]
-
-    def run():
-        for seed in seeds:
-            play_game(
-                GAME.new(seats, seed=seed, lexicon=default_lexicon),
-                dict.fromkeys(seats, greedy),
-                seed,
-            )
-        return len(seeds)
-
-    benchmark.pedantic(run, rounds=3 if measured(request) else 1, iterations=1)
-    if benchmark.stats is not None:
-        benchmark.extra_info["games_per_second"] = round(
-            len(seeds) / benchmark.stats["median"], 1
-        )
+    greedy_games_per_second(
+        GAME, lambda seed: GAME.new(seats, seed=seed, lexicon=default_lexicon), 30
+    )

@@ -29,7 +29,6 @@ from wordbot.engine.segments import SegmentedMoves
 from wordbot.engine.tiles import FULL_BAG
 from wordbot.movegen.routewords import bonus
 from wordbot.players import make_player
-from wordbot.players.arena import play_game
 
 from tests.routewords_support import mid_game
 
@@ -131,21 +130,7 @@ def test_bonus_solver_python_call(benchmark, request, default_lexicon):
     per_item(benchmark, len(grids), "us_per_grid")
 
 
-def test_greedy_self_play_games_per_second(benchmark, request, default_lexicon):
-    greedy = make_player("greedy", GAME)
-    seeds = range(20 if measured(request) else 2)
-
-    def run():
-        for seed in seeds:
-            play_game(
-                GAME.new(seed=seed, lexicon=default_lexicon),
-                {"red": greedy, "green": greedy},
-                seed,
-            )
-        return len(seeds)
-
-    benchmark.pedantic(run, rounds=3 if measured(request) else 1, iterations=1)
-    if benchmark.stats is not None:
-        benchmark.extra_info["games_per_second"] = round(
-            len(seeds) / benchmark.stats["median"], 1
-        )
+def test_greedy_self_play_games_per_second(greedy_games_per_second, default_lexicon):
+    greedy_games_per_second(
+        GAME, lambda seed: GAME.new(seed=seed, lexicon=default_lexicon), 20
+    )
