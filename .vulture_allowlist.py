@@ -16,6 +16,7 @@ _.caption  # rich.Table attribute, printed by rich under the table
 _.on_end  # numba's event Listener: numba calls it when a compile ends (wordbot._numba)
 _.warm  # `wordbot warm`: registered by @main.command(), run by click
 _.rules  # `wordbot rules`: the same
+_.__getattr__  # a module's attribute hook (PEP 562): wordbot.engine's numpy-backed names
 
 # -- looked up by name
 _.cmd_hello  # protocol handlers: Session.handle calls getattr(self, "cmd_" + cmd)

@@ -8,7 +8,9 @@ takes the last token adds their card to their score, and the game is over. Most 
 wins; a tie is shared. The opponent's card is hidden: ``observation`` leaves it out and
 ``determinize`` deals it again from the cards the viewer has not seen.
 
-Use it as a plugin: ``wordbot --plugin tests.toygame tournament --game toy ...``.
+It imports only the engine's public API (:mod:`wordbot.engine`) and, for its profile,
+the players' (:mod:`wordbot.players`). Use it as a plugin: ``wordbot --plugin
+tests.toygame tournament --game toy ...``.
 """
 
 from __future__ import annotations
@@ -17,12 +19,23 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from wordbot.engine.errors import IllegalMove, MoveError
-from wordbot.engine.game import Game, GameState, MoveList
-from wordbot.engine.options import GameRules, integer
-from wordbot.engine.outcome import Outcome, places_from_keys
-from wordbot.engine.position import int_in, player_map, read_header
-from wordbot.engine.rng import Rng, seed_state
+from wordbot.engine import (
+    Game,
+    GameRules,
+    GameState,
+    IllegalMove,
+    MoveError,
+    MoveList,
+    Outcome,
+    Rng,
+    int_in,
+    integer,
+    places_from_keys,
+    player_map,
+    read_header,
+    seed_state,
+)
+from wordbot.players import PlayerProfile
 
 CARDS = (1, 2, 3, 4, 5)
 
@@ -178,7 +191,6 @@ class ToyGame(Game):
     min_players = max_players = 2
     hidden_information = True  # the opponent's card
     State = ToyState
-    default_policy = "greedy"
     move_kinds = {"take": "taking tokens"}
 
     def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
@@ -220,3 +232,14 @@ ToyState.game = GAME
 
 #: what ``--plugin tests.toygame`` adds
 GAMES = {"toy": GAME}
+
+
+def tokens_left(state: ToyState, move: Take) -> dict[str, Any]:
+    return {"left": state.heap - move.count}
+
+
+#: how the players and hints play it: greedy's policy, hints showing the tokens a move
+#: leaves on the heap
+PROFILE = PlayerProfile(
+    candidate_fields={"left": ("tokens left", None)}, move_facts=tokens_left
+)

@@ -1,5 +1,8 @@
 """Control Word's own players: ``control`` (points now + the change in the risk-weighted
-control value + rack leave) and what it is made of."""
+control value + rack leave) and what it is made of.
+
+Its ``PROFILE`` says how the generic players and the hints play the game
+(:mod:`wordbot.players.profile`)."""
 
 from wordbot.players.profile import PlayerProfile
 

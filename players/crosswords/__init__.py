@@ -1,6 +1,9 @@
 """Cross words combat's own players: ``territory``, a heuristic of cells captured now,
 the extra turns a write earns, the areas its walls can still close and the room it
-leaves the opponent."""
+leaves the opponent.
+
+Its ``PROFILE`` says how the generic players and the hints play the game
+(:mod:`wordbot.players.profile`)."""
 
 from typing import Any
 

@@ -1,5 +1,8 @@
 """First Draft's own players: ``drafter``, a heuristic of coins now and what the rows
-can still become."""
+can still become.
+
+Its ``PROFILE`` says how the generic players and the hints play the game
+(:mod:`wordbot.players.profile`)."""
 
 from wordbot.players.profile import PlayerProfile
 

@@ -1,5 +1,8 @@
 """RouteWords' own players: ``routes``, a heuristic of coins now and next turn, what a
-move leaves the next player, loops and swaps."""
+move leaves the next player, loops and swaps.
+
+Its ``PROFILE`` says how the generic players and the hints play the game
+(:mod:`wordbot.players.profile`)."""
 
 from wordbot.players.profile import PlayerProfile
 
