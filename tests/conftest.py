@@ -22,9 +22,6 @@ sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parent.parent
-#: fixture modules shared by several test modules: First Draft's ``lex`` and ``files``
-#: (a module that defines a fixture of the same name keeps its own)
-pytest_plugins = ("tests.firstdraft_support",)
 SHARED = ROOT.parent / "shared"
 
 

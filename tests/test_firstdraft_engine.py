@@ -24,6 +24,7 @@ from wordbot.engine.firstdraft.rules import Rules
 from wordbot.engine.firstdraft.state import EXAMPLE
 from wordbot.engine.tiles import FULL_BAG
 
+from tests import firstdraft_support
 from tests.cli_support import invoke, run
 from tests.firstdraft_support import (
     changed,
@@ -33,6 +34,11 @@ from tests.firstdraft_support import (
 )
 from tests.lexicons import small_lexicon
 from wordbot.errors import WordbotError
+
+# the First Draft example's word list and files, module-scoped fixtures that pytest finds
+# here by name
+lex = firstdraft_support.lex
+files = firstdraft_support.files
 
 # -- set-up --------------------------------------------------------------------------------
 

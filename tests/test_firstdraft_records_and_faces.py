@@ -19,6 +19,7 @@ from wordbot.engine.tiles import FULL_BAG
 from wordbot.players import make_player
 from wordbot.players.arena import paired_games, play_game
 
+from tests import firstdraft_support
 from tests.cli_support import cli_env, invoke, run, wordbot_command
 from tests.firstdraft_support import (
     changed,
@@ -26,6 +27,11 @@ from tests.firstdraft_support import (
     tiles_of,
 )
 from tests.lexicons import small_lexicon
+
+# the First Draft example's word list and files, module-scoped fixtures that pytest finds
+# here by name
+lex = firstdraft_support.lex
+files = firstdraft_support.files
 
 # -- notation and JSON ---------------------------------------------------------------------
 

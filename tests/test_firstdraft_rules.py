@@ -20,6 +20,7 @@ from wordbot.engine.firstdraft.rules import Rules
 from wordbot.engine.firstdraft.state import EXAMPLE
 from wordbot.engine.tiles import FULL_BAG
 
+from tests import firstdraft_support
 from tests.cli_support import invoke
 from tests.firstdraft_support import (
     LADDER,
@@ -28,6 +29,11 @@ from tests.firstdraft_support import (
     tiles_of,
     with_bag,
 )
+
+# the First Draft example's word list and files, module-scoped fixtures that pytest finds
+# here by name
+lex = firstdraft_support.lex
+files = firstdraft_support.files
 
 # -- the rules of play ---------------------------------------------------------------------
 
