@@ -1,5 +1,6 @@
-"""Control Word's measures of one finished game (``Game.measures``, for ``wordbot
-study``): where the final scores came from, totalled over all players.
+"""Control Word's measures of one finished game (its ``measures`` part,
+:mod:`wordbot.engine.measures`, for ``wordbot study``): where the final scores came
+from, totalled over all players.
 
 docs/rules/controlword.md scores a player's game as the points their plays scored when made,
 plus the end-of-game points of the words they control, minus ``penalty_points`` per

@@ -1,6 +1,6 @@
-"""Cross words combat's measures of one finished game (``Game.measures``, for ``wordbot
-study``): where the captured cells came from, and the extra turns the combos earned,
-totalled over both players.
+"""Cross words combat's measures of one finished game (its ``measures`` part,
+:mod:`wordbot.engine.measures`, for ``wordbot study``): where the captured cells came
+from, and the extra turns the combos earned, totalled over both players.
 
 docs/rules/crosswords.md scores each captured cell 1 for its captor, and a cell is captured
 either by crossing (an opponent's letter the word runs through) or by enclosure (an

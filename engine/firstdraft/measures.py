@@ -1,5 +1,6 @@
-"""First Draft's measures of one finished game (``Game.measures``, for ``wordbot
-study``): where the final scores came from, totalled over all players.
+"""First Draft's measures of one finished game (its ``measures`` part,
+:mod:`wordbot.engine.measures`, for ``wordbot study``): where the final scores came
+from, totalled over all players.
 
 docs/rules/firstdraft.md: a score is coins minus discarded tiles, and coins come from the
 start, from selling words (during the game and automatically at the end) and from the

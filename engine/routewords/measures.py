@@ -1,5 +1,6 @@
-"""RouteWords' measures of one finished game (``Game.measures``, for ``wordbot study``):
-where the final points came from, totalled over all players.
+"""RouteWords' measures of one finished game (its ``measures`` part,
+:mod:`wordbot.engine.measures`, for ``wordbot study``): where the final points came
+from, totalled over all players.
 
 docs/rules/routewords.md: a player's points are the one they start with, plus the coins their
 routes take, plus what they score in bonus rounds, minus 1 for each turn in which they
