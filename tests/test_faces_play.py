@@ -32,21 +32,17 @@ def play(*args, lines: list[str], cwd, timeout: float = 900):
     )
 
 
+def play_greedy(seed: int, *args, lines: list[str], cwd):
+    """``wordbot play`` against greedy, every deal from ``seed``."""
+    return play("--vs", "greedy", "--seed", str(seed), *args, lines=lines, cwd=cwd)
+
+
 def replay(path, cwd):
     return invoke("replay", str(path), "--json", cwd=cwd)
 
 
 def test_a_whole_game_against_a_bot_is_recorded_and_replays(tmp_path):
-    out = play(
-        "--vs",
-        "greedy",
-        "--seed",
-        "7",
-        "--rule",
-        "rounds=2",
-        lines=["pass"] * 30,
-        cwd=tmp_path,
-    )
+    out = play_greedy(7, "--rule", "rounds=2", lines=["pass"] * 30, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "your rack (red)" in out.stdout
     assert re.search(r"green \(greedy\): \S", out.stdout)
@@ -62,11 +58,8 @@ def test_a_whole_game_against_a_bot_is_recorded_and_replays(tmp_path):
 
 def test_illegal_moves_are_explained_with_alternatives_hint_and_undo(tmp_path):
     record = tmp_path / "game.jsonl"
-    out = play(
-        "--vs",
-        "greedy",
-        "--seed",
-        "7",
+    out = play_greedy(
+        7,
         "--record",
         str(record),
         lines=["0,0 across ZZZ", "40,40 across QI", "hint 2", "moves 1", "undo"],
@@ -80,15 +73,8 @@ def test_illegal_moves_are_explained_with_alternatives_hint_and_undo(tmp_path):
     assert "hints (control):" in text and "nothing to take back." in text
     # the best move by points, read off `moves 1`, then played; then taken back
     best = re.search(r"red> +(\d+) +(.+)", text).group(2).strip()
-    out = play(
-        "--vs",
-        "greedy",
-        "--seed",
-        "7",
-        "--record",
-        str(record),
-        lines=[best, "undo", "score", "quit"],
-        cwd=tmp_path,
+    out = play_greedy(
+        7, "--record", str(record), lines=[best, "undo", "score", "quit"], cwd=tmp_path
     )
     assert out.returncode == 0, out.stderr
     assert f"red (you): {best}" in out.stdout and "green (greedy): " in out.stdout
@@ -122,11 +108,8 @@ def refusals(stdout: str, prompt: str) -> list[dict]:
 
 
 def test_a_refused_move_gets_alternatives_like_it_or_what_can_be_played(tmp_path):
-    out = play(
-        "--vs",
-        "greedy",
-        "--seed",
-        "1",
+    out = play_greedy(
+        1,
         "--no-record",
         lines=[
             "replace 0,0=A",  # the word phase: no replacement is legal
@@ -168,16 +151,8 @@ def test_a_refused_move_gets_alternatives_like_it_or_what_can_be_played(tmp_path
 )
 def test_a_typo_in_other_games_gets_alternatives(tmp_path, game, typo, kind):
     first = {"crosswords": "red", "routewords": "red", "firstdraft": "p1"}[game]
-    out = play(
-        "--game",
-        game,
-        "--vs",
-        "greedy",
-        "--seed",
-        "1",
-        "--no-record",
-        lines=[typo, "foo", "quit"],
-        cwd=tmp_path,
+    out = play_greedy(
+        1, "--game", game, "--no-record", lines=[typo, "foo", "quit"], cwd=tmp_path
     )
     assert out.returncode == 0, out.stderr
     like, nothing = refusals(out.stdout, f"{first}> ")
@@ -203,16 +178,8 @@ def test_help_at_the_prompt_gives_the_notation_and_the_rules_command(
 
     notation = get_game(game).notation_help
     assert notation
-    out = play(
-        "--game",
-        game,
-        "--vs",
-        "greedy",
-        "--seed",
-        "1",
-        "--no-record",
-        lines=["help", "quit"],
-        cwd=tmp_path,
+    out = play_greedy(
+        1, "--game", game, "--no-record", lines=["help", "quit"], cwd=tmp_path
     )
     assert out.returncode == 0, out.stderr
     shown = out.stdout.split(prompt)[1]
@@ -222,11 +189,8 @@ def test_help_at_the_prompt_gives_the_notation_and_the_rules_command(
 
 
 def test_hints_of_a_player_that_plays_out_say_where_the_playouts_stopped(tmp_path):
-    out = play(
-        "--vs",
-        "greedy",
-        "--seed",
-        "7",
+    out = play_greedy(
+        7,
         "--no-record",
         "--hint-player",
         "mc:iterations=2,time=600",
