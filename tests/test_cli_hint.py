@@ -91,27 +91,20 @@ def test_bad_input(tmp_path):
         invoke("hint", "--player", "mc:depth=3", "--lexicon", SMALL),
         "unknown option 'depth'",
     )
-    over = tmp_path / "over.json"
-    over.write_text(
-        json.dumps(
-            position(
-                [[0, 0, "A", "blue"], [0, 1, "T", "blue"]],
-                racks={"red": "A", "green": "B"},
-                phase="over",
-            )
+
+    def at_on_the_mat(name: str, red: str, **fields) -> str:
+        """A position file: AT on the mat, ``red`` red's rack and B green's."""
+        path = tmp_path / name
+        tiles = [[0, 0, "A", "blue"], [0, 1, "T", "blue"]]
+        path.write_text(
+            json.dumps(position(tiles, racks={"red": red, "green": "B"}, **fields))
         )
-    )
-    one_line_error(invoke("hint", str(over), "--lexicon", SMALL), "game is over")
-    forbidden = tmp_path / "rack.json"
-    forbidden.write_text(
-        json.dumps(
-            position(
-                [[0, 0, "A", "blue"], [0, 1, "T", "blue"]],
-                racks={"red": "ZZ", "green": "B"},
-            )
-        )
-    )
-    one_line_error(invoke("hint", str(forbidden), "--lexicon", SMALL), "red")
+        return str(path)
+
+    over = at_on_the_mat("over.json", "A", phase="over")
+    one_line_error(invoke("hint", over, "--lexicon", SMALL), "game is over")
+    forbidden = at_on_the_mat("rack.json", "ZZ")
+    one_line_error(invoke("hint", forbidden, "--lexicon", SMALL), "red")
     unwritable = tmp_path / "no" / "such" / "dir.svg"
     one_line_error(invoke("hint", "--svg", str(unwritable), "--lexicon", SMALL), "--svg")
 

@@ -138,6 +138,23 @@ def open_game_page(browser, url: str, game: str, title: str, query: str = ""):
         yield pg
 
 
+def game_page_fixtures(game: str, title: str, seed: int = 7):
+    """The ``server`` (:func:`game_server`, one a test module) and ``page``
+    (:func:`open_game_page`) fixtures of one game's page tests."""
+
+    @pytest.fixture(scope="module")
+    def server():
+        with game_server(game, seed) as srv:
+            yield srv
+
+    @pytest.fixture
+    def page(server, browser):
+        with open_game_page(browser, server.url, game, title) as pg:
+            yield pg
+
+    return server, page
+
+
 #: a game's Hint button while the person may act (it is never disabled: pressed while
 #: the page cannot act, it says why), from the button's selector
 HINT_ON = '{}[aria-disabled="false"]'

@@ -11,7 +11,7 @@ from wordbot.engine.crosswords.game import GAME
 from tests.test_faces_page import (
     HINT_ON,
     check_the_page_was_told_only_its_view,
-    game_server,
+    game_page_fixtures,
     log_lines,
     new_game,
     open_game_page,
@@ -21,17 +21,7 @@ from tests.test_faces_page import (
 
 SEED = 7
 
-
-@pytest.fixture(scope="module")
-def server():
-    with game_server("crosswords", SEED) as srv:
-        yield srv
-
-
-@pytest.fixture
-def page(server, browser):
-    with open_game_page(browser, server.url, "crosswords", "Cross words") as pg:
-        yield pg
+server, page = game_page_fixtures("crosswords", "Cross words", SEED)
 
 
 def start(page, bot="greedy"):

@@ -14,7 +14,7 @@ from tests.lexicons import default_lexicon
 from tests.test_faces_page import (
     HINT_ON,
     check_the_page_was_told_only_its_view,
-    game_server,
+    game_page_fixtures,
     log_lines,
     new_game,
     open_game_page,
@@ -25,17 +25,7 @@ from tests.test_faces_page import (
 # seed 7's line: 1 EOW (free), 2 JRRU, 3 Z, 4 ENRU, 5 DDIRU (costs 4, all our coins)
 SEED = 7
 
-
-@pytest.fixture(scope="module")
-def server():
-    with game_server("firstdraft", SEED) as srv:
-        yield srv
-
-
-@pytest.fixture
-def page(server, browser):
-    with open_game_page(browser, server.url, "firstdraft", "First") as pg:
-        yield pg
+server, page = game_page_fixtures("firstdraft", "First", SEED)
 
 
 def start(page, bot="greedy"):

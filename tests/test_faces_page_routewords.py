@@ -10,7 +10,7 @@ from wordbot.engine.routewords.game import GAME
 from tests.lexicons import default_lexicon
 from tests.test_faces_page import (
     check_the_page_was_told_only_its_view,
-    game_server,
+    game_page_fixtures,
     log_lines,
     new_game,
     open_game_page,
@@ -19,17 +19,7 @@ from tests.test_faces_page import (
 
 SEED = 7
 
-
-@pytest.fixture(scope="module")
-def server():
-    with game_server(seed=SEED) as srv:
-        yield srv
-
-
-@pytest.fixture
-def page(server, browser):
-    with open_game_page(browser, server.url, "routewords", "Route") as pg:
-        yield pg
+server, page = game_page_fixtures("routewords", "Route", SEED)
 
 
 def start(page, bot="greedy"):
