@@ -207,6 +207,15 @@ def wait_or_explain(page, condition: str) -> None:
         ) from None
 
 
+def lay_out_first_hint(page, button: str) -> int:
+    """Ask for hints (``button``) and lay the first one out: the log's length before."""
+    before = len(log_lines(page))
+    page.click(button)
+    page.wait_for_selector("#hints li")
+    page.locator("#hints li").first.click()
+    return before
+
+
 def over_or_ready(page, button: str) -> bool:
     """Until the game is over or ``button`` (a selector) is enabled: True when over. (The
     status may still say "your turn" while the last move's reply is on its way.)"""
@@ -308,10 +317,7 @@ def test_a_whole_game_played_from_hints_tells_the_page_only_its_view(server, bro
         for _ in range(60):
             if over_or_ready(page, "#hint"):
                 break
-            before = len(log_lines(page))
-            page.click("#hint")
-            page.wait_for_selector("#hints li")
-            page.locator("#hints li").first.click()
+            before = lay_out_first_hint(page, "#hint")
             page.click("#play")  # a hint is laid out (or held), never made, until Play
             wait_or_explain(page, f"document.querySelectorAll('#log li').length > {before}")
         assert "Game over" in page.inner_text("#status")

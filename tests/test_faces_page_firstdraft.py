@@ -15,6 +15,7 @@ from tests.test_faces_page import (
     HINT_ON,
     check_the_page_was_told_only_its_view,
     game_page_fixtures,
+    lay_out_first_hint,
     log_lines,
     new_game,
     open_game_page,
@@ -270,10 +271,7 @@ def play_a_whole_game(page, tmp_path, bot):
     for _ in range(300):
         if over_or_ready(page, "#fd-hint"):
             break
-        before = len(log_lines(page))
-        page.click("#fd-hint")
-        page.wait_for_selector("#hints li")
-        page.locator("#hints li").first.click()
+        before = lay_out_first_hint(page, "#fd-hint")
         if page.locator("#fd-take").is_enabled():
             page.click("#fd-take")
         wait_or_explain(page, f"document.querySelectorAll('#log li').length > {before}")

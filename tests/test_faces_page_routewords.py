@@ -11,6 +11,7 @@ from tests.lexicons import default_lexicon
 from tests.test_faces_page import (
     check_the_page_was_told_only_its_view,
     game_page_fixtures,
+    lay_out_first_hint,
     log_lines,
     new_game,
     open_game_page,
@@ -199,13 +200,11 @@ def play_a_whole_game(page, tmp_path):
     for _ in range(200):
         if "Game over" in page.inner_text("#status"):
             break
-        before = len(log_lines(page))
         if not page.locator("#rw-word-row").is_hidden():
+            before = len(log_lines(page))
             page.click("#rw-nothing")
         else:
-            page.click("#rw-hint")
-            page.wait_for_selector("#hints li")
-            page.locator("#hints li").first.click()
+            before = lay_out_first_hint(page, "#rw-hint")
             page.click("#rw-play")
         wait_or_explain(page, f"document.querySelectorAll('#log li').length > {before}")
         page.wait_for_function(
