@@ -98,24 +98,7 @@ from wordbot.engine.games import DEFAULT_GAME
 @rule_option
 @lexicon_option
 def tournament(
-    game_name,
-    players,
-    gauntlet,
-    opponents,
-    seats,
-    games,
-    seed,
-    sprt,
-    workers,
-    backend,
-    address,
-    out,
-    resume,
-    plot,
-    quiet,
-    as_json,
-    rules,
-    lexicon_path,
+    game_name, workers, backend, address, out, resume, plot, quiet, as_json, **options
 ) -> None:
     """Play bots against each other and rate them (Elo with a 95% interval).
 
@@ -158,18 +141,9 @@ def tournament(
     if plot is not None:
         check_plot_path(plot)
     check_backend(backend, address)
-    options = dict(
-        players=players,
-        gauntlet=gauntlet,
-        opponents=opponents,
-        seats=seats,
-        games=games,
-        seed=seed,
-        rules=rules,
-        lexicon_path=lexicon_path,
-        sprt=sprt,
-        plugins=catalog().plugins,
-    )
+    # the options that define the games (players, seats, seed, rules, ...) go to the
+    # configuration as given
+    options["plugins"] = catalog().plugins
     store: TournamentStore | None
     if resume is not None:
         if out is not None and Path(out).resolve() != Path(resume).resolve():
