@@ -3,12 +3,13 @@
 // THE PAGE CONTRACT. This script knows no game, so that a game brings its page with it
 // and a game without one still plays everywhere else. The server's hello lists the
 // games (title, seats, players per game); for each one this script loads
-// /static/<game>.js, and a game whose script registers a view is offered here. Any
-// other game is the fallback: listed "(not yet)", with a message saying where to play
-// it. The page opens on the server's game when it has a page (else the first listed
-// that has one), and seats the person and the next seats in seat order, as many as the
-// game's smallest table; the server refuses seats the game does not allow, and says
-// why. A game's script, run once as it loads, calls
+// /static/<game>.js and, when there is one, its style sheet /static/<game>.css (style.css
+// holds only what the whole page shares), and a game whose script registers a view is
+// offered here. Any other game is the fallback: listed "(not yet)", with a message saying
+// where to play it. The page opens on the server's game when it has a page (else the
+// first listed that has one), and seats the person and the next seats in seat order, as
+// many as the game's smallest table; the server refuses seats the game does not allow,
+// and says why. A game's script, run once as it loads, calls
 //
 //   const area = Wordbot.register(name, view);
 //
@@ -125,18 +126,27 @@ function connect() {
   };
 }
 
-// a game's page script; a game without one (its script is not found) gets the fallback,
-// and so does a game named like the page's own script (a game "app" must not run this
-// file again)
+// a game's page script and its style sheet beside it, /static/<game>.css (a game without
+// one keeps the page's own style); a game without a script (it is not found) gets the
+// fallback, and so does a game named like the page's own script (a game "app" must not
+// run this file again)
 function loadView(name) {
   const src = `/static/${encodeURIComponent(name)}.js`;
   if (document.querySelector(`script[src="${src}"]`)) return Promise.resolve();
-  return new Promise((done) => {
-    const script = document.createElement("script");
-    script.src = src;
-    script.onload = script.onerror = done;
-    document.body.appendChild(script);
+  const style = new Promise((done) => {
+    const link = node("link", undefined, undefined,
+                      { rel: "stylesheet", href: `/static/${encodeURIComponent(name)}.css` });
+    link.onload = done;
+    link.onerror = () => { link.remove(); done(); };
+    document.head.appendChild(link);
   });
+  const script = new Promise((done) => {
+    const tag = document.createElement("script");
+    tag.src = src;
+    tag.onload = tag.onerror = done;
+    document.body.appendChild(tag);
+  });
+  return Promise.all([style, script]);
 }
 
 function request(obj, onInfo) {
@@ -526,7 +536,7 @@ function scoreTable(columns, cellsOf) {
   for (const p of game.position.players) {
     const tr = document.createElement("tr");
     const who = p === game.human ? "you" : game.bot;
-    tr.innerHTML = `<td><span class="who tile-${p}"></span>${p} (${who})</td>` +
+    tr.innerHTML = `<td><span class="who seat-${p}"></span>${p} (${who})</td>` +
                    cellsOf(p).map((v) => `<td>${v}</td>`).join("");
     table.appendChild(tr);
   }
@@ -534,7 +544,7 @@ function scoreTable(columns, cellsOf) {
 
 function logMove(player, notation, who) {
   const li = node("li", undefined, undefined, { "data-player": player });
-  li.innerHTML = `<span class="who tile-${player}"></span>`;
+  li.innerHTML = `<span class="who seat-${player}"></span>`;
   li.appendChild(document.createTextNode(`${player} (${who}): ${notation}`));
   $("#log").appendChild(li);
   li.scrollIntoView({ block: "nearest" });
