@@ -22,6 +22,9 @@ from contextlib import chdir
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the short tournament of the tests that need one played: greedy against random, 4
+#: games (2 deals) from seed 3
+SHORT_TOURNAMENT = ("--players", "greedy,random", "--games", "4", "--seed", "3")
 
 
 def cli_env(extra: dict | None = None) -> dict:

@@ -23,7 +23,7 @@ from wordbot.engine.errors import IllegalMove, MoveError, PositionError, StateEr
 from wordbot.players import make_player
 from wordbot.players.arena import play_game
 
-from tests.cli_support import invoke
+from tests.cli_support import SHORT_TOURNAMENT, invoke
 from tests.cli_support import run as run_wordbot
 from tests.crosswords_support import random_game_states
 from tests.reference import crosswords as ref
@@ -348,12 +348,7 @@ def test_a_tournament_plays_on_the_pages_given_and_its_records_replay(tmp_path):
         "tournament",
         "--game",
         "crosswords",
-        "--players",
-        "greedy,random",
-        "--games",
-        "4",
-        "--seed",
-        "3",
+        *SHORT_TOURNAMENT,
         "--workers",
         "2",
         "--page",

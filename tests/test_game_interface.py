@@ -25,7 +25,7 @@ from wordbot.engine.games import BUILTIN
 from wordbot.players import PlayerError
 from wordbot.players.arena import play_game
 
-from tests.cli_support import cli_env, invoke
+from tests.cli_support import SHORT_TOURNAMENT, cli_env, invoke
 from tests.conftest import ROOT
 from tests.faces_support import Client
 from tests.lexicons import SMALL_WORDS, small_words
@@ -161,12 +161,7 @@ def test_toy_tournament_records_replay_through_the_command_line(tmp_path):
         "tournament",
         "--game",
         "toy",
-        "--players",
-        "greedy,random",
-        "--games",
-        "4",
-        "--seed",
-        "3",
+        *SHORT_TOURNAMENT,
         "--out",
         str(out),
         "--json",

@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 from wordbot.engine.records import read_record, replay
 
-from tests.cli_support import invoke, kill_when, run
+from tests.cli_support import SHORT_TOURNAMENT, invoke, kill_when, run
 from tests.lexicons import SMALL_WORDS, small_words
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ["--lexicon", str(SMALL_WORDS)]
+#: one deal played in both seatings, on one worker
+ONE_DEAL = ("--games", "2", "--seed", "1", "--workers", "1")
 
 PLAYER_KEYS = {"games", "wins", "draws", "losses", "score", "elo", "elo_low", "elo_high"}
 PAIR_KEYS = {
@@ -172,12 +174,7 @@ def test_table_on_stdout_and_help_with_an_example():
         "tournament",
         "--players",
         "greedy,random",
-        "--games",
-        "2",
-        "--seed",
-        "1",
-        "--workers",
-        "1",
+        *ONE_DEAL,
         *SMALL,
     )
     assert proc.returncode == 0, proc.stderr
@@ -233,12 +230,7 @@ def test_sprt_stops_a_decided_pairing_early():
 def test_out_dir_holds_the_configuration_and_a_replayable_record_per_game(tmp_path):
     out = tmp_path / "run"
     obj = ok_json(
-        "--players",
-        "greedy,random",
-        "--games",
-        "4",
-        "--seed",
-        "3",
+        *SHORT_TOURNAMENT,
         "--workers",
         "2",
         "--out",
@@ -447,12 +439,7 @@ def test_plot_writes_png_or_svg(tmp_path, suffix, magic):
     ok_json(
         "--players",
         "greedy,random,control",
-        "--games",
-        "2",
-        "--seed",
-        "1",
-        "--workers",
-        "1",
+        *ONE_DEAL,
         "--plot",
         str(path),
         *SMALL,
