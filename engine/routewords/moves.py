@@ -130,12 +130,21 @@ def swap_of(a: int, b: int) -> Swap:
 
 
 # -- JSON ---------------------------------------------------------------------------------
+def is_pair(value: Any) -> bool:
+    """Whether ``value`` is a ``[row, column]`` of JSON integers.
+
+    >>> is_pair([1, 2]), is_pair([1, True]), is_pair((1, 2))
+    (True, False, False)
+    """
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
 def _pair(value: Any, where: str, limit: int) -> int:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
+    if not is_pair(value):
         raise MoveError(f"{where}: {value!r} is not [row, column]")
     a, b = value
     if not (0 <= a < limit and 0 <= b < limit):

@@ -29,7 +29,7 @@ from wordbot.engine.position import (
     player_map,
     read_header,
 )
-from wordbot.engine.routewords.moves import point_json, square_json
+from wordbot.engine.routewords.moves import is_pair, point_json, square_json
 from wordbot.engine.routewords.rules import (
     BONUS,
     SIDE,
@@ -87,11 +87,7 @@ def position_json(state) -> dict[str, Any]:
 
 
 def _point(value: Any, where: str, limit: int) -> int:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
+    if not is_pair(value):
         raise PositionError(f"{where}: {value!r} is not [row, column]")
     if not all(0 <= v < limit for v in value):
         what = "squares" if limit == SIZE else "intersections"

@@ -239,16 +239,7 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
                     "route_owned",
                     f"{square_text(s)} is owned by {self.players[self.owners[s]]}",
                 )
-        word = spell(grid, path)
-        if len(word) < self.rules.min_word:
-            raise IllegalMove(
-                "route_word",
-                f"{word} has {len(word)} letters; a route "
-                f"spells {self.rules.min_word} or more",
-                word,
-            )
-        if word not in self.lexicon:
-            raise IllegalMove("route_word", f"{word} is not in the word list", word)
+        self._check_spelled(spell(grid, path), "route_word", "a route spells")
         if route.end not in adapter.CORNERS[path[-1]]:
             raise IllegalMove(
                 "route_end", f"the end is not a corner of {square_text(path[-1])}"
@@ -271,18 +262,21 @@ class RouteWordsState(GameState["RouteWordsMoves"]):
         if self.rules.ko_rule and self.ko == (swap.a, swap.b):
             raise IllegalMove("ko", "this swap undoes the previous turn's swap (ko)")
 
-    def _check_word(self, word: str | None) -> None:
-        if word is None:
-            return
+    def _check_spelled(self, word: str, rule: str, spells: str) -> None:
+        """A route's or a submission's word: long enough and in the word list."""
         if len(word) < self.rules.min_word:
             raise IllegalMove(
-                "bonus_word",
-                f"{word} has {len(word)} letters; a submission "
-                f"has {self.rules.min_word} or more",
+                rule,
+                f"{word} has {len(word)} letters; {spells} {self.rules.min_word} or more",
                 word,
             )
         if word not in self.lexicon:
-            raise IllegalMove("bonus_word", f"{word} is not in the word list", word)
+            raise IllegalMove(rule, f"{word} is not in the word list", word)
+
+    def _check_word(self, word: str | None) -> None:
+        if word is None:
+            return
+        self._check_spelled(word, "bonus_word", "a submission has")
         if word not in self.board_words():
             raise IllegalMove("bonus_word", f"{word} is not on the grid", word)
 
