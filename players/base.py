@@ -122,6 +122,34 @@ class Candidate:
         return out
 
 
+class Shortlist:
+    """Candidates ranked by value, best first; ties go by a draw of ``rng`` taken as
+    each is added, so the order is the seeded generator's.
+
+    >>> import random
+    >>> ranked = Shortlist(random.Random(0))
+    >>> for name, value in [("a", 1), ("b", 2), ("c", 2)]:
+    ...     ranked.add(value, Candidate(name, name))
+    >>> [c.move for c in ranked.best(2)], len(ranked)
+    (['c', 'b'], 3)
+    """
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.items: list[tuple[float, float, Candidate]] = []
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def add(self, value: float, candidate: Candidate, draw: bool = True) -> None:
+        """``candidate`` at ``value``; without ``draw`` first among its equals."""
+        self.items.append((value, self.rng.random() if draw else 0.0, candidate))
+
+    def best(self, n: int) -> list[Candidate]:
+        self.items.sort(key=lambda t: (-t[0], t[1]))
+        return [c for _, _, c in self.items[:n]]
+
+
 @dataclass(frozen=True)
 class Option:
     """A player option: its type, default and a line of help."""

@@ -23,7 +23,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from wordbot.engine.game import GameState
-from wordbot.players.base import Candidate, Option
+from wordbot.players.base import Candidate, Option, Shortlist
 from wordbot.players.pie import PieAware
 
 if TYPE_CHECKING:
@@ -90,30 +90,19 @@ class TerritoryPlayer(PieAware):
         state = cast("CrossWordsState", state)  # the games it plays: Cross words combat
         moves = cast("CrossWordsMoves", state.bot_moves())
         seat = state.seat
-        scored = []
+        ranked = Shortlist(rng)
         if moves.take_over:
             move = moves[-1]
             after = state.apply(move, check=False)
             gain = int(moves.gains()[-1])
             outlook, figures = self._outlook(after, seat)
-            scored.append(
-                (
-                    2 * gain + outlook,  # the margin gained: my score up, theirs down
-                    rng.random(),
-                    Candidate(
-                        move,
-                        state.notation(move),
-                        points=gain,
-                        equity=round(2 * gain + outlook, 3),
-                        details=figures,
-                    ),
-                )
-            )
+            value = 2 * gain + outlook  # the margin gained: my score up, theirs down
+            equity = round(value, 3)
+            take = Candidate(move, state.notation(move), gain, equity, details=figures)
+            ranked.add(value, take)
         if moves.pass_only:
             move = moves[0]
-            scored.append(
-                (0.0, 0.0, Candidate(move, state.notation(move), points=0, equity=0.0))
-            )
+            ranked.add(0.0, Candidate(move, state.notation(move), 0, 0.0), draw=False)
         writes = len(moves.rows)
         order = sorted(range(writes), key=lambda i: (-self._static(moves, i), rng.random()))
         for i in order[: max(n, self.settings["width"])]:
@@ -123,18 +112,9 @@ class TerritoryPlayer(PieAware):
             value = self._static(moves, i) + outlook
             facts = moves.details(i)
             gain = facts["crossed"] + facts["enclosed"]
-            scored.append(
-                (
-                    value,
-                    rng.random(),
-                    Candidate(
-                        move,
-                        state.notation(move),
-                        points=gain,
-                        equity=round(value, 3),
-                        details={**facts, **figures},
-                    ),
-                )
+            details = {**facts, **figures}
+            notation = state.notation(move)
+            ranked.add(
+                value, Candidate(move, notation, gain, round(value, 3), details=details)
             )
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        return [c for _, _, c in scored[:n]]
+        return ranked.best(n)

@@ -36,7 +36,7 @@ from wordbot.engine.firstdraft import adapter
 from wordbot.engine.firstdraft.moves import Draft
 from wordbot.engine.game import GameState
 from wordbot.engine.tiles import FULL_BAG, LETTERS
-from wordbot.players.base import Candidate, Option, Player, Progress
+from wordbot.players.base import Candidate, Option, Player, Progress, Shortlist
 
 if TYPE_CHECKING:
     from wordbot.engine.firstdraft.legal import FirstDraftMoves
@@ -178,25 +178,17 @@ class DrafterPlayer(Player):
         hand = state.hand
         fresh = self._row_values(state, [""])[""]
         old = self._row_values(state, list(hand.rows))
-        scored: list[tuple[float, float, Candidate]] = []
+        ranked = Shortlist(rng)
 
         def add(move, value: float, points: int, rows=None) -> None:
             details: dict[str, float] = {"coins_now": int(points)}
             if rows is not None:
                 details["rows_worth"] = round(float(sum(rows)), 2)
-            scored.append(
-                (
-                    value,
-                    rng.random(),
-                    Candidate(
-                        move,
-                        state.notation(move),
-                        points=int(points),
-                        equity=float(value),
-                        details=details,
-                    ),
-                )
+            move_text = state.notation(move)
+            candidate = Candidate(
+                move, move_text, int(points), float(value), details=details
             )
+            ranked.add(value, candidate)
 
         for seg in moves.segments:
             if seg.kind in ("sell", "discard"):
@@ -215,11 +207,10 @@ class DrafterPlayer(Player):
                 _ = seg.count  # works the coaster's drafts out (into moves.drafts)
         for k, options in sorted(moves.drafts.items()):
             self._weigh_drafts(state, k, options, old, add)
-        if not scored:
+        if not ranked:
             move, gain = moves.best(1, rng)[0]
             return [Candidate(move, state.notation(move), points=gain, equity=gain)]
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        chosen = [c for _, _, c in scored[:n]]
+        chosen = ranked.best(n)
         for cand in chosen:
             rows = (
                 cand.move.rows
