@@ -1,4 +1,5 @@
-"""Comparing a generator's move list with a reference's (the games' exactness tests)."""
+"""Comparing a generator's move list with a reference's (the games' exactness tests), and
+a move the engine refuses."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from wordbot.engine.errors import IllegalMove, MoveError
 
 
 def key(move: dict) -> str:
@@ -62,3 +64,13 @@ def compare_with_reference(
             )
             assert ours == expected, (obj, move.to_json())
     return states
+
+
+def refused(state, move, act: str = "apply") -> Exception:
+    """The error (:class:`IllegalMove` or :class:`MoveError`) ``state.apply`` (or ``act``:
+    ``check``) raises for ``move`` (notation or JSON), which leaves the state as it was."""
+    before = state.to_json()
+    with pytest.raises((IllegalMove, MoveError)) as err:
+        getattr(state, act)(state.parse_move(move))
+    assert state.to_json() == before
+    return err.value
