@@ -47,6 +47,25 @@ def played(game, state, specs, seed):
     return states, moves, result
 
 
+def self_played(game, games, lexicon=None):
+    """A module-wide fixture: :func:`played` for each (seed, player specs, rule texts) of
+    ``games``, one seat per spec, dealt from the seed (``lexicon``: made when first
+    asked for)."""
+
+    @pytest.fixture(scope="module")
+    def fixture() -> list:
+        out = []
+        for seed, specs, rules in games:
+            seats = game.seats[: len(specs)]
+            state = game.new(
+                seats, seed=seed, rules=game.rules(rules), lexicon=lexicon and lexicon()
+            )
+            out.append(played(game, state, specs, seed))
+        return out
+
+    return fixture
+
+
 def replay(start, moves):
     """Every state of ``moves`` made from ``start`` (each checked by the engine)."""
     states = [start]
@@ -61,32 +80,63 @@ def check_keys(module, out):
     assert all(isinstance(v, float) for v in out.values())
 
 
-# --------------------------------------------------------------------------- Control Word
-CW_GAMES = [
-    (1, ("greedy", "greedy"), ()),
-    (2, ("random", "greedy"), ("score_replacements=true", "jqxz_bonus=10")),
-    (3, ("greedy", "random", "greedy"), ("replacement_order=reverse",)),
-]
+def nonzero(module, states, moves) -> dict:
+    """The measures of a game that are not 0, its keys those of the game's ``module``."""
+    out = measures(states, moves)
+    check_keys(module, out)
+    return {k: v for k, v in out.items() if v}
 
 
-@pytest.fixture(scope="module")
-def cw_games():
-    out = []
-    for seed, specs, rules in CW_GAMES:
-        state = CONTROLWORD.new(
-            CONTROLWORD.seats[: len(specs)],
-            seed=seed,
-            rules=CONTROLWORD.rules(["rounds=3", *rules]),
-            lexicon=small_lexicon(),
-        )
-        out.append(played(CONTROLWORD, state, specs, seed))
-    return out
-
-
-def test_control_word_measures_add_up_to_the_final_scores(cw_games):
-    for states, moves, result in cw_games:
+def measured_games(module, games):
+    """(states, moves, result, measures) of each of ``games``, the measures' keys those
+    of the game's ``module``."""
+    for states, moves, result in games:
         out = measures(states, moves)
-        check_keys(cw_measures, out)
+        check_keys(module, out)
+        yield states, moves, result, out
+
+
+# self-play games of each game (module-wide fixtures)
+cw_games = self_played(
+    CONTROLWORD,
+    [
+        (1, ("greedy", "greedy"), ("rounds=3",)),
+        (2, ("random", "greedy"), ("rounds=3", "score_replacements=true", "jqxz_bonus=10")),
+        (3, ("greedy", "random", "greedy"), ("rounds=3", "replacement_order=reverse")),
+    ],
+    small_lexicon,
+)
+rw_games = self_played(
+    ROUTEWORDS,
+    [
+        (1, ("greedy", "greedy"), ("turn_limit=10",)),
+        (2, ("random", "greedy", "random"), ("turn_limit=10",)),
+        (3, ("random", "random", "random", "random"), ("turn_limit=10",)),
+    ],
+    small_lexicon,
+)
+fd_games = self_played(
+    FIRSTDRAFT,
+    [
+        (1, ("greedy", "greedy"), ()),
+        (2, ("drafter", "greedy", "random"), ()),
+        (3, ("random",) * 5, ()),
+    ],
+    small_lexicon,
+)
+cx_games = self_played(
+    CROSSWORDS,
+    [
+        (1, ("greedy", "greedy"), ("turn_limit=12",)),
+        (2, ("random", "greedy"), ("turn_limit=12",)),
+        (3, ("greedy", "random"), ("turn_limit=8",)),
+    ],
+)
+
+
+# --------------------------------------------------------------------------- Control Word
+def test_control_word_measures_add_up_to_the_final_scores(cw_games):
+    for states, moves, result, out in measured_games(cw_measures, cw_games):
         total = out["points_played"] + out["points_replaced"] + out["points_control"]
         assert total - out["penalties"] == sum(result.scores.values())
         assert out["points_majority"] + out["points_plurality"] == out["points_control"]
@@ -158,9 +208,7 @@ def test_control_word_a_hand_made_game():
     ]
     states = replay(start, moves)
     assert states[-1].is_over
-    out = measures(states, moves)
-    check_keys(cw_measures, out)
-    assert {k: v for k, v in out.items() if v} == {
+    assert nonzero(cw_measures, states, moves) == {
         "points_played": 5,
         "points_jqxz": 4,
         "points_replaced": 1,
@@ -180,31 +228,8 @@ def test_control_word_a_hand_made_game():
 
 
 # ------------------------------------------------------------------------------ RouteWords
-RW_GAMES = [
-    (1, ("greedy", "greedy")),
-    (2, ("random", "greedy", "random")),
-    (3, ("random", "random", "random", "random")),
-]
-
-
-@pytest.fixture(scope="module")
-def rw_games():
-    out = []
-    for seed, specs in RW_GAMES:
-        state = ROUTEWORDS.new(
-            ROUTEWORDS.seats[: len(specs)],
-            seed=seed,
-            rules=ROUTEWORDS.rules(["turn_limit=10"]),
-            lexicon=small_lexicon(),
-        )
-        out.append(played(ROUTEWORDS, state, specs, seed))
-    return out
-
-
 def test_route_words_measures_add_up_to_the_final_scores(rw_games):
-    for states, moves, result in rw_games:
-        out = measures(states, moves)
-        check_keys(rw_measures, out)
+    for states, moves, result, out in measured_games(rw_measures, rw_games):
         gained = out["start_points"] + out["coin_points"] + out["bonus_points"]
         assert gained - out["payment_turns"] == sum(result.scores.values())
         first, final = states[0], states[-1]
@@ -255,9 +280,7 @@ def test_route_words_a_hand_made_game():
         "red": 1 + 1 + 4,
         "green": 1 - 1 + 2,
     }
-    out = measures(states, moves)
-    check_keys(rw_measures, out)
-    assert {k: v for k, v in out.items() if v} == {
+    assert nonzero(rw_measures, states, moves) == {
         "start_points": 2,
         "coin_points": 3,
         "coins_1": 1,
@@ -272,28 +295,8 @@ def test_route_words_a_hand_made_game():
 
 
 # ----------------------------------------------------------------------------- First Draft
-FD_GAMES = [
-    (1, ("greedy", "greedy")),
-    (2, ("drafter", "greedy", "random")),
-    (3, ("random",) * 5),
-]
-
-
-@pytest.fixture(scope="module")
-def fd_games():
-    out = []
-    for seed, specs in FD_GAMES:
-        state = FIRSTDRAFT.new(
-            FIRSTDRAFT.seats[: len(specs)], seed=seed, lexicon=small_lexicon()
-        )
-        out.append(played(FIRSTDRAFT, state, specs, seed))
-    return out
-
-
 def test_first_draft_measures_add_up_to_the_final_scores(fd_games):
-    for states, moves, result in fd_games:
-        out = measures(states, moves)
-        check_keys(fd_measures, out)
+    for states, moves, result, out in measured_games(fd_measures, fd_games):
         first, final = states[0], states[-1]
         coins = out["start_coins"] + out["sell_coins"] + out["coaster_coins"]
         assert coins - out["coins_spent"] - out["discards"] == sum(result.scores.values())
@@ -345,9 +348,7 @@ def test_first_draft_a_hand_made_game():
     moves = [start.parse_move(text) for text in texts]
     states = replay(start, moves)
     assert states[-1].is_over and states[-1].scores == {"p1": 3 + 1 - 2 + 1 + 2, "p2": 2}
-    out = measures(states, moves)
-    check_keys(fd_measures, out)
-    assert {k: v for k, v in out.items() if v} == {
+    assert nonzero(fd_measures, states, moves) == {
         "start_coins": 9,
         "words_sold": 2,
         "sold_at_end": 1,
@@ -364,22 +365,6 @@ def test_first_draft_a_hand_made_game():
 
 
 # ----------------------------------------------------------------------- Cross words combat
-CX_GAMES = [
-    (1, ("greedy", "greedy"), 12),
-    (2, ("random", "greedy"), 12),
-    (3, ("greedy", "random"), 8),
-]
-
-
-@pytest.fixture(scope="module")
-def cx_games():
-    out = []
-    for seed, specs, limit in CX_GAMES:
-        state = CROSSWORDS.new(seed=seed, rules=CROSSWORDS.rules([f"turn_limit={limit}"]))
-        out.append(played(CROSSWORDS, state, specs, seed))
-    return out
-
-
 def queue_growth(before, after) -> int:
     """The extra turns a move added to its player's queue, read off the queues (a move
     that hands the turn over leaves the mover's queue empty: 0 added)."""
@@ -393,9 +378,7 @@ def test_cross_words_measures_add_up_to_the_final_scores(cx_games):
     earned_kinds = [
         k for k in extra_kinds if k not in ("extra_turns_written", "extra_turns_lost")
     ]
-    for states, moves, result in cx_games:
-        out = measures(states, moves)
-        check_keys(cx_measures, out)
+    for states, moves, result, out in measured_games(cx_measures, cx_games):
         captures = out["captures_crossing"] + out["captures_enclosure"]
         assert captures == sum(result.scores.values()) == len(states[-1].captured)
         earned = sum(out[k] for k in earned_kinds)
@@ -431,9 +414,7 @@ def test_cross_words_a_hand_made_crossing():
     ]
     states = replay(start, moves)
     assert states[-1].is_over and states[-1].scores == {"red": 1, "green": 0}
-    out = measures(states, moves)
-    check_keys(cx_measures, out)
-    assert {k: v for k, v in out.items() if v} == {
+    assert nonzero(cx_measures, states, moves) == {
         "captures_crossing": 1,
         "extra_turns_cross_one": 1,
         "extra_turns_digit": 1,
@@ -459,9 +440,7 @@ def test_cross_words_a_hand_made_double_crossing():
     moves = [start.parse_move(text) for text in texts]
     states = replay(start, moves)
     assert states[-1].is_over and states[-1].scores == {"red": 2, "green": 0}
-    out = measures(states, moves)
-    check_keys(cx_measures, out)
-    assert {k: v for k, v in out.items() if v} == {
+    assert nonzero(cx_measures, states, moves) == {
         "captures_crossing": 2,
         "extra_turns_cross_many": 1,
         "extra_turns_lost": 1,
@@ -484,9 +463,7 @@ def test_cross_words_a_hand_made_enclosure():
     moves = [start.parse_move(text) for text in texts]
     states = replay(start, moves)
     assert states[-1].is_over and states[-1].captured == {(5, 1): 0}
-    out = measures(states, moves)
-    check_keys(cx_measures, out)
-    assert {k: v for k, v in out.items() if v} == {
+    assert nonzero(cx_measures, states, moves) == {
         "captures_enclosure": 1,
         "extra_turns_enclosure": 1,
         "extra_turns_lost": 1,
