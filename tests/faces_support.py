@@ -12,6 +12,7 @@ import subprocess
 import threading
 import time
 
+import pytest
 from wordbot.engine.records import read_record, replay
 
 from tests.cli_support import cli_env, wordbot_command
@@ -225,3 +226,18 @@ def check_secrets(client, game: str, lexicon=None) -> None:
         if "view" in msg:
             truth = result.states[msg["turn"]]
             assert msg["view"] == truth.observation(seat), (game, msg["turn"])
+
+
+def serving(name: str = "server", **options):
+    """A module-wide fixture ``name``: a :class:`ServerProcess` with ``options``
+    (``max_time=5`` is ``--max-time 5``) that logs warnings only, stopped after the
+    module."""
+    args = [w for k, v in options.items() for w in (f"--{k.replace('_', '-')}", str(v))]
+
+    @pytest.fixture(scope="module", name=name)
+    def server():
+        srv = ServerProcess(*args, "--log-level", "warning")
+        yield srv
+        srv.close()
+
+    return server

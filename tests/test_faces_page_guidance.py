@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.faces_support import ServerProcess
+from tests.faces_support import ServerProcess, serving
 from tests.test_faces_page import (
     HINT_ON,
     game_server,
@@ -168,24 +168,14 @@ def test_each_games_help_says_how_it_is_won(server, browser):
 BOT_SECONDS, HINT_SECONDS = 8, 3
 
 
-@pytest.fixture(scope="module")
-def slow_server():
-    srv = ServerProcess(
-        "--plugin",
-        "tests.faces_page_plugin",
-        "--player",
-        f"dawdle:time={HINT_SECONDS}",
-        "--max-time",
-        str(BOT_SECONDS + 1),
-        "--seed",
-        "7",
-        "--game",
-        "routewords",
-        "--log-level",
-        "warning",
-    )
-    yield srv
-    srv.close()
+slow_server = serving(
+    "slow_server",
+    plugin="tests.faces_page_plugin",
+    player=f"dawdle:time={HINT_SECONDS}",
+    max_time=BOT_SECONDS + 1,
+    seed=7,
+    game="routewords",
+)
 
 
 def status(page) -> str:

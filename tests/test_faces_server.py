@@ -19,27 +19,16 @@ ws_client = pytest.importorskip("websockets.sync.client")
 ws_exceptions = pytest.importorskip("websockets.exceptions")
 
 from tests.cli_support import ROOT, cli_env, invoke  # noqa: E402  (after the importorskips: skip before importing)
-from tests.faces_support import ServerProcess  # noqa: E402
+from tests.faces_support import serving  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def server():
-    srv = ServerProcess(
-        "--plugin",
-        "tests.faces_plugin",
-        "--player",
-        "control",
-        "--max-time",
-        "5",
-        "--client-timeout",
-        "2",
-        "--max-searches",  # the load test's fifty clients queue their hints
-        "64",
-        "--log-level",
-        "warning",
-    )
-    yield srv
-    srv.close()
+# max_searches: the load test's fifty clients queue their hints
+server = serving(
+    plugin="tests.faces_plugin",
+    player="control",
+    max_time=5,
+    client_timeout=2,
+    max_searches=64,
+)
 
 
 @pytest.fixture(scope="module")
