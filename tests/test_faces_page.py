@@ -267,17 +267,22 @@ def test_a_game_without_a_page_says_not_yet(page):
 
 
 def test_the_page_contract_app_js_knows_no_game(page, server):
-    """app.js's page contract (docs/games.md, "A game's page"): app.js and index.html
-    name no game, each game's page is its own static/<game>.js registering its view, the
-    seats come from hello, and a game without a page (the toy plugin) gets the fallback."""
+    """app.js's page contract (docs/games.md, "A game's page"): app.js, index.html and
+    style.css name no game, a game's page is its own static/<game>.js registering its
+    view, the seats come from hello, and a game without a page (the toy plugin) gets
+    the fallback."""
     import httpx
     from wordbot.engine.games import GAMES
 
     static = Path(__file__).resolve().parents[1] / "wordbot" / "server" / "static"
-    shell = ((static / "app.js").read_text() + (static / "index.html").read_text()).lower()
+    shell = "".join(
+        (static / name).read_text().lower()
+        for name in ("app.js", "index.html", "style.css")
+    )
     for name in GAMES.names():
         assert name not in shell and GAMES[name].title.lower() not in shell, name
-        assert f'Wordbot.register("{name}", ' in (static / f"{name}.js").read_text(), name
+        script = static / f"{name}.js"  # (a game without one gets the fallback, below)
+        assert not script.is_file() or f'Wordbot.register("{name}", ' in script.read_text()
     hello = httpx.post(server.url + "/api", content=b'{"cmd": "hello"}', timeout=10).json()
     seats = page.locator("#colour option").all_inner_texts()
     assert seats == hello["games"]["controlword"]["seats"]

@@ -23,6 +23,11 @@ ELEMENTS = {
 }
 
 
+#: the games of the registry with a page, and those of them with a style sheet
+PAGES = [game for game in GAMES.names() if (STATIC / f"{game}.js").is_file()]
+STYLED = [game for game in PAGES if (STATIC / f"{game}.css").is_file()]
+
+
 def selectors(css: str) -> set[str]:
     """The ids and classes (``#name``, ``.name``) the rules of ``css`` select."""
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
@@ -41,7 +46,7 @@ def named_in(text: str, token: str) -> bool:
 
 def test_style_css_styles_only_the_page_and_each_game_has_its_own_sheet():
     page = (STATIC / "index.html").read_text() + (STATIC / "app.js").read_text()
-    scripts = [(STATIC / f"{game}.js").read_text() for game in GAMES.names()]
+    scripts = [(STATIC / f"{game}.js").read_text() for game in PAGES]
     shared = selectors((STATIC / "style.css").read_text())
     assert "#scores" in shared and ".seat-red" in shared
     # the page's own elements, and what the games' scripts share (a hinted button)
@@ -50,7 +55,8 @@ def test_style_css_styles_only_the_page_and_each_game_has_its_own_sheet():
         for t in sorted(shared)
         if not named_in(page, t) and sum(named_in(s, t) for s in scripts) < 2
     ] == []
-    for game in GAMES.names():
+    assert set(ELEMENTS) <= set(STYLED)
+    for game in STYLED:
         script = (STATIC / f"{game}.js").read_text()
         own = selectors((STATIC / f"{game}.css").read_text())
         assert own, game
@@ -83,7 +89,7 @@ def test_the_page_loads_each_games_sheet_and_it_applies(server, browser):
         )
         names = [name for name, _ in sheets]
         assert names[0] == "style.css" and "toy.css" not in names
-        assert sorted(names[1:]) == sorted(f"{g}.css" for g in GAMES.names())
+        assert sorted(names[1:]) == [f"{game}.css" for game in STYLED]
         assert all(rules > 0 for _, rules in sheets)
         for game, (element, prop, value) in ELEMENTS.items():
             page.select_option("#game", game)

@@ -1,0 +1,84 @@
+"""A built-in game is its own files and one registry line (docs/games.md, "Adding a
+game"): in a copy of the checkout, the toy game of tests/toygame.py is made a built-in
+game, in the built-in layout (its package engine/toy/, its rules page
+docs/rules/toy.md, its line in engine/games.py) and nothing else, and the command line
+of the copy lists it, plays a tournament of it and prints its rules; setuptools would
+install its package with nothing added to pyproject.toml."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.test_packaging import installed_packages
+
+RULES = """# Hidden take-away
+
+Take 1 to 3 tokens a turn; whoever takes the last one adds their secret card.
+"""
+
+
+def copy_of_the_checkout(to):
+    """The checkout's tracked files (as they are in the working tree), copied to ``to``."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=False
+    )
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout: its files are not listed")
+    for name in listed.stdout.decode().split("\0"):
+        source = ROOT / name
+        if name and source.is_file():  # (a file deleted in the working tree is left out)
+            (to / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, to / name)
+
+
+def add_the_toy_game(root):
+    """The toy game in the built-in layout: the files a new game brings, and its line."""
+    package = root / "engine" / "toy"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""Hidden take-away: the toy game."""\n')
+    shutil.copy(ROOT / "tests" / "toygame.py", package / "game.py")
+    (root / "docs" / "rules" / "toy.md").write_text(RULES)
+    registry = root / "engine" / "games.py"
+    text = registry.read_text()
+    line = '    "crosswords": "wordbot.engine.crosswords.game:GAME",\n'
+    assert line in text
+    registry.write_text(
+        text.replace(line, line + '    "toy": "wordbot.engine.toy.game:GAME",\n')
+    )
+
+
+def wordbot_in(root, *args):
+    """``wordbot ARGS`` of the checkout at ``root`` (the copy first on PYTHONPATH)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "wordbot", *args],
+        cwd=root,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_a_game_is_its_own_files_and_one_registry_line(tmp_path):
+    root = tmp_path / "checkout"
+    copy_of_the_checkout(root)
+    add_the_toy_game(root)
+
+    games = {g["name"]: g for g in json.loads(wordbot_in(root, "games", "--json"))}
+    assert "routewords" in games and games["toy"]["title"] == "Hidden take-away"
+    standings = json.loads(
+        wordbot_in(root, "tournament", "--game", "toy", "--players", "greedy,random",
+                   "--games", "4", "--seed", "1", "--workers", "1", "--json")
+    )  # fmt: skip
+    assert standings["game"] == "toy" and standings["players"]["greedy"]["games"] == 4
+    assert wordbot_in(root, "rules", "--game", "toy") == RULES
+    assert "wordbot.engine.toy" in installed_packages(root)
