@@ -44,19 +44,9 @@ def fails(*args, stdin=None, via=invoke) -> str:
 
 
 def test_new_prints_the_start_position():
-    obj = json.loads(
-        ok(
-            "new",
-            "--players",
-            "red,green,black",
-            "--seed",
-            "7",
-            "--mat",
-            "3",
-            "--rule",
-            "rounds=6",
-        )
-    )
+    args = ["new", "--players", "red,green,black", "--seed", "7"]
+    args += ["--mat", "3", "--rule", "rounds=6"]
+    obj = json.loads(ok(*args))
     assert obj["players"] == ["red", "green", "black"] and obj["rules"]["rounds"] == 6
     assert (
         obj["round"] == 1
@@ -64,19 +54,7 @@ def test_new_prints_the_start_position():
         and obj["to_move"] == obj["first_player"]
     )
     assert all(len(obj["racks"][p]) == obj["rack_limit"] for p in obj["players"])
-    again = json.loads(
-        ok(
-            "new",
-            "--players",
-            "red,green,black",
-            "--seed",
-            "7",
-            "--mat",
-            "3",
-            "--rule",
-            "rounds=6",
-        )
-    )
+    again = json.loads(ok(*args))
     assert again == obj
     api = GAME.new(
         ["red", "green", "black"],
