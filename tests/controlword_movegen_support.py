@@ -4,8 +4,11 @@ through the engine's adapter; this packs boards the same way."""
 
 from __future__ import annotations
 
+import pytest
 from wordbot.engine.controlword import adapter
 from wordbot.movegen.controlword import MoveGenerator
+
+from tests.lexicons import small_lexicon
 
 
 class BoardGenerator:
@@ -28,3 +31,16 @@ class BoardGenerator:
         return self.gen.replacement_plays(
             adapter.pack(board, 0), adapter.colour_index(colour), own, blue, limit
         )
+
+
+# the generator test modules' module-scoped fixtures (taken there by name)
+@pytest.fixture(scope="module")
+def lexicon():
+    """The small lexicon of tests/lexicons.py."""
+    return small_lexicon()
+
+
+@pytest.fixture(scope="module")
+def gen(lexicon):
+    """A :class:`BoardGenerator` over ``lexicon``."""
+    return BoardGenerator(lexicon)

@@ -7,21 +7,15 @@ import random
 import pytest
 from wordbot.dictionaries import Lexicon
 
+from tests import controlword_movegen_support
 from tests.controlword_movegen_support import BoardGenerator
 from tests.controlword_positions import random_position
-from tests.lexicons import small_lexicon, tiny_lexicon
+from tests.lexicons import tiny_lexicon
 from tests.reference import controlword as reference
 from tests.sampling import fast_and_full
 
-
-@pytest.fixture(scope="module")
-def lexicon():
-    return small_lexicon()
-
-
-@pytest.fixture(scope="module")
-def gen(lexicon):
-    return BoardGenerator(lexicon)
+# the small lexicon and its generator, module-scoped fixtures pytest finds here by name
+lexicon, gen = controlword_movegen_support.lexicon, controlword_movegen_support.gen
 
 
 def check(gen, lexicon, board, rack, colour, limit):
