@@ -4,11 +4,14 @@ through the engine's adapter; this packs boards the same way."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from wordbot.engine.controlword import adapter
 from wordbot.movegen.controlword import MoveGenerator
 
-from tests.lexicons import small_lexicon
+from tests.controlword_positions import random_position
+from tests.lexicons import small_lexicon, tiny_lexicon
 
 
 class BoardGenerator:
@@ -31,6 +34,18 @@ class BoardGenerator:
         return self.gen.replacement_plays(
             adapter.pack(board, 0), adapter.colour_index(colour), own, blue, limit
         )
+
+
+def dense_positions(lexicons: int, each: int, **shape):
+    """(lexicon, its generator, position) of ``each`` random positions (``shape``:
+    :func:`random_position`'s ranges) on each of ``lexicons`` dense four-letter lexicons
+    (``tiny_lexicon("AEST", seed)``): long parallel plays, many cross words and ties."""
+    for seed in range(lexicons):
+        lex = tiny_lexicon("AEST", seed=seed)
+        g = BoardGenerator(lex)
+        rng = random.Random(seed)
+        for _ in range(each):
+            yield lex, g, random_position(rng, lex, alphabet="AEST", **shape)
 
 
 # the generator test modules' module-scoped fixtures (taken there by name)

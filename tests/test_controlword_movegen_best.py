@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from tests import conformance
-from tests.controlword_movegen_support import BoardGenerator
+from tests.controlword_movegen_support import BoardGenerator, dense_positions
 from tests.controlword_positions import random_position
-from tests.lexicons import small_lexicon, tiny_lexicon
+from tests.lexicons import small_lexicon
 from tests.sampling import fast_and_full
 
 
@@ -57,15 +57,8 @@ def test_random_positions_give_the_full_lists_best_in_its_order(gen, count):
 
 def test_many_ties_keep_the_full_lists_order():
     """A dense four-letter lexicon: many plays of equal points and tiles."""
-    for seed in range(4):
-        lex = tiny_lexicon("AEST", seed=seed)
-        g = BoardGenerator(lex)
-        rng = random.Random(seed)
-        for _ in range(20):
-            pos = random_position(
-                rng, lex, n_words=(2, 10), rack_size=(1, 9), alphabet="AEST"
-            )
-            check(g, pos.board, pos.rack, keeps=(1, 2, 5, 50))
+    for _, g, pos in dense_positions(4, 20, n_words=(2, 10), rack_size=(1, 9)):
+        check(g, pos.board, pos.rack, keeps=(1, 2, 5, 50))
 
 
 def test_no_play_and_empty_rack_keep_nothing(gen):

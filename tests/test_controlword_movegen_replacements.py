@@ -8,9 +8,8 @@ import pytest
 from wordbot.dictionaries import Lexicon
 
 from tests import controlword_movegen_support
-from tests.controlword_movegen_support import BoardGenerator
+from tests.controlword_movegen_support import BoardGenerator, dense_positions
 from tests.controlword_positions import random_position
-from tests.lexicons import tiny_lexicon
 from tests.reference import controlword as reference
 from tests.sampling import fast_and_full
 
@@ -92,15 +91,9 @@ def test_a_search_that_outgrows_its_arrays_goes_on_where_it_stopped(lexicon):
 
 
 def test_dense_tiny_lexicons():
-    for seed in range(5):
-        lex = tiny_lexicon("AEST", seed=seed)
-        g = BoardGenerator(lex)
-        rng = random.Random(seed)
-        for _ in range(30):
-            pos = random_position(
-                rng, lex, n_words=(2, 8), rack_size=(1, 6), limit=(1, 4), alphabet="AEST"
-            )
-            check(g, lex, pos.board, pos.rack, pos.colour, pos.limit)
+    shape = {"n_words": (2, 8), "rack_size": (1, 6), "limit": (1, 4)}
+    for lex, g, pos in dense_positions(5, 30, **shape):
+        check(g, lex, pos.board, pos.rack, pos.colour, pos.limit)
 
 
 def word_board(word, row=0, col=0, colour="blue", down=False):

@@ -7,10 +7,9 @@ import random
 import pytest
 
 from tests import conformance, controlword_movegen_support
-from tests.controlword_movegen_support import BoardGenerator
+from tests.controlword_movegen_support import BoardGenerator, dense_positions
 from tests.controlword_positions import random_position
 from tests.controlword_rules import run_through
-from tests.lexicons import tiny_lexicon
 from tests.reference import controlword as reference
 from tests.sampling import fast_and_full
 
@@ -85,15 +84,8 @@ def test_thousand_random_positions_match_the_reference(gen, lexicon, count):
 
 def test_dense_tiny_lexicon_positions(gen):
     # a dense synthetic lexicon makes long parallel plays and many cross words
-    for seed in range(6):
-        lex = tiny_lexicon("AEST", seed=seed)
-        g = BoardGenerator(lex)
-        rng = random.Random(seed)
-        for _ in range(25):
-            pos = random_position(
-                rng, lex, n_words=(2, 10), rack_size=(1, 9), alphabet="AEST"
-            )
-            check_position(g, lex, pos.board, pos.rack)
+    for lex, g, pos in dense_positions(6, 25, n_words=(2, 10), rack_size=(1, 9)):
+        check_position(g, lex, pos.board, pos.rack)
 
 
 def test_extensions_both_ends_and_through_several_tiles():
