@@ -1,8 +1,11 @@
 """Shared fixtures: the default lexicon is loaded once per test session; before any test,
-every game's kernels are compiled into numba's cache (tests/warmup.py)."""
+every game's kernels are compiled into numba's cache (tests/warmup.py); the modules run
+longest first, by their seconds in tests/durations.json (``--record-durations`` writes
+what a run measured there)."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -41,28 +44,54 @@ def pytest_configure(config):
     )
 
 
+#: what this run measured, in seconds: of each unit the warm-up warmed, and of each test
+#: module (its tests' set-up, call and tear-down, as their reports say: under
+#: pytest-xdist the controller hears every worker's)
+WARMED: dict[str, float] = {}
+TOOK: dict[str, float] = {}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--record-durations",
+        action="store_true",
+        help="write the seconds each test module took in this run into "
+        "tests/durations.json, which orders the modules (record a whole run: a module "
+        "run in part is measured in part), and each warm-up unit's when it was warmed "
+        "(on a cold cache: a fresh clone, changed kernels), which share the warm-up "
+        "among the cores",
+    )
+
+
 def pytest_sessionstart(session):
     # once per run: in the only process, or in pytest-xdist's controller before its
     # workers start (a worker has ``workerinput``)
     if hasattr(session.config, "workerinput"):
         return
-    from tests.warmup import UNITS, warm_all
+    from tests.warmup import units, warm_all
 
-    warm_all(UNITS)
+    WARMED.update(warm_all(units()))
 
 
-#: the modules that take longest (measured on a fresh clone, 2026-11-27: 90 s down to
-#: 23 s of one worker each), longest first. pytest-xdist's ``loadfile`` gives each
-#: worker a whole module at a time (a module's server, browser and lexicon fixtures are
-#: made once), in this order and the rest after them in file order: the longest start
-#: at once, and what is left at the end for the workers to share is many short modules.
-LONGEST = ("test_doc_examples.py", "test_firstdraft_records_and_faces.py", "test_controlword_reference.py",
-           "test_study_cli.py", "test_types.py", "test_numba_cache.py", "test_openspiel.py", "test_faces_server.py", "test_faces_page_crosswords.py",
-           "test_openspiel_players.py", "test_tournament_cli.py",
-           "test_faces_page_firstdraft.py", "test_hosted_games.py",
-           "test_faces_page_routewords.py", "test_bots_do_not_peek.py",
-           "test_crosswords_engine.py", "test_crosswords_movegen.py", "test_faces_play.py",
-           "test_faces_page.py")  # fmt: skip
+def pytest_runtest_logreport(report):
+    module = Path(report.nodeid.split("::")[0]).name
+    TOOK[module] = TOOK.get(module, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session):
+    """With --record-durations: what this run measured into tests/durations.json (the
+    modules and units it did not run keep their seconds)."""
+    config = session.config
+    if hasattr(config, "workerinput") or not config.getoption("record_durations"):
+        return
+    from tests.warmup import DURATIONS
+
+    saved = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+    for part, took in (("modules", TOOK), ("warmup", WARMED)):
+        seconds = dict(saved.get(part, {}))
+        seconds.update({name: round(s, 1) for name, s in took.items()})
+        saved[part] = dict(sorted(seconds.items()))
+    DURATIONS.write_text(json.dumps(saved, indent=1) + "\n")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -76,8 +105,15 @@ def pytest_xdist_auto_num_workers(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    rank = {name: n for n, name in enumerate(LONGEST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(LONGEST)))  # a stable sort
+    """The modules that took longest when last measured (tests/durations.json) first,
+    longest first, then the rest in file order. pytest-xdist's ``loadfile`` gives each
+    worker a whole module at a time (a module's server, browser and lexicon fixtures are
+    made once), in this order: the longest start at once, and what is left at the end
+    for the workers to share is many short modules."""
+    from tests.warmup import measured
+
+    seconds = measured("modules")
+    items.sort(key=lambda item: -seconds.get(item.path.name, 0.0))  # a stable sort
 
 
 @pytest.fixture(scope="module")
