@@ -73,5 +73,5 @@ def test_measuring_one_game(benchmark, default_lexicon):
         dict.fromkeys(state.players, make_player("control", game)),
         on_move=lambda before, move, after: states.append(after),
     )
-    measures = benchmark(game_measures, game, states, result.moves)
+    measures = benchmark(game_measures, states, result.moves)
     assert measures["length"] == result.actions == len(states) - 1

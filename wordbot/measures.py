@@ -71,7 +71,7 @@ def lead_measures(
     }
 
 
-def game_measures(game, states: Sequence[Any], moves: Sequence[Any]) -> dict[str, Any]:
+def game_measures(states: Sequence[Any], moves: Sequence[Any]) -> dict[str, Any]:
     """Every measure of one finished game: :func:`lead_measures` from the states'
     standings, and the game's own under ``own``."""
     trace = [dict(s.outcome().scores) for s in states]

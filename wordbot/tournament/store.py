@@ -236,7 +236,7 @@ def outcome_from_record(path: Path, game, lexicon=None, games=None) -> GameOutco
     if study:
         from wordbot.measures import game_measures
 
-        measures = game_measures(record.game, replayed.states, replayed.moves)
+        measures = game_measures(replayed.states, replayed.moves)
     return GameOutcome(
         game.index,
         game.pairing,

@@ -163,7 +163,7 @@ class GameWorker:
         if self.setup.measure and result.error is None:
             from wordbot.measures import game_measures
 
-            measures = game_measures(self.game, states, result.moves)
+            measures = game_measures(states, result.moves)
         outcome = GameOutcome(
             game.index,
             game.pairing,
