@@ -28,8 +28,7 @@ RECORDS = Path(__file__).with_name("data") / "records"
 TOURNAMENTS = sorted(
     p
     for p in RECORDS.iterdir()
-    if json.loads((p / "tournament.json").read_text()).get("game", "controlword")
-    == "controlword"
+    if json.loads((p / "tournament.json").read_text())["game"] == "controlword"
 )
 GAMES = sorted(g for folder in TOURNAMENTS for g in folder.glob("games/*.jsonl"))
 
