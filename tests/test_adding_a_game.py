@@ -1,9 +1,10 @@
 """A built-in game is its own files and one registry line (docs/games.md, "Adding a
 game"): in a copy of the checkout, the toy game of tests/toygame.py is made a built-in
-game, in the built-in layout (its package engine/toy/, its rules page
-docs/rules/toy.md, its line in engine/games.py) and nothing else, and the command line
-of the copy lists it, plays a tournament of it and prints its rules; setuptools would
-install its package with nothing added to pyproject.toml."""
+game, in the built-in layout (its package engine/toy/, its players' package players/toy/
+holding its profile, its rules page docs/rules/toy.md, its line in engine/games.py) and
+nothing else, and the command line of the copy lists it, plays a tournament of it, shows
+its profile's figures in a hint and prints its rules; setuptools would install its
+packages with nothing added to pyproject.toml."""
 
 from __future__ import annotations
 
@@ -38,12 +39,36 @@ def copy_of_the_checkout(to):
             shutil.copy2(source, to / name)
 
 
+#: where tests/toygame.py (a plugin: game and profile in one module) parts in two
+PROFILE_PART = "\n#: how the players and hints play it"
+
+
 def add_the_toy_game(root):
-    """The toy game in the built-in layout: the files a new game brings, and its line."""
-    package = root / "engine" / "toy"
-    package.mkdir()
-    (package / "__init__.py").write_text('"""Hidden take-away: the toy game."""\n')
-    shutil.copy(ROOT / "tests" / "toygame.py", package / "game.py")
+    """The toy game in the built-in layout: the files a new game brings, and its line.
+    The plugin module's game goes to engine/toy/, its players' profile to players/toy/
+    (the engine imports no player)."""
+    game, found, profile = (
+        (ROOT / "tests" / "toygame.py").read_text().partition(PROFILE_PART)
+    )
+    assert found and "PlayerProfile(" in profile
+    game = game.replace("from wordbot.players import PlayerProfile\n", "")
+    assert "import PlayerProfile" not in game
+    for layer, text in (
+        ("engine", game),
+        (
+            "players",
+            '"""The toy game\'s players: its profile."""\n\n'
+            "from wordbot.engine.toy.game import tokens_left\n"
+            "from wordbot.players import PlayerProfile\n" + PROFILE_PART + profile,
+        ),
+    ):
+        package = root / layer / "toy"
+        package.mkdir()
+        name = "game.py" if layer == "engine" else "__init__.py"
+        (package / name).write_text(text)
+    (root / "engine" / "toy" / "__init__.py").write_text(
+        '"""Hidden take-away: the toy game."""\n'
+    )
     (root / "docs" / "rules" / "toy.md").write_text(RULES)
     registry = root / "engine" / "games.py"
     text = registry.read_text()
@@ -81,4 +106,9 @@ def test_a_game_is_its_own_files_and_one_registry_line(tmp_path):
     )  # fmt: skip
     assert standings["game"] == "toy" and standings["players"]["greedy"]["games"] == 4
     assert wordbot_in(root, "rules", "--game", "toy") == RULES
-    assert "wordbot.engine.toy" in installed_packages(root)
+    (root / "start.json").write_text(
+        wordbot_in(root, "new", "--game", "toy", "--seed", "1")
+    )
+    assert "tokens left" in wordbot_in(root, "hint", "start.json")  # the profile's field
+    packages = installed_packages(root)
+    assert "wordbot.engine.toy" in packages and "wordbot.players.toy" in packages
