@@ -1,10 +1,11 @@
 """A built-in game is its own files and one registry line (docs/games.md, "Adding a
 game"): in a copy of the checkout, the toy game of tests/toygame.py is made a built-in
 game, in the built-in layout (its package engine/toy/, its players' package players/toy/
-holding its profile, its rules page docs/rules/toy.md, its line in engine/games.py) and
-nothing else, and the command line of the copy lists it, plays a tournament of it, shows
-its profile's figures in a hint and prints its rules; setuptools would install its
-packages with nothing added to pyproject.toml."""
+holding its profile, its rules page docs/rules/toy.md, its formats page
+docs/formats/toy.md, its line in engine/games.py) and nothing else, and the command line
+of the copy lists it, plays a tournament of it, shows its profile's figures in a hint and
+prints its rules; the copy's formats test reads its formats page; setuptools would
+install its packages with nothing added to pyproject.toml."""
 
 from __future__ import annotations
 
@@ -22,6 +23,24 @@ from tests.test_packaging import installed_packages
 RULES = """# Hidden take-away
 
 Take 1 to 3 tokens a turn; whoever takes the last one adds their secret card.
+"""
+
+FORMATS = """# Hidden take-away: position and moves
+
+## Position
+
+```json
+{"format": "wordbot.toy.position/1", "rules": {"heap": 12, "max_take": 3},
+ "players": ["north", "south"], "to_move": "north", "phase": "play", "heap": 12,
+ "cards": {"north": 1, "south": 5}, "scores": {"north": 0, "south": 0}}
+```
+
+## Moves
+
+| notation | move object | in the position above |
+|---|---|---|
+| `take 3` | `{"type": "take", "count": 3}` | legal |
+| `take 4` | `{"type": "take", "count": 4}` | refused (`take`): at most 3 |
 """
 
 
@@ -70,6 +89,7 @@ def add_the_toy_game(root):
         '"""Hidden take-away: the toy game."""\n'
     )
     (root / "docs" / "rules" / "toy.md").write_text(RULES)
+    (root / "docs" / "formats" / "toy.md").write_text(FORMATS)
     registry = root / "engine" / "games.py"
     text = registry.read_text()
     line = '    "crosswords": "wordbot.engine.crosswords.game:GAME",\n'
@@ -110,5 +130,14 @@ def test_a_game_is_its_own_files_and_one_registry_line(tmp_path):
         wordbot_in(root, "new", "--game", "toy", "--seed", "1")
     )
     assert "tokens left" in wordbot_in(root, "hint", "start.json")  # the profile's field
+    formats = subprocess.run(  # (its conftest's warm-up left out: no kernel is needed)
+        [sys.executable, "-m", "pytest", "--noconftest", "-p", "no:cacheprovider", "-q",
+         "tests/test_docs_formats.py", "-k", "toy or every_game"],
+        cwd=root, env=dict(os.environ, PYTHONPATH=str(root)), capture_output=True,
+        text=True, timeout=120,
+    )  # fmt: skip
+    assert formats.returncode == 0, formats.stdout
+    # every game's page and examples, the toy's position and its notation table
+    assert "\n4 passed" in formats.stdout, formats.stdout
     packages = installed_packages(root)
     assert "wordbot.engine.toy" in packages and "wordbot.players.toy" in packages

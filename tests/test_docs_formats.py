@@ -1,20 +1,25 @@
-"""docs/formats.md: every example in it is what wordbot reads and writes.
+"""docs/formats.md and each game's page of its own formats, docs/formats/<game>.md: every
+example in them is what wordbot reads and writes.
+
+- Every game of the registry has its page, headed by its title, and every page under
+  docs/formats/ is a game's.
 
 - A ```json block holding a position (its ``format`` ends in ``position/1``) reads with
   its game's reader, and is exactly what wordbot writes for what it read: the position,
   or a seat's view of it.
 - Every other ```json block holds moves or record action lines (one JSON value, or one a
-  line): each move parses as a move of the game of the section it stands in and writes
-  back as the same object.
+  line): each move parses as a move of the game of its page and writes back as the same
+  object.
 - Each row of a ``| notation | move object | ... |`` table parses, in the first position
-  of its section, to the move of its move object, formats back to the same text, and is
+  of its page, to the move of its move object, formats back to the same text, and is
   legal or refused (by the rule named in backticks) as its third cell says. Each row of an
   ``| also read | as |`` table reads as the move of its canonical text.
 - Each ```jsonl block is a game record: it replays, every position matching, and cut
   mid-line it is marked cut.
 
-A block's game is the one whose title starts the level-2 heading above it. The last tests
-break real examples and check that the checks above then fail.
+A block's game is the game whose page it stands on (none on docs/formats.md, whose
+examples are read as any game's). The last tests break real examples and pages and check
+that the checks above then fail.
 """
 
 from __future__ import annotations
@@ -31,52 +36,66 @@ from wordbot.engine.errors import IllegalMove, PositionError
 from wordbot.engine.games import GAMES
 from wordbot.engine.records import ACTION_KEYS, read_record, replay
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "formats.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+#: what every game's formats share
+GENERAL = DOCS / "formats.md"
+#: each game's own formats, a page a game: PAGES / "<game>.md"
+PAGES = DOCS / "formats"
 FENCE = re.compile(r"^(`{3,})\s*(\S*)\s*$")
-TITLES = {GAMES[name].title: name for name in GAMES}
 
 
 @dataclass(frozen=True)
 class Block:
+    doc: str  # the page, from docs/ ("formats/routewords.md")
     line: int  # of the opening fence, from 1
     lang: str
     text: str
-    game: str | None  # the game of the section it stands in
+    game: str | None  # the game of the page it stands on
 
 
 @dataclass(frozen=True)
 class Table:
+    doc: str
     line: int
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     game: str | None
 
 
-def _game_of(heading: str) -> str | None:
-    return next((name for title, name in TITLES.items() if heading.startswith(title)), None)
-
-
 def _cells(line: str) -> tuple[str, ...]:
     return tuple(cell.strip() for cell in line.strip().strip("|").split("|"))
 
 
-def parse_doc(text: str) -> tuple[list[Block], list[Table]]:
-    """The fenced blocks and the tables of the page, each with its section's game."""
+def page_problems(folder: Path, games) -> list[str]:
+    """What is wrong with the games' pages in ``folder``: a game without its page, a page
+    that is no game's, a page not headed by its game's title."""
+    pages = {page.stem for page in folder.glob("*.md")}
+    problems = [f"{name}: no page {name}.md" for name in games if name not in pages]
+    problems += [
+        f"{stray}.md: no game of that name" for stray in sorted(pages - set(games))
+    ]
+    for name in [name for name in games if name in pages]:
+        first = (folder / f"{name}.md").read_text(encoding="utf-8").partition("\n")[0]
+        if not first.startswith(f"# {games[name].title}"):
+            problems.append(f"{name}.md: headed {first!r}, not by {games[name].title!r}")
+    return problems
+
+
+def parse_doc(text: str, doc: str, game: str | None) -> tuple[list[Block], list[Table]]:
+    """The fenced blocks and the tables of the page ``doc``, each with the page's game."""
     lines = text.splitlines()
     blocks: list[Block] = []
     tables: list[Table] = []
-    game = None
     i = 0
     while i < len(lines):
         line = lines[i]
-        if line.startswith("## "):
-            game = _game_of(line[3:].strip())
         fence = FENCE.match(line)
         if fence:
             end = i + 1
             while lines[end].strip() != fence.group(1):
                 end += 1
-            blocks.append(Block(i + 1, fence.group(2), "\n".join(lines[i + 1 : end]), game))
+            text = "\n".join(lines[i + 1 : end])
+            blocks.append(Block(doc, i + 1, fence.group(2), text, game))
             i = end + 1
             continue
         if line.startswith("|") and i + 1 < len(lines) and lines[i + 1].startswith("|-"):
@@ -84,7 +103,7 @@ def parse_doc(text: str) -> tuple[list[Block], list[Table]]:
             while end < len(lines) and lines[end].startswith("|"):
                 end += 1
             rows = tuple(_cells(row) for row in lines[i + 2 : end])
-            tables.append(Table(i + 1, _cells(line), rows, game))
+            tables.append(Table(doc, i + 1, _cells(line), rows, game))
             i = end
             continue
         i += 1
@@ -156,7 +175,19 @@ def check_record(text: str) -> None:
     assert read_record(cut).truncated == len(lines)
 
 
-BLOCKS, TABLES = parse_doc(DOC.read_text(encoding="utf-8"))
+def parse_pages() -> tuple[list[Block], list[Table]]:
+    """Every block and table of docs/formats.md and of the games' pages there are."""
+    blocks, tables = parse_doc(GENERAL.read_text(encoding="utf-8"), "formats.md", None)
+    for name in GAMES:
+        page = PAGES / f"{name}.md"
+        if page.is_file():  # (a missing one fails test_every_game_has_its_page)
+            more = parse_doc(page.read_text(encoding="utf-8"), f"formats/{name}.md", name)
+            blocks += more[0]
+            tables += more[1]
+    return blocks, tables
+
+
+BLOCKS, TABLES = parse_pages()
 JSON_BLOCKS = [b for b in BLOCKS if b.lang == "json"]
 POSITIONS = [b for b in JSON_BLOCKS if is_position(json_values(b)[0])]
 MOVE_BLOCKS = [b for b in JSON_BLOCKS if b not in POSITIONS]
@@ -165,11 +196,19 @@ ALIASES = [t for t in TABLES if t.header == ("also read", "as")]
 RECORDS = [b for b in BLOCKS if b.lang == "jsonl"]
 
 
-def example_state(game: str | None, line: int):
-    """The state of the first position of ``game``'s section, above ``line``."""
-    above = [b for b in POSITIONS if b.game == game and b.line < line]
-    assert above, f"line {line}: no {game} position above it to read it in"
-    return read_position(json.loads(above[0].text), game)
+def example_state(example: Block | Table):
+    """The state of the first position of the example's page, above the example."""
+    above = [b for b in POSITIONS if b.doc == example.doc and b.line < example.line]
+    assert above, f"{example.doc}:{example.line}: no position above it to read it in"
+    return read_position(json.loads(above[0].text), example.game)
+
+
+def where(example: Block | Table) -> str:
+    return f"{example.doc}:L{example.line}"
+
+
+def test_every_game_has_its_page():
+    assert not page_problems(PAGES, GAMES), page_problems(PAGES, GAMES)
 
 
 def test_every_game_has_its_examples():
@@ -180,18 +219,18 @@ def test_every_game_has_its_examples():
     assert len(RECORDS) >= 1
 
 
-@pytest.mark.parametrize("block", POSITIONS, ids=lambda b: f"L{b.line}")
+@pytest.mark.parametrize("block", POSITIONS, ids=where)
 def test_position_examples_read(block):
     (obj,) = json_values(block)
     read_position(obj, block.game)
 
 
-@pytest.mark.parametrize("block", MOVE_BLOCKS, ids=lambda b: f"L{b.line}")
+@pytest.mark.parametrize("block", MOVE_BLOCKS, ids=where)
 def test_move_examples_parse(block):
-    state = example_state(block.game, block.line)
+    state = example_state(block)
     for value in json_values(block):
         assert isinstance(value, dict) and ("type" in value or "action" in value), (
-            f"L{block.line}: {value!r:.80} is neither a move nor a record line"
+            f"{where(block)}: {value!r:.80} is neither a move nor a record line"
         )
         if "action" in value:
             assert all(key in value for key in ACTION_KEYS)
@@ -199,21 +238,21 @@ def test_move_examples_parse(block):
         assert state.move_from_json(value).to_json() == value
 
 
-@pytest.mark.parametrize("table", NOTATION, ids=lambda t: f"L{t.line}")
+@pytest.mark.parametrize("table", NOTATION, ids=where)
 def test_notation_examples_round_trip(table):
-    state = example_state(table.game, table.line)
+    state = example_state(table)
     for row in table.rows:
         check_notation_row(state, row)
 
 
-@pytest.mark.parametrize("table", ALIASES, ids=lambda t: f"L{t.line}")
+@pytest.mark.parametrize("table", ALIASES, ids=where)
 def test_other_spellings_read_as_the_canonical_text(table):
-    state = example_state(table.game, table.line)
+    state = example_state(table)
     for row in table.rows:
         check_alias_row(state, row)
 
 
-@pytest.mark.parametrize("block", RECORDS, ids=lambda b: f"L{b.line}")
+@pytest.mark.parametrize("block", RECORDS, ids=where)
 def test_record_examples_replay(block):
     check_record(block.text)
 
@@ -278,7 +317,7 @@ def test_an_unwritten_position_fails():
 )
 def test_a_broken_notation_row_fails(change):
     table = first(NOTATION, "controlword")
-    state = example_state(table.game, table.line)
+    state = example_state(table)
     row = table.rows[0]
     check_notation_row(state, row)
     with pytest.raises((AssertionError, IllegalMove, pytest.fail.Exception)):
@@ -295,3 +334,22 @@ def test_a_broken_record_fails():
     assert broken != text
     with pytest.raises(AssertionError):
         check_record(broken)
+
+
+def test_a_missing_a_stray_or_a_misheaded_page_fails(tmp_path):
+    for page in PAGES.glob("*.md"):
+        (tmp_path / page.name).write_text(page.read_text(encoding="utf-8"))
+    assert page_problems(tmp_path, GAMES) == []
+    (tmp_path / "routewords.md").unlink()
+    (tmp_path / "chess.md").write_text("# Chess\n")
+    heading = (
+        (tmp_path / "firstdraft.md").read_text().replace("# First Draft", "# Draft", 1)
+    )
+    (tmp_path / "firstdraft.md").write_text(heading)
+    problems = page_problems(tmp_path, GAMES)
+    assert len(problems) == 3, problems
+    assert [p.split(":")[0] for p in problems] == [
+        "routewords",
+        "chess.md",
+        "firstdraft.md",
+    ]
