@@ -65,7 +65,7 @@ _.completable_rows  # oracle kernel timed by bench_firstdraft (docs/speed.md)
 _.word_at  # Board.word_at: the engine and movegen tests check words with it
 _.is_hash_shape  # start mats: tests/test_controlword_engine_basics.py checks every mat is a '#'
 _.winner  # ControlWordState.winner: tests/test_controlword_engine_scoring.py, test_faces_play.py
-_.EXAMPLE  # docs/formats.md's First Draft position: docstring examples and tests load it
+_.EXAMPLE  # docs/formats/firstdraft.md's position: docstring examples and tests load it
 _.as_sets  # MoveList.as_sets: docstring examples and the movegen tests compare plays with it
 _.words_formed  # MoveList annotations: tests/test_controlword_movegen_annotate.py checks them
 _.control_changes

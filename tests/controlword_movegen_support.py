@@ -1,6 +1,7 @@
 """The compiled Control Word generator over plain boards, as the tests and benchmarks call
-it: boards map (row, col) to (LETTER, colour), racks are rack strings (docs/formats.md). States go
-through the engine's adapter; this packs boards the same way."""
+it: boards map (row, col) to (LETTER, colour), racks are rack strings
+(docs/formats/controlword.md). States go through the engine's adapter; this packs boards
+the same way."""
 
 from __future__ import annotations
 

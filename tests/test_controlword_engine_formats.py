@@ -1,4 +1,5 @@
-"""docs/formats.md: move objects, the text notation, position JSON and its reader's errors."""
+"""docs/formats/controlword.md: move objects, the text notation, position JSON and its
+reader's errors."""
 
 import json
 

@@ -36,7 +36,8 @@ def finished(lexicon):
 
 @pytest.fixture(scope="module")
 def states():
-    """The docs/formats.md example, random positions of 2-5 player games and a finished one."""
+    """The docs/formats/firstdraft.md example, random positions of 2-5 player games and a
+    finished one."""
     lexicon = small_lexicon()
     return (
         [GAME.from_json(EXAMPLE, lexicon)]

@@ -1,4 +1,4 @@
-"""The First Draft engine (docs/rules/firstdraft.md, docs/formats.md "First Draft position"): set-up
+"""The First Draft engine (docs/rules/firstdraft.md, docs/formats/firstdraft.md): set-up
 from a seed and bad input (one line naming the field or rule, exit code 2, nothing
 changed). The rules of play and the rule options are tests/test_firstdraft_rules.py's;
 notation and JSON, hidden information, records and replay, the faces and the bots

@@ -162,7 +162,7 @@ def test_the_observation_hides_the_bag_and_deck_order():
             assert {k: v for k, v in seen.items() if not k.endswith("_size")} == {
                 k: v for k, v in full.items() if k not in ("bag", "deck")
             }
-            # the counts stay in sight (docs/formats.md)
+            # the counts stay in sight (docs/formats/firstdraft.md)
             assert (seen["bag_size"], seen["deck_size"]) == (
                 len(state.bag),
                 len(state.deck),

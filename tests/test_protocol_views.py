@@ -48,7 +48,7 @@ def test_a_first_draft_view_is_never_answered_with_a_bag_or_deck_order():
     assert "bag" not in told["position"] and "deck" not in told["position"]
     assert told["position"] == view
     # a move applied to the view: the draws follow the order its reader made up, which
-    # the reply does not tell (docs/formats.md's missing bag and deck)
+    # the reply does not tell (docs/formats/firstdraft.md's missing bag and deck)
     moved = ask(conn, {"cmd": "apply", "move": state.notation(state.legal_moves()[0])})
     assert moved["type"] == "position", moved
     assert "bag" not in moved["position"] and "deck" not in moved["position"]

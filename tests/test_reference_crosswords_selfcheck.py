@@ -39,7 +39,8 @@ def make(
     turns=(0, 0),
     rules=None,
 ):
-    """A position dict in the docs/formats.md shape (scores = captured cells per captor)."""
+    """A position dict in the docs/formats/crosswords.md shape (scores = captured cells per
+    captor)."""
     captured = [list(c) for c in captured]
     position = {
         "format": "wordbot.crosswords.position/1",

@@ -1,7 +1,7 @@
 """Self-checks of the First Draft reference (tests/reference/firstdraft.py).
 
 Every expectation below was worked out by hand from docs/rules/firstdraft.md and
-docs/formats.md; the comment next to each one shows the
+docs/formats/firstdraft.md; the comment next to each one shows the
 reasoning. Positions are built by ``make``: the bag is the rest of the 98 tiles (the
 given front first), so the tiles always add up.
 """
@@ -46,7 +46,7 @@ def make(
     turn=None,
     rules=None,
 ):
-    """A First Draft position in the docs/formats.md shape.
+    """A First Draft position in the docs/formats/firstdraft.md shape.
 
     hands: {player: (coins, [row A, row B], pool, discarded)}; line: [(tiles, coins)]
     (a coaster's value is its number of tiles). The bag is ``bag_front`` then the other
@@ -222,7 +222,8 @@ FORMATS_LINE = [("ERT", 1), ("A", 1), ("OX", 1), ("LNDE", 0), ("IGP", 0)]
 
 
 def formats_example(coins=3, line=FORMATS_LINE):
-    """The docs/formats.md example position (values 3,1,2,4,3, deck [2, 5], pile [3,4,3])."""
+    """The docs/formats/firstdraft.md example position (values 3,1,2,4,3, deck [2, 5], pile
+    [3,4,3])."""
     return make(
         {"p1": (coins, ["SFT", ""], "AE", 0), "p2": (6, ["QI", "BRN"], "", 2)},
         line=line,

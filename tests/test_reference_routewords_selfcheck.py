@@ -1,8 +1,9 @@
 """Self-checks of the RouteWords reference (tests/reference/routewords.py).
 
 Every expectation below was worked out by hand from docs/rules/routewords.md and the
-docs/formats.md example; the comment next to each one shows the reasoning. Squares are (r, c),
-intersections (i, j); square (r, c) has the corners (r, c), (r, c+1), (r+1, c), (r+1, c+1).
+docs/formats/routewords.md example; the comment next to each one shows the reasoning.
+Squares are (r, c), intersections (i, j); square (r, c) has the corners (r, c), (r, c+1),
+(r+1, c), (r+1, c+1).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 from tests.game_profiles import ROUTEWORDS_EXAMPLE
 from tests.reference import routewords as rw
 
-# The docs/formats.md example grid:
+# The docs/formats/routewords.md example grid:
 #      c: 0 1 2 3 4
 #   r0:   T E I K L
 #   r1:   A M G Q O
@@ -27,7 +28,8 @@ WORDS = {"MEGS", "MEW", "TOTS", "STOW", "WET", "TOE", "XYZ"}
 
 
 def example(**changes):
-    """The docs/formats.md example position (red to move, pawn on (2, 2)), with changes."""
+    """The docs/formats/routewords.md example position (red to move, pawn on (2, 2)), with
+    changes."""
     position = copy.deepcopy(ROUTEWORDS_EXAMPLE)
     assert position["grid"] == EX_GRID
     position.update(copy.deepcopy(changes))
@@ -171,8 +173,8 @@ def test_captures_simple_loops():
 
 
 def test_captures_nothing():
-    # docs/formats.md's MEGS loop: the triangle (0,1) (1,2) (2,1), (1,1) lies on its edge as a
-    # vertex: no centre strictly inside
+    # docs/formats/routewords.md's MEGS loop: the triangle (0,1) (1,2) (2,1), (1,1) lies on
+    # its edge as a vertex: no centre strictly inside
     assert rw.captures(MEGS) == set()
     assert rw.captures([(0, 0), (0, 1), (1, 1), (1, 0)]) == set()  # 2 x 2 block
     assert rw.captures([(0, 0), (0, 1), (1, 0)]) == set()  # 3 squares: too short
@@ -206,7 +208,7 @@ def test_captures_double_winding():
 
 
 # ---------------------------------------------------------------------------------------
-# Routes and the docs/formats.md example
+# Routes and the docs/formats/routewords.md example
 # ---------------------------------------------------------------------------------------
 
 

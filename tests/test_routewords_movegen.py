@@ -42,7 +42,8 @@ def test_generator_equals_reference_small_lexicon(count):
 
 
 def test_generator_equals_reference_on_a_rich_position():
-    """The docs/formats.md grid, pawn in the centre: thousands of pay-and-both moves."""
+    """The docs/formats/routewords.md grid, pawn in the centre: thousands of pay-and-both
+    moves."""
     from wordbot.engine.routewords.game import GAME
 
     lex = small_lexicon()

@@ -95,8 +95,8 @@ def score_table(jqxz_bonus: int) -> np.ndarray:
 
 
 def rack_counts(rack: str) -> np.ndarray:
-    """A rack string (docs/formats.md)'s tiles by letter code 1..26, both colours together (which tile
-    goes where is decided when a play becomes a move).
+    """A rack string (docs/formats/controlword.md)'s tiles by letter code 1..26, both
+    colours together (which tile goes where is decided when a play becomes a move).
 
     >>> int(rack_counts("AAt")[1]), int(rack_counts("AAt")[20])
     (2, 1)
@@ -111,7 +111,8 @@ def rack_counts(rack: str) -> np.ndarray:
 
 
 def rack_arrays(rack: str) -> tuple[np.ndarray, np.ndarray]:
-    """A rack string (docs/formats.md) ('AEIt': t is blue) as counts by letter code 1..26: (own, blue).
+    """A rack string (docs/formats/controlword.md) ('AEIt': t is blue) as counts by letter
+    code 1..26: (own, blue).
 
     >>> own, blue = rack_arrays("AAt")
     >>> int(own[1]), int(blue[20])

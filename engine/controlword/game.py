@@ -109,7 +109,7 @@ class ControlWord(Game[ControlWordState]):
         bags = {p: FULL_BAG for p in players}
         # The mat's letters count as blue tiles taken from the blue bags, so that a
         # position's blue bags are always the full set minus the blue tiles seen
-        # (docs/formats.md infers them that way).
+        # (docs/formats/controlword.md infers them that way).
         mat_letters = [t.letter for t in tiles.values()]
         # (a mat's letters always come out of the full blue bags: never None)
         bags[BLUE_VOWELS] = cast(

@@ -1,11 +1,11 @@
-"""Moves: small immutable values, their JSON objects exactly as docs/formats.md, and
-their text notation.
+"""Moves: small immutable values, their JSON objects exactly as
+docs/formats/controlword.md, and their text notation.
 
 A move does not name its player: it is always made by the state's player to move. Tiles
 are :class:`Placement` values kept in canonical order (sorted by row, then column), so two
 moves that put the same tiles on the same squares are equal and hash equal.
 
-The text notation of docs/formats.md, one move per line:
+The text notation of docs/formats/controlword.md, one move per line:
 
 - word play: ``ROW,COL across|down WORD``: the first square of the whole word (the
   maximal run the play makes along its line), letters already on the board in
@@ -150,7 +150,8 @@ _FIELDS = {
 
 
 def move_from_json(obj: Any, field: str = "move") -> Move:
-    """The move of a docs/formats.md move object; :class:`MoveError` names the bad field.
+    """The move of a docs/formats/controlword.md move object; :class:`MoveError` names
+    the bad field.
 
     >>> move_from_json({"type": "exchange", "tile": "E", "bag": "vowel"})
     Exchange(letter='E', bag='vowel')

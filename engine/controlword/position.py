@@ -1,8 +1,8 @@
-"""Position JSON (docs/formats.md, format ``wordbot.controlword.position/1``).
+"""Position JSON (docs/formats/controlword.md, format ``wordbot.controlword.position/1``).
 
 Reading is strict: every required field must be there, unknown fields are errors, and
-every error names the field. Choices this reader and writer make where docs/formats.md leaves
-room:
+every error names the field. Choices this reader and writer make where
+docs/formats/controlword.md leaves room:
 
 - ``bags`` keys are the player colours and ``"blue"``; the blue string holds both blue
   bags at once (its vowels A E I O U are the blue vowel bag, every other letter the blue

@@ -6,7 +6,7 @@ Every player's bag and the blue bags hold the shared tile set of
 
 Bags and racks are strings of letters (a multiset; the engine keeps them sorted). In a
 rack, uppercase letters are the owner's colour and lowercase letters are blue tiles, as in
-docs/formats.md.
+docs/formats/controlword.md.
 """
 
 from __future__ import annotations

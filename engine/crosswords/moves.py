@@ -1,5 +1,4 @@
-"""Cross words combat's moves, their JSON (docs/formats.md "Cross words combat position") and
-text notation.
+"""Cross words combat's moves, their JSON (docs/formats/crosswords.md) and text notation.
 
 A write names its word by page row and index (the same text may stand in several
 places); the notation names it by text, with ``@row.index`` when that is ambiguous.

@@ -30,8 +30,9 @@ TOKEN = re.compile(r"[A-Za-z]+|[0-9]+")
 
 @dataclass(frozen=True)
 class Extra:
-    """An extra turn and its restriction (docs/formats.md ``extra``): ``any_word`` lifts rule
-    3; ``max_length``, ``lengths`` and ``first_letter`` narrow the words allowed.
+    """An extra turn and its restriction (docs/formats/crosswords.md ``extra``):
+    ``any_word`` lifts rule 3; ``max_length``, ``lengths`` and ``first_letter`` narrow the
+    words allowed.
 
     >>> Extra(lengths=(2, 5)).to_json(), Extra.from_json({"first_letter": "a"})
     ({'lengths': [2, 5]}, Extra(first_letter='A'))

@@ -1,4 +1,4 @@
-"""First Draft's moves, their JSON (docs/formats.md "First Draft position") and text notation.
+"""First Draft's moves, their JSON (docs/formats/firstdraft.md) and text notation.
 
 Rows are numbered 0 (A) and 1 (B).
 
@@ -118,7 +118,7 @@ _FIELDS = {
 
 
 def parse_json(obj: Any):
-    """The move of a docs/formats.md move object."""
+    """The move of a docs/formats/firstdraft.md move object."""
     if not isinstance(obj, dict):
         raise MoveError("move: a JSON object with a type")
     kind = obj.get("type")

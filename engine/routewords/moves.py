@@ -1,5 +1,4 @@
-"""RouteWords' moves (docs/formats.md "RouteWords position"): their JSON objects and text
-notation.
+"""RouteWords' moves (docs/formats/routewords.md): their JSON objects and text notation.
 
 Squares are numbers ``r * 5 + c`` and intersections ``i * 6 + j`` inside; JSON and text
 write them as ``[r, c]`` / ``r,c``.
@@ -188,7 +187,8 @@ def _swap(value: Any, where: str) -> Swap:
 
 
 def parse_json(obj: Any):
-    """The move of a docs/formats.md move object (:class:`MoveError` names the field)."""
+    """The move of a docs/formats/routewords.md move object (:class:`MoveError` names the
+    field)."""
     if not isinstance(obj, dict):
         raise MoveError("move: must be a JSON object with a type")
     kind = obj.get("type")

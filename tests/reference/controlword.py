@@ -17,7 +17,8 @@ Inputs
     coordinates may be negative; colours are ``black white red green blue``.
 ``rack``
     a string of letters, uppercase = the player's colour, lowercase = blue tiles (as the
-    racks of docs/formats.md). Colour does not matter for which plays exist: ``"Ee"`` is two E.
+    racks of docs/formats/controlword.md). Colour does not matter for which plays exist:
+    ``"Ee"`` is two E.
 ``lexicon``
     anything that iterates over its (uppercase) words: a ``Lexicon``, a set, a list...
     The words are read once by iteration; words of fewer than 2 letters are ignored

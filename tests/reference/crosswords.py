@@ -1,7 +1,7 @@
 """Reference implementation of "Cross words combat" (game name ``crosswords``).
 
-Written from docs/rules/crosswords.md and docs/formats.md ("Every game: the common
-envelope", "Cross words combat position") alone, as a slow test oracle for the fast move
+Written from docs/rules/crosswords.md, docs/formats.md ("Every position") and
+docs/formats/crosswords.md alone, as a slow test oracle for the fast move
 generator. Everything is brute force; each piece names the rule sentence it implements.
 
 Public API

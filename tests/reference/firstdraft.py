@@ -1,9 +1,9 @@
 """Reference implementation of "First Draft" (game name ``firstdraft``).
 
-Written from docs/rules/firstdraft.md (its tile set is Control Word's 98 tiles) and docs/formats.md
-("Every game: the common envelope", "First Draft position") alone, as a slow test oracle
-for the fast move generator. Everything is brute force; each piece names the rule sentence
-it implements. Pure standard library.
+Written from docs/rules/firstdraft.md (its tile set is Control Word's 98 tiles),
+docs/formats.md ("Every position") and docs/formats/firstdraft.md alone, as a slow test
+oracle for the fast move generator. Everything is brute force; each piece names the rule
+sentence it implements. Pure standard library.
 
 Public API
 ----------
@@ -15,13 +15,14 @@ Public API
   an illegal move or a position a reader refuses)
 
 ``words`` is a set of UPPERCASE words (do not mutate it between calls: the subsequence
-table is cached per set object). Canonical moves (docs/formats.md): ``{"type": "sell", "row":
-"A"}``, ``{"type": "discard", "row": "B"}``, ``{"type": "insert", "row": "A", "at": I,
-"letter": "X"}`` (``at`` = the index the letter ends up at, the SMALLEST one giving that
-row), ``{"type": "draft", "coaster": K, "rows": [ROW_A, ROW_B], "pool": "LETTERS"}``
-(``rows``: both rows as they are AFTER the draft, changed or not; ``pool``: the pool after
-the draft and after any overflow discard, as a string of letters sorted A-Z, as docs/formats.md
-writes pools). Lists of moves are sorted by ``json.dumps(move, sort_keys=True)``.
+table is cached per set object). Canonical moves (docs/formats/firstdraft.md): ``{"type":
+"sell", "row": "A"}``, ``{"type": "discard", "row": "B"}``, ``{"type": "insert", "row":
+"A", "at": I, "letter": "X"}`` (``at`` = the index the letter ends up at, the SMALLEST
+one giving that row), ``{"type": "draft", "coaster": K, "rows": [ROW_A, ROW_B], "pool":
+"LETTERS"}`` (``rows``: both rows as they are AFTER the draft, changed or not; ``pool``:
+the pool after the draft and after any overflow discard, as a string of letters sorted
+A-Z, as docs/formats/firstdraft.md writes pools). Lists of moves are sorted by
+``json.dumps(move, sort_keys=True)``.
 
 Decisions on points the rules leave open
 ----------------------------------------
@@ -140,7 +141,8 @@ def _letters_ok(text, what: str) -> str:
 
 def _read(position: dict, rules: dict | None, rng: random.Random) -> tuple[dict, dict]:
     """A validated deep copy of the position with bag/gone/deck/pile filled in, and the
-    rules in effect. Implements the reader's checks of docs/formats.md."""
+    rules in effect. Implements the reader's checks of docs/formats.md and
+    docs/formats/firstdraft.md."""
     if not isinstance(position, dict):
         raise ValueError("position: must be a JSON object")
     unknown = set(position) - TOP_FIELDS

@@ -1,7 +1,7 @@
 """Reference implementation of "RouteWords" (game name ``routewords``).
 
 Written from docs/rules/routewords.md (the letters are Control Word's 98 tiles),
-docs/formats.md ("Every game: the common envelope", "RouteWords position") and the seed
+docs/formats.md ("Every position"), docs/formats/routewords.md and the seed
 sheet 004 alone, as a slow test oracle for the fast move generator. Everything is brute
 force (pure stdlib); each piece names the rule sentence it implements.
 
