@@ -51,6 +51,10 @@ def per_item(benchmark, n: int, unit: str = "us_per_position") -> None:
 
 
 def test_whole_write_list(benchmark, positions):
+    """Every legal write (with its captures and enclosures) of 1,000 random mid-game
+    Cross words combat positions on the default pages, each listed from a fresh copy of
+    its state that keeps the packed grid, as play leaves it; ``extra_info`` divides by
+    the positions and gives the mean number of writes."""
     states = [p for p in positions]
     for s in states:
         s.window  # noqa: B018  (the grid's arrays, as play leaves them)
@@ -70,6 +74,9 @@ def test_whole_write_list(benchmark, positions):
 
 
 def test_whole_write_list_from_position_json(benchmark, positions):
+    """Every legal write of the first 200 of the same positions, each read from its
+    position JSON first (so its grid is packed within the round); ``extra_info`` divides
+    by the positions."""
     objs = [p.to_json() for p in positions[:200]]
 
     def run():
@@ -80,4 +87,6 @@ def test_whole_write_list_from_position_json(benchmark, positions):
 
 
 def test_greedy_self_play_games_per_second(greedy_games_per_second):
+    """20 seeded games of Cross words combat on the default pages, greedy in both seats;
+    ``extra_info`` has the games a second."""
     greedy_games_per_second(GAME, lambda seed: GAME.new(seed=seed), 20)

@@ -48,22 +48,31 @@ def mid_game(game):
 
 
 def test_apply_word_play_trusted(benchmark, game):
+    """One unchecked ``apply`` (``check=False``) of a mid-game word play: the longest of
+    round 5 or later in the seeded two-player Control Word game of random legal actions
+    on a small word list."""
     s, move = mid_game(game)
     benchmark(s.apply, move, False)
 
 
 def test_apply_word_play_checked(benchmark, game):
+    """One checked ``apply`` (the default) of the same mid-game word play as
+    ``test_apply_word_play_trusted``: the legality check on top of the move."""
     s, move = mid_game(game)
     benchmark(s.apply, move)
 
 
 def test_apply_pass(benchmark, game):
+    """One unchecked ``apply`` of a pass on the mid-game state of
+    ``test_apply_word_play_trusted``."""
     s, _ = mid_game(game)
     benchmark(s.apply, Pass(), False)
 
 
 def test_apply_round_end(benchmark, game):
-    """The last replacement-phase action: draw phase, rotation and the new dice."""
+    """One unchecked ``apply`` of the action that ends round 3 of the seeded game of
+    ``test_whole_game_of_applies`` (the last replacement-phase action): draw phase,
+    rotation and the new dice."""
     start, moves = game
     s = start
     for move in moves:
@@ -75,6 +84,9 @@ def test_apply_round_end(benchmark, game):
 
 
 def test_whole_game_of_applies(benchmark, game):
+    """Every action of the seeded two-player Control Word game of random legal actions
+    (10 rounds, a small word list), applied unchecked from the start; ``extra_info`` has
+    the number of actions."""
     start, moves = game
 
     def play():
@@ -89,6 +101,8 @@ def test_whole_game_of_applies(benchmark, game):
 
 
 def test_whole_game_of_checked_applies(benchmark, game):
+    """The same whole game of ``test_whole_game_of_applies``, every action checked as it
+    is applied."""
     start, moves = game
 
     def play():

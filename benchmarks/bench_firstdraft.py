@@ -46,6 +46,9 @@ def random_rows(n: int, seed: int = 9) -> tuple[np.ndarray, np.ndarray]:
 
 
 def test_oracle_kernel(benchmark, request, default_lexicon):
+    """The completability oracle (whether a row can still grow into a word that sells,
+    default lexicon) on 100,000 random rows of 1-9 letters, in one kernel call;
+    ``extra_info`` divides by the rows."""
     n = 100_000 if measured(request) else 100
     rows, lengths = random_rows(n)
     delta = adapter.delta(default_lexicon, Rules())
@@ -55,6 +58,8 @@ def test_oracle_kernel(benchmark, request, default_lexicon):
 
 
 def test_oracle_python_call(benchmark, request, default_lexicon):
+    """The same oracle on 10,000 random rows of 1-9 letters, one Python call
+    (``adapter.completable``) per row; ``extra_info`` divides by the rows."""
     rows, lengths = random_rows(10_000 if measured(request) else 50, seed=10)
     texts = [adapter.text(r[:k]) for r, k in zip(rows, lengths)]
     rules = Rules()
@@ -72,6 +77,11 @@ def positions(request, default_lexicon):
 
 
 def test_whole_list(benchmark, positions):
+    """Every move (sells, discards, inserts and drafts, counted, with their gains) of
+    1,000 random First Draft positions in phase ``turn`` from seeded games of random
+    moves of 2-5 players, a fresh list per position; ``extra_info`` divides by the
+    positions and gives the mean number of moves."""
+
     def run():
         # a fresh list per position (a state keeps the one it made); len() works out every
         # coaster's drafts, gains() every move's gain
@@ -86,6 +96,8 @@ def test_whole_list(benchmark, positions):
 
 
 def test_greedy_self_play_games_per_second(greedy_games_per_second, default_lexicon):
+    """30 seeded games of First Draft on the default lexicon, greedy in all three seats;
+    ``extra_info`` has the games a second."""
     seats = GAME.seats[:3]
     greedy_games_per_second(
         GAME, lambda seed: GAME.new(seats, seed=seed, lexicon=default_lexicon), 30

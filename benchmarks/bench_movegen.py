@@ -50,6 +50,10 @@ def _per_position(benchmark, run):
 
 
 def test_word_plays_full(benchmark, gen):
+    """Every word play of the 48 Control Word conformance positions, each from its
+    tiles as a dict (packing, both directions' cross-checks, the walk, the result
+    arrays); ``extra_info`` divides by the positions."""
+
     def run():
         return sum(len(gen.word_plays(c.tiles, c.rack)) for c in CASES)
 
@@ -57,6 +61,8 @@ def test_word_plays_full(benchmark, gen):
 
 
 def test_word_plays_kernel(benchmark, gen):
+    """Every word play of the 48 conformance positions, their boards already packed;
+    ``extra_info`` divides by the positions."""
     packed = [
         (adapter.pack(c.tiles, len(c.rack)), adapter.rack_counts(c.rack)) for c in CASES
     ]
@@ -69,6 +75,9 @@ def test_word_plays_kernel(benchmark, gen):
 
 @pytest.mark.parametrize("keep", [1, 5])
 def test_best_kernel(benchmark, gen, keep):
+    """The K best word plays (the parameter) of each of the 48 packed conformance
+    boards, without listing the rest (``best_word_plays``); ``extra_info`` divides by
+    the positions."""
     packed = [
         (adapter.pack(c.tiles, len(c.rack)), adapter.rack_counts(c.rack)) for c in CASES
     ]
@@ -109,7 +118,11 @@ def self_play(default_lexicon):
 
 @pytest.mark.parametrize("kind", ["full", "best"])
 def test_self_play_positions(benchmark, gen, self_play, kind):
-    """Best-only against the full list where playouts spend their time: on these
+    """The best word play's points at each word-phase position of 8 seeded greedy
+    Control Word self-play games, packed: from the full list (``full``) or best-only
+    generation (``best``); ``extra_info`` divides by the positions.
+
+    Best-only against the full list where playouts spend their time: on these
     positions the bounds prune little (their racks can fill long spans)."""
     if kind == "full":
 
@@ -136,6 +149,8 @@ def test_self_play_positions(benchmark, gen, self_play, kind):
 
 
 def test_cross_checks(benchmark, gen):
+    """The cross-check kernel alone on the 48 packed conformance boards, both directions
+    (each board and its transpose); ``extra_info`` divides by the positions."""
     edges, root = gen.gen._g
     boards = []
     for c in CASES:
@@ -158,6 +173,11 @@ def test_cross_checks(benchmark, gen):
 
 @pytest.mark.parametrize("limit", [1, 3, 5])
 def test_replacement_plays(benchmark, gen, limit):
+    """Every replacement play of the 48 conformance positions at replacement limit L
+    (the parameter), as generated: factored, each set of letter changes once with its
+    number of plays; ``extra_info`` divides by the positions and gives the plays per
+    position."""
+
     def run():
         return sum(
             len(gen.replacement_plays(c.tiles, c.rack, c.colour, limit)) for c in CASES
@@ -169,6 +189,10 @@ def test_replacement_plays(benchmark, gen, limit):
 
 
 def test_replacement_rows(benchmark, gen):
+    """Every replacement play of the 48 conformance positions at replacement limit 5,
+    written out one row per play (``.moves``) as players read them; ``extra_info``
+    divides by the positions."""
+
     def run():
         return sum(
             gen.replacement_plays(c.tiles, c.rack, c.colour, 5).moves.shape[0]

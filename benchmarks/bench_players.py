@@ -22,7 +22,8 @@ def midgame(default_lexicon):
 
 
 def test_hint_new_process(benchmark, default_lexicon):
-    """The README's main job: `wordbot hint` on the built-in position, warm caches."""
+    """``wordbot hint --json`` on the built-in position in a new process, start to exit,
+    caches warm."""
 
     def run():
         out = subprocess.run(
@@ -49,7 +50,11 @@ NUMBA_FLOOR = (
     "what", ["python", "numba_floor"], ids=["python_alone", "numba_floor"]
 )
 def test_new_process_floor(benchmark, default_lexicon, what):
-    """What any new process of a numba program costs before its own work: the part of
+    """A new process that does no work of its own, start to exit: ``python -c pass``
+    (``python_alone``), or Python with numpy, numba, wordbot and one small cached kernel
+    (``numba_floor``).
+
+    What any new process of a numba program costs before its own work: the part of
     ``test_hint_new_process`` no change to wordbot can take away."""
     code = "pass" if what == "python" else NUMBA_FLOOR
 
@@ -61,11 +66,15 @@ def test_new_process_floor(benchmark, default_lexicon, what):
 
 
 def test_control_decision_word_phase(benchmark, midgame):
+    """One decision of ``control`` at the start of round 3 (word phase) of a seeded
+    Control Word game of ``control`` against itself on the default lexicon."""
     player = make_player("control:explain=false")
     benchmark(player.choose, midgame)
 
 
 def test_control_decision_replacement_phase(benchmark, midgame):
+    """One decision of ``control`` in the replacement phase of round 3 of the same game
+    as ``test_control_decision_word_phase``."""
     player = make_player("control:explain=false")
     s = midgame
     while s.phase != "replacement":
@@ -74,6 +83,9 @@ def test_control_decision_replacement_phase(benchmark, midgame):
 
 
 def test_mc_playouts_per_second(benchmark, midgame):
+    """One decision of ``mc`` (its 5 best candidates, at most 8 playouts each) at the
+    start of round 3 of the game of ``test_control_decision_word_phase``; ``extra_info``
+    has the playouts of the decision and the playouts a second."""
     player = make_player("mc:k=5", limit=Limit(iterations=8, time=60))
 
     def decide():

@@ -48,6 +48,9 @@ def per_item(benchmark, n: int, unit: str = "us_per_position") -> None:
 
 
 def test_routes_of_one_position(benchmark, positions):
+    """Every word route from the mover's pawn at each of 1,000 random RouteWords
+    positions in phase ``turn`` (seeded games of random moves of 2-4 players), one call
+    per position; ``extra_info`` divides by the positions."""
     packed = [
         (p.lexicon, p.grid, p.blocked(p.seat), p.pawns[p.seat], p.rules.min_word)
         for p in positions
@@ -61,6 +64,10 @@ def test_routes_of_one_position(benchmark, positions):
 
 
 def test_whole_action_list(benchmark, positions):
+    """Every action of the same 1,000 positions, a fresh list per position with every
+    search run (the swap-first pay-and-both included); ``extra_info`` divides by the
+    positions."""
+
     def run():
         # a fresh list per position (a state keeps the one it made); len() runs every
         # search, the swap-first pay-and-both included
@@ -72,6 +79,9 @@ def test_whole_action_list(benchmark, positions):
 
 @pytest.mark.parametrize("path", ["own", "general"])
 def test_six_best_moves(benchmark, positions, path):
+    """The 6 best moves by gain at each of the same 1,000 positions, a fresh list per
+    position: through the list's own ``best`` (``own``) or the general one over every
+    move (``general``); ``extra_info`` divides by the positions."""
     best = RouteWordsMoves.best if path == "own" else SegmentedMoves.best
 
     def run():
@@ -84,6 +94,9 @@ def test_six_best_moves(benchmark, positions, path):
 
 @pytest.mark.parametrize("n", [1, 6])
 def test_routes_player_ranking(benchmark, positions, n):
+    """The ``routes`` player's n best moves (the parameter: 1 is its own play, 6
+    ``search``'s root candidates) at each of the first 200 of the same positions;
+    ``extra_info`` divides by the positions, in milliseconds."""
     player = make_player("routes")
     some = positions[:200]
 
@@ -104,6 +117,9 @@ def random_grids(n: int, seed: int = 7) -> np.ndarray:
 
 
 def test_bonus_solver_grids_per_second(benchmark, request, default_lexicon):
+    """Every word of 3 letters or more in each of 10,000 random 5 x 5 grids dealt from
+    the 98-tile set, counted in one kernel call; ``extra_info`` has the grids a second
+    and the mean words per grid."""
     n = 10_000 if measured(request) else 100
     grids = random_grids(n)
     records = default_lexicon.forward.records
@@ -120,6 +136,8 @@ def test_bonus_solver_grids_per_second(benchmark, request, default_lexicon):
 
 
 def test_bonus_solver_python_call(benchmark, request, default_lexicon):
+    """Every word of 3 letters or more in each of 1,000 random 5 x 5 grids, one Python
+    call (``bonus.board_words``) per grid; ``extra_info`` divides by the grids."""
     grids = random_grids(1000 if measured(request) else 20, seed=8)
     records = default_lexicon.forward.records
 
@@ -131,6 +149,8 @@ def test_bonus_solver_python_call(benchmark, request, default_lexicon):
 
 
 def test_greedy_self_play_games_per_second(greedy_games_per_second, default_lexicon):
+    """20 seeded games of RouteWords on the default lexicon, greedy in both seats;
+    ``extra_info`` has the games a second."""
     greedy_games_per_second(
         GAME, lambda seed: GAME.new(seed=seed, lexicon=default_lexicon), 20
     )

@@ -35,6 +35,9 @@ def _games(benchmark) -> int:
 
 @pytest.mark.benchmark(group="study")
 def test_study_two_variants(benchmark, default_lexicon):
+    """A whole study of Control Word with ``control``: 2 variants (``replacement_order``
+    same and reverse) x 400 games, every game measured, on two worker processes, wall
+    time; ``extra_info`` has the games a second and the start-up seconds."""
     games = _games(benchmark)
     config, lexicon = new_study("controlword", "control", VARY, games=games, seed=1)
     report = benchmark.pedantic(
@@ -50,6 +53,9 @@ def test_study_two_variants(benchmark, default_lexicon):
 
 @pytest.mark.benchmark(group="study")
 def test_tournament_same_games(benchmark, default_lexicon):
+    """A tournament of as many games (800) of ``control`` against itself on two worker
+    processes, wall time, nothing measured: the runner's cost without the study's;
+    ``extra_info`` has the games a second."""
     games = 2 * _games(benchmark)
     config, lexicon = new_config(players="control,control", games=games, seed=1)
     report = benchmark.pedantic(
@@ -63,6 +69,8 @@ def test_tournament_same_games(benchmark, default_lexicon):
 
 @pytest.mark.benchmark(group="study-measure")
 def test_measuring_one_game(benchmark, default_lexicon):
+    """``game_measures`` of one finished Control Word game of ``control`` against itself
+    (its states and moves, seed 1, default lexicon), in this process."""
     from wordbot.engine import get_game
 
     game = get_game("controlword")

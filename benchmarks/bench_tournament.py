@@ -36,6 +36,9 @@ def _config(games: int, game: str = DEFAULT_GAME):
 @pytest.mark.benchmark(group="tournament", timer=time.process_time)
 @pytest.mark.parametrize("game", GAMES.names())
 def test_games_per_core(benchmark, default_lexicon, game):
+    """100 seeded games of greedy against greedy (two players, default lexicon) of the
+    game named, one worker in this process, CPU time; ``extra_info`` has the games a
+    second (per core)."""
     games = _games(benchmark)
     config, lexicon = _config(games, game)
     Tournament(config, lexicon).run(workers=1)  # warm: kernels loaded in this process
@@ -52,6 +55,9 @@ def test_games_per_core(benchmark, default_lexicon, game):
 
 @pytest.mark.benchmark(group="tournament", timer=time.process_time)
 def test_games_per_core_with_records(benchmark, default_lexicon, tmp_path):
+    """100 seeded Control Word games of greedy against greedy, one worker in this
+    process, CPU time, each game's record written to a new tournament folder
+    (``--out``); ``extra_info`` has the games a second (per core)."""
     games = _games(benchmark)
     config, lexicon = _config(games)
     Tournament(config, lexicon).run(workers=1)
@@ -71,6 +77,9 @@ def test_games_per_core_with_records(benchmark, default_lexicon, tmp_path):
 
 @pytest.mark.benchmark(group="tournament")
 def test_process_pool(benchmark, default_lexicon):
+    """200 seeded Control Word games of greedy against greedy on two worker processes,
+    wall time; ``extra_info`` has the games a second per worker and the start-up
+    seconds."""
     games = _games(benchmark) * 2
     config, lexicon = _config(games)
     report = benchmark.pedantic(
