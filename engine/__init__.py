@@ -30,9 +30,9 @@ from wordbot.engine.errors import (
     RuleError,
     StateError,
 )
-from wordbot.engine.game import OVER, Game, GameState, Move, MoveList
+from wordbot.engine.game import Game
 from wordbot.engine.games import GAMES, Games, get_game
-from wordbot.engine.movelist import is_listed
+from wordbot.engine.movelist import Move, MoveList, is_listed
 from wordbot.engine.options import (
     GameRules,
     NotAllowed,
@@ -62,6 +62,7 @@ from wordbot.engine.position import (
 )
 from wordbot.engine.rng import Rng, seed_from_text, seed_state
 from wordbot.engine.setup import SetupOption, rule_shortcut
+from wordbot.engine.state import OVER, GameState
 from wordbot.engine.tiles import (
     FULL_BAG,
     LETTERS,

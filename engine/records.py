@@ -35,9 +35,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from wordbot.engine.errors import RecordError
-from wordbot.engine.game import Game, GameState
+from wordbot.engine.game import Game
 from wordbot.engine.games import GAMES, Games
 from wordbot.engine.position import canonical_json, load_json_text, read_file_limited
+from wordbot.engine.state import GameState
 
 from wordbot.errors import WordbotError
 

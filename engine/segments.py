@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, Self
 
 import numpy as np
-from wordbot.engine.game import MoveList
+from wordbot.engine.movelist import MoveList
 
 
 class Segment:
@@ -80,7 +80,7 @@ class Segment:
 
 
 class SegmentedMoves(MoveList):
-    """A :class:`~wordbot.engine.game.MoveList` over :class:`Segment` runs, in order.
+    """A :class:`~wordbot.engine.movelist.MoveList` over :class:`Segment` runs, in order.
     ``KIND_ORDER`` (kind -> rank, lower first) breaks ties among equal gains where a
     segment gives no ``order`` of its own."""
 

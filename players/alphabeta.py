@@ -8,7 +8,7 @@ root candidate is weighed at the first depth whatever the budget. A leaf is wort
 play against it (the paranoid rule, which for two players is plain minimax), and a
 player moving twice in a row (an extra turn) is followed as it is. Positions reached
 along two orders of moves share their candidates and values through a table keyed by
-their transposition keys (:meth:`~wordbot.engine.game.GameState.transposition_key`).
+their transposition keys (:meth:`~wordbot.engine.state.GameState.transposition_key`).
 
 Why not only the Monte Carlo tree: at a tenth of a second a tree holds a few dozen
 positions, and a node's mean over its replies then counts the opponent's poor replies
@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from wordbot.engine.game import GameState
+from wordbot.engine.state import GameState
 from wordbot.players.base import Candidate
 
 

@@ -24,8 +24,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordbot.engine.game import GameState, Move
+from wordbot.engine.movelist import Move
 from wordbot.engine.outcome import Outcome
+from wordbot.engine.state import GameState
 from wordbot.players.base import Player
 
 MAX_ACTIONS = 2000  # a guard against a game (or player) that never ends

@@ -9,8 +9,9 @@
 * ``games``: the games it plays (None: every game); asking it about another game, or
   about a finished one, is a clear error.
 
-Players work on the game interface (:mod:`wordbot.engine.game`) only: a game's own
-player may also use that game's engine. Limits (time, iterations, plies) are options.
+Players work on the game interface (:mod:`wordbot.engine.game`,
+:mod:`wordbot.engine.state`) only: a game's own player may also use that game's engine.
+Limits (time, iterations, plies) are options.
 
 >>> import random
 >>> from wordbot.players import make_player
@@ -30,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from wordbot.engine.errors import GameError, GameOverError
-from wordbot.engine.game import GameState, Move
+from wordbot.engine.movelist import Move
+from wordbot.engine.state import GameState
 
 from wordbot.errors import WordbotError
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 
-from wordbot.engine.game import GameState, Move
+from wordbot.engine.movelist import Move
+from wordbot.engine.state import GameState
 from wordbot.players.base import Candidate, Player, Progress
 
 

@@ -28,7 +28,9 @@ import math
 import random
 import time
 
-from wordbot.engine.game import Game, GameState, Move
+from wordbot.engine.game import Game
+from wordbot.engine.movelist import Move
+from wordbot.engine.state import GameState
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.profile import profile_of
 

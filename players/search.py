@@ -56,7 +56,8 @@ from dataclasses import replace
 from itertools import islice
 from typing import Any, cast
 
-from wordbot.engine.game import Game, GameState
+from wordbot.engine.game import Game
+from wordbot.engine.state import GameState
 from wordbot.players.alphabeta import AlphaBeta
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval

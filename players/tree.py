@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wordbot.engine.game import GameState
+from wordbot.engine.state import GameState
 from wordbot.players.base import Candidate
 
 

@@ -61,7 +61,7 @@ def test_determinize_is_blind_to_what_the_viewer_cannot_see(seed):
 def test_the_quick_first_place_is_the_general_ranking_s_first(seed):
     # ControlWordMoves.best(1) shortcuts the word and replacement phases; it must give the
     # first place of MoveList.best's general ranking by gains and the game's tiebreak
-    from wordbot.engine.game import MoveList
+    from wordbot.engine.movelist import MoveList
 
     s = midgame(200 + seed, 2 + seed % 3)
     for _ in range(2):

@@ -10,7 +10,7 @@ import random
 
 import pytest
 from wordbot.engine.errors import IllegalMove, PositionError
-from wordbot.engine.game import MoveList
+from wordbot.engine.movelist import MoveList
 from wordbot.engine.routewords.game import GAME
 from wordbot.engine.routewords.rules import Rules
 from wordbot.players import make_player

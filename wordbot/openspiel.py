@@ -66,8 +66,8 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
         f"wordbot.openspiel needs OpenSpiel: pip install 'wordbot[openspiel]' ({exc})"
     ) from None
 
-from wordbot.engine.game import GameState
 from wordbot.engine.games import GAMES, get_game
+from wordbot.engine.state import GameState
 from wordbot.spaces import MAX_GAME_LENGTH, Table, rule_texts
 
 PREFIX = "python_wordbot_"
@@ -222,7 +222,7 @@ class WordbotState(pyspiel.State):
 
     @property
     def wordbot_state(self) -> GameState:
-        """The position as a wordbot :class:`~wordbot.engine.game.GameState`."""
+        """The position as a wordbot :class:`~wordbot.engine.state.GameState`."""
         return self._current().state
 
     @property

@@ -27,8 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from wordbot.engine.game import GameState, Move
 from wordbot.engine.games import GAMES
+from wordbot.engine.movelist import Move
+from wordbot.engine.state import GameState
 from wordbot.openspiel import wrap
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 

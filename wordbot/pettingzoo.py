@@ -48,7 +48,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
     ) from None
 
 from wordbot.engine.display import picture
-from wordbot.engine.game import GameState
+from wordbot.engine.state import GameState
 from wordbot.errors import WordbotError
 from wordbot.spaces import MAX_GAME_LENGTH, Table
 

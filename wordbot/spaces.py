@@ -44,8 +44,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from wordbot.engine.game import Game, GameState, Move
+from wordbot.engine.game import Game
 from wordbot.engine.games import get_game
+from wordbot.engine.movelist import Move
+from wordbot.engine.state import GameState
 from wordbot.engine.tensor import action_bound, observation_tensor
 from wordbot.errors import WordbotError
 from wordbot.lexicons import load_lexicon

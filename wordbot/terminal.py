@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.text import Text
 
 from wordbot.engine.display import picture, score_text
-from wordbot.engine.game import GameState
+from wordbot.engine.state import GameState
 from wordbot.errors import WordbotError
 from wordbot.players.arena import Match
 

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from wordbot.engine.controlword.moves import Exchange, Pass, Redraw, Replacement
 from wordbot.engine.controlword.scoring import play_points
 from wordbot.engine.controlword.tiles import BLUE_CONSONANTS, BLUE_VOWELS
-from wordbot.engine.game import OVER, Move, MoveList
+from wordbot.engine.movelist import Move, MoveList
+from wordbot.engine.state import OVER
 
 if TYPE_CHECKING:
     from wordbot.engine.controlword.moves import Move as ControlWordMove

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from wordbot.engine.controlword.moves import Exchange, Redraw, Replacement, WordPlay
 from wordbot.engine.controlword.scoring import MAJORITY, PLURALITY, play_points
 from wordbot.engine.controlword.state import ControlWordState
-from wordbot.engine.game import Move
+from wordbot.engine.movelist import Move
 
 KEYS = (
     "points_played",

@@ -44,9 +44,10 @@ from wordbot.engine.controlword.tiles import (
     sort_tiles,
 )
 from wordbot.engine.errors import IllegalMove, PositionError, StateError
-from wordbot.engine.game import GameState, MoveList
+from wordbot.engine.movelist import MoveList
 from wordbot.engine.outcome import Outcome
 from wordbot.engine.rng import Rng, seed_state
+from wordbot.engine.state import GameState
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -31,7 +31,7 @@ from wordbot.engine.crosswords.adapter import (
 from wordbot.engine.crosswords.moves import Pass, Write
 from wordbot.engine.crosswords.pages import extra_turns
 from wordbot.engine.crosswords.rules import DIRECTIONS
-from wordbot.engine.game import MoveList
+from wordbot.engine.movelist import MoveList
 
 
 class CrossWordsMoves(MoveList):

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from wordbot.engine.crosswords.moves import Pass, TextWrite, Write
 from wordbot.engine.crosswords.state import CrossWordsState
-from wordbot.engine.game import Move
+from wordbot.engine.movelist import Move
 from wordbot.engine.pie import TakeOver
 
 KEYS = (

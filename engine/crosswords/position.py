@@ -22,7 +22,6 @@ from wordbot.engine import pie
 from wordbot.engine.crosswords.pages import Extra, Page
 from wordbot.engine.crosswords.rules import SEATS
 from wordbot.engine.errors import PositionError
-from wordbot.engine.game import OVER
 from wordbot.engine.position import (
     MAX_POINTS,
     check_fields,
@@ -33,6 +32,7 @@ from wordbot.engine.position import (
     player_map,
     read_header,
 )
+from wordbot.engine.state import OVER
 
 FORMAT = "wordbot.crosswords.position/1"
 REQUIRED = (

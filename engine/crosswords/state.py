@@ -40,8 +40,8 @@ from wordbot.engine.crosswords.moves import (
 from wordbot.engine.crosswords.pages import Extra, Page, Word, extra_turns
 from wordbot.engine.crosswords.rules import STEP
 from wordbot.engine.errors import IllegalMove, MoveError
-from wordbot.engine.game import OVER, GameState
 from wordbot.engine.outcome import Outcome
+from wordbot.engine.state import OVER, GameState
 
 if TYPE_CHECKING:
     from collections.abc import Set

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from wordbot.engine.firstdraft.moves import Discard, Draft, Sell
 from wordbot.engine.firstdraft.state import FirstDraftState
-from wordbot.engine.game import Move
+from wordbot.engine.movelist import Move
 
 LENGTHS = range(3, 10)
 

@@ -22,7 +22,6 @@ from typing import Any, NamedTuple
 
 from wordbot.engine.errors import PositionError
 from wordbot.engine.firstdraft.rules import TURN
-from wordbot.engine.game import OVER
 from wordbot.engine.position import (
     MAX_POINTS,
     check_fields,
@@ -33,6 +32,7 @@ from wordbot.engine.position import (
     read_header,
 )
 from wordbot.engine.rng import Rng
+from wordbot.engine.state import OVER
 from wordbot.engine.tiles import TILE_COUNTS, excess
 
 

@@ -37,10 +37,10 @@ from wordbot.engine.firstdraft.moves import (
 )
 from wordbot.engine.firstdraft.position import Coaster, Hand, position_json, sort_letters
 from wordbot.engine.firstdraft.rules import ROWS
-from wordbot.engine.game import OVER, GameState
 from wordbot.engine.movelist import is_listed
 from wordbot.engine.outcome import Outcome, compensated, outcome_by_score
 from wordbot.engine.rng import Rng
+from wordbot.engine.state import OVER, GameState
 
 if TYPE_CHECKING:
     from wordbot.engine.firstdraft.legal import FirstDraftMoves

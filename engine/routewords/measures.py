@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wordbot.engine.game import Move
+from wordbot.engine.movelist import Move
 from wordbot.engine.pie import TakeOver
 from wordbot.engine.routewords.moves import BonusWord, Both, Pass, Route, Swap
 from wordbot.engine.routewords.rules import BONUS, START_COINS

@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from wordbot.engine.errors import PositionError
-from wordbot.engine.game import OVER
 from wordbot.engine.position import (
     MAX_POINTS,
     header_json,
@@ -38,6 +37,7 @@ from wordbot.engine.routewords.rules import (
     TURN,
     adjacent,
 )
+from wordbot.engine.state import OVER
 
 REQUIRED = (
     "format",

@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from wordbot.engine import pie
 from wordbot.engine.errors import IllegalMove, MoveError
-from wordbot.engine.game import OVER, GameState
 from wordbot.engine.movelist import is_listed
 from wordbot.engine.outcome import Outcome
 from wordbot.engine.routewords import adapter
@@ -53,6 +52,7 @@ from wordbot.engine.routewords.moves import (
 )
 from wordbot.engine.routewords.position import position_json
 from wordbot.engine.routewords.rules import BONUS, SIDE, SIZE, TURN, adjacent
+from wordbot.engine.state import OVER, GameState
 
 if TYPE_CHECKING:
     from wordbot.engine.routewords.legal import RouteWordsMoves

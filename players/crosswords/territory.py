@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, cast
 
-from wordbot.engine.game import GameState
+from wordbot.engine.state import GameState
 from wordbot.players.base import Candidate, Option, Shortlist
 from wordbot.players.pie import PieAware
 

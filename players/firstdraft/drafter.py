@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 from wordbot.engine.firstdraft import adapter
 from wordbot.engine.firstdraft.moves import Draft
-from wordbot.engine.game import GameState
+from wordbot.engine.state import GameState
 from wordbot.engine.tiles import FULL_BAG, LETTERS
 from wordbot.players.base import Candidate, Option, Player, Progress, Shortlist
 

@@ -27,9 +27,10 @@ from bisect import insort
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
-from wordbot.engine.game import GameState, Move
+from wordbot.engine.movelist import Move
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.legal import reach
+from wordbot.engine.state import GameState
 from wordbot.players.base import Candidate, Option
 from wordbot.players.pie import PieAware
 
