@@ -4,7 +4,7 @@ lexicon, the same seeded positions every run:
 - the completability oracle: random rows of 1-9 letters in one kernel call
   (``extra_info``: ns per query) and one Python call per row;
 - the generator's whole list (every sell, discard, insert and draft, counted, with
-  gains), mean over 1,000 random positions from self-play;
+  gains), mean over 1,000 positions of seeded games of random moves;
 - greedy self-play, three players (games/s).
 
 In the plain test run (benchmarks off) each runs once on fewer items.

@@ -1,8 +1,9 @@
 """Move generation on the 48 conformance positions, default lexicon, one thread.
 
 One round generates at every position once, so ``median / 48`` is the mean time per
-position (``extra_info["mean_us_per_position"]``), the figure the movegen issue sets
-targets for (word plays <= 200 us, replacement plays with L = 5 <= 1 ms).
+position (``extra_info["mean_us_per_position"]``), the figure the
+generator's targets are set in (word plays <= 200 us, replacement plays with L = 5
+<= 1 ms).
 
 * ``full``: from the position's tiles (a dict), as ``MoveGenerator.word_plays`` is
   called: packing, both directions' cross-checks, the walk, the result arrays;

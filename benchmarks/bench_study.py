@@ -1,5 +1,5 @@
-"""Study throughput: the issue's figure is a study of 2 variants x 400 Control Word games
-with ``control`` on two workers, in under 60 s, and the study's own cost (each game
+"""Study throughput: the target is a study of 2 variants x 400 Control Word games with
+``control`` on two workers in under 60 s, and the study's own cost (each game
 measured: the standing after every action, the game's own measures) kept small beside
 a tournament of the same games.
 

@@ -2,7 +2,7 @@
 
 Runs the pytest-benchmark suites of this folder (``-k EXPR`` for some of them) in one
 process on one machine and makes one table of their medians: what each measures (the
-first line of its docstring), the median time of one round, and the figure a
+first paragraph of its docstring), the median time of one round, and the figure a
 benchmark reports besides (games a second, nanoseconds a query, ...). The page gets
 the date, the machine and the command.
 """
@@ -53,7 +53,7 @@ def unit(seconds: float) -> str:
 
 
 def docstrings(path: Path) -> dict[str, str]:
-    """The first line of each test function's docstring in ``path``."""
+    """The first paragraph of each test function's docstring in ``path``, on one line."""
     tree = ast.parse(path.read_text())
     out = {}
     for node in ast.walk(tree):
