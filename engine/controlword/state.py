@@ -113,9 +113,10 @@ class ControlWordState(GameState["ControlWordMoves"]):
         return self._copy(seed=seed, rng_state=seed_state(seed))
 
     def with_racks(self, racks: Mapping[str, str]) -> ControlWordState:
-        """The same position with the given racks (rack strings as in docs/formats.md): each old rack, if
-        known, goes back to the bags and the new rack's tiles come out of them. For
-        players that sample hidden racks; tile conservation holds."""
+        """The same position with the given racks (rack strings as in
+        docs/formats/controlword.md): each old rack, if known, goes back to the bags and the
+        new rack's tiles come out of them. For players that sample hidden racks; tile
+        conservation holds."""
         bags = dict(self.bags)
         new_racks = dict(self.racks)
         for colour, rack in racks.items():
@@ -151,8 +152,8 @@ class ControlWordState(GameState["ControlWordMoves"]):
             )
 
     def observation(self, viewer: str) -> dict[str, Any]:
-        """The position as ``viewer`` sees it: the other racks left out (docs/formats.md's
-        "unknown rack"), and every bag as the viewer can know it: its own, each other
+        """The position as ``viewer`` sees it: the other racks left out
+        (docs/formats/controlword.md's "unknown rack"), and every bag as the viewer can know it: its own, each other
         player's bag together with that player's rack tiles of its colour, and the blue
         bags together with the other racks' blue tiles; and, as ``rack_sizes``, how many
         tiles each hidden rack holds and how many of them are blue (in plain sight at the
@@ -262,15 +263,15 @@ class ControlWordState(GameState["ControlWordMoves"]):
         return winners[0] if len(winners) == 1 else None
 
     def notation(self, move: Move) -> str:  # type: ignore[override]  # its own game's moves only
-        """The docs/formats.md text of ``move`` in this position."""
+        """The docs/formats/controlword.md text of ``move`` in this position."""
         return format_move(move, self.board)
 
     def parse_notation(self, text: str) -> Move:
-        """A move from its docs/formats.md text, for the player to move."""
+        """A move from its docs/formats/controlword.md text, for the player to move."""
         return parse_move(text, self.to_move, self.board)
 
     def move_from_json(self, obj: Any) -> Move:
-        """A move from its docs/formats.md move object."""
+        """A move from its docs/formats/controlword.md move object."""
         return move_from_json(obj)
 
     def check(self, move: Move) -> None:  # type: ignore[override]  # its own game's moves only

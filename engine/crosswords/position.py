@@ -1,4 +1,4 @@
-"""Cross words combat positions as docs/formats.md JSON ("Cross words combat position"), read
+"""Cross words combat positions as docs/formats/crosswords.md JSON, read
 with every field checked (each error names the field) and written canonically (cells and
 captured cells by (r, c), used words by (row, index)).
 
@@ -51,7 +51,7 @@ OPTIONAL = ("rules", "pie_taken")
 
 
 def position_json(state) -> dict[str, Any]:
-    """The docs/formats.md position of a state."""
+    """The docs/formats/crosswords.md position of a state."""
     players = list(state.players)
     return {
         **header_json(state, FORMAT),

@@ -1,5 +1,5 @@
 """First Draft positions: their parts (the line's :class:`Coaster` s, the players'
-:class:`Hand` s) and their docs/formats.md JSON ("First Draft position"), read with every field
+:class:`Hand` s) and their docs/formats/firstdraft.md JSON, read with every field
 checked (each error names the field) and written canonically (pools, coaster tiles and
 ``gone`` sorted; ``bag``, ``deck`` and ``discard_pile`` always written).
 
@@ -67,7 +67,7 @@ OPTIONAL = ("turn", "rules", "gone", "bag", "deck", "discard_pile", "bag_size", 
 
 
 def position_json(state) -> dict[str, Any]:
-    """The docs/formats.md position of a state."""
+    """The docs/formats/firstdraft.md position of a state."""
     players = list(state.players)
     return {
         **header_json(state, FORMAT),
@@ -172,7 +172,7 @@ def read_position(obj: Any, rules, rng: Rng, seating: dict[str, Any]) -> dict[st
     elif missing:
         raise PositionError(f"tiles: {missing} are nowhere (bag, gone, rows, pools, line)")
     deck, pile = _coasters(obj, read_line, rules, rng)
-    # a view's counts (docs/formats.md): what it leaves out must still add up to them
+    # a view's counts (docs/formats/firstdraft.md): what it leaves out must add up to them
     for field, held in (("bag_size", len(bag)), ("deck_size", len(deck))):
         if field in obj and int_in(obj[field], field, 0, MAX_POINTS) != held:
             raise PositionError(f"{field}: {obj[field]}, but the position leaves {held}")

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from wordbot.engine.firstdraft.legal import FirstDraftMoves
     from wordbot.engine.firstdraft.rules import Rules
 
-#: the example position of docs/formats.md
+#: the example position of docs/formats/firstdraft.md
 EXAMPLE = {
     "format": "wordbot.firstdraft.position/1",
     "players": ["p1", "p2"],
@@ -374,7 +374,7 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
     def observation(self, viewer: str) -> dict[str, Any]:
         """The position without the order of the bag and of the deck (nobody sees it),
         with how many tiles and coasters they hold (``bag_size``, ``deck_size``: in
-        plain sight; docs/formats.md)."""
+        plain sight; docs/formats/firstdraft.md)."""
         shown = self.to_json()
         del shown["bag"], shown["deck"]
         shown["bag_size"], shown["deck_size"] = len(self.bag), len(self.deck)

@@ -1,4 +1,4 @@
-"""RouteWords positions as docs/formats.md JSON ("RouteWords position"), read with every
+"""RouteWords positions as docs/formats/routewords.md JSON, read with every
 field checked (each error names the field) and written canonically (owners and coins
 sorted, ``ko`` ascending).
 
@@ -58,7 +58,7 @@ FORMAT = "wordbot.routewords.position/1"
 
 
 def position_json(state) -> dict[str, Any]:
-    """The docs/formats.md position of a state."""
+    """The docs/formats/routewords.md position of a state."""
     players = list(state.players)
     obj: dict[str, Any] = {
         **header_json(state, FORMAT),
