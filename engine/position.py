@@ -1,6 +1,6 @@
 """What every game's positions share: reading a POSITION argument, canonical JSON and
-digests, and the strict field checks of docs/formats.md ("Fields the reader does not know are
-an error").
+digests, and the strict field checks of docs/formats.md ("Readers are strict": a field the
+reader does not know is an error).
 
 >>> canonical_json({"b": 1, "a": [1, 2]})
 '{"a":[1,2],"b":1}'
