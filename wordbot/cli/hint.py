@@ -86,13 +86,17 @@ def _print(state, spec, cands) -> None:
         (label, "left" if isinstance(default, list) else "right")
         for label, default in fields.values()
     ]
-    columns += [("equity", "right"), ("win %", "right")]
-    # a player that plays out (mc, search): the win rate's interval where the playouts
-    # reached the end, the mean margin, the work
+    columns.append(("equity", "right"))
+    # a player that plays out (mc, search): the win rate and its interval where the
+    # playouts reached the end, the mean margin, the work (a column none fills is left
+    # out: a heuristic's hint has no win rate to show)
+    won = any(c.win_rate is not None for c in cands)
     ended = any(c.interval is not None for c in cands)
     played = any(c.margin is not None or "depth" in c.details for c in cands)
     horizon = any(c.margin_at == "horizon" for c in cands)
     deep = any("depth" in c.details for c in cands)  # search:tree=ab's moves deep
+    if won:
+        columns.append(("win %", "right"))
     if ended:
         columns.append(("win 95% CI", "right"))
     if played:
@@ -109,8 +113,9 @@ def _print(state, spec, cands) -> None:
             str(c.points),
             *[_cell(shown[key]) for key in fields],
             f"{c.equity:.2f}" if played else f"{c.equity:.1f}",
-            "-" if c.win_rate is None else f"{100 * c.win_rate:.0f}",
         ]
+        if won:
+            row.append("-" if c.win_rate is None else f"{100 * c.win_rate:.0f}")
         if ended:
             row.append(
                 "-"
