@@ -19,39 +19,13 @@ import random
 from typing import NamedTuple
 
 from tests.controlword_rules import ACROSS, DOWN, word_play_problem
+from tests.rules_pages import tile_counts
 
 PLAYER_COLOURS = ("black", "white", "red", "green")
 ALL_COLOURS = PLAYER_COLOURS + ("blue",)
 
-# The 98-tile set of docs/rules/ (the standard 100 without blanks), for rack draws.
-TILE_COUNTS = dict(
-    A=9,
-    B=2,
-    C=2,
-    D=4,
-    E=12,
-    F=2,
-    G=3,
-    H=2,
-    I=9,
-    J=1,
-    K=1,
-    L=4,
-    M=2,
-    N=6,
-    O=8,
-    P=2,
-    Q=1,
-    R=6,
-    S=4,
-    T=6,
-    U=4,
-    V=2,
-    W=2,
-    X=1,
-    Y=2,
-    Z=1,
-)
+# The 98-tile set of the rules page (the standard 100 without blanks), for rack draws.
+TILE_COUNTS = tile_counts("controlword")
 TILE_BAG = "".join(letter * count for letter, count in TILE_COUNTS.items())
 
 

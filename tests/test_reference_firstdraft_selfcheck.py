@@ -11,24 +11,15 @@ from __future__ import annotations
 import copy
 import json
 import random
-import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from tests.reference import firstdraft as fd
+from tests.rules_pages import tile_counts
 
-RULES = Path(__file__).resolve().parents[1] / "docs" / "rules" / "firstdraft.md"
-# the tiles as the rules page lists them ("A 9, B 2, ..."), read apart from the reference
-FULL = Counter(
-    {
-        letter: int(n)
-        for letter, n in re.findall(
-            r"\b([A-Z]) (\d+)\b", RULES.read_text().split("**Tiles**", 1)[1].split(".")[0]
-        )
-    }
-)
+# the tiles as the rules page lists them, read apart from the reference
+FULL = Counter(tile_counts("firstdraft"))
 COASTERS = Counter([1, 2, 2, 3, 3, 3, 3, 4, 4, 5])
 WORDS = {"CAT", "COAT", "SOFT", "SIFT", "TOAST", "EAT", "TOOT", "AT", "STRAWBERRY"}
 # a line of values 1, 2, 3, 3, 4 holding no coins
