@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from wordbot.engine.controlword.board import Board, centred_bounds
 from wordbot.engine.controlword.mats import builtin_mat, random_mat
+from wordbot.engine.controlword.moves import NOTATION_HELP
 from wordbot.engine.controlword.position import read_position
 from wordbot.engine.controlword.rules import Rules
 from wordbot.engine.controlword.state import ControlWordState
@@ -30,22 +31,6 @@ from wordbot.engine.errors import PositionError, RuleError
 from wordbot.engine.game import Game
 from wordbot.engine.rng import Rng, seed_state
 from wordbot.engine.setup import rule_shortcut
-
-#: the notation for people, with an example of each kind of move (terminal play's
-#: ``help``; :attr:`~wordbot.engine.game.Game.notation_help`)
-NOTATION_HELP = """\
-Control Word moves (squares ROW,COL: the row first, growing down; the column growing right):
-  3,-1 across CA(T)s      word phase: the first square of the whole word, across or down,
-                          then the word: letters already on the board in parentheses,
-                          your blue rack tiles lowercase
-  replace 0,2=R 1,4=e     replacement phase: rack tiles put on board tiles not of your
-                          colour, SQUARE=LETTER each (lowercase: a blue tile), up to the
-                          round's replacement limit
-  pass                    pass the phase's action
-  redraw                  word phase: return your non-blue rack tiles and draw again
-                          (a second redraw in a turn costs penalty tokens)
-  exchange E vowel        any time in your turn: a tile E of your colour for a blue vowel
-                          (exchange T consonant: for a blue consonant)"""
 
 MAX_EXTENT = 1000  # rows or columns a position's board may span (check_size)
 MAX_RACK = 20  # tiles on one rack (the rules never make more than 9)

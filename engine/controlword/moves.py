@@ -34,6 +34,22 @@ from wordbot.engine.controlword.board import ACROSS, DOWN, STEP, Board
 from wordbot.engine.controlword.tiles import BLUE, COLOURS, LETTERS
 from wordbot.engine.errors import MoveError
 
+#: the notation for people, with an example of each kind of move (terminal play's
+#: ``help``; :attr:`~wordbot.engine.game.Game.notation_help`)
+NOTATION_HELP = """\
+Control Word moves (squares ROW,COL: the row first, growing down; the column growing right):
+  3,-1 across CA(T)s      word phase: the first square of the whole word, across or down,
+                          then the word: letters already on the board in parentheses,
+                          your blue rack tiles lowercase
+  replace 0,2=R 1,4=e     replacement phase: rack tiles put on board tiles not of your
+                          colour, SQUARE=LETTER each (lowercase: a blue tile), up to the
+                          round's replacement limit
+  pass                    pass the phase's action
+  redraw                  word phase: return your non-blue rack tiles and draw again
+                          (a second redraw in a turn costs penalty tokens)
+  exchange E vowel        any time in your turn: a tile E of your colour for a blue vowel
+                          (exchange T consonant: for a blue consonant)"""
+
 
 class Placement(NamedTuple):
     """One tile a move puts on the board."""
