@@ -113,7 +113,10 @@ def pytest_collection_modifyitems(config, items):
     from tests.warmup import measured
 
     seconds = measured("modules")
-    items.sort(key=lambda item: -seconds.get(item.path.name, 0.0))  # a stable sort
+    # a stable sort: the measured (even those that took no time) before the rest
+    items.sort(
+        key=lambda item: (item.path.name not in seconds, -seconds.get(item.path.name, 0))
+    )
 
 
 @pytest.fixture(scope="module")

@@ -445,3 +445,25 @@ def test_plot_writes_png_or_svg(tmp_path, suffix, magic):
         *SMALL,
     )
     assert magic in path.read_bytes()[:400]
+
+
+def test_a_run_killed_while_writing_its_configuration_starts_again_or_resumes(tmp_path):
+    """The configuration appears whole or not at all: a folder holding only the draft a
+    killed run left takes a new run, and one holding the configuration alone (killed
+    before anything else was made) resumes, playing every game."""
+    whole = json.loads(invoke("tournament", *SHORT_TOURNAMENT, "--json").stdout)
+    drafted = tmp_path / "drafted"
+    drafted.mkdir()
+    (drafted / ".tournament.json.4242").write_text('{"format": "wordbot.tourn')
+    out = invoke("tournament", *SHORT_TOURNAMENT, "--json", "--out", str(drafted))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["players"] == whole["players"]
+    assert json.loads((drafted / "tournament.json").read_text())["games"] == 4
+
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    (bare / "tournament.json").write_text((drafted / "tournament.json").read_text())
+    resumed = invoke("tournament", "--resume", str(bare), "--json")
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["players"] == whole["players"]
+    assert len(list((bare / "games").glob("*.jsonl"))) == 4

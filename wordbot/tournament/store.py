@@ -76,7 +76,7 @@ class TournamentStore:
                     f"--out {path}: already holds a {cls.kind}; continue it "
                     f"with --resume {path}, or choose another directory"
                 )
-            if any(path.iterdir()):
+            if any(not cls._leftover(p) for p in path.iterdir()):
                 raise TournamentError(
                     f"--out {path}: not empty; choose a new or empty directory"
                 )
@@ -98,16 +98,29 @@ class TournamentStore:
                 )
 
     @classmethod
+    def _leftover(cls, path: Path) -> bool:
+        """Whether ``path`` is a configuration a run stopped writing (never linked)."""
+        return path.name.startswith(f".{cls.config_name}.")
+
+    @classmethod
     def create(cls, path: Path, config: Any) -> Self:
         cls.check_new(path)
         path = Path(path)
         try:
-            (path / GAMES).mkdir(parents=True, exist_ok=True)
-            text = json.dumps(config.to_json(), indent=1) + "\n"
-            # exclusive create: never overwrite a configuration another run just wrote
-            with open(path / cls.config_name, "x", encoding="utf-8") as fh:
-                fh.write(text)
-            (path / RESULTS).touch(exist_ok=False)
+            path.mkdir(parents=True, exist_ok=True)
+            # the configuration appears whole or not at all, so that a run killed while
+            # writing it leaves a folder it can start again in (or resume), and the link
+            # never replaces a configuration another run just wrote
+            draft = path / f".{cls.config_name}.{os.getpid()}"
+            draft.write_text(
+                json.dumps(config.to_json(), indent=1) + "\n", encoding="utf-8"
+            )
+            try:
+                os.link(draft, path / cls.config_name)
+            finally:
+                draft.unlink(missing_ok=True)
+            (path / GAMES).mkdir(exist_ok=True)
+            (path / RESULTS).touch()
         except FileExistsError:
             raise TournamentError(f"--out {path}: already holds a {cls.kind}") from None
         except OSError as exc:
@@ -132,7 +145,10 @@ class TournamentStore:
             raise TournamentError(
                 f"--resume {where}: cannot write there (permission denied)"
             )
-        return cls(path), config  # nothing is touched until the configuration is checked
+        # nothing is touched until the configuration is checked; then what a run killed
+        # right after writing it had not made yet
+        (path / GAMES).mkdir(exist_ok=True)
+        return cls(path), config
 
     # ------------------------------------------------------------------ reading
     def load_outcomes(
