@@ -116,10 +116,12 @@ class Game(ABC, Generic[StateT]):
     #: (:meth:`part`; None: the part's defaults): ``display``, its pictures
     #: (:mod:`wordbot.engine.display`); ``tensor``, what learning agents see
     #: (:mod:`wordbot.engine.tensor`); ``measures``, where a finished game's points came
-    #: from (:mod:`wordbot.engine.measures`)
+    #: from (:mod:`wordbot.engine.measures`); ``core``, its compiled core, whole
+    #: playouts in one call (:mod:`wordbot.engine.core`; its module's ``CORE``)
     display: ClassVar[str | None] = None
     tensor: ClassVar[str | None] = None
     measures: ClassVar[str | None] = None
+    core: ClassVar[str | None] = None
 
     @property
     def position_format(self) -> str:
@@ -311,9 +313,15 @@ class Game(ABC, Generic[StateT]):
         return False
 
     def part(self, kind: str) -> ModuleType | None:
-        """The module of the game's part ``kind`` (``display``, ``tensor`` or
-        ``measures``), imported now; None when the game leaves it to the defaults."""
-        paths = {"display": self.display, "tensor": self.tensor, "measures": self.measures}
+        """The module of the game's part ``kind`` (``display``, ``tensor``,
+        ``measures`` or ``core``), imported now; None when the game leaves it to the
+        defaults (no core: every playout in Python)."""
+        paths = {
+            "display": self.display,
+            "tensor": self.tensor,
+            "measures": self.measures,
+            "core": self.core,
+        }
         if kind not in paths:
             raise GameError(f"part: {kind!r} is not one of {', '.join(paths)}")
         path = paths[kind]

@@ -9,6 +9,8 @@ generator is never touched. No global random state is used anywhere in the engin
 from __future__ import annotations
 
 import hashlib
+import random
+from typing import Any
 
 MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -75,3 +77,57 @@ class Rng:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+
+class SplitMixRandom(random.Random):
+    """A :class:`random.Random` drawing from SplitMix64: a player's generator whose
+    every draw compiled code can make again from the same seed (the compiled cores'
+    playouts, :mod:`wordbot.movegen.rng`), so a game played in one compiled call makes
+    the choices the Python players make.
+
+    ``randrange(n)`` is :meth:`Rng.below`; ``random()`` the top 53 bits of a draw over
+    2**53; ``getrandbits(k)`` (k <= 64) its top ``k`` bits.
+
+    >>> SplitMixRandom(9).randrange(1000) == Rng(9).below(1000)
+    True
+    >>> SplitMixRandom(9).getrandbits(63) == Rng(9).next64() >> 1
+    True
+    """
+
+    def __init__(self, seed: int = 0):
+        self._state = 0
+        super().__init__(seed)
+
+    def seed(self, a: Any = 0, version: int = 2) -> None:
+        self._state = (a if isinstance(a, int) else seed_from_text(repr(a))) & MASK
+
+    def next64(self) -> int:
+        self._state = s = (self._state + _GAMMA) & MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k: int) -> int:
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        out, have = 0, 0
+        while have < k:
+            take = min(64, k - have)
+            out |= (self.next64() >> (64 - take)) << have
+            have += take
+        return out
+
+    def _randbelow(self, n: int) -> int:
+        rng = Rng(self._state)
+        value = rng.below(n)
+        self._state = rng.state
+        return value
+
+    def getstate(self) -> Any:
+        return self._state
+
+    def setstate(self, state: Any) -> None:
+        self._state = int(state) & MASK
