@@ -26,6 +26,7 @@ What a core promises (tests/test_core_*.py hold it to the Python engine):
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -136,6 +137,29 @@ class Core(ABC):
             self.apply(at, row)
         return out
 
+    def to_move(self, packed: Packed) -> int:
+        """The seat (its index in ``state.players``) to move in ``packed``."""
+        state = self.unpack(packed)
+        return state.players.index(state.to_move)
+
+    def movers(self, packed: Packed, rows: np.ndarray) -> list[int]:
+        """The seat that made each move of ``rows`` played in turn from ``packed``."""
+        out, at = [], packed.copy()
+        for row in rows:
+            out.append(self.to_move(at))
+            self.apply(at, row)
+        return out
+
+    def is_over(self, packed: Packed) -> bool:
+        """Whether the game of ``packed`` has ended (a core answers without unpacking)."""
+        return bool(self.unpack(packed).is_over)
+
+    def values(self, packed: Packed, policy: int) -> np.ndarray | None:
+        """Every seat's value of ``packed`` by the compiled policy ``policy``, as its
+        Python player's ``value(state, seat)``, or None where the core does not compile
+        that value (the caller values the unpacked state in Python)."""
+        return None
+
     @abstractmethod
     def apply(self, packed: Packed, row: np.ndarray) -> None:
         """Apply the move ``row`` to ``packed`` in place (drawing from the position's
@@ -143,8 +167,11 @@ class Core(ABC):
 
 
 def core_of(state: Any) -> Core | None:
-    """The compiled core that plays ``state``, or None (the game has none, or its core
-    refuses the state's rules or position): the caller then plays in Python."""
+    """The compiled core that plays ``state``, or None (the game has none, its core
+    refuses the state's rules or position, or the environment variable ``WORDBOT_CORE``
+    is ``off``): the caller then plays in Python, the same moves more slowly."""
+    if os.environ.get("WORDBOT_CORE", "").lower() == "off":
+        return None
     module = state.game.part("core")
     core: Core | None = getattr(module, "CORE", None)
     if core is None or core.refuses(state) is not None:

@@ -2,7 +2,10 @@
 (tournaments, paired games, terminal play and the studies all drive it).
 
 Each seat's player draws its random choices from its own generator, seeded from the
-game's seed and the seat (or given its own seed), so a game replays exactly.
+game's seed and the seat (or given its own seed), so a game replays exactly. The
+generators are SplitMix64 (:class:`~wordbot.engine.rng.SplitMixRandom`): a game of
+compiled policies played whole in the game's core (:mod:`wordbot.engine.core`) makes the
+same draws, and so the same moves.
 
 >>> from wordbot.engine import get_game
 >>> from wordbot.dictionaries import Lexicon
@@ -18,14 +21,15 @@ game's seed and the seat (or given its own seed), so a game replays exactly.
 from __future__ import annotations
 
 import hashlib
-import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from wordbot.engine.movelist import Move
 from wordbot.engine.outcome import Outcome
+from wordbot.engine.rng import SplitMixRandom
 from wordbot.engine.state import GameState
 from wordbot.players.base import Player
 
@@ -60,7 +64,7 @@ class Match:
         self.state = state
         self.seats = dict(seats)
         seeds = player_seeds or {p: derive_seed(seed, p) for p in state.players}
-        self.rngs = {p: random.Random(seeds[p]) for p in state.players}
+        self.rngs = {p: SplitMixRandom(seeds[p]) for p in state.players}
         self.think = {p: 0.0 for p, player in self.seats.items() if player is not None}
         self.decisions = dict.fromkeys(self.think, 0)
         self.moves: list[Move] = []
@@ -156,7 +160,70 @@ def play_game(
             break
         if on_move is not None:
             on_move(before, move, after)
-    final = match.state
+    return _result(
+        seed, seats, match.state, match.moves, match.think, match.decisions, forfeit, error
+    )
+
+
+def play_compiled(
+    state: GameState,
+    seats: Mapping[str, Player],
+    seed: int = 0,
+    on_move: Callable[[GameState, Move, GameState], Any] | None = None,
+    player_seeds: Mapping[str, int] | None = None,
+) -> GameResult | None:
+    """:func:`play_game` in one call into the game's compiled core
+    (:mod:`wordbot.engine.core`), when it has one that plays every seat's player as it
+    is (``random``, ``greedy``, a game's own compiled policy); None otherwise. The same
+    generators draw the same choices: the same moves as :func:`play_game`.
+
+    With ``on_move`` the moves are applied in Python afterwards, to call it with every
+    position; the seats' thinking time is the compiled game's, shared by their moves.
+    """
+    from wordbot.engine.core import TO_END, core_of
+
+    core = core_of(state)
+    if core is None:
+        return None
+    ids = [core.policies.get(seats[p].spec) for p in state.players]
+    if any(i is None for i in ids):
+        return None
+    seeds = player_seeds or {p: derive_seed(seed, p) for p in state.players}
+    rngs = np.array([seeds[p] for p in state.players], dtype=np.uint64)
+    started = time.perf_counter()
+    packed = core.pack(state)
+    played = core.playout(packed, ids, rngs, TO_END)
+    spent = time.perf_counter() - started
+    if not played.ended or len(played.moves) > MAX_ACTIONS:
+        return None  # play_game says why, move by move
+    start = core.pack(state)
+    moves = core.moves(start, played.moves)
+    if on_move is None:
+        final = core.unpack(packed)
+        movers = [state.players[i] for i in core.movers(start, played.moves)]
+    else:
+        final, movers = state, []
+        for move in moves:
+            movers.append(final.to_move)
+            after = final.apply(move, check=False)
+            on_move(final, move, after)
+            final = after
+    decisions = {p: movers.count(p) for p in state.players}
+    think = {p: spent * decisions[p] / max(1, len(moves)) for p in state.players}
+    return _result(seed, seats, final, moves, think, decisions, None, None)
+
+
+def _result(
+    seed: int,
+    seats: Mapping[str, Player],
+    final: GameState,
+    moves: list[Move],
+    think: dict[str, float],
+    decisions: dict[str, int],
+    forfeit: str | None,
+    error: str | None,
+) -> GameResult:
+    """The :class:`GameResult` of a game that stopped at ``final``."""
     outcome = final.outcome()
     places = dict(outcome.places)
     if error is not None and forfeit is None:
@@ -178,10 +245,10 @@ def play_game(
         dict(outcome.scores),
         winners,
         places,
-        len(match.moves),
-        match.think,
-        match.decisions,
-        match.moves,
+        len(moves),
+        think,
+        decisions,
+        moves,
         forfeit,
         error,
         outcome,

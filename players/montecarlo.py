@@ -32,6 +32,7 @@ from wordbot.engine.game import Game
 from wordbot.engine.movelist import Move
 from wordbot.engine.state import GameState
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
+from wordbot.players.playouts import End, Playouts, horizon_of
 from wordbot.players.profile import profile_of
 
 Z = 2.0  # width of the confidence intervals, in standard errors
@@ -53,19 +54,17 @@ class _Arm:
         self.ended = 0
         self.final = 0.0
 
-    def add(self, value: float, end: GameState, mover: str) -> None:
-        """A playout that stopped at ``end`` (valued ``value`` for ``mover``): won or
-        lost by the game's result at the end of the game, by the value's sign before."""
-        self.values.append(value)
-        self.ahead += value > 0
-        if end.is_over:
-            outcome = end.outcome()
+    def add(self, end: End) -> None:
+        """A playout that stopped at ``end``: won or lost by the game's result at the
+        end of the game, by the value's sign before."""
+        self.values.append(end.value)
+        self.ahead += end.value > 0
+        if end.ended:
             self.ended += 1
-            self.final += outcome.margin(mover)
-            if mover in outcome.winners:
-                self.wins += 1.0 if len(outcome.winners) == 1 else 0.5
+            self.final += end.margin
+            self.wins += end.win
         else:
-            self.wins += 1.0 if value > 0 else 0.5 if value == 0 else 0.0
+            self.wins += 1.0 if end.value > 0 else 0.5 if end.value == 0 else 0.0
 
     @property
     def n(self) -> int:
@@ -172,25 +171,6 @@ class MonteCarloPlayer(Player):
             policy = self._policies[spec + ":" + game.name] = make_player(spec, game)
         return policy
 
-    def _playout(
-        self, state: GameState, mover: str, rng: random.Random, policy: Player, leaf: Player
-    ) -> tuple[float, GameState]:
-        """Play ``state`` (a candidate applied to a determinized sample) forward: the
-        value of where it stopped, and that position."""
-        start = state
-        game = state.game
-        plies = self.settings["plies"]
-        to_end = self.to_end
-        steps = 0
-        while not state.is_over:
-            if plies and steps >= plies:
-                break
-            if not plies and not to_end and game.playout_done(start, state):
-                break
-            state = state.apply(policy.choose(state, rng), check=False)
-            steps += 1
-        return leaf.value(state, mover), state
-
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
@@ -203,6 +183,8 @@ class MonteCarloPlayer(Player):
         mover = state.to_move
         self.playouts = 0
         self.to_end = self._plays_to_end(state, policy, rng)
+        playouts = Playouts(state.game, policy, leaf)
+        horizon = horizon_of(self.settings["plies"], self.to_end)
         # at least one playout per candidate, however small the limit
         while len(alive) > 1:
             sample_seed = rng.getrandbits(63)
@@ -212,13 +194,12 @@ class MonteCarloPlayer(Player):
             sample = state.determinize(mover, random.Random(sample_seed)).with_seed(
                 sample_seed
             )
-            for arm in alive:
-                after = sample.apply(arm.cand.move, check=False)
-                value, end = self._playout(
-                    after, mover, random.Random(sample_seed), policy, leaf
-                )
-                arm.add(value, end, mover)
-                self.playouts += 1
+            ends = playouts.run(
+                sample, [arm.cand.move for arm in alive], sample_seed, horizon, mover
+            )
+            for arm, end in zip(alive, ends):
+                arm.add(end)
+            self.playouts += len(alive)
             if cap and alive[0].n >= cap:
                 break
             if time.perf_counter() - started >= seconds:

@@ -120,7 +120,7 @@ class GameWorker:
     def play(self, game: ScheduledGame) -> tuple[GameOutcome, str | None]:
         """Play ``game``: its outcome and (when recording) its record's text."""
         from wordbot.engine.records import GameRecorder
-        from wordbot.players.arena import play_game
+        from wordbot.players.arena import play_compiled, play_game
 
         started = time.perf_counter()
         state = self.new_game(game.seed, game.colours, game.variant)
@@ -137,7 +137,10 @@ class GameWorker:
             if self.setup.measure:
                 states.append(after)
 
-        result = play_game(
+        watched = self.setup.record or self.setup.measure
+        result = play_compiled(
+            state, seats, game.seed, on_move if watched else None, game.player_seeds
+        ) or play_game(
             state,
             seats,
             seed=game.seed,

@@ -1,0 +1,173 @@
+"""How a searching player plays its playouts: in the game's compiled core
+(:mod:`wordbot.engine.core`) when it has one that plays the playouts' policy, in Python
+otherwise, with the same moves either way.
+
+A playout's random choices come from one generator seeded by the playout's seed, shared
+by every seat (:class:`~wordbot.engine.rng.SplitMixRandom`, whose draws the compiled
+policies make again), so a playout replays from its seed in any process, compiled or not.
+
+>>> from wordbot.engine import get_game
+>>> from wordbot.dictionaries import Lexicon
+>>> from wordbot.players import make_player
+>>> game = get_game("routewords")
+>>> state = game.new(seed=3, lexicon=Lexicon.from_words(["ART", "RAT", "TAR", "TEA", "EAT"]))
+>>> greedy = make_player("greedy", game)
+>>> moves = [c.move for c in greedy.top(state, 2)]
+>>> ends = Playouts(game, greedy, greedy).run(state, moves, seed=7, horizon=2, mover="red")
+>>> len(ends), all(isinstance(e.value, float) for e in ends)
+(2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from wordbot.engine.core import GAME_HORIZON, TO_END, Core
+from wordbot.engine.game import Game
+from wordbot.engine.movelist import Move
+from wordbot.engine.rng import SplitMixRandom
+from wordbot.engine.state import GameState
+from wordbot.players.base import Player
+
+
+@dataclass(frozen=True)
+class End:
+    """Where a playout stopped, for the mover: the leaf player's value there; whether
+    the game ended; if so the mover's final margin and its share of the win (1, a
+    shared first place 1/k... as 1/2, 0)."""
+
+    value: float
+    ended: bool
+    margin: float = 0.0
+    win: float = 0.0
+
+
+def end_of(state: GameState, value: float, mover: str) -> End:
+    """The :class:`End` of a playout that stopped at ``state`` (valued ``value``)."""
+    if not state.is_over:
+        return End(value, False)
+    outcome = state.outcome()
+    win = 0.0
+    if mover in outcome.winners:
+        win = 1.0 if len(outcome.winners) == 1 else 0.5
+    return End(value, True, float(outcome.margin(mover)), win)
+
+
+def compiled_policy(core: Core | None, player: Player) -> int | None:
+    """The core's id of ``player`` when the core compiles it as it is (its name, no
+    options changed), else None."""
+    if core is None:
+        return None
+    return core.policies.get(player.spec)
+
+
+class Playouts:
+    """The playouts of one decision's search, played by ``rollout`` and valued at their
+    end by ``leaf``'s :meth:`~wordbot.players.base.Player.value`."""
+
+    def __init__(self, game: Game, rollout: Player, leaf: Player):
+        self.game = game
+        self.rollout = rollout
+        self.leaf = leaf
+
+    def core(self, state: GameState) -> Core | None:
+        """The compiled core that plays these playouts from ``state`` (None: Python)."""
+        from wordbot.engine.core import core_of
+
+        core = core_of(state)
+        return core if compiled_policy(core, self.rollout) is not None else None
+
+    def run(
+        self,
+        sample: GameState,
+        moves: Sequence[Move],
+        seed: int,
+        horizon: int,
+        mover: str,
+    ) -> list[End]:
+        """Each of ``moves`` applied to ``sample`` and played on to ``horizon`` (moves;
+        :data:`~wordbot.engine.core.TO_END`; :data:`~wordbot.engine.core.GAME_HORIZON`)
+        on the same future: the generator seeded ``seed``."""
+        core = self.core(sample)
+        if core is None:
+            return [self._python(sample, m, seed, horizon, mover) for m in moves]
+        return self._compiled(core, sample, moves, seed, horizon, mover)
+
+    def _python(
+        self, sample: GameState, move: Move, seed: int, horizon: int, mover: str
+    ) -> End:
+        state = start = sample.apply(move, check=False)
+        rng = SplitMixRandom(seed)
+        steps = 0
+        while not state.is_over:
+            if horizon > 0 and steps >= horizon:
+                break
+            if horizon == GAME_HORIZON and self.game.playout_done(start, state):
+                break
+            state = state.apply(self.rollout.choose(state, rng), check=False)
+            steps += 1
+        return end_of(state, self.leaf.value(state, mover), mover)
+
+    def _compiled(
+        self,
+        core: Core,
+        sample: GameState,
+        moves: Sequence[Move],
+        seed: int,
+        horizon: int,
+        mover: str,
+    ) -> list[End]:
+        packed = core.pack(sample)
+        rows = np.array([core.encode(packed, m) for m in moves], dtype=np.int64)
+        policy = compiled_policy(core, self.rollout)
+        assert policy is not None
+        seats = len(sample.players)
+        batch = core.playouts(
+            packed,
+            rows,
+            [policy] * seats,
+            np.array([seed], dtype=np.uint64),
+            horizon,
+            keep=True,
+        )
+        assert batch.finals is not None
+        me = sample.players.index(mover)
+        leaf_id = compiled_policy(core, self.leaf)
+        out = []
+        for i in range(len(moves)):
+            final = batch.finals[i][0]
+            scores = batch.scores[i, 0]
+            ended = bool(batch.ended[i, 0])
+            values = None if leaf_id is None else core.values(final, leaf_id)
+            if values is not None:
+                value = float(values[me])
+                top = scores.max()
+                tied = int((scores == top).sum())
+                if ended and (tied == 1 or scores[me] != top):
+                    others = np.delete(scores, me)
+                    margin = float(scores[me] - others.max())
+                    out.append(End(value, True, margin, float(scores[me] == top)))
+                    continue
+                if not ended:
+                    out.append(End(value, False))
+                    continue
+            # a shared top score: the game's own tie-breaks decide (rare); or a leaf
+            # valued in Python
+            state = core.unpack(final)
+            value = self.leaf.value(state, mover) if values is None else value
+            out.append(end_of(state, value, mover))
+        return out
+
+
+def horizon_of(plies: int, to_end: bool) -> int:
+    """A playout's horizon from ``mc``'s options: ``plies`` moves, the end, or the
+    game's own stop.
+
+    >>> horizon_of(3, False), horizon_of(0, True), horizon_of(0, False)
+    (3, 0, -1)
+    """
+    if plies:
+        return plies
+    return TO_END if to_end else GAME_HORIZON
