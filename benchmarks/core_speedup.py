@@ -1,0 +1,174 @@
+"""Whole games and playouts, two builds side by side:
+``python benchmarks/core_speedup.py --before PYTHON [--write docs/speed.md]``.
+
+Runs the same measurements, one game at a time, under this checkout's Python and under
+``--before`` (the interpreter of another install of wordbot, e.g. a checkout of the
+code before its compiled cores), alternating between the two so that both see the same
+machine: greedy self-play games a second (the way a tournament plays a game), the
+playouts (or alpha-beta leaves) behind one ``search:time=0.1`` decision, and the
+seconds of a ``wordbot study`` of greedy players. Each figure is the median of
+``--repeat`` runs. With ``--write`` the table replaces the section of the speed page
+that this script keeps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from strength_ladder import machine  # noqa: E402  (beside this script)
+
+GAMES = ("controlword", "routewords", "firstdraft", "crosswords")
+#: where the table lives in the speed page
+START, STOP = "<!-- core-speedup -->", "<!-- /core-speedup -->"
+
+#: run in each interpreter: one measurement, printed as JSON
+PROBE = r"""
+import json, sys, time
+from wordbot.engine import get_game
+from wordbot.players import make_player
+from wordbot.players import arena
+kind, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+game = get_game(name)
+seats = game.default_players[:2]
+if kind == "selfplay":
+    greedy = make_player("greedy", game)
+    play = getattr(arena, "play_compiled", None)
+    def one(seed):
+        state = game.new(list(seats), seed)
+        return (play and play(state, dict.fromkeys(seats, greedy), seed)) or \
+            arena.play_game(state, dict.fromkeys(seats, greedy), seed)
+    one(10_000)  # kernels loaded
+    started = time.perf_counter()
+    for seed in range(count):
+        one(seed)
+    print(json.dumps(count / (time.perf_counter() - started)))
+elif kind == "search":
+    greedy, search = make_player("greedy", game), make_player("search:time=0.1", game)
+    import random
+    counts = []
+    for seed in range(count):
+        state = game.new(list(seats), seed)
+        for _ in range(6 + seed % 5):
+            if state.is_over:
+                break
+            state = state.apply(greedy.choose(state, random.Random(seed)))
+        if state.is_over:
+            continue
+        search.choose(state, random.Random(seed))
+        counts.append(search.playouts)
+    print(json.dumps(sum(counts) / len(counts)))
+"""
+
+
+def probe(python: str, kind: str, game: str, count: int) -> float:
+    out = subprocess.run(
+        [python, "-c", PROBE, kind, game, str(count)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def study_seconds(python: str, game: str, games: int) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.perf_counter()
+        subprocess.run(
+            [python, "-m", "wordbot", "study", "--game", game, "--players",
+             "greedy", "--games", str(games), "--workers", "1", "--seed", "1",
+             "--out", str(Path(tmp) / "study")],
+            capture_output=True,
+            text=True,
+            check=True,
+        )  # fmt: skip
+        return time.perf_counter() - started
+
+
+def measure(pythons: dict[str, str], args) -> dict:
+    figures: dict = {}
+    for game in args.games:
+        for label in pythons:
+            figures.setdefault(game, {}).setdefault(label, {})
+        for metric, run in (
+            ("selfplay", lambda py, g: probe(py, "selfplay", g, args.selfplay)),
+            ("search", lambda py, g: probe(py, "search", g, args.decisions)),
+            ("study", lambda py, g: study_seconds(py, g, args.study)),
+        ):
+            samples: dict[str, list[float]] = {label: [] for label in pythons}
+            for _ in range(args.repeat):
+                for label, python in pythons.items():  # alternating: one machine
+                    samples[label].append(run(python, game))
+                    print(f"{game} {metric} {label}: {samples[label][-1]:.4g}",
+                          file=sys.stderr)  # fmt: skip
+            for label in pythons:
+                figures[game][label][metric] = statistics.median(samples[label])
+    return figures
+
+
+def table(figures: dict, args) -> str:
+    lines = [
+        "| game | greedy self-play games/s, before → after | `search:time=0.1` "
+        f"playouts a decision | `wordbot study` of {args.study} greedy games, s |",
+        "|---|---|---|---|",
+    ]
+    for game, by in figures.items():
+        b, a = by["before"], by["after"]
+        lines.append(
+            f"| {game} | {b['selfplay']:.0f} → {a['selfplay']:.0f} "
+            f"(×{a['selfplay'] / b['selfplay']:.1f}) | {b['search']:.0f} → "
+            f"{a['search']:.0f} (×{a['search'] / b['search']:.1f}) | {b['study']:.1f} → "
+            f"{a['study']:.1f} (×{b['study'] / a['study']:.1f}) |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--before", required=True, help="Python of the build to compare")
+    parser.add_argument("--games", nargs="+", default=list(GAMES))
+    parser.add_argument("--selfplay", type=int, default=100, help="games a figure")
+    parser.add_argument("--decisions", type=int, default=10, help="search decisions")
+    parser.add_argument("--study", type=int, default=400, help="games of the study")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--write", type=Path, help="the speed page to write it into")
+    args = parser.parse_args(argv)
+    figures = measure({"before": args.before, "after": sys.executable}, args)
+    text = table(figures, args)
+    command = (
+        "python benchmarks/core_speedup.py --before PYTHON "
+        f"--selfplay {args.selfplay} --decisions {args.decisions} --study {args.study} "
+        f"--repeat {args.repeat} --write docs/speed.md"
+    )
+    section = (
+        f"{START}\n## Whole games in one compiled call\n\n"
+        "The same measurements under two builds, alternating on one machine, one core, "
+        f'the median of {args.repeat} runs: "before" plays every move in Python, '
+        '"after" plays a game or a playout of compiled policies in one call into the '
+        f"game's compiled core.\n\n{text}\n\n- Measured {time.strftime('%Y-%m-%d')} on "
+        f"{machine()}.\n- Made by `{command}`.\n{STOP}"
+    )
+    if args.write is None:
+        print(section)
+        return 0
+    page = args.write.read_text()
+    if START in page:
+        head, _, rest = page.partition(START)
+        page = head + section + rest.partition(STOP)[2]
+    else:
+        page = page.rstrip("\n") + "\n\n" + section + "\n"
+    args.write.write_text(page)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
