@@ -4,7 +4,8 @@ Runs the pytest-benchmark suites of this folder (``-k EXPR`` for some of them) i
 process on one machine and makes one table of their medians: what each measures (the
 first paragraph of its docstring), the median time of one round, and the figure a
 benchmark reports besides (games a second, nanoseconds a query, ...). The page gets
-the date, the machine and the command.
+the date, the machine and the command; the sections other scripts keep in the page
+(each between ``<!-- name -->`` and ``<!-- /name -->``) stay as they are, after it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import argparse
 import ast
 import datetime
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -38,6 +40,29 @@ one machine only: the same code runs two to five times faster or slower on anoth
 - Measured {date} on {machine}.
 - Made by `{command}`; `pytest benchmarks` alone prints pytest-benchmark's own table.
 """
+
+
+#: a section another script keeps in the page, between its markers
+SECTION = re.compile(r"<!-- ([\w-]+) -->.*?<!-- /\1 -->", re.S)
+
+
+def kept_sections(path: Path | None) -> str:
+    r"""The sections other scripts keep in the page at ``path``, as they are.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     page = Path(tmp) / "speed.md"
+    ...     _ = page.write_text("# Speed\n\ntable\n\n<!-- a -->\n## A\n<!-- /a -->\n")
+    ...     print(kept_sections(page))
+    <BLANKLINE>
+    <!-- a -->
+    ## A
+    <!-- /a -->
+    <BLANKLINE>
+    """
+    if path is None or not path.exists():
+        return ""
+    return "".join(f"\n{m.group(0)}\n" for m in SECTION.finditer(path.read_text()))
 
 
 def unit(seconds: float) -> str:
@@ -106,7 +131,8 @@ def main(argv=None) -> int:
         if done.returncode != 0:
             return done.returncode
         made = table(json.loads(out.read_text()))
-    publish(made, PAGE, args.write, started, where, argv)
+    kept = kept_sections(args.write).replace("{", "{{").replace("}", "}}")
+    publish(made, PAGE + kept, args.write, started, where, argv)
     return 0
 
 
