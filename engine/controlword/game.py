@@ -174,6 +174,7 @@ class ControlWord(Game[ControlWordState]):
         return state.round != start.round
 
     display = "wordbot.engine.controlword.display"
+    core = "wordbot.engine.controlword.core"
     tensor = "wordbot.engine.controlword.tensor"
     #: points when played vs from control at the end, penalties, words controlled, each
     #: totalled over all players

@@ -396,8 +396,10 @@ def generate(letters, colours, own, rack_in, limit, edges, root, pools, guess):
     return 0, budget, found, tiles, cands
 
 
-def new_pools(cap: int) -> tuple:
-    """Scratch pools for :func:`generate`: ``cap`` patterns and ``cap`` atoms."""
+@njit(cache=True)
+def new_pools(cap):
+    """Scratch pools for :func:`generate`: ``cap`` patterns and ``cap`` atoms (compiled,
+    so that the compiled cores grow them in a playout)."""
     return (
         np.empty(cap, np.int64),
         np.empty(cap, np.int64),

@@ -1,0 +1,381 @@
+"""Control Word's compiled core (:class:`~wordbot.engine.core.Core`): a position packed
+into the arrays of :mod:`wordbot.movegen.controlword.core_state`, played on by the
+kernels of :mod:`wordbot.movegen.controlword.core_playout` (``random`` and ``greedy``,
+move for move the Python players' choices), and unpacked back into a
+:class:`~wordbot.engine.controlword.state.ControlWordState`.
+
+Every rule option is played. A position with a hidden rack (a view: ``rack_sizes``, or a
+rack left out) is refused: a search packs states already determinized.
+
+>>> from wordbot.dictionaries import Lexicon
+>>> from wordbot.engine.controlword.game import GAME
+>>> state = GAME.new(seed=7, lexicon=Lexicon.from_words(["ON", "NO", "SO", "OPEN"]))
+>>> packed = CORE.pack(state)
+>>> CORE.unpack(packed).to_json() == state.to_json()
+True
+>>> result = CORE.playout(packed, [GREEDY, GREEDY], np.array([1], np.uint64))
+>>> result.ended, CORE.unpack(packed).is_over
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from wordbot.engine.controlword.adapter import COLOUR_INDEX, score_table
+from wordbot.engine.controlword.board import Board
+from wordbot.engine.controlword.moves import (
+    Exchange,
+    Pass,
+    Placement,
+    Redraw,
+    Replacement,
+    WordPlay,
+)
+from wordbot.engine.controlword.state import OVER, REPLACEMENT, WORD
+from wordbot.engine.controlword.tiles import (
+    BLUE,
+    BLUE_CONSONANTS,
+    BLUE_VOWELS,
+    COLOURS,
+    Tile,
+    sort_tiles,
+)
+from wordbot.engine.core import GREEDY, RANDOM, TO_END, Core, Packed, Playout, Playouts
+from wordbot.movegen.controlword import core_playout, core_state
+from wordbot.movegen.controlword.core_state import (
+    BLUE_TILES,
+    CONSONANT_BAG,
+    H_ACTED,
+    H_BOUNDED,
+    H_BOUNDS,
+    H_C0,
+    H_C1,
+    H_CCW,
+    H_COL0,
+    H_COLOUR,
+    H_FIRST,
+    H_NP,
+    H_PENALTY,
+    H_PENALTY_POINTS,
+    H_PHASE,
+    H_R0,
+    H_R1,
+    H_RACK_LIMIT,
+    H_REDRAW_PENALTY,
+    H_REDRAWS,
+    H_REPLACEMENT_LIMIT,
+    H_REVERSE,
+    H_ROTATE,
+    H_ROUND,
+    H_ROUNDS,
+    H_ROW0,
+    H_SCORE,
+    H_SCORE_REPLACEMENTS,
+    H_TILES,
+    H_TO_MOVE,
+    HEADER,
+    M_KIND,
+    M_N,
+    M_POINTS,
+    M_TILES,
+    MARGIN,
+    OWN,
+    TILE_FIELDS,
+    VOWEL_BAG,
+    WIDTH,
+)
+from wordbot.movegen.controlword.walkstack import MAX_RACK
+
+PHASES = {WORD: core_state.WORD, REPLACEMENT: core_state.REPLACEMENT, OVER: core_state.OVER}
+PHASE_NAMES = {code: name for name, code in PHASES.items()}
+KINDS = {
+    WordPlay: core_state.WORD_PLAY,
+    Replacement: core_state.REPLACE,
+    Pass: core_state.PASS,
+    Redraw: core_state.REDRAW,
+    Exchange: core_state.EXCHANGE,
+}
+EXCHANGE_BAGS = ("vowel", "consonant")
+
+
+def _counts(letters: str) -> np.ndarray:
+    out = np.zeros(27, np.int64)
+    for ch in letters:
+        out[ord(ch.upper()) - 64] += 1
+    return out
+
+
+def _letters(counts: np.ndarray, lower: bool = False) -> str:
+    text = "".join(chr(64 + x) * int(counts[x]) for x in range(1, 27))
+    return text.lower() if lower else text
+
+
+class ControlWordPacked(Packed):
+    """A Control Word position as the kernels' arrays (``arrays``: the state tuple of
+    :mod:`~wordbot.movegen.controlword.core_state`), with what never changes in a game:
+    the state it was packed from (players, rules, word list, seed), the points table and
+    the word list's GADDAG."""
+
+    def __init__(self, state, arrays: tuple, table: np.ndarray, gaddag: tuple):
+        self.state = state
+        self.arrays = arrays
+        self.table = table
+        self.gaddag = gaddag
+
+    def copy(self) -> ControlWordPacked:
+        return ControlWordPacked(
+            self.state, tuple(a.copy() for a in self.arrays), self.table, self.gaddag
+        )
+
+
+def _own(packed: Packed) -> ControlWordPacked:
+    if not isinstance(packed, ControlWordPacked):
+        raise TypeError(f"packed: {type(packed).__name__} is not a Control Word position")
+    return packed
+
+
+class ControlWordCore(Core):
+    """Control Word's compiled core (see the module docstring)."""
+
+    width = WIDTH
+
+    def refuses(self, state) -> str | None:
+        hidden = [p for p in state.players if state.racks.get(p) is None]
+        if hidden or state.rack_sizes:
+            who = hidden[0] if hidden else sorted(state.rack_sizes)[0]
+            return (
+                f"racks.{who}: a hidden rack (a view); the core plays determinized states"
+            )
+        return None
+
+    # -- packing -------------------------------------------------------------------------
+    def pack(self, state) -> ControlWordPacked:
+        reason = self.refuses(state)
+        if reason is not None:
+            raise ValueError(reason)
+        players = state.players
+        seat = {p: i for i, p in enumerate(players)}
+        rules = state.rules
+        hdr = np.zeros(HEADER, np.int64)
+        hdr[H_NP] = len(players)
+        hdr[H_FIRST] = seat[state.first_player]
+        hdr[H_TO_MOVE] = seat[state.to_move]
+        hdr[H_PHASE] = PHASES[state.phase]
+        hdr[H_ROUND] = state.round
+        hdr[H_RACK_LIMIT] = state.rack_limit
+        hdr[H_REPLACEMENT_LIMIT] = state.replacement_limit
+        hdr[H_REDRAWS] = state.redraws
+        hdr[H_ACTED] = bool(state.acted)
+        hdr[H_ROUNDS] = rules.rounds
+        hdr[H_CCW] = rules.turn_order != "clockwise"
+        hdr[H_REVERSE] = rules.replacement_order == "reverse"
+        hdr[H_ROTATE] = bool(rules.rotate_first_player)
+        hdr[H_SCORE_REPLACEMENTS] = bool(rules.score_replacements)
+        hdr[H_PENALTY_POINTS] = rules.penalty_points
+        hdr[H_REDRAW_PENALTY] = rules.redraw_penalty
+        if state.board.bounds is not None:
+            hdr[H_BOUNDED] = 1
+            hdr[H_BOUNDS : H_BOUNDS + 4] = state.board.bounds
+        for p, i in seat.items():
+            hdr[H_COLOUR + i] = COLOUR_INDEX[p]
+            hdr[H_SCORE + i] = state.scores[p]
+            hdr[H_PENALTY + i] = state.penalties[p]
+        letters, colours = self._grid(state.board, hdr)
+        racks = np.zeros((core_state.MAX_SEATS, 2, 27), np.int64)
+        bags = np.zeros((core_state.MAX_SEATS + 2, 27), np.int64)
+        penalty_tiles = np.zeros((core_state.MAX_SEATS, 27), np.int64)
+        for p, i in seat.items():
+            rack = state.racks[p]
+            racks[i, OWN] = _counts("".join(ch for ch in rack if ch.isupper()))
+            racks[i, BLUE_TILES] = _counts("".join(ch for ch in rack if ch.islower()))
+            bags[i] = _counts(state.bags[p])
+            penalty_tiles[i] = _counts(state.penalty_tiles[p])
+        bags[VOWEL_BAG] = _counts(state.bags[BLUE_VOWELS])
+        bags[CONSONANT_BAG] = _counts(state.bags[BLUE_CONSONANTS])
+        discards = np.zeros((len(COLOURS), 27), np.int64)
+        for colour, tiles in state.discards.items():
+            discards[COLOUR_INDEX[colour]] = _counts(tiles)
+        rng = np.array([state.rng_state], np.uint64)
+        arrays = (hdr, rng, letters, colours, racks, bags, discards, penalty_tiles)
+        gaddag = state.lexicon.gaddag
+        return ControlWordPacked(
+            state, arrays, score_table(rules.jqxz_bonus), (gaddag.records, int(gaddag.root))
+        )
+
+    @staticmethod
+    def _grid(board: Board, hdr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The board in a grid with room for any play around its tiles."""
+        r0, r1, c0, c1 = board.extent() or (0, 0, 0, 0)
+        room = MAX_RACK + 2 + MARGIN
+        hdr[H_ROW0], hdr[H_COL0] = r0 - room, c0 - room
+        shape = (r1 - r0 + 1 + 2 * room, c1 - c0 + 1 + 2 * room)
+        letters = np.zeros(shape, np.uint8)
+        colours = np.full(shape, -1, np.int8)
+        for (r, c), tile in board.items():
+            letters[r - hdr[H_ROW0], c - hdr[H_COL0]] = ord(tile.letter) - 64
+            colours[r - hdr[H_ROW0], c - hdr[H_COL0]] = COLOUR_INDEX[tile.colour]
+        hdr[H_TILES] = len(board)
+        hdr[H_R0], hdr[H_R1] = r0 - hdr[H_ROW0], r1 - hdr[H_ROW0]
+        hdr[H_C0], hdr[H_C1] = c0 - hdr[H_COL0], c1 - hdr[H_COL0]
+        return letters, colours
+
+    def unpack(self, packed: Packed):
+        pk = _own(packed)
+        hdr, rng, letters, colours, racks, bags, discards, penalty_tiles = pk.arrays
+        base = pk.state
+        players = base.players
+        row0, col0 = int(hdr[H_ROW0]), int(hdr[H_COL0])
+        tiles = {
+            (int(i) + row0, int(j) + col0): Tile(
+                chr(64 + int(letters[i, j])), COLOURS[int(colours[i, j])]
+            )
+            for i, j in zip(*np.nonzero(letters))
+        }
+        blue_bag = {BLUE_VOWELS: VOWEL_BAG, BLUE_CONSONANTS: CONSONANT_BAG}
+        return base._copy(
+            first_player=players[int(hdr[H_FIRST])],
+            to_move=players[int(hdr[H_TO_MOVE])],
+            phase=PHASE_NAMES[int(hdr[H_PHASE])],
+            round=int(hdr[H_ROUND]),
+            rack_limit=int(hdr[H_RACK_LIMIT]),
+            replacement_limit=int(hdr[H_REPLACEMENT_LIMIT]),
+            board=Board(tiles, base.board.bounds),
+            racks={
+                p: sort_tiles(
+                    _letters(racks[i, OWN]) + _letters(racks[i, BLUE_TILES], True)
+                )
+                for i, p in enumerate(players)
+            },
+            scores={p: int(hdr[H_SCORE + i]) for i, p in enumerate(players)},
+            penalties={p: int(hdr[H_PENALTY + i]) for i, p in enumerate(players)},
+            bags={
+                **{p: _letters(bags[i]) for i, p in enumerate(players)},
+                **{key: _letters(bags[at]) for key, at in blue_bag.items()},
+            },
+            discards={c: _letters(discards[COLOUR_INDEX[c]]) for c in (*players, BLUE)},
+            penalty_tiles={p: _letters(penalty_tiles[i]) for i, p in enumerate(players)},
+            rng_state=int(rng[0]),
+            redraws=int(hdr[H_REDRAWS]),
+            acted=bool(hdr[H_ACTED]),
+            events=(),
+        )
+
+    def to_move(self, packed: Packed) -> int:
+        pk = _own(packed)
+        return int(pk.arrays[0][H_TO_MOVE])
+
+    def is_over(self, packed: Packed) -> bool:
+        pk = _own(packed)
+        return bool(pk.arrays[0][H_PHASE] == core_state.OVER)
+
+    # -- moves ---------------------------------------------------------------------------
+    def encode(self, packed: Packed, move: Any) -> np.ndarray:
+        pk = _own(packed)
+        row = np.zeros(WIDTH, np.int64)
+        row[M_KIND] = KINDS[type(move)]
+        if isinstance(move, Exchange):
+            row[M_N] = ord(move.letter) - 64
+            row[M_POINTS] = EXCHANGE_BAGS.index(move.bag)
+            return row
+        tiles = getattr(move, "tiles", ())
+        row[M_N] = len(tiles)
+        for k, t in enumerate(tiles):
+            at = M_TILES + TILE_FIELDS * k
+            row[at : at + TILE_FIELDS] = (
+                t.row,
+                t.col,
+                ord(t.letter) - 64,
+                COLOUR_INDEX[t.colour],
+            )
+        if tiles:
+            row[M_POINTS] = core_state.gain(pk.arrays, row, pk.table)
+        return row
+
+    def decode(self, packed: Packed, row: np.ndarray) -> Any:
+        kind = int(row[M_KIND])
+        if kind == core_state.EXCHANGE:
+            return Exchange(chr(64 + int(row[M_N])), EXCHANGE_BAGS[int(row[M_POINTS])])
+        if kind == core_state.PASS:
+            return Pass()
+        if kind == core_state.REDRAW:
+            return Redraw()
+        tiles = []
+        for k in range(int(row[M_N])):
+            r, c, letter, colour = (
+                int(v)
+                for v in row[M_TILES + TILE_FIELDS * k : M_TILES + TILE_FIELDS * (k + 1)]
+            )
+            tiles.append(Placement(r, c, chr(64 + letter), COLOURS[colour]))
+        return (WordPlay if kind == core_state.WORD_PLAY else Replacement)(tuple(tiles))
+
+    def apply(self, packed: Packed, row: np.ndarray) -> None:
+        pk = _own(packed)
+        pk.arrays = core_state.apply_row(
+            pk.arrays, np.ascontiguousarray(row, np.int64), pk.table
+        )
+
+    # -- playouts ------------------------------------------------------------------------
+    def playout(
+        self,
+        packed: Packed,
+        policies: Sequence[int],
+        rngs: np.ndarray,
+        horizon: int = TO_END,
+    ) -> Playout:
+        pk = _own(packed)
+        arrays, scores, rows = core_playout.playout(
+            pk.arrays,
+            np.asarray(policies, np.int64),
+            rngs,
+            int(horizon),
+            pk.table,
+            *pk.gaddag,
+        )
+        pk.arrays = arrays
+        return Playout(scores.astype(np.float64), self.is_over(packed), rows)
+
+    def playouts(
+        self,
+        packed: Packed,
+        firsts: np.ndarray,
+        policies: Sequence[int],
+        seeds: np.ndarray,
+        horizon: int = TO_END,
+        keep: bool = False,
+    ) -> Playouts:
+        pk = _own(packed)
+        firsts = np.ascontiguousarray(firsts, np.int64).reshape(-1, WIDTH)
+        seeds = np.ascontiguousarray(seeds, np.uint64)
+        ids = np.asarray(policies, np.int64)
+        if not keep:
+            scores, ended = core_playout.playouts(
+                pk.arrays,
+                firsts,
+                ids,
+                seeds,
+                int(horizon),
+                pk.table,
+                *pk.gaddag,
+            )
+            return Playouts(scores.astype(np.float64), ended)
+        n = len(pk.state.players)
+        scores = np.zeros((len(firsts), len(seeds), n))
+        ended = np.zeros((len(firsts), len(seeds)), bool)
+        finals: list[list[Packed]] = []
+        for i, row in enumerate(firsts):
+            finals.append([])
+            for j, seed in enumerate(seeds):
+                one = pk.copy()
+                self.apply(one, row)
+                result = self.playout(one, policies, np.array([seed], np.uint64), horizon)
+                scores[i, j], ended[i, j] = result.scores, result.ended
+                finals[i].append(one)
+        return Playouts(scores, ended, finals)
+
+
+CORE = ControlWordCore()
+
+__all__ = ["CORE", "GREEDY", "RANDOM", "ControlWordCore", "ControlWordPacked"]

@@ -1,0 +1,88 @@
+"""Whole Control Word playouts in one compiled call: from a state of
+:mod:`~.core_state`, each seat's policy (:mod:`~.core_moves`) chooses and the move is
+applied, until the end of the game or the horizon; and many playouts from one position,
+each first move on each seed.
+
+A horizon is 0 (to the end), -1 (to the end of the round the playout started in, the
+game's ``playout_done``) or a number of moves.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from wordbot.movegen.controlword.core_moves import choose, final_scores, new_scratch
+from wordbot.movegen.controlword.core_state import (
+    H_PHASE,
+    H_ROUND,
+    H_TO_MOVE,
+    OVER,
+    WIDTH,
+    apply_row,
+    copy_state,
+)
+
+
+@njit(cache=True)
+def _run(st, sc, policies, rngs, horizon, table, edges, root, rows):
+    """Play ``st`` on (see :func:`playout`); (state, scratch, moves played, rows)."""
+    hdr = st[0]
+    start_round = hdr[H_ROUND]
+    shared = rngs.shape[0] == 1
+    n = 0
+    while st[0][H_PHASE] != OVER:
+        if horizon > 0 and n >= horizon:
+            break
+        if horizon < 0 and st[0][H_ROUND] != start_round:
+            break
+        if n == rows.shape[0]:
+            grown = np.zeros((2 * n, WIDTH), np.int64)
+            grown[:n] = rows
+            rows = grown
+        seat = st[0][H_TO_MOVE]
+        row = rows[n]
+        row[:] = 0
+        st, sc = choose(
+            st, sc, policies[seat], rngs, 0 if shared else seat, table, edges, root, row
+        )
+        st = apply_row(st, row, table)
+        n += 1
+    return st, sc, n, rows
+
+
+@njit(cache=True)
+def playout(st, policies, rngs, horizon, table, edges, root):
+    """Play ``st`` on in place, seat ``i`` by ``policies[i]`` drawing from ``rngs[i]``
+    (every seat from ``rngs[0]`` when there is one), to the end or ``horizon``:
+    (the state, grown if the board needed room, each seat's score as things stand,
+    the moves' rows)."""
+    sc = new_scratch(2 * st[2].size)
+    rows = np.zeros((64, WIDTH), np.int64)
+    st, sc, n, rows = _run(st, sc, policies, rngs, horizon, table, edges, root, rows)
+    scores = np.zeros(st[0][0], np.int64)
+    final_scores(st, table, scores)
+    return st, scores, rows[:n].copy()
+
+
+@njit(cache=True)
+def playouts(st, firsts, policies, seeds, horizon, table, edges, root):
+    """For each move of ``firsts`` and each of ``seeds``: ``st`` copied, that move
+    applied, then played on as :func:`playout` with one generator seeded by the seed
+    (``st`` is not changed): (scores[first, seed, seat], ended[first, seed])."""
+    nf = firsts.shape[0]
+    ns = seeds.shape[0]
+    scores = np.zeros((nf, ns, st[0][0]), np.int64)
+    ended = np.zeros((nf, ns), np.bool_)
+    sc = new_scratch(2 * st[2].size)
+    rows = np.zeros((64, WIDTH), np.int64)
+    rng = np.zeros(1, np.uint64)
+    for i in range(nf):
+        for j in range(ns):
+            one = apply_row(copy_state(st), firsts[i], table)
+            rng[0] = seeds[j]
+            one, sc, n, rows = _run(
+                one, sc, policies, rng, horizon, table, edges, root, rows
+            )
+            final_scores(one, table, scores[i, j])
+            ended[i, j] = one[0][H_PHASE] == OVER
+    return scores, ended

@@ -1,0 +1,153 @@
+"""Control Word's compiled core (wordbot.engine.controlword.core) against the Python
+engine and players, on random positions of every rule option and seating: packing,
+applying, and playouts of ``random`` and ``greedy`` move for move
+(tests/core_exactness.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from wordbot.engine.controlword.core import CORE
+from wordbot.engine.controlword.game import GAME
+from wordbot.engine.core import GAME_HORIZON, TO_END, core_of
+from wordbot.engine.rng import SplitMixRandom
+from wordbot.movegen.controlword import core_state
+
+from tests.core_exactness import (
+    check_apply,
+    check_playout,
+    check_playouts,
+    check_round_trip,
+    random_positions,
+)
+from tests.lexicons import default_lexicon, small_words
+from tests.sampling import fast_and_full
+
+#: every rule option at a value other than its default (and the defaults)
+VARIANTS = [
+    {},
+    {"rounds": 3},
+    {"turn_order": "counterclockwise"},
+    {"replacement_order": "reverse"},
+    {"rotate_first_player": False},
+    {"board_size": 9},
+    {"score_replacements": True},
+    {"penalty_points": 0, "redraw_penalty": 0},
+    {"redraw_penalty": 5},
+    {"challenge_rule": "penalty"},
+    {"jqxz_bonus": 0},
+    {"start_mat": "random"},
+    {"start_mat": 4, "board_size": 12, "replacement_order": "reverse"},
+]
+SEATINGS = [("red", "green"), ("green", "black", "red"), ("white", "red", "black", "green")]
+
+
+def positions(count: int, seed: int, lexicon) -> list:
+    """``count`` random positions, shared over the rule variants and seatings."""
+    out = []
+    for k in range(count):
+        rules = VARIANTS[k % len(VARIANTS)]
+        players = SEATINGS[(k // len(VARIANTS) + k) % len(SEATINGS)]
+
+        def new(s, rules=rules, players=players):
+            return GAME.new(
+                players,
+                s,
+                lexicon=lexicon,
+                rules=GAME.Rules.parse(
+                    [f"{name}={value}" for name, value in rules.items()]
+                ),
+            )
+
+        out += random_positions(new, 1, seed + k, max_plies=80)
+    return out
+
+
+def _seeds(state, rng) -> list[list[int]]:
+    """A generator per seat, and one shared."""
+    return [[rng.getrandbits(63) for _ in state.players], [rng.getrandbits(63)]]
+
+
+def _check_position(state, seed: int) -> None:
+    rng = SplitMixRandom(seed)
+    n = len(state.players)
+    check_round_trip(CORE, state)
+    check_apply(CORE, state, 4, rng.getrandbits(32))
+    for seeds in _seeds(state, rng):
+        check_playout(CORE, state, ["greedy"] * n, seeds, TO_END)
+        check_playout(CORE, state, ["greedy"] * n, seeds, GAME_HORIZON)
+        check_playout(CORE, state, ["random"] * n, seeds, GAME_HORIZON)
+        check_playout(CORE, state, ["random"] * n, seeds, 1 + rng.randrange(6))
+    mixed = ["random" if k % 2 else "greedy" for k in range(n)]
+    check_playout(CORE, state, mixed, _seeds(state, rng)[0], TO_END)
+
+
+@fast_and_full("count", 14, 150)
+def test_kernel_plays_as_the_engine_on_random_positions(count):
+    for k, state in enumerate(positions(count, 1000, small_words())):
+        _check_position(state, k)
+
+
+@pytest.mark.slow
+def test_kernel_plays_as_the_engine_on_the_default_word_list():
+    for k, state in enumerate(positions(40, 2000, default_lexicon())):
+        _check_position(state, k)
+
+
+@fast_and_full("count", 4, 40)
+def test_random_playouts_to_the_end(count):
+    for k, state in enumerate(positions(count, 3000, small_words())):
+        n = len(state.players)
+        check_playout(CORE, state, ["random"] * n, [k], TO_END)
+
+
+@fast_and_full("count", 4, 30)
+def test_batch_equals_single_playouts(count):
+    for k, state in enumerate(positions(count, 4000, small_words())):
+        n = len(state.players)
+        for names, horizon in ((["greedy"] * n, GAME_HORIZON), (["random"] * n, 3)):
+            check_playouts(CORE, state, names, [k, k + 1], 3, horizon)
+
+
+def test_batch_keeps_the_final_positions():
+    state = positions(1, 5000, small_words())[0]
+    packed = CORE.pack(state)
+    rows = np.array([CORE.encode(packed, m) for m in state.legal_moves()[:2]])
+    seeds = np.array([3, 4], np.uint64)
+    kept = CORE.playouts(packed, rows, [1] * len(state.players), seeds, TO_END, keep=True)
+    for i, row in enumerate(rows):
+        for j, seed in enumerate(seeds):
+            one = CORE.pack(state)
+            CORE.apply(one, row)
+            single = CORE.playout(
+                one, [1] * len(state.players), np.array([seed], np.uint64)
+            )
+            final = kept.finals[i][j]
+            assert CORE.unpack(final).to_json() == CORE.unpack(one).to_json()
+            assert kept.scores[i, j].tolist() == single.scores.tolist()
+
+
+def test_a_board_at_the_edge_of_its_grid_grows():
+    """A packed board whose grid leaves no room around the tiles plays as one with
+    room: the kernels grow the grid as plays near its edge."""
+    for k, state in enumerate(positions(4, 6000, small_words())):
+        n = len(state.players)
+        tight = CORE.pack(state)
+        tight.arrays = core_state.grow(tight.arrays, 1)
+        roomy = CORE.pack(state)
+        assert tight.arrays[2].shape < roomy.arrays[2].shape
+        rngs = np.array([k], np.uint64)
+        a = CORE.playout(tight, [0] * n, rngs.copy(), TO_END)
+        b = CORE.playout(roomy, [0] * n, rngs.copy(), TO_END)
+        assert a.moves.tolist() == b.moves.tolist()
+        assert CORE.unpack(tight).to_json() == CORE.unpack(roomy).to_json()
+
+
+def test_a_view_is_refused_in_one_line():
+    state = GAME.new(seed=3, lexicon=small_words())
+    view = GAME.from_json(state.observation("red"), lexicon=small_words())
+    reason = CORE.refuses(view)
+    assert reason is not None and "\n" not in reason
+    assert reason.startswith("racks.green: ")
+    assert core_of(view) is None
+    assert core_of(state) is CORE
