@@ -153,6 +153,7 @@ class CrossWords(Game[CrossWordsState]):
     #: cells captured by crossing vs by enclosure, extra turns earned by each combo,
     #: written or lost, totalled over both players
     measures = "wordbot.engine.crosswords.measures"
+    core = "wordbot.engine.crosswords.core"
 
 
 GAME = CrossWords()

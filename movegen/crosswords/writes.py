@@ -185,15 +185,65 @@ def writes_into(
     window. Without ``effects`` the ENCLOSED column is 0 and the search stops at the
     first write found when ``out`` has one row."""
     H, W = letter.shape
+    rays = clear_rays(owner) if effects and not everywhere else np.zeros((1, 1), np.int8)
+    count, _ = scan_writes(
+        cell_codes(letter, writer, captor, owner, me),
+        rays,
+        letter,
+        writer,
+        captor,
+        owner,
+        me,
+        codes,
+        lengths,
+        usable,
+        walls,
+        everywhere,
+        effects,
+        out,
+        np.zeros((2, H, W), np.int32),
+        np.int64(0),
+        np.zeros((H, W), np.int32),
+        fresh_stamp(),
+        np.empty((H * W, 2), np.int32),
+        np.empty((codes.shape[1] + 1, 3), np.int64),
+    )
+    return count
+
+
+@njit(cache=True)
+def scan_writes(
+    code,
+    rays,
+    letter,
+    writer,
+    captor,
+    owner,
+    me,
+    codes,
+    lengths,
+    usable,
+    walls,
+    everywhere,
+    effects,
+    out,
+    seen,
+    seen_base,
+    visit,
+    stamp,
+    stack,
+    changed,
+):
+    """:func:`writes_into` over scratch arrays a caller keeps between calls (a compiled
+    game plays many moves on one window): ``code``, :func:`cell_codes`; ``rays``,
+    :func:`~.enclosure.clear_rays` when ``effects`` and not ``everywhere``; ``seen``
+    (int32[2, H, W]) holds no value above ``seen_base``, ``visit`` none from ``stamp``
+    on; ``stack`` int32[H * W, 2]; ``changed`` int64[longest word + 1, 3]. Returns
+    (the count as :func:`writes_into`'s, the next free stamp of ``visit``); the call
+    stamps ``seen`` up to ``seen_base + len(usable)``."""
     cap = out.shape[0]
-    code = cell_codes(letter, writer, captor, owner, me)
-    seen = np.zeros((2, H, W), np.int32)
-    visit = np.zeros((H, W), np.int32)
-    stack = np.empty((H * W, 2), np.int32)
-    changed = np.empty((codes.shape[1] + 1, 3), np.int64)
     no_mark = np.zeros((0, 0), np.bool_)
     box = np.empty(4, np.int64)
-    rays = clear_rays(owner) if effects and not everywhere else np.zeros((1, 1), np.int8)
     # the anchors (the mover's uncaptured letters), row by row, grouped by letter:
     # those of letter L are (anchor_r, anchor_c)[start[L]:start[L + 1]]
     start = np.zeros(28, np.int64)
@@ -212,12 +262,12 @@ def writes_into(
                 L = letter[r, c]
                 anchor_r[fill[L]], anchor_c[fill[L]] = r, c
                 fill[L] += 1
-    stamp = fresh_stamp()
     count = 0
     for u in range(usable.shape[0]):
         w = usable[u]
         n = lengths[w]
         word = codes[w]
+        mark = seen_base + u + 1
         for i in range(n):
             held = word[i]
             for k in range(start[held], start[held + 1]):
@@ -225,14 +275,14 @@ def writes_into(
                 for d in range(2):
                     dr, dc = (0, 1) if d == 0 else (1, 0)
                     r0, c0 = ar - i * dr, ac - i * dc
-                    if seen[d, r0, c0] == u + 1:
+                    if seen[d, r0, c0] == mark:
                         continue
-                    seen[d, r0, c0] = u + 1
+                    seen[d, r0, c0] = mark
                     crossed = crossing(code, word, n, r0, c0, dr, dc)
                     if crossed < 0:
                         continue
                     if count == cap:
-                        return cap + 1
+                        return cap + 1, stamp
                     enclosed = 0
                     if effects:
                         enclosed, stamp = enclosed_by(
@@ -260,8 +310,8 @@ def writes_into(
                     out[count, ENCLOSED] = enclosed
                     count += 1
                     if not effects and cap == 1:
-                        return count
-    return count
+                        return count, stamp
+    return count, stamp
 
 
 @njit(cache=True)

@@ -1,0 +1,339 @@
+"""Cross words combat's compiled core (:mod:`wordbot.engine.core`): a position as flat
+arrays (:mod:`wordbot.movegen.crosswords.core_state`), whole playouts by ``random``,
+``greedy`` and the game's own ``territory`` in one call
+(:mod:`wordbot.movegen.crosswords.core_play`), making the Python players' choices.
+
+Every rule option is played (``turn_limit``, ``start_gap`` and ``min_start_word`` shape
+the set-up and the end, ``compensation`` the scores, ``pie`` the take-over), and every
+position the engine reaches or reads: the core refuses nothing.
+
+>>> from wordbot.engine.crosswords.game import GAME
+>>> state = GAME.new(pages={"red": "An ant ate 2 hay", "green": "By my ox"})
+>>> packed = CORE.pack(state)
+>>> played = CORE.playout(packed, [GREEDY, GREEDY], np.array([1, 2], np.uint64))
+>>> played.ended, CORE.unpack(packed).is_over
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar
+
+import numpy as np
+from wordbot.engine import pie
+from wordbot.engine.core import GREEDY, RANDOM, TO_END, Core, Packed, Playout, Playouts
+from wordbot.engine.crosswords.adapter import page_words
+from wordbot.engine.crosswords.moves import Pass, Write
+from wordbot.engine.crosswords.pages import Extra, Page
+from wordbot.engine.crosswords.rules import DIRECTIONS
+from wordbot.engine.crosswords.state import TURN, CrossWordsState
+from wordbot.engine.state import OVER
+from wordbot.movegen.crosswords import core_play as play
+from wordbot.movegen.crosswords import core_state as cs
+from wordbot.movegen.crosswords.core_territory import DEFAULTS
+from wordbot.movegen.crosswords.writes import enclosed_now
+
+TERRITORY = play.TERRITORY
+
+
+def restriction_row(extra: Extra | None) -> list[int]:
+    """An extra turn's restriction as a row of :mod:`.core_state` (None: a normal
+    turn's)."""
+    if extra is None:
+        return cs.NORMAL.tolist()
+    return [
+        int(extra.any_word),
+        -1 if extra.max_length is None else extra.max_length,
+        sum(1 << n for n in extra.lengths or ()),
+        0 if extra.first_letter is None else ord(extra.first_letter) - 64,
+    ]
+
+
+def restriction_of(row: np.ndarray) -> Extra:
+    any_word, longest, lengths, first = (int(v) for v in row)
+    return Extra(
+        any_word=bool(any_word),
+        max_length=None if longest < 0 else longest,
+        lengths=tuple(n for n in range(10) if lengths >> n & 1) or None,
+        first_letter=chr(64 + first) if first else None,
+    )
+
+
+@lru_cache(maxsize=16)
+def book_of(pages: tuple[Page, Page]) -> tuple[np.ndarray, ...]:
+    """The pages as the kernels read them (see :mod:`.core_state`), by page."""
+    words = max(len(p.words) for p in pages)
+    longest = max(len(t) for p in pages for t in p.texts)
+    rows = max(len(p.starts) for p in pages)
+    codes = np.zeros((2, words, longest), np.int8)
+    lengths = np.zeros((2, words), np.int64)
+    markers = np.zeros((2, words, 5), np.int64)
+    starts = np.zeros((2, rows), np.int64)
+    for k, page in enumerate(pages):
+        some, sizes = page_words(page)
+        codes[k, : len(page.words), : some.shape[1]] = some
+        lengths[k, : len(page.words)] = sizes
+        for w, word in enumerate(page.words):
+            if word.marker is not None:
+                markers[k, w] = [1, *restriction_row(word.marker)]
+        starts[k, : len(page.starts)] = page.starts
+    # writable, as the Python listing's words are: the kernels share one compiled
+    # signature (a read-only array is another type to numba)
+    return (codes, lengths, markers, starts)
+
+
+@dataclass
+class CrossWordsPacked(Packed):
+    """A position's arrays (:mod:`.core_state`: ``grid``, ``used``, ``info``,
+    ``extra``, ``book``), the pages by page, the compensation, and the state packed
+    (its rules, seed and players)."""
+
+    grid: np.ndarray
+    used: np.ndarray
+    info: np.ndarray
+    extra: np.ndarray
+    book: tuple[np.ndarray, ...]
+    pages: tuple[Page, Page]
+    compensation: float
+    template: CrossWordsState
+
+    def copy(self) -> CrossWordsPacked:
+        return CrossWordsPacked(
+            self.grid.copy(),
+            self.used.copy(),
+            self.info.copy(),
+            self.extra.copy(),
+            self.book,
+            self.pages,
+            self.compensation,
+            self.template,
+        )
+
+    def arrays(self) -> tuple[Any, ...]:
+        return self.grid, self.used, self.info, self.extra, self.book
+
+
+class CrossWordsCore(Core):
+    """See the module docstring."""
+
+    policies: ClassVar[dict[str, int]] = {
+        "random": RANDOM,
+        "greedy": GREEDY,
+        "territory": TERRITORY,
+    }
+    width = cs.WIDTH
+
+    def refuses(self, state: CrossWordsState) -> str | None:
+        return None
+
+    def pack(self, state: CrossWordsState) -> CrossWordsPacked:
+        pages = (state.pages[0], state.pages[1])
+        book = book_of(pages)
+        margin = book[0].shape[2] + 2
+        spots = np.array(list(state.cells) + list(state.captured), np.int64).reshape(-1, 2)
+        low, high = spots.min(axis=0), spots.max(axis=0)
+        origin = low - 2 * margin
+        shape = high - low + 1 + 4 * margin
+        grid = np.zeros((cs.PLANES, int(shape[0]), int(shape[1])), np.int8)
+        for (r, c), (ch, seat) in state.cells.items():
+            at = (r - origin[0], c - origin[1])
+            grid[cs.LETTER][at] = ord(ch) - 64
+            grid[cs.WRITER][at] = grid[cs.OWNER][at] = seat + 1
+        for (r, c), seat in state.captured.items():
+            at = (r - origin[0], c - origin[1])
+            grid[cs.CAPTOR][at] = grid[cs.OWNER][at] = seat + 1
+        cs.prepare(grid)
+        info = np.zeros(cs.INFO, np.int64)
+        info[cs.TO_MOVE] = state.seat
+        info[cs.OVER] = state.is_over
+        info[cs.TURNS : cs.TURNS + 2] = state.turns
+        info[cs.PIE_TAKEN] = state.pie_taken
+        info[cs.PAGE_OF : cs.PAGE_OF + 2] = (0, 1)
+        info[cs.SCORES : cs.SCORES + 2] = list(state.scores.values())
+        for seat in (0, 1):
+            info[cs.EVERYWHERE + seat] = enclosed_now(grid[cs.OWNER], np.int8(seat + 1)) > 0
+            info[cs.ROWS + seat] = len(pages[seat].starts) - 1
+            info[cs.WORDS + seat] = len(pages[seat].words)
+        info[cs.TURN_LIMIT] = state.rules.turn_limit
+        info[cs.PIE] = state.rules.pie
+        info[cs.ORIGIN : cs.ORIGIN + 2] = origin
+        info[cs.WALLS : cs.WALLS + 4] = (
+            low[0] - origin[0],
+            high[0] - origin[0],
+            low[1] - origin[1],
+            high[1] - origin[1],
+        )
+        info[cs.MARGIN] = margin
+        used = np.zeros((2, book[0].shape[1]), np.int8)
+        for seat, page in enumerate(pages):
+            for w, key in enumerate(page.keys):
+                used[seat, w] = key in state.used[seat]
+        room = len(state.extra) + 3 * sum(len(p.words) for p in pages) + 1
+        extra = np.zeros((room, 4), np.int64)
+        for k, e in enumerate(state.extra):
+            extra[k] = restriction_row(e)
+        info[cs.EXTRAS] = len(state.extra)
+        return CrossWordsPacked(
+            grid,
+            used,
+            info,
+            extra,
+            book,
+            pages,
+            float(state.rules.compensation),
+            state,
+        )
+
+    def unpack(self, packed: CrossWordsPacked) -> CrossWordsState:
+        grid, info = packed.grid, packed.info
+        r0, c0 = int(info[cs.ORIGIN]), int(info[cs.ORIGIN + 1])
+        letter, writer, captor = grid[cs.LETTER], grid[cs.WRITER], grid[cs.CAPTOR]
+        cells = {
+            (int(r) + r0, int(c) + c0): (chr(64 + int(letter[r, c])), int(writer[r, c]) - 1)
+            for r, c in zip(*np.nonzero(letter))
+        }
+        captured = {
+            (int(r) + r0, int(c) + c0): int(captor[r, c]) - 1
+            for r, c in zip(*np.nonzero(captor))
+        }
+        page_of = [int(info[cs.PAGE_OF + s]) for s in (0, 1)]
+        pages = tuple(packed.pages[p] for p in page_of)
+        used = tuple(
+            frozenset(
+                packed.pages[p].keys[w] for w in np.flatnonzero(packed.used[p]).tolist()
+            )
+            for p in page_of
+        )
+        template = packed.template
+        return template._copy(
+            to_move=template.players[int(info[cs.TO_MOVE])],
+            phase=OVER if info[cs.OVER] else TURN,
+            cells=cells,
+            captured=captured,
+            pages=pages,
+            used=used,
+            extra=tuple(
+                restriction_of(row) for row in packed.extra[: int(info[cs.EXTRAS])]
+            ),
+            turns=(int(info[cs.TURNS]), int(info[cs.TURNS + 1])),
+            pie_taken=bool(info[cs.PIE_TAKEN]),
+        )
+
+    def _page(self, packed: CrossWordsPacked) -> Page:
+        """The page of the player to move."""
+        info = packed.info
+        return packed.pages[int(info[cs.PAGE_OF + int(info[cs.TO_MOVE])])]
+
+    def encode(self, packed: CrossWordsPacked, move: Any) -> np.ndarray:
+        row = np.zeros(cs.WIDTH, np.int64)
+        if isinstance(move, Write):
+            page = self._page(packed)
+            row[:] = (
+                cs.WRITE,
+                page.starts[move.row] + move.word,
+                move.r,
+                move.c,
+                DIRECTIONS.index(move.direction),
+            )
+        elif isinstance(move, Pass):
+            row[cs.KIND] = cs.PASS
+        elif isinstance(move, pie.TakeOver):
+            row[cs.KIND] = cs.TAKE_OVER
+        else:
+            raise ValueError(f"move: {move!r} is not a Cross words combat move")
+        return row
+
+    def decode(self, packed: CrossWordsPacked, row: np.ndarray) -> Any:
+        kind = int(row[cs.KIND])
+        if kind == cs.PASS:
+            return Pass()
+        if kind == cs.TAKE_OVER:
+            return pie.TakeOver()
+        word = self._page(packed).words[int(row[cs.WORD])]
+        return Write(
+            word.row,
+            word.index,
+            int(row[cs.ROW]),
+            int(row[cs.COL]),
+            DIRECTIONS[int(row[cs.DIRECTION])],
+        )
+
+    def apply(self, packed: CrossWordsPacked, row: np.ndarray) -> None:
+        packed.grid = play.apply_move(*packed.arrays(), np.ascontiguousarray(row, np.int64))
+
+    def _scores(self, packed: CrossWordsPacked) -> np.ndarray:
+        return play.final_scores(
+            (packed.grid, packed.used, packed.info, packed.extra), packed.compensation
+        )
+
+    def playout(
+        self,
+        packed: CrossWordsPacked,
+        policies: Sequence[int],
+        rngs: np.ndarray,
+        horizon: int = TO_END,
+    ) -> Playout:
+        packed.grid, moves = play.playout(
+            *packed.arrays(), _policies(policies), rngs, horizon, DEFAULTS
+        )
+        return Playout(self._scores(packed), bool(packed.info[cs.OVER]), moves)
+
+    def playouts(
+        self,
+        packed: CrossWordsPacked,
+        firsts: np.ndarray,
+        policies: Sequence[int],
+        seeds: np.ndarray,
+        horizon: int = TO_END,
+        keep: bool = False,
+    ) -> Playouts:
+        ids = _policies(policies)
+        firsts = np.asarray(firsts, np.int64).reshape(-1, cs.WIDTH)
+        seeds = np.asarray(seeds, np.uint64)
+        if not keep:
+            scores, ended = play.playouts(
+                *packed.arrays(), firsts, ids, seeds, horizon, DEFAULTS, packed.compensation
+            )
+            return Playouts(scores, ended)
+        scores = np.zeros((len(firsts), len(seeds), 2))
+        ended = np.zeros((len(firsts), len(seeds)), np.bool_)
+        finals: list[list[Packed]] = []
+        for i, row in enumerate(firsts):
+            finals.append([])
+            for j, seed in enumerate(seeds):
+                one = packed.copy()
+                self.apply(one, row)
+                played = self.playout(one, ids, np.array([seed], np.uint64), horizon)
+                scores[i, j], ended[i, j] = played.scores, played.ended
+                finals[i].append(one)
+        return Playouts(scores, ended, finals)
+
+    def to_move(self, packed: CrossWordsPacked) -> int:
+        return int(packed.info[cs.TO_MOVE])
+
+    def is_over(self, packed: CrossWordsPacked) -> bool:
+        return bool(packed.info[cs.OVER])
+
+    def values(self, packed: CrossWordsPacked, policy: int) -> np.ndarray | None:
+        """``territory``'s value of the position for each seat; the others' (the
+        players' default) the outcome's margin."""
+        if policy == TERRITORY:
+            return play.territory_values(*packed.arrays(), DEFAULTS)
+        scores = self._scores(packed)
+        return np.array([scores[0] - scores[1], scores[1] - scores[0]])
+
+
+def _policies(policies: Sequence[int]) -> np.ndarray:
+    ids = np.asarray(policies, np.int64)
+    if ids.shape != (2,) or not set(ids.tolist()) <= {RANDOM, GREEDY, TERRITORY}:
+        raise ValueError(
+            "policies: one of random (0), greedy (1), territory (2) for each of the two "
+            f"seats, not {list(policies)}"
+        )
+    return ids
+
+
+CORE = CrossWordsCore()
