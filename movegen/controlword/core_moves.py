@@ -153,10 +153,11 @@ def window(st, pad, bounded):
 
 @njit(cache=True)
 def _fit(sc, squares):
-    """``sc`` with walk scratch for ``squares`` squares."""
+    """``sc`` with walk scratch for ``squares`` squares (a quarter more when it grows:
+    the board grows slowly, and zeroed scratch costs its size)."""
     if sc[0][0].shape[0] >= squares:
         return sc
-    return (new_work(2 * squares),) + sc[1:]
+    return (new_work(squares + squares // 4),) + sc[1:]
 
 
 # ------------------------------------------------------------------------- rows
