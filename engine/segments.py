@@ -27,7 +27,7 @@ class Segment:
     ``order``: the tie-break of each move among equal gains (lower first; default the
     list's kind order)."""
 
-    __slots__ = ("kind", "_count", "_gains", "_build", "_later", "order", "_made")
+    __slots__ = ("kind", "_count", "_gains", "_build", "_later", "order", "_made", "_at")
 
     def __init__(
         self,
@@ -41,6 +41,8 @@ class Segment:
         self.kind, self._count, self._gains, self._build = kind, count, gains, build
         self._later, self.order = later, order
         self._made: dict[int, object] = {}  # id -> each move built (kept alive)
+        # index -> the move built there: read again, the same object (one kept a move)
+        self._at: dict[int, object] = {}
 
     def _resolve(self) -> None:
         if self._later is not None:
@@ -63,10 +65,12 @@ class Segment:
         return self._gains
 
     def build(self, i: int) -> Any:
-        self._resolve()
-        assert self._build is not None  # a resolved segment has its builder
-        move = self._build(i)
-        self._made[id(move)] = move
+        move = self._at.get(i)
+        if move is None:
+            self._resolve()
+            assert self._build is not None  # a resolved segment has its builder
+            move = self._at[i] = self._build(i)
+            self._made[id(move)] = move
         return move
 
     def made(self, move: object) -> bool:

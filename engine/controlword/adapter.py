@@ -328,6 +328,8 @@ class PlaySequence(Sequence):
         self._colours: np.ndarray | None = None
         self._reads = 0
         self._made: dict[int, tuple[Any, int]] = {}  # id(move) -> (move, index)
+        # index -> the move made there: read again, the same object (one kept a play)
+        self._at: dict[int, Any] = {}
 
     def __len__(self) -> int:
         return len(self.plays)
@@ -339,6 +341,8 @@ class PlaySequence(Sequence):
         if not -n <= i < n:
             raise IndexError(i)
         i %= n
+        if i in self._at:
+            return self._at[i]
         if self._reads < self.ONE_BY_ONE:
             self._reads += 1
             self._colours = play_colours(
@@ -347,7 +351,7 @@ class PlaySequence(Sequence):
         elif self._reads == self.ONE_BY_ONE:
             self._reads += 1
             self._colours = play_colours(self.state, self.plays, False, 0, n, self._colours)
-        move = play_move(self.state, self.plays, i, self._colours)
+        move = self._at[i] = play_move(self.state, self.plays, i, self._colours)
         self._made[id(move)] = (move, i)
         return move
 
