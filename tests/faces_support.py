@@ -124,10 +124,15 @@ def free_port() -> int:
 class ServerProcess:
     """``wordbot serve`` on 127.0.0.1 and a free port, waited for until it answers."""
 
-    def __init__(self, *args: str, startup: float = 900.0):  # a fresh machine compiles
+    def __init__(
+        self,
+        *args: str,
+        startup: float = 900.0,  # a fresh machine compiles
+        port: int | None = None,  # a server started again where its clients were
+    ):
         import httpx
 
-        self.port = free_port()
+        self.port = free_port() if port is None else port
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             wordbot_command("serve", "--port", str(self.port), *args),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
 import click
 
@@ -13,6 +15,19 @@ from wordbot.cli.options import game_option, lexicon_option, plugin_option, rule
 def limit_option(flag: str, default, kind, help: str):
     """One of the server's limits: a number with its default shown in --help."""
     return click.option(flag, default=default, show_default=True, type=kind, help=help)
+
+
+def usable_state_dir(path: Path) -> None:
+    """Make ``path`` (readable by its owner only) or check it is a folder this process
+    may write; one line and exit 2 otherwise."""
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not os.access(path, os.W_OK | os.X_OK):
+            raise PermissionError("not writable")
+    except OSError as exc:
+        raise click.UsageError(
+            f"--state-dir {path}: cannot keep games there ({exc.strerror or exc})"
+        ) from None
 
 
 @main.command()
@@ -61,6 +76,31 @@ def limit_option(flag: str, default, kind, help: str):
     "demonstrations; by default each draws its own. Never sent to a client.",
 )
 @click.option(
+    "--state-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Keep each hosted game in a journal file of its own under DIR (made if "
+    "missing), written at every move, so that a server stopped or killed and started "
+    "again with the same DIR resumes its games and their bots. A journal holds what "
+    "clients never see (the deal's seed): keep DIR private. By default games live in "
+    "memory only.",
+)
+@limit_option(
+    "--grace",
+    300.0,
+    click.FloatRange(0),
+    "Seconds a hosted game whose connection dropped (or whose server restarted) "
+    "waits for its seat to rejoin with the token its newgame reply gave; then it is "
+    "dropped, its journal deleted. Its bots wait meanwhile.",
+)
+@limit_option(
+    "--max-games",
+    1000,
+    click.IntRange(1),
+    "Hosted games at once, played or waiting for their seat; more are refused (busy).",
+)
+@click.option(
     "--allow-origin",
     "allow_origins",
     multiple=True,
@@ -101,6 +141,9 @@ def serve(
     max_connections,
     idle_timeout,
     seed,
+    state_dir,
+    grace,
+    max_games,
     allow_origins,
     log_level,
     rules,
@@ -119,13 +162,16 @@ def serve(
     are limited to 1 MB; searches run on worker threads, capped at --max-time. Only
     this server's own page (and --allow-origin pages) may use /api and /ws, through
     this server's address or localhost. --rule NAME=VALUE sets the rules of new games
-    of --game that do not give their own.
+    of --game that do not give their own. A hosted game (the page's) survives a
+    dropped connection: the seat rejoins with its token within --grace seconds, and
+    with --state-dir a restarted server too.
 
     \b
     Examples:
       wordbot serve                      # then open http://127.0.0.1:8000/
       wordbot serve --port 9000 --player control --max-time 5
       wordbot serve --rule rounds=6 --idle-timeout 60 --allow-origin https://example.org
+      wordbot serve --state-dir ~/.local/state/wordbot --grace 600
       curl -s localhost:8000/api -d '{"cmd": "newgame", "seed": 7}'
     """
     from wordbot.cli.loading import catalog, game_named
@@ -140,6 +186,8 @@ def serve(
     if player is not None:
         catalog().players.make(player, game)
     lexicon = str(lexicon_path) if lexicon_path else None
+    if state_dir is not None:
+        usable_state_dir(state_dir)
     # every game the page offers, with the player its bots and hints default to: a bad
     # word list fails now, and no client waits for the compiler or the word list
     names = [game.name] + [n for n in catalog().games.names() if n != game.name]
@@ -167,6 +215,9 @@ def serve(
         limit_concurrency=max_connections,
         rules=tuple(rules),
         seed=seed,
+        grace=grace,
+        state_dir=None if state_dir is None else str(state_dir),
+        max_games=max_games,
     )
     click.echo(f"wordbot: serving on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
     run_server(host, port, config, log_level)

@@ -39,6 +39,7 @@ class Connection:
         self.search: Search | None = None
         self.jobs: list[Job] = []  # a hosted game's bot moves and hints, while they run
         self.on_search = on_search  # called with each job before it starts
+        session.notify = emit
 
     @property
     def searching(self) -> bool:
@@ -84,7 +85,7 @@ class Connection:
                         "busy", "hint: one is being worked out; wait for it"
                     )
                 self._start(self.session.hosted_hint(req))
-            elif cmd == "play" or (cmd == "newgame" and "seats" in req):
+            elif cmd in ("play", "rejoin") or (cmd == "newgame" and "seats" in req):
                 self._hosted_turn(cmd, req)
             else:
                 self.emit(self.session.handle(cmd, req))
@@ -107,17 +108,22 @@ class Connection:
         job.start(self.emit)
 
     def _hosted_turn(self, cmd: str, req: dict) -> None:
-        """``play`` or ``newgame`` of a hosted game: the reply, then the bots' moves on
-        their own thread. Their place in the search queue is taken first, so that a
-        busy server refuses the move rather than leave the bots unable to answer it."""
+        """``play``, ``newgame`` or ``rejoin`` of a hosted game: the reply (after the
+        events a rejoining seat missed), then the bots' moves on their own thread. Their
+        place in the search queue is taken first, so that a busy server refuses the
+        move rather than leave the bots unable to answer it."""
         if cmd == "play":  # refused for what it is, before asking for a place
             self.session.hosted("play").check_play(req.get("turn"))
-        bots = BotTurns(request_id(req))
+        bots = BotTurns(request_id(req), holder=self.session)
         if self.on_search is not None:
             self.on_search(bots)
         try:
-            self.emit(self.session.handle(cmd, req))
-            if cmd == "newgame":
+            answer = self.session.handle(cmd, req)
+            missed, self.session.missed = self.session.missed, []
+            for msg in missed:
+                self.emit(msg)
+            self.emit(answer)
+            if cmd != "play":
                 for job in self.jobs:
                     job.stop()  # the old game's bots and hints
             pushed, self.session.pushed = self.session.pushed, []
@@ -142,11 +148,15 @@ class Connection:
         return True
 
     def close(self) -> None:
-        """The client has gone: stop its search and its hosted game's jobs."""
+        """The client has gone: stop its search and its hosted game's jobs; its hosted
+        game waits for its seat to rejoin (when the server keeps games)."""
         if self.search is not None:
             self.search.stop()
         for job in self.jobs:
             job.stop()
+        session = self.session
+        if session.lobby is not None and session.table is not None:
+            session.lobby.left(session.table, session)
 
     def _settle(self) -> None:
         """Once a search has finished, its final reply goes out before any later one."""

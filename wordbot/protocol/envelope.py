@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "newgame": NEWGAME,
     "play": ("turn", "move"),
     "hint": ("turn", "top", "player"),
+    "rejoin": ("token", "turn"),
     "apply": ("move", "position"),
     "moves": ("position", "kind", "limit", "turn"),
     "score": ("position",),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ from wordbot.protocol.envelope import (
     reply,
     request_id,
 )
+from wordbot.protocol.lobby import Lobby
 from wordbot.protocol.search import SEARCH_LOCK, Search
 from wordbot.protocol.table import HostedHint, Table
 
@@ -110,8 +111,16 @@ class Session:
         catalog: Catalog = BUILTIN,
         rules: tuple[str, ...] = (),
         table_seed: int | None = None,
+        lobby: Lobby | None = None,
     ):
         self.catalog = catalog
+        #: the server's hosted games, across connections (None: no rejoin)
+        self.lobby = lobby
+        #: how the session tells its client of something no request asked (its seat
+        #: taken over by a rejoin elsewhere)
+        self.notify: Callable[[dict], None] | None = None
+        #: the events a rejoining seat missed, sent before the reply
+        self.missed: list[dict] = []
         #: the seed of every hosted game, set by the operator (None: each draws its own)
         self.table_seed = table_seed
         self.game = catalog.game(game)
@@ -346,11 +355,17 @@ class Session:
                 players=players,
                 max_time=self.max_time,
             )
+            token = {}
+            if self.lobby is not None:  # kept across connections: the seat's token
+                token["token"] = self.lobby.host(table, self)
+            table.holder = self
             if self.table is not None:
                 with self.table.lock:
                     self.table.closed = True  # its bots stop; a late move is dropped
+                if self.lobby is not None:
+                    self.lobby.discard(self.table)
             self.game, self.table = game, table
-            return reply(rid, "table", game=game.name, **table.message())
+            return reply(rid, "table", game=game.name, **table.message(), **token)
         state = game.new(players, seed, rules, self.lexicon_of(game), **setup)
         self.game, self.state, self.made_up = game, state, ()
         return self.describe(state, rid)
@@ -409,6 +424,13 @@ class Session:
                 "no_table", f'{what}: no hosted game (send newgame with "seats" first)'
             )
         return self.table
+
+    def cmd_rejoin(self, req, rid) -> dict:
+        if self.lobby is None:
+            raise ProtocolError(
+                "no_table", "rejoin: this engine keeps no games across connections"
+            )
+        return self.lobby.seat(self, req, rid)
 
     def cmd_play(self, req, rid) -> dict:
         if "move" not in req:

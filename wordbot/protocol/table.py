@@ -27,6 +27,7 @@ from typing import Any
 from wordbot.engine.records import GameRecorder
 from wordbot.players.profile import profile_of
 from wordbot.protocol.envelope import ProtocolError, error_reply, reply
+from wordbot.protocol.journal import Journal
 from wordbot.protocol.search import Job
 
 #: the word a seat is given to be played by the connection (any other word: a bot spec)
@@ -79,6 +80,15 @@ class Table:
         self._seed = secrets.randbits(63) if seed is None else seed
         self._rng = random.Random(self._seed ^ 0x5EA7)
         self.state = game.new(list(names), self._seed, rules, lexicon, **(setup or {}))
+        self.setup = dict(setup or {})  # for the journal: the game is dealt again from it
+        self._start = self.state  # the moves missed by a seat that rejoins replay from it
+        #: every move so far (``by``, ``move``), in order: what a rejoining seat missed
+        self.played: list[dict[str, Any]] = []
+        #: where each move is written before anyone hears of it (``--state-dir``)
+        self.journal: Journal | None = None
+        #: the session that plays the seat now (a seat that rejoins elsewhere takes it)
+        self.holder: Any = None
+        self._ended: dict | None = None
         self._text = io.StringIO()
         self._recorder = GameRecorder(self._text, self.state, self.seats)
         self.turn = 0  # moves played so far: the number a play must carry
@@ -100,22 +110,29 @@ class Table:
             return self._message(**extra)
 
     def _message(self, **extra: Any) -> dict:
+        return self._picture(self.state, self.turn, **extra)
+
+    def _picture(self, state, turn: int, **extra: Any) -> dict:
         return {
             "seat": self.human,
             "seats": self.seats,
-            "turn": self.turn,
-            "to_move": self.state.to_move,
-            "over": self.state.is_over,
-            "view": self.state.observation(self.human),
+            "turn": turn,
+            "to_move": state.to_move,
+            "over": state.is_over,
+            "view": state.observation(self.human),
             **extra,
         }
 
     def end(self) -> dict:
         """The end event: the result and the whole record (which ``wordbot replay``
-        replays), now that nothing is hidden any more."""
-        outcome = self.state.outcome()
-        self._recorder.finish(outcome)
-        return {"event": "end", "result": outcome.details, "record": self._text.getvalue()}
+        replays), now that nothing is hidden any more; the same one every time it is
+        asked for (a seat that rejoins is told it again)."""
+        if self._ended is None:
+            outcome = self.state.outcome()
+            self._recorder.finish(outcome)
+            record = self._text.getvalue()
+            self._ended = {"event": "end", "result": outcome.details, "record": record}
+        return self._ended
 
     # -- moves ---------------------------------------------------------------------------
     def check_turn(self, turn: Any, what: str) -> None:
@@ -159,25 +176,38 @@ class Table:
     def _apply(self, move) -> None:
         before = self.state
         after = before.apply(move)
+        done = {"by": before.to_move, "move": move.to_json()}
+        if self.journal is not None:  # before the game moves: a move not kept never was
+            line = {"turn": self.turn + 1, **done, "digest": after.digest()}
+            try:
+                self.journal.append(line)
+            except OSError as exc:
+                raise ProtocolError(
+                    "internal", f"server: the move could not be saved ({exc}); not played"
+                ) from None
+        self.played.append(done)
         self._recorder.record(move, after)
         self.state_notation = before.notation(move)
         self.last_move = move.to_json()
         self.state, self.turn = after, self.turn + 1
 
-    def bot_move(self, emit, stop: threading.Event) -> bool:
+    def bot_move(self, emit, stop: threading.Event, holder: Any = None) -> bool:
         """One bot's move, told through ``emit`` as a ``move`` event (and ``end`` when it
         ends the game); False when no bot is to move, or the game was replaced or
-        ``stop`` set. The bot decides on a sample of what its own seat cannot see, never
-        on the true state; the game is not locked while it thinks."""
+        ``stop`` set, or the seat rejoined from another session than ``holder``. The
+        bot decides on a sample of what its own seat cannot see, never on the true
+        state; the game is not locked while it thinks."""
         with self.lock:
             if self.closed or stop.is_set() or not self.bots_to_move:
+                return False
+            if holder is not self.holder:
                 return False
             seat, state = self.state.to_move, self.state
             seen_seed, choice_seed = self._rng.getrandbits(63), self._rng.getrandbits(63)
         seen = state.determinize(seat, random.Random(seen_seed))
         move = self.bots[seat].choose(seen, random.Random(choice_seed))
         with self.lock:  # emitted under the lock: no reply can overtake the event
-            if self.closed or stop.is_set():
+            if self.closed or stop.is_set() or holder is not self.holder:
                 return False
             self._apply(state.move_from_json(move.to_json()))
             emit(
@@ -212,6 +242,51 @@ class Table:
             return HostedHint(req_id, self.state, self.human, turn, top, player,
                               (seen_seed, choice_seed))  # fmt: skip
 
+    # -- a seat that comes back, a server that starts again -------------------------------
+    def journal_header(self, token_sha256: str) -> dict:
+        """What a journal needs to deal this game again: the server's alone (the seed)."""
+        game = self.state.game
+        return {
+            "game": game.name,
+            "players": list(self.seats),
+            "seats": self.seats,
+            "human": self.human,
+            "rules": self._start.rules.to_json(),
+            "setup": game.setup_json(self.setup),
+            "seed": self._seed,
+            "digest": self._start.digest(),
+            "token_sha256": token_sha256,
+        }
+
+    def replay(self, moves: list[dict], where: Any) -> None:
+        """Play a journal's ``moves`` again, each checked: its number, its seat, the
+        rules and the position it leads to (``where(n, exc)``: the error of line n)."""
+        for number, line in enumerate(moves, 2):
+            try:
+                if line["turn"] != self.turn + 1:
+                    raise ValueError(f"turn {line['turn']}, expected {self.turn + 1}")
+                if line["by"] != self.state.to_move:
+                    raise ValueError(f"by {line['by']!r}, but {self.state.to_move} moves")
+                self._apply(self.state.move_from_json(line["move"]))
+                if self.state.digest() != line["digest"]:
+                    raise ValueError("the move leads to another position than its digest")
+            except Exception as exc:
+                raise where(number, exc) from None
+
+    def missed(self, turn: int) -> list[dict]:
+        """The ``move`` events after move number ``turn`` (the last one a seat that
+        rejoins saw), as they were sent, then ``end`` if the game is over."""
+        with self.lock:
+            played, ended = list(self.played), self.end() if self.state.is_over else None
+        events, state = [], self._start
+        for number, done in enumerate(played, 1):
+            move = state.move_from_json(done["move"])
+            notation, state = state.notation(move), state.apply(move, check=False)
+            if number > turn:
+                events.append(self._picture(state, number, event="move", by=done["by"],
+                                            move=done["move"], notation=notation))  # fmt: skip
+        return events + ([ended] if ended else [])
+
 
 class BotTurns(Job):
     """A hosted game's bot moves, up to the seat's turn or the end, as events: started by
@@ -219,13 +294,14 @@ class BotTurns(Job):
 
     patient = True  # a bot must move in the end: it waits its turn however long
 
-    def __init__(self, req_id, table: Table | None = None):
+    def __init__(self, req_id, table: Table | None = None, holder: Any = None):
         super().__init__(req_id)
         self.table = table
+        self.holder = holder  # the session the moves are for: it plays the seat
 
     def work(self) -> None:
         assert self.table is not None and self._emit is not None  # set before start
-        while self.table.bot_move(self._emit, self.stop_event):
+        while self.table.bot_move(self._emit, self.stop_event, self.holder):
             pass
 
     def _fail(self, exc: BaseException) -> None:

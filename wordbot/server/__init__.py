@@ -27,10 +27,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 
 from wordbot.engine.games import DEFAULT_GAME
 from wordbot.plugins import BUILTIN, Catalog
@@ -46,6 +48,7 @@ from wordbot.protocol import (
     error_reply,
     request_id,
 )
+from wordbot.protocol.lobby import Lobby, dealt_again
 
 STATUS = {
     "too_large": 413,
@@ -82,6 +85,9 @@ class ServerConfig:
     idle_timeout: float = 300.0  # seconds a WebSocket may send nothing
     rules: tuple[str, ...] = ()  # NAME=VALUE: the rules of new games unless they say
     seed: int | None = None  # every hosted game's deal (tests, demonstrations); never sent
+    grace: float = 300.0  # seconds a hosted game waits for its seat to rejoin
+    state_dir: str | None = None  # the hosted games' journals (None: in memory only)
+    max_games: int = 1000  # hosted games at once, played or waiting for their seat
 
 
 def _host_name(value: str) -> str:
@@ -177,6 +183,11 @@ def create_app(config: ServerConfig | None = None):
     static = resources.files("wordbot.server") / "static"
     executor = ThreadPoolExecutor(max_workers=config.workers, thread_name_prefix="wordbot")
     admission = _Admission(config.max_searches)
+    lobby = Lobby(
+        config.grace,
+        None if config.state_dir is None else Path(config.state_dir),
+        config.max_games,
+    )
 
     def new_session() -> Session:
         return Session(
@@ -189,7 +200,15 @@ def create_app(config: ServerConfig | None = None):
             catalog=config.catalog,
             rules=config.rules,
             table_seed=config.seed,
+            lobby=lobby,
         )
+
+    def said(line: str) -> None:
+        print(f"wordbot: {line}", file=sys.stderr, flush=True)
+
+    resumed = lobby.resume(lambda header: dealt_again(header, new_session()), said)
+    if config.state_dir is not None:
+        said(f"{resumed} hosted game(s) resumed from {config.state_dir}")
 
     def admit(search: Job) -> None:
         admission.admit(search, config.queue_timeout)
@@ -269,7 +288,8 @@ def create_app(config: ServerConfig | None = None):
                 msg = await asyncio.wait_for(
                     emit.queue.get(), max(deadline - loop.time(), 0)
                 )
-                if msg.get("type") != "info":
+                if msg.get("type") != "info" and "event" not in msg:
+                    conn.close()  # a hosted game it made waits for its seat's rejoin
                     return respond(msg)
         except TimeoutError:
             conn.close()
@@ -361,9 +381,17 @@ def create_app(config: ServerConfig | None = None):
         Mount("/static", StaticFiles(directory=str(static)), name="static"),
     ]
 
+    async def sweeper():
+        # the games whose seat did not come back in time are dropped, journals too
+        while True:
+            await asyncio.sleep(min(max(config.grace / 4, 0.2), 5.0))
+            lobby.sweep()
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        sweeping = asyncio.create_task(sweeper())
         yield
+        sweeping.cancel()
         executor.shutdown(wait=False, cancel_futures=True)
 
     app = Starlette(routes=routes, lifespan=lifespan)

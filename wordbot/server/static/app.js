@@ -84,11 +84,13 @@ const RULES = Object.fromEntries(new URLSearchParams(location.search).getAll("ru
 
 // moves: this game's moves as the page saw them ({by, move, notation, mine, before: the
 // position the move was made in}), oldest first; pending: what a busy page waits for;
-// botWait: ends the wait for the bot's move (see waitFor)
+// botWait: ends the wait for the bot's move (see waitFor); catchingUp: a rejoin's missed
+// moves are being shown (none of their positions is asked for its legal moves), caught
+// of them so far
 const game = {
   ws: null, nextId: 1, waiting: new Map(), hello: null,
   name: null, position: null, human: null, bot: null, busy: false, pending: "", turn: 0,
-  moves: [], botWait: null,
+  moves: [], botWait: null, catchingUp: false, caught: 0,
 };
 
 const chosenView = () => VIEWS[game.name];
@@ -99,15 +101,21 @@ function connect() {
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
   game.ws = ws;
   ws.onopen = async () => {
+    const again = game.hello !== null;  // a connection that dropped, made again
+    link.tries = 0;
+    if (again) { await reconnected(); return; }
     game.hello = await request({ cmd: "hello" });
     const names = Object.keys(game.hello.games);
     // every page is in before "New game" is offered, so none meets a game without it
     await Promise.all(names.map(loadView));
-    const first = VIEWS[game.hello.game] ? game.hello.game : names.find((n) => VIEWS[n]);
+    const seat = savedSeat();
+    const first = seat && VIEWS[seat.game] ? seat.game
+      : VIEWS[game.hello.game] ? game.hello.game : names.find((n) => VIEWS[n]);
     fillGames(first);
     if (!first) { setStatus("No game has a page here yet."); return; }
     await switchTo(first);
     $("#new-game").disabled = false;
+    if (seat) await rejoin(seat);  // the page was reloaded during a game
   };
   ws.onmessage = (event) => {
     const msg = JSON.parse(event.data);
@@ -119,11 +127,77 @@ function connect() {
     if (msg.type === "error") entry.reject(msg.error); else entry.resolve(msg);
   };
   ws.onclose = () => {
+    if (game.ws !== ws) return;
     stopWaits();
-    setStatus("Disconnected from the server. Reload the page to reconnect.");
     for (const entry of game.waiting.values()) entry.reject({ code: "closed", message: "connection closed" });
     game.waiting.clear();
+    reconnectLater();
   };
+}
+
+// ---------------------------------------------------------------- a dropped connection
+// The server keeps a hosted game while its seat is away (docs/protocol.md, "Rejoin"):
+// newgame's reply gives the seat a token, kept in this tab's sessionStorage (never sent
+// anywhere but to rejoin), and a connection that drops is made again, the game rejoined
+// with the last move number the page saw; the moves it missed come first.
+const SEAT_KEY = "wordbot.seat";
+const link = { tries: 0, timer: null };
+
+function savedSeat() {
+  try { return JSON.parse(sessionStorage.getItem(SEAT_KEY)); } catch { return null; }
+}
+function saveSeat(seat) { sessionStorage.setItem(SEAT_KEY, JSON.stringify(seat)); }
+function forgetSeat() { sessionStorage.removeItem(SEAT_KEY); }
+
+function reconnectLater() {
+  link.tries += 1;
+  const wait = Math.min(500 * 2 ** (link.tries - 1), 5000);
+  const what = savedSeat() ? "rejoining your game" : "reconnecting";
+  setStatus(`Lost the connection to the server; ${what} (attempt ${link.tries})…`);
+  $("#new-game").disabled = true;
+  clearTimeout(link.timer);
+  link.timer = setTimeout(connect, wait);
+}
+
+// the connection is back: the game it played, rejoined; the session on the page's game
+async function reconnected() {
+  const seat = savedSeat();
+  const back = seat ? await rejoin(seat) : false;
+  game.hello = await request({ cmd: "hello" });
+  if (game.name && game.hello.game !== game.name) {
+    await request({ cmd: "newgame", game: game.name });  // a session plays one game
+    game.hello = await request({ cmd: "hello" });
+  }
+  $("#new-game").disabled = !VIEWS[game.name];
+  if (!back) setStatus("Connected to the server again. Press New game to play.");
+}
+
+// rejoin the saved seat's game: true when it is played on here
+async function rejoin(seat) {
+  const same = game.position && game.name === seat.game && game.human === seat.human;
+  if (!same) {  // a page loaded again: the game's view starts from its first move
+    if (game.name !== seat.game) await switchTo(seat.game);
+    $("#colour").value = seat.human;
+    $("#bot").value = seat.bot;
+    startGame(seat.human, seat.bot);
+  }
+  let reply;
+  game.catchingUp = true;  // the moves made while the page was away come first (gameEvent)
+  game.caught = 0;
+  try {
+    reply = await request({ cmd: "rejoin", token: seat.token, turn: same ? game.turn : 0 });
+  } catch (err) {
+    if (err.code === "closed") return false;  // down again: the next connection tries
+    forgetSeat();
+    showMessage(`Your game could not be rejoined (${err.message}). Press New game to play again.`);
+    return false;
+  } finally { game.catchingUp = false; }
+  showTable(reply);
+  const caught = game.caught > 1 ? `${game.caught} moves` : "1 move";
+  showMessage(!same ? "Rejoined your game: its moves so far are shown again."
+    : game.caught ? `Rejoined your game after the connection dropped; ${caught} made meanwhile shown.`
+      : "Rejoined your game after the connection dropped.", true);
+  return true;
 }
 
 // a game's page script and its style sheet beside it, /static/<game>.css (a game without
@@ -152,6 +226,10 @@ function loadView(name) {
 function request(obj, onInfo) {
   const id = game.nextId++;
   return new Promise((resolve, reject) => {
+    if (game.ws.readyState !== WebSocket.OPEN) {
+      reject({ code: "closed", message: "not connected to the server (reconnecting)" });
+      return;
+    }
     game.waiting.set(id, { resolve, reject, onInfo });
     game.ws.send(JSON.stringify({ id, ...obj }));
   });
@@ -172,6 +250,7 @@ async function requestWhenFree(obj) {
 // one of every kind). null when the position changed meanwhile (the answers are of
 // no use) or the server refused (the message line says why)
 async function legalMoves(...kinds) {
+  if (game.catchingUp) return null;  // a position already gone: the rejoin's last one asks
   const position = game.position;
   const replies = [];
   const done = waitFor("asking the server for your legal moves");
@@ -265,12 +344,19 @@ async function newGame() {
   const done = waitFor("starting the game");
   try { reply = await request(req); } catch (err) { showMessage(err.message); return; } finally { done(); }
   // a refused table (seats the game does not allow) leaves the last game as it was
+  if (reply.token) saveSeat({ token: reply.token, game: game.name, human, bot });
+  startGame(human, bot);
+  showMessage("");
+  showTable(reply);
+}
+
+// a new game's page: nothing logged, hinted or laid out yet
+function startGame(human, bot) {
   game.human = human; game.bot = bot;
   if (chosenView().reset) chosenView().reset();
   game.moves = [];
-  $("#log").innerHTML = ""; $("#hints").innerHTML = "";
-  showMessage("");
-  showTable(reply);
+  game.position = null;
+  $("#log").innerHTML = ""; $("#hints").innerHTML = ""; $("#scores").innerHTML = "";
 }
 
 // the seat's view at move `turn`; while the bot is to move, the page waits for its move
@@ -292,14 +378,26 @@ function showTable(msg) {
   }
 }
 
+// a move of the game (the bot's; the person's own too, when the page missed its reply
+// while the connection was down), or its end
 function gameEvent(msg) {
   if (msg.event === "move") {
-    logMove(msg.by, msg.notation, game.bot);
-    game.moves.push({ by: msg.by, move: msg.move, notation: msg.notation, mine: false,
+    const mine = msg.by === game.human;
+    if (game.catchingUp) game.caught += 1;
+    logMove(msg.by, msg.notation, mine ? "you" : game.bot);
+    game.moves.push({ by: msg.by, move: msg.move, notation: msg.notation, mine,
                       before: game.position });
     showTable(msg);
   } else if (msg.event === "end") {
+    forgetSeat();  // nothing left to rejoin
     gameOver(msg.result);
+  } else if (msg.event === "error" && msg.error.code === "rejoined") {
+    // the game is played from another tab or window now
+    forgetSeat();
+    stopWaits();
+    game.busy = true;
+    render();
+    setStatus("This game is being played elsewhere now (it was rejoined there).");
   } else if (msg.event === "error") {  // the bot could not move (the server says why)
     if (game.botWait) game.botWait();
     game.botWait = null;
@@ -470,7 +568,8 @@ function canAct() { return myTurn() && !game.busy; }
 
 // ---------------------------------------------------------------- waiting
 // What the page waits for ({what, since, bot}), oldest first. Past 2 s the status line
-// says so, counting the seconds; a bot's wait past 5 s adds why it may be long.
+// says so, counting the seconds; past 5 s it adds why it may be long (a first use on the
+// server compiles the game's code: a bot's first move, or a first list of moves).
 const WAIT_SAID = 2, WAIT_LONG = 5;
 const clock = { waits: [], timer: null, status: "" };
 
@@ -502,6 +601,7 @@ function drawStatus() {
   if (w && s >= WAIT_SAID) {
     text = `${w.what}… ${s} s`;
     if (w.bot && s >= WAIT_LONG) text += " (a bot's first move can take longer: it may be preparing its code)";
+    else if (s >= WAIT_LONG) text += " (the server may be preparing this game's code for its first use, or busy with other players)";
   }
   const el = $("#status");
   if (el.textContent !== text) el.textContent = text;
