@@ -1,6 +1,7 @@
-"""The one bridge between First Draft's engine and its kernels
+"""The bridge between First Draft's Python engine and its kernels
 (:mod:`wordbot.movegen.firstdraft`): it packs rows and letters into arrays, runs the
-kernels and reads their results back. Nothing else in the engine imports movegen.
+kernels and reads their results back. Besides it only the compiled core
+(:mod:`wordbot.engine.firstdraft.core`, whole positions as arrays) imports movegen.
 
 >>> from wordbot.dictionaries import Lexicon
 >>> from wordbot.engine.firstdraft.rules import Rules

@@ -109,6 +109,7 @@ class FirstDraft(Game[FirstDraftState]):
     #: words sold by length, coins spent on coasters and gained from them, tiles
     #: discarded, each totalled over all players
     measures = "wordbot.engine.firstdraft.measures"
+    core = "wordbot.engine.firstdraft.core"
 
 
 GAME = FirstDraft()

@@ -6,7 +6,9 @@ A row's *fillings* are the distinct rows it can become. Each is made once: the n
 built letter by letter, and a letter equal to the old row's next letter always counts as
 that letter (the leftmost embedding of the old row), so every choice of next letter leads
 to one new row and no new row is reached twice. The subsequence automaton prunes a
-prefix as soon as no word can contain it (a prefix of a completable row is completable).
+prefix as soon as no word can hold it followed by the rest of the old row, which every
+row built on from it holds: most prefixes a word can hold cannot take the old row's
+letters after them.
 
 Letters are int64 codes 0..25; the available letters are given as ``kinds`` (the
 distinct letters) and ``counts`` (how many of each), and a filling says how many of each
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from wordbot.movegen.firstdraft.oracle import read
 from wordbot.movegen.sorting import stable_argsort
 
 MAX_ROW = 32  # the longest row a kernel builds (the rules allow row_limit <= 20)
@@ -37,6 +40,8 @@ def fillings_into(delta, row, n, kinds, counts, row_limit, rows, lengths, used):
     for j in range(k):
         used[0, j] = 0
     count = 1
+    if read(delta, row, 0, n, 0) < 0:
+        return count  # no word holds the row: nothing can be added
     z = np.empty(MAX_ROW, np.int64)  # the new row so far
     state = np.empty(MAX_ROW + 1, np.int64)  # automaton state after z[:d]
     matched = np.empty(MAX_ROW + 1, np.int64)  # old letters matched after z[:d]
@@ -72,6 +77,8 @@ def fillings_into(delta, row, n, kinds, counts, row_limit, rows, lengths, used):
         nxt = delta[state[d], c]
         if nxt < 0:
             continue
+        if opt >= 0 and j < n and read(delta, row, j, n, nxt) < 0:
+            continue  # no word holds the prefix and then the rest of the old row
         z[d] = c
         took[d] = opt
         state[d + 1] = nxt
@@ -95,15 +102,12 @@ def fillings_into(delta, row, n, kinds, counts, row_limit, rows, lengths, used):
 @njit(cache=True)
 def pool_choices(rest, size):
     """The number of distinct multisets of ``size`` letters within the counts ``rest``."""
-    ways = np.zeros(size + 1, np.int64)
+    ways = np.zeros(size + 1, np.int64)  # ways[m]: multisets of m of the kinds so far
     ways[0] = 1
     for c in rest:
-        nxt = np.zeros(size + 1, np.int64)
-        for have in range(size + 1):
-            if ways[have]:
-                for take in range(min(c, size - have) + 1):
-                    nxt[have + take] += ways[have]
-        ways = nxt
+        for have in range(size, 0, -1):  # from the top, so each reads the old counts
+            for take in range(1, min(c, have) + 1):
+                ways[have] += ways[have - take]
     return ways[size]
 
 

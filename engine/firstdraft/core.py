@@ -1,0 +1,310 @@
+"""First Draft's compiled core (:mod:`wordbot.engine.core`): a position as one flat array
+(:mod:`wordbot.movegen.firstdraft.core_state`), whole playouts by ``random`` and
+``greedy`` in one call (:mod:`wordbot.movegen.firstdraft.core_policies`), the bag, the
+deck and the reshuffles of the pile drawn as the engine draws them.
+
+Every rule option is played (docs/rules/firstdraft.md, "Rule options"): the coasters,
+the line, the coins, the row and pool limits and the payout live in the packed arrays,
+``seat_coins`` only deals, and ``compensation`` is added to the scores here.
+
+>>> from wordbot.dictionaries import Lexicon
+>>> from wordbot.engine.firstdraft.game import GAME
+>>> state = GAME.new(seed=3, lexicon=Lexicon.from_words(["TEA", "EAT", "TEAS"]))
+>>> packed = CORE.pack(state)
+>>> CORE.unpack(packed).to_json() == state.to_json()
+True
+>>> done = CORE.playout(packed, [GREEDY, GREEDY], np.array([1, 2], np.uint64))
+>>> done.ended, CORE.unpack(packed).is_over
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from wordbot.engine.core import GREEDY, RANDOM, TO_END, Core, Packed, Playout, Playouts
+from wordbot.engine.firstdraft import adapter
+from wordbot.engine.firstdraft.moves import Discard, Draft, Insert, Sell
+from wordbot.engine.firstdraft.position import Coaster, Hand
+from wordbot.engine.firstdraft.rules import TURN
+from wordbot.engine.rng import MASK
+from wordbot.engine.state import OVER
+from wordbot.movegen.firstdraft import core_policies as play
+from wordbot.movegen.firstdraft import core_state as cs
+from wordbot.movegen.firstdraft.core_moves import new_scratch
+
+KINDS = {Sell: cs.SELL, Discard: cs.DISCARD, Insert: cs.INSERT, Draft: cs.DRAFT}
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """A read-only view: one compiled specialisation, whether the array was built or
+    memory-mapped from the cache."""
+    view = np.ascontiguousarray(array).view()
+    view.setflags(write=False)
+    return view
+
+
+def _letters(codes) -> str:
+    return "".join(chr(65 + int(c)) for c in codes)
+
+
+def _codes(text: str) -> list[int]:
+    return [ord(ch) - 65 for ch in text]
+
+
+class FirstDraftPacked(Packed):
+    """A First Draft position as arrays: ``s`` (the state), ``r`` (the rules), the
+    lexicon's subsequence automaton ``delta`` and letter trie ``records``, and the
+    state it was packed from (players, rules, seed and word list for unpacking)."""
+
+    __slots__ = ("state", "s", "r", "delta", "records")
+
+    def __init__(self, state, s: np.ndarray, r: np.ndarray, delta, records):
+        self.state, self.s, self.r, self.delta, self.records = state, s, r, delta, records
+
+    def copy(self) -> FirstDraftPacked:
+        return FirstDraftPacked(self.state, self.s.copy(), self.r, self.delta, self.records)
+
+
+def rules_array(rules) -> np.ndarray:
+    """The rules as the kernels read them."""
+    r = np.zeros(cs.R_SIZE, np.int64)
+    r[cs.R_LINE], r[cs.R_ROW_LIMIT], r[cs.R_POOL_LIMIT] = (
+        rules.line,
+        rules.row_limit,
+        rules.pool_limit,
+    )
+    for n in range(cs.ROW_MAX + 1):
+        r[cs.R_PAY + n] = rules.pays(n)
+        r[cs.R_SELLS + n] = n in rules.lengths
+    return r
+
+
+def _state_array(state) -> np.ndarray:
+    s = np.zeros(cs.SIZE, np.int64)
+    s[cs.SEATS], s[cs.MOVER], s[cs.TURN] = len(state.players), state.seat, state.turn
+    s[cs.OVER] = state.is_over
+    s[cs.LINE_N] = len(state.line)
+    for k, coaster in enumerate(state.line, start=1):
+        at = cs.coaster_at(k)
+        s[at], s[at + 1] = coaster.value, coaster.coins
+        s[at + 2 : at + 2 + len(coaster.tiles)] = _codes(coaster.tiles)
+    for seat, hand in enumerate(state.hands):
+        h = cs.hand_at(seat)
+        s[h + cs.COINS], s[h + cs.DISCARDED] = hand.coins, hand.discarded
+        for side, row in enumerate(hand.rows):
+            s[h + cs.LEN_A + side] = len(row)
+            at = h + cs.ROW_A + side * cs.ROW_MAX
+            s[at : at + len(row)] = _codes(row)
+        s[h + cs.LEN_POOL] = len(hand.pool)
+        s[h + cs.POOL : h + cs.POOL + len(hand.pool)] = _codes(hand.pool)
+    s[cs.BAG_END] = len(state.bag)
+    s[cs.BAG : cs.BAG + len(state.bag)] = _codes(state.bag)
+    s[cs.DECK_END] = len(state.deck)
+    s[cs.DECK : cs.DECK + len(state.deck)] = state.deck
+    s[cs.PILE_N] = len(state.pile)
+    s[cs.PILE : cs.PILE + len(state.pile)] = state.pile
+    for ch in state.gone:
+        s[cs.GONE + ord(ch) - 65] += 1
+    rng = state.rng_state & MASK
+    s[cs.RNG] = rng - (1 << 64) if rng >> 63 else rng
+    return s
+
+
+class FirstDraftCore(Core):
+    """First Draft's compiled core (see the module docstring)."""
+
+    policies: ClassVar[dict[str, int]] = {"random": RANDOM, "greedy": GREEDY}
+    width: ClassVar[int] = cs.WIDTH
+
+    def __init__(self):
+        self._scratch = None
+
+    def refuses(self, state: Any) -> str | None:
+        """Every rule option is played, and the arrays hold every position the rules
+        allow (tests/test_core_firstdraft.py ties their sizes to the rules): only a
+        state whose chance is not a generator's integer (a replay's record) is left to
+        Python."""
+        if not isinstance(state.rng_state, int):
+            return "its chance comes from a record, not from a generator the core draws"
+        return None
+
+    # -- arrays ------------------------------------------------------------------------
+    def pack(self, state: Any) -> FirstDraftPacked:
+        return FirstDraftPacked(
+            state,
+            _state_array(state),
+            rules_array(state.rules),
+            _frozen(adapter.delta(state.lexicon, state.rules)),
+            _frozen(state.lexicon.letter_trie.records),
+        )
+
+    def unpack(self, packed: FirstDraftPacked) -> Any:
+        s, state = packed.s, packed.state
+        line = []
+        for k in range(1, int(s[cs.LINE_N]) + 1):
+            at = cs.coaster_at(k)
+            value = int(s[at])
+            line.append(
+                Coaster(value, _letters(s[at + 2 : at + 2 + value]), int(s[at + 1]))
+            )
+        hands = []
+        for seat in range(len(state.players)):
+            h = cs.hand_at(seat)
+            rows = tuple(
+                _letters(s[at : at + s[h + cs.LEN_A + side]])
+                for side, at in enumerate((h + cs.ROW_A, h + cs.ROW_B))
+            )
+            pool = _letters(s[h + cs.POOL : h + cs.POOL + s[h + cs.LEN_POOL]])
+            hands.append(Hand(int(s[h + cs.COINS]), rows, pool, int(s[h + cs.DISCARDED])))
+        gone = "".join(chr(65 + c) * int(s[cs.GONE + c]) for c in range(26))
+        return state._copy(
+            to_move=state.players[int(s[cs.MOVER])],
+            phase=OVER if s[cs.OVER] else TURN,
+            turn=int(s[cs.TURN]),
+            line=tuple(line),
+            hands=tuple(hands),
+            bag=_letters(s[cs.BAG + s[cs.BAG_AT] : cs.BAG + s[cs.BAG_END]]),
+            gone=gone,
+            deck=tuple(
+                int(v) for v in s[cs.DECK + s[cs.DECK_AT] : cs.DECK + s[cs.DECK_END]]
+            ),
+            pile=tuple(int(v) for v in s[cs.PILE : cs.PILE + s[cs.PILE_N]]),
+            rng_state=int(s[cs.RNG]) & MASK,
+        )
+
+    # -- moves -------------------------------------------------------------------------
+    def encode(self, packed: FirstDraftPacked, move: Any) -> np.ndarray:
+        row = np.zeros(cs.WIDTH, np.int64)
+        row[cs.M_KIND] = KINDS[type(move)]
+        if isinstance(move, Draft):
+            row[cs.M_ARG] = move.coaster
+            for side, text in enumerate(move.rows):
+                row[cs.M_LEN_A + side] = len(text)
+                at = cs.M_ROWS + side * cs.ROW_MAX
+                row[at : at + len(text)] = _codes(text)
+            row[cs.M_LEN_POOL] = len(move.pool)
+            row[cs.M_POOL : cs.M_POOL + len(move.pool)] = _codes(move.pool)
+        else:
+            row[cs.M_ARG] = move.row
+            if isinstance(move, Insert):
+                row[cs.M_AT], row[cs.M_LETTER] = move.at, ord(move.letter) - 65
+        return row
+
+    def decode(self, packed: FirstDraftPacked, row: np.ndarray) -> Any:
+        kind, arg = int(row[cs.M_KIND]), int(row[cs.M_ARG])
+        if kind == cs.SELL:
+            return Sell(arg)
+        if kind == cs.DISCARD:
+            return Discard(arg)
+        if kind == cs.INSERT:
+            return Insert(arg, int(row[cs.M_AT]), chr(65 + int(row[cs.M_LETTER])))
+        rows = tuple(
+            _letters(row[at : at + row[cs.M_LEN_A + side]])
+            for side, at in enumerate((cs.M_ROWS, cs.M_ROWS + cs.ROW_MAX))
+        )
+        pool = _letters(row[cs.M_POOL : cs.M_POOL + row[cs.M_LEN_POOL]])
+        return Draft(arg, rows, pool)
+
+    def apply(self, packed: FirstDraftPacked, row: np.ndarray) -> None:
+        cs.apply_move(packed.s, packed.r, packed.records, np.asarray(row, np.int64))
+
+    # -- playouts ----------------------------------------------------------------------
+    def _scratch_for(self):
+        if self._scratch is None:
+            self._scratch = new_scratch(256, 256)
+        return self._scratch
+
+    def scores(self, packed: FirstDraftPacked, points: np.ndarray) -> np.ndarray:
+        """The outcome's scores of seats' ``points`` (coins less discarded tiles, on
+        the last axis): each later seat's ``compensation`` added."""
+        compensation = packed.state.rules.compensation
+        seats = np.arange(points.shape[-1], dtype=np.float64)
+        return points.astype(np.float64) + seats * compensation
+
+    def _policies(self, packed: FirstDraftPacked, policies: Sequence[int]) -> np.ndarray:
+        ids = np.asarray(policies, np.int64)
+        if (
+            ids.shape != (len(packed.state.players),)
+            or not np.isin(ids, list(self.policies.values())).all()
+        ):
+            raise ValueError(
+                f"policies: one of {sorted(self.policies.values())} for each of the "
+                f"{len(packed.state.players)} seats"
+            )
+        return ids
+
+    def playout(
+        self,
+        packed: FirstDraftPacked,
+        policies: Sequence[int],
+        rngs: np.ndarray,
+        horizon: int = TO_END,
+    ) -> Playout:
+        ids = self._policies(packed, policies)
+        gens = np.ascontiguousarray(rngs, np.uint64)
+        if gens.shape not in ((1,), ids.shape):
+            raise ValueError(
+                f"rngs: one generator, or one for each of the {len(ids)} seats"
+            )
+        moves, self._scratch = play.play(
+            packed.s,
+            packed.r,
+            packed.delta,
+            packed.records,
+            ids,
+            gens,
+            horizon,
+            self._scratch_for(),
+            True,
+        )
+        if gens is not rngs:
+            rngs[...] = gens
+        points = np.array([cs.score(packed.s, i) for i in range(len(ids))], np.int64)
+        return Playout(self.scores(packed, points), bool(packed.s[cs.OVER]), moves)
+
+    def playouts(
+        self,
+        packed: FirstDraftPacked,
+        firsts: np.ndarray,
+        policies: Sequence[int],
+        seeds: np.ndarray,
+        horizon: int = TO_END,
+        keep: bool = False,
+    ) -> Playouts:
+        ids = self._policies(packed, policies)
+        rows = np.ascontiguousarray(firsts, np.int64).reshape(-1, cs.WIDTH)
+        seeds = np.ascontiguousarray(seeds, np.uint64)
+        points, ended, finals, self._scratch = play.batch(
+            packed.s,
+            packed.r,
+            packed.delta,
+            packed.records,
+            rows,
+            ids,
+            seeds,
+            horizon,
+            self._scratch_for(),
+            keep,
+        )
+        kept = None
+        if keep:
+            kept = [
+                [
+                    FirstDraftPacked(
+                        packed.state,
+                        finals[i * len(seeds) + j],
+                        packed.r,
+                        packed.delta,
+                        packed.records,
+                    )
+                    for j in range(len(seeds))
+                ]
+                for i in range(len(rows))
+            ]
+        return Playouts(self.scores(packed, points), ended, kept)
+
+
+CORE = FirstDraftCore()
