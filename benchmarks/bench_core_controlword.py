@@ -6,8 +6,9 @@ Target: the kernel plays at least three times the Python arena's games a second.
 * ``kernel``: each game packed from its start and played out by ``Core.playout``
   (greedy in both seats);
 * ``python_arena``: the same games by ``players.arena.play_game``, greedy seats;
-* ``round_playout``: one greedy playout to the end of the round
-  (``GAME_HORIZON``) from a round-3 position, the unit of ``mc`` and ``search``.
+* ``round_playout``: one playout to the end of the round (``GAME_HORIZON``) from a
+  round-3 position, the unit of ``mc`` and ``search``, by ``greedy`` or by ``control``
+  (Control Word's playout policy), in the kernel or (``python``) by the Python players.
 """
 
 from __future__ import annotations
@@ -63,17 +64,27 @@ def test_python_arena(benchmark, starts, monkeypatch):
     _per_game(benchmark, run, len(starts))
 
 
-def test_round_playout(benchmark, starts):
-    """One greedy playout to the end of the round from the start of round 3 of the
-    seed-5 game of greedy self-play (what ``mc`` and ``search`` play per sample)."""
+@pytest.mark.parametrize("where", ["kernel", "python"])
+@pytest.mark.parametrize("policy", ["greedy", "control"])
+def test_round_playout(benchmark, starts, policy, where):
+    """One playout to the end of the round by ``policy`` in both seats (the parameter)
+    from the start of round 3 of the seed-5 game of greedy self-play, what ``mc`` and
+    ``search`` play per sample: in the kernel, or by the Python players."""
+    from wordbot.engine.rng import SplitMixRandom
+
+    from tests.core_exactness import python_playout
+
     state = starts[5]
     greedy = make_player("greedy", GAME)
     while state.round < 3:
         state = state.apply(greedy.choose(state))
     packed = CORE.pack(state)
-    rngs = np.array([1], np.uint64)
+    ids = [CORE.policies[policy]] * 2
 
-    def run():
-        CORE.playout(packed.copy(), [GREEDY, GREEDY], rngs.copy(), GAME_HORIZON)
+    def kernel():
+        CORE.playout(packed.copy(), ids, np.array([1], np.uint64), GAME_HORIZON)
 
-    benchmark(run)
+    def python():
+        python_playout(state, [policy] * 2, [SplitMixRandom(1)], GAME_HORIZON)
+
+    benchmark(kernel if where == "kernel" else python)

@@ -12,6 +12,7 @@ from wordbot.engine.controlword.game import GAME
 from wordbot.engine.core import GAME_HORIZON, TO_END, core_of
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.movegen.controlword import core_state
+from wordbot.players import make_player
 
 from tests.core_exactness import (
     check_apply,
@@ -73,13 +74,25 @@ def _check_position(state, seed: int) -> None:
     n = len(state.players)
     check_round_trip(CORE, state)
     check_apply(CORE, state, 4, rng.getrandbits(32))
+    check_values(state)
     for seeds in _seeds(state, rng):
         check_playout(CORE, state, ["greedy"] * n, seeds, TO_END)
         check_playout(CORE, state, ["greedy"] * n, seeds, GAME_HORIZON)
         check_playout(CORE, state, ["random"] * n, seeds, GAME_HORIZON)
         check_playout(CORE, state, ["random"] * n, seeds, 1 + rng.randrange(6))
-    mixed = ["random" if k % 2 else "greedy" for k in range(n)]
+        check_playout(CORE, state, ["control"] * n, seeds, GAME_HORIZON)
+    mixed = [("greedy", "random", "control")[k % 3] for k in range(n)]
     check_playout(CORE, state, mixed, _seeds(state, rng)[0], TO_END)
+
+
+def check_values(state) -> None:
+    """The compiled leaf values are the Python players' ``value`` of every seat, to the
+    last bit."""
+    packed = CORE.pack(state)
+    for name in ("control", "greedy", "random"):
+        player = make_player(name, GAME)
+        expected = [player.value(state, p) for p in state.players]
+        assert CORE.values(packed, CORE.policies[name]).tolist() == expected, name
 
 
 @fast_and_full("count", 14, 150)
@@ -99,6 +112,17 @@ def test_random_playouts_to_the_end(count):
     for k, state in enumerate(positions(count, 3000, small_words())):
         n = len(state.players)
         check_playout(CORE, state, ["random"] * n, [k], TO_END)
+
+
+@fast_and_full("count", 3, 30)
+def test_control_playouts_to_the_end(count):
+    """``control`` against itself to the end, its leaf value at every stop."""
+    for k, state in enumerate(positions(count, 7000, small_words())):
+        n = len(state.players)
+        check_playout(CORE, state, ["control"] * n, [k, k + 1, k + 2, k + 3][:n], TO_END)
+        packed = CORE.pack(state)
+        CORE.playout(packed, [2] * n, np.array([k], np.uint64), GAME_HORIZON)
+        check_values(CORE.unpack(packed))
 
 
 @fast_and_full("count", 4, 30)
@@ -151,3 +175,14 @@ def test_a_view_is_refused_in_one_line():
     assert reason.startswith("racks.green: ")
     assert core_of(view) is None
     assert core_of(state) is CORE
+
+
+def test_compiled_sums_add_as_numpy_does():
+    """The leaf values sum the words' values as numpy's ``sum`` does (pairwise), so
+    that they equal the Python player's to the last bit."""
+    from wordbot.movegen.controlword.core_control import pairwise_sum
+
+    rng = np.random.default_rng(5)
+    for n in [0, 1, 7, 8, 9, 100, 128, 129, 300, 1000]:
+        a = rng.normal(size=n) * 10.0 ** rng.integers(-3, 5, size=n)
+        assert pairwise_sum(a) == a.sum()

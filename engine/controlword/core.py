@@ -1,7 +1,8 @@
 """Control Word's compiled core (:class:`~wordbot.engine.core.Core`): a position packed
 into the arrays of :mod:`wordbot.movegen.controlword.core_state`, played on by the
-kernels of :mod:`wordbot.movegen.controlword.core_playout` (``random`` and ``greedy``,
-move for move the Python players' choices), and unpacked back into a
+kernels of :mod:`wordbot.movegen.controlword.core_playout` (``random``, ``greedy`` and
+``control`` with its default weights, move for move the Python players' choices), valued
+as those players value it (:meth:`ControlWordCore.values`), and unpacked back into a
 :class:`~wordbot.engine.controlword.state.ControlWordState`.
 
 Every rule option is played. A position with a hidden rack (a view: ``rack_sizes``, or a
@@ -45,6 +46,8 @@ from wordbot.engine.controlword.tiles import (
 )
 from wordbot.engine.core import GREEDY, RANDOM, TO_END, Core, Packed, Playout, Playouts
 from wordbot.movegen.controlword import core_playout, core_state
+from wordbot.movegen.controlword.core_control import CONTROL, control_values
+from wordbot.movegen.controlword.core_moves import final_scores
 from wordbot.movegen.controlword.core_state import (
     BLUE_TILES,
     CONSONANT_BAG,
@@ -87,6 +90,7 @@ from wordbot.movegen.controlword.core_state import (
     VOWEL_BAG,
     WIDTH,
 )
+from wordbot.movegen.controlword.evaluation import DEFAULT_WEIGHTS
 from wordbot.movegen.controlword.walkstack import MAX_RACK
 
 PHASES = {WORD: core_state.WORD, REPLACEMENT: core_state.REPLACEMENT, OVER: core_state.OVER}
@@ -99,6 +103,8 @@ KINDS = {
     Exchange: core_state.EXCHANGE,
 }
 EXCHANGE_BAGS = ("vowel", "consonant")
+#: the ``control`` player's weights as it plays by default (its spec ``control``)
+CONTROL_WEIGHTS = np.array(list(DEFAULT_WEIGHTS.values()), np.float64)
 
 
 def _counts(letters: str) -> np.ndarray:
@@ -140,6 +146,7 @@ def _own(packed: Packed) -> ControlWordPacked:
 class ControlWordCore(Core):
     """Control Word's compiled core (see the module docstring)."""
 
+    policies = {"random": RANDOM, "greedy": GREEDY, "control": CONTROL}
     width = WIDTH
 
     def refuses(self, state) -> str | None:
@@ -271,6 +278,22 @@ class ControlWordCore(Core):
         pk = _own(packed)
         return bool(pk.arrays[0][H_PHASE] == core_state.OVER)
 
+    def values(self, packed: Packed, policy: int) -> np.ndarray:
+        """Every seat's value of ``packed`` by its Python player: ``control``'s static
+        value, or (``random``, ``greedy``) the margin of the final scores as things
+        stand."""
+        pk = _own(packed)
+        n = len(pk.state.players)
+        out = np.zeros(n, np.float64)
+        if policy == CONTROL:
+            control_values(pk.arrays, pk.table, CONTROL_WEIGHTS, out)
+            return out
+        scores = np.zeros(n, np.int64)
+        final_scores(pk.arrays, pk.table, scores)
+        for seat in range(n):
+            out[seat] = scores[seat] - np.delete(scores, seat).max()
+        return out
+
     # -- moves ---------------------------------------------------------------------------
     def encode(self, packed: Packed, move: Any) -> np.ndarray:
         pk = _own(packed)
@@ -333,6 +356,7 @@ class ControlWordCore(Core):
             int(horizon),
             pk.table,
             *pk.gaddag,
+            CONTROL_WEIGHTS,
         )
         pk.arrays = arrays
         return Playout(scores.astype(np.float64), self.is_over(packed), rows)
@@ -359,6 +383,7 @@ class ControlWordCore(Core):
                 int(horizon),
                 pk.table,
                 *pk.gaddag,
+                CONTROL_WEIGHTS,
             )
             return Playouts(scores.astype(np.float64), ended)
         n = len(pk.state.players)

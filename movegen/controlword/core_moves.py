@@ -164,8 +164,8 @@ def _fit(sc, squares):
 @njit(cache=True)
 def write_play(st, kind, tiles, first, n, points, wr0, wc0, sc, row):
     """The move ``row`` of a play's ``n`` tiles (window coordinates, from row ``first``
-    of ``tiles``), coloured as the engine colours them (the mover's own tiles of a
-    letter first, in square order), its tiles in square order."""
+    of ``tiles``), coloured as the engine colours them: the mover's own tiles of a
+    letter first, in square order."""
     hdr, racks = st[0], st[4]
     seat = hdr[H_TO_MOVE]
     small, cols, sel = sc[8], sc[9], sc[10]
@@ -185,6 +185,14 @@ def write_play(st, kind, tiles, first, n, points, wr0, wc0, sc, row):
         small[2],
         np.int64(1) << 20,
     )
+    write_tiles(st, kind, sel, cols, n, points, wr0, wc0, row)
+
+
+@njit(cache=True)
+def write_tiles(st, kind, sel, cols, n, points, wr0, wc0, row):
+    """The move ``row`` of the ``n`` tiles ``sel`` (window coordinates) of colours
+    ``cols``, its tiles in square order."""
+    hdr = st[0]
     row[M_KIND] = kind
     row[M_N] = n
     row[M_POINTS] = points
@@ -255,7 +263,8 @@ def write_others(st, j, row):
 
 # ------------------------------------------------------------------------- plays
 @njit(cache=True)
-def _rack(st, sc):
+def rack_of(st, sc):
+    """The mover's rack, both colours, by letter (in the scratch)."""
     hdr, racks = st[0], st[4]
     seat = hdr[H_TO_MOVE]
     rack = sc[8][0]
@@ -265,12 +274,12 @@ def _rack(st, sc):
 
 
 @njit(cache=True)
-def _word_window(st, sc, rack):
+def word_window(st, sc, rack):
     pad = max(tile_count(rack), 1)
     st = ensure_room(st, pad)
     lw, cw, wr0, wc0 = window(st, pad, st[0][H_BOUNDED] != 0)
     sc = _fit(sc, 2 * lw.size)
-    return st, sc, lw, wr0, wc0
+    return st, sc, lw, cw, wr0, wc0
 
 
 @njit(cache=True)
@@ -289,11 +298,11 @@ def all_word_plays(st, sc, lw, rack, table, edges, root):
 @njit(cache=True)
 def all_replacements(st, sc, edges, root):
     """Every replacement play of the player to move, one row each: (scratch, moves,
-    tiles, window letters, window origin)."""
+    tiles, window letters and colours, window origin)."""
     hdr = st[0]
     seat = hdr[H_TO_MOVE]
     lw, cw, wr0, wc0 = window(st, 0, False)
-    rack = _rack(st, sc)
+    rack = rack_of(st, sc)
     while True:
         status, budget, found, ntiles, cands = replacements.generate(
             lw,
@@ -316,7 +325,7 @@ def all_replacements(st, sc, edges, root):
     tiles = np.empty((ntiles, 3), np.int16)
     if n > 0:
         expand(lw, rack.copy(), budget, found, cands, moves, tiles)
-    return sc, moves, tiles, lw, wr0, wc0
+    return sc, moves, tiles, lw, cw, wr0, wc0
 
 
 @njit(cache=True)
@@ -325,8 +334,8 @@ def greedy_move(st, sc, table, edges, root, row):
     either grown if it needed room."""
     hdr = st[0]
     if hdr[H_PHASE] == WORD:
-        rack = _rack(st, sc)
-        st, sc, lw, wr0, wc0 = _word_window(st, sc, rack)
+        rack = rack_of(st, sc)
+        st, sc, lw, cw, wr0, wc0 = word_window(st, sc, rack)
         bm, bt, bc = sc[1], sc[2], sc[3]
         best_plays(lw, rack, edges, root, table, sc[0], 1, bm, bt, bc)
         if bc[0] == 0:
@@ -337,7 +346,7 @@ def greedy_move(st, sc, table, edges, root, row):
     if not hdr[H_SCORE_REPLACEMENTS]:
         write_other(row, PASS, 0, 0)
         return st, sc
-    sc, moves, tiles, lw, wr0, wc0 = all_replacements(st, sc, edges, root)
+    sc, moves, tiles, lw, cw, wr0, wc0 = all_replacements(st, sc, edges, root)
     n = moves.shape[0]
     if n == 0:
         write_other(row, PASS, 0, 0)
@@ -361,8 +370,8 @@ def random_move(st, sc, rngs, r, table, edges, root, row):
     hdr = st[0]
     extra = others(st)
     if hdr[H_PHASE] == WORD:
-        rack = _rack(st, sc)
-        st, sc, lw, wr0, wc0 = _word_window(st, sc, rack)
+        rack = rack_of(st, sc)
+        st, sc, lw, cw, wr0, wc0 = word_window(st, sc, rack)
         sc = all_word_plays(st, sc, lw, rack, table, edges, root)
         n = sc[6][0]
         i = below(rngs, r, n + extra)
@@ -383,7 +392,7 @@ def random_move(st, sc, rngs, r, table, edges, root, row):
         else:
             write_others(st, i - n, row)
         return st, sc
-    sc, moves, tiles, lw, wr0, wc0 = all_replacements(st, sc, edges, root)
+    sc, moves, tiles, lw, cw, wr0, wc0 = all_replacements(st, sc, edges, root)
     n = moves.shape[0]
     i = below(rngs, r, n + extra)
     if i < n:

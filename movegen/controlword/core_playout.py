@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from wordbot.movegen.controlword.core_control import CONTROL, control_move
 from wordbot.movegen.controlword.core_moves import choose, final_scores, new_scratch
 from wordbot.movegen.controlword.core_state import (
     H_PHASE,
@@ -24,7 +25,16 @@ from wordbot.movegen.controlword.core_state import (
 
 
 @njit(cache=True)
-def _run(st, sc, policies, rngs, horizon, table, edges, root, rows):
+def _choose(st, sc, policy, rngs, r, table, edges, root, w, row):
+    """The move of ``policy`` (``random``, ``greedy``, ``control`` with the weights
+    ``w``) into ``row``: (state, scratch)."""
+    if policy == CONTROL:
+        return control_move(st, sc, rngs, r, table, edges, root, w, row)
+    return choose(st, sc, policy, rngs, r, table, edges, root, row)
+
+
+@njit(cache=True)
+def _run(st, sc, policies, rngs, horizon, table, edges, root, w, rows):
     """Play ``st`` on (see :func:`playout`); (state, scratch, moves played, rows)."""
     hdr = st[0]
     start_round = hdr[H_ROUND]
@@ -42,8 +52,8 @@ def _run(st, sc, policies, rngs, horizon, table, edges, root, rows):
         seat = st[0][H_TO_MOVE]
         row = rows[n]
         row[:] = 0
-        st, sc = choose(
-            st, sc, policies[seat], rngs, 0 if shared else seat, table, edges, root, row
+        st, sc = _choose(
+            st, sc, policies[seat], rngs, 0 if shared else seat, table, edges, root, w, row
         )
         st = apply_row(st, row, table)
         n += 1
@@ -51,21 +61,22 @@ def _run(st, sc, policies, rngs, horizon, table, edges, root, rows):
 
 
 @njit(cache=True)
-def playout(st, policies, rngs, horizon, table, edges, root):
+def playout(st, policies, rngs, horizon, table, edges, root, w):
     """Play ``st`` on in place, seat ``i`` by ``policies[i]`` drawing from ``rngs[i]``
-    (every seat from ``rngs[0]`` when there is one), to the end or ``horizon``:
+    (every seat from ``rngs[0]`` when there is one; ``control`` with the weights ``w``),
+    to the end or ``horizon``:
     (the state, grown if the board needed room, each seat's score as things stand,
     the moves' rows)."""
     sc = new_scratch(0)
     rows = np.zeros((64, WIDTH), np.int64)
-    st, sc, n, rows = _run(st, sc, policies, rngs, horizon, table, edges, root, rows)
+    st, sc, n, rows = _run(st, sc, policies, rngs, horizon, table, edges, root, w, rows)
     scores = np.zeros(st[0][0], np.int64)
     final_scores(st, table, scores)
     return st, scores, rows[:n].copy()
 
 
 @njit(cache=True)
-def playouts(st, firsts, policies, seeds, horizon, table, edges, root):
+def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w):
     """For each move of ``firsts`` and each of ``seeds``: ``st`` copied, that move
     applied, then played on as :func:`playout` with one generator seeded by the seed
     (``st`` is not changed): (scores[first, seed, seat], ended[first, seed])."""
@@ -81,7 +92,7 @@ def playouts(st, firsts, policies, seeds, horizon, table, edges, root):
             one = apply_row(copy_state(st), firsts[i], table)
             rng[0] = seeds[j]
             one, sc, n, rows = _run(
-                one, sc, policies, rng, horizon, table, edges, root, rows
+                one, sc, policies, rng, horizon, table, edges, root, w, rows
             )
             final_scores(one, table, scores[i, j])
             ended[i, j] = one[0][H_PHASE] == OVER

@@ -22,24 +22,29 @@ from wordbot.movegen.controlword.control import assign_colours, control_of
 from wordbot.movegen.controlword.crosschecks import is_letter
 from wordbot.movegen.controlword.scoring import word_points
 
+#: The ``control`` player's weights as it plays by default, in the layout of the weight
+#: vector the kernels read (what each weighs: ``wordbot.players.controlword.weights``,
+#: whose ``Weights`` takes its defaults from here, as the compiled core's ``control``
+#: policy does).
+DEFAULT_WEIGHTS = {
+    "control": 1.0,
+    "opponent": 1.0,
+    "short_word": 0.15,
+    "risk1": 0.35,
+    "risk2": 0.12,
+    "risk3": 0.04,
+    "keep_tile": 0.6,
+    "balance": 0.8,
+    "no_vowel": 2.0,
+    "duplicate": 0.7,
+    "blue_kept": -0.2,
+    "q_without_u": 3.0,
+    "exchange_gain": 1.0,
+    "exchange_below": 4.0,
+    "redraw_below": 0.5,
+}
 #: The layout of the weight vector the kernels read.
-WEIGHTS = (
-    "control",
-    "opponent",
-    "short_word",
-    "risk1",
-    "risk2",
-    "risk3",
-    "keep_tile",
-    "balance",
-    "no_vowel",
-    "duplicate",
-    "blue_kept",
-    "q_without_u",
-    "exchange_gain",
-    "exchange_below",
-    "redraw_below",
-)
+WEIGHTS = tuple(DEFAULT_WEIGHTS)
 INDEX = {name: i for i, name in enumerate(WEIGHTS)}
 W_OPPONENT = INDEX["opponent"]
 W_SHORT = INDEX["short_word"]

@@ -1,4 +1,7 @@
-"""Every weight of the ``control`` evaluation, in one place.
+"""Every weight of the ``control`` evaluation, in one place: what each weighs, its help
+and its tuning (the default values live with the kernels that read them,
+``wordbot.movegen.controlword.evaluation.DEFAULT_WEIGHTS``, where the compiled core's
+``control`` policy reads them too).
 
 ``python -m wordbot.players.controlword.tune`` searches these by self-play and prints what it found;
 what its runs found, and why the defaults below stand, is recorded in TUNING at the
@@ -12,26 +15,41 @@ from dataclasses import asdict, dataclass, fields, replace
 import numpy as np
 from wordbot.engine.controlword.adapter import evaluation
 
+D = evaluation.DEFAULT_WEIGHTS
+
 
 @dataclass(frozen=True)
 class Weights:
     """Weights of equity = points + control * (change in control value) + leave terms."""
 
-    control: float = 1.0  # one point of end-of-game control value, in points now
-    opponent: float = 1.0  # an opponent's controlled word counts this much against us
-    short_word: float = 0.15  # a controlled 2-3 letter word (tie-break only)
-    risk1: float = 0.35  # chance per opponent replacement phase of losing a word ...
-    risk2: float = 0.12  # ... that one, two, three+ replacements would neutralise
-    risk3: float = 0.04
-    keep_tile: float = 0.6  # word phase: each tile kept for the replacement phase (<= L)
-    balance: float = 0.8  # per vowel away from the ideal share of the leave
-    no_vowel: float = 2.0  # a leave of 3+ tiles with no vowel (or no consonant)
-    duplicate: float = 0.7  # each duplicate tile kept
-    blue_kept: float = -0.2  # each blue tile kept (flexible, but weakens control)
-    q_without_u: float = 3.0
-    exchange_gain: float = 1.0  # exchange when the leave would improve by this much ...
-    exchange_below: float = 4.0  # ... and no play is worth more than this
-    redraw_below: float = 0.5  # redraw when no play is worth more than this
+    #: one point of end-of-game control value, in points now
+    control: float = D["control"]
+    #: an opponent's controlled word counts this much against us
+    opponent: float = D["opponent"]
+    #: a controlled 2-3 letter word (tie-break only)
+    short_word: float = D["short_word"]
+    #: chance per opponent replacement phase of losing a word ...
+    risk1: float = D["risk1"]
+    #: ... that one, two, three+ replacements would neutralise
+    risk2: float = D["risk2"]
+    risk3: float = D["risk3"]
+    #: word phase: each tile kept for the replacement phase (<= L)
+    keep_tile: float = D["keep_tile"]
+    #: per vowel away from the ideal share of the leave
+    balance: float = D["balance"]
+    #: a leave of 3+ tiles with no vowel (or no consonant)
+    no_vowel: float = D["no_vowel"]
+    #: each duplicate tile kept
+    duplicate: float = D["duplicate"]
+    #: each blue tile kept (flexible, but weakens control)
+    blue_kept: float = D["blue_kept"]
+    q_without_u: float = D["q_without_u"]
+    #: exchange when the leave would improve by this much ...
+    exchange_gain: float = D["exchange_gain"]
+    #: ... and no play is worth more than this
+    exchange_below: float = D["exchange_below"]
+    #: redraw when no play is worth more than this
+    redraw_below: float = D["redraw_below"]
 
     def vector(self) -> np.ndarray:
         """The weights as the float64 vector the evaluation kernels read (laid out as
