@@ -37,6 +37,10 @@ from wordbot.movegen.crosswords.core_territory import DEFAULTS
 from wordbot.movegen.crosswords.writes import enclosed_now
 
 TERRITORY = play.TERRITORY
+#: :meth:`CrossWordsCore._run`'s arguments where an operation reads none
+NO_ROWS = np.zeros((0, cs.WIDTH), np.int64)
+NO_POLICIES = np.zeros(2, np.int64)
+NO_SEEDS = np.zeros(1, np.uint64)
 
 
 def restriction_row(extra: Extra | None) -> list[int]:
@@ -261,13 +265,37 @@ class CrossWordsCore(Core):
             DIRECTIONS[int(row[cs.DIRECTION])],
         )
 
+    def _run(
+        self,
+        packed: CrossWordsPacked,
+        op: int,
+        rows: np.ndarray = NO_ROWS,
+        policies: np.ndarray = NO_POLICIES,
+        rngs: np.ndarray = NO_SEEDS,
+        horizon: int = TO_END,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:func:`~wordbot.movegen.crosswords.core_play.run`: (rows played, scores,
+        ended); the packed grid is the one it returns."""
+        packed.grid, played, scores, ended = play.run(
+            *packed.arrays(),
+            op,
+            rows,
+            policies,
+            rngs,
+            horizon,
+            DEFAULTS,
+            packed.compensation,
+        )
+        return played, scores, ended
+
     def apply(self, packed: CrossWordsPacked, row: np.ndarray) -> None:
-        packed.grid = play.apply_move(*packed.arrays(), np.ascontiguousarray(row, np.int64))
+        self._run(packed, play.APPLY, np.ascontiguousarray(row, np.int64).reshape(1, -1))
 
     def _scores(self, packed: CrossWordsPacked) -> np.ndarray:
-        return play.final_scores(
-            (packed.grid, packed.used, packed.info, packed.extra), packed.compensation
-        )
+        later = 0 if packed.info[cs.PIE_TAKEN] else 1
+        scores = packed.info[cs.SCORES : cs.SCORES + 2].astype(np.float64)
+        scores[later] += packed.compensation
+        return scores
 
     def playout(
         self,
@@ -276,10 +304,10 @@ class CrossWordsCore(Core):
         rngs: np.ndarray,
         horizon: int = TO_END,
     ) -> Playout:
-        packed.grid, moves = play.playout(
-            *packed.arrays(), _policies(policies), rngs, horizon, DEFAULTS
+        moves, scores, ended = self._run(
+            packed, play.PLAY, policies=_policies(policies), rngs=rngs, horizon=horizon
         )
-        return Playout(self._scores(packed), bool(packed.info[cs.OVER]), moves)
+        return Playout(scores[0, 0], bool(ended[0, 0]), moves)
 
     def playouts(
         self,
@@ -294,8 +322,8 @@ class CrossWordsCore(Core):
         firsts = np.asarray(firsts, np.int64).reshape(-1, cs.WIDTH)
         seeds = np.asarray(seeds, np.uint64)
         if not keep:
-            scores, ended = play.playouts(
-                *packed.arrays(), firsts, ids, seeds, horizon, DEFAULTS, packed.compensation
+            _, scores, ended = self._run(
+                packed.copy(), play.BATCH, firsts, ids, seeds, horizon
             )
             return Playouts(scores, ended)
         scores = np.zeros((len(firsts), len(seeds), 2))
@@ -321,7 +349,7 @@ class CrossWordsCore(Core):
         """``territory``'s value of the position for each seat; the others' (the
         players' default) the outcome's margin."""
         if policy == TERRITORY:
-            return play.territory_values(*packed.arrays(), DEFAULTS)
+            return self._run(packed, play.VALUES)[1][0, 0]
         scores = self._scores(packed)
         return np.array([scores[0] - scores[1], scores[1] - scores[0]])
 

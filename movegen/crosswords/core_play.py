@@ -3,8 +3,9 @@
 players/crosswords/territory.py), whole playouts and batches of them, and the players'
 values of a position, over the positions of :mod:`.core_state`.
 
-The entry points take a position's arrays as :mod:`wordbot.engine.crosswords.core`
-packs them and return the grid (a new array when it grew) with what they found.
+The entry point, :func:`run`, takes a position's arrays as
+:mod:`wordbot.engine.crosswords.core` packs them and returns the grid (a new array when
+it grew) with what it found.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ from wordbot.movegen.crosswords.writes import WORD as LISTED_WORD
 from wordbot.movegen.rng import below
 
 RANDOM, GREEDY, TERRITORY = 0, 1, 2
+#: what :func:`run` does
+PLAY, BATCH, APPLY, VALUES = 0, 1, 2, 3
 #: a horizon: the end, where a default playout stops (two rounds), or a move count
 TO_END, GAME_HORIZON = 0, -1
 #: room for a turn's writes at first (grows when a turn has more)
@@ -176,69 +179,57 @@ def final_scores(st, compensation):
 
 
 @njit(cache=True)
-def playout(grid, used, info, extra, book, policies, rngs, horizon, settings):
-    """One playout from a packed position, in place: (the grid, the rows played)."""
-    st = (grid, used, info, extra)
-    moves = np.empty((64, WIDTH), np.int64)
-    st, _, count, moves = play_on(
-        st,
-        book,
-        scratch_for(st, book),
-        policies,
-        rngs,
-        horizon,
-        settings,
-        moves,
-        np.bool_(True),
-        np.int64(-1),
-    )
-    return st[0], moves[:count]
-
-
-@njit(cache=True)
-def playouts(
-    grid, used, info, extra, book, firsts, policies, seeds, horizon, settings, compensation
+def run(
+    grid, used, info, extra, book, op, rows, policies, rngs, horizon, settings, compensation
 ):
-    """Each first move on each seed (one generator shared by the seats) from a copy
-    of the position: (scores[first, seed, seat], ended[first, seed])."""
+    """The one entry into the compiled game (numba optimizes an entry together with
+    everything it calls, so one entry compiles once what four would four times):
+
+    - ``PLAY``: play the position on in place by ``policies`` with the generators
+      ``rngs`` (see :func:`play_on`);
+    - ``BATCH``: each row of ``rows`` played first on a copy of the position, then
+      played on with each seed of ``rngs`` (one generator shared by the seats);
+    - ``APPLY``: apply ``rows[0]`` in place and settle;
+    - ``VALUES``: territory's value of the position for each seat (in ``scores[0, 0]``).
+
+    Returns (the grid, the rows played by ``PLAY``, scores[first, seed, seat],
+    ended[first, seed])."""
     st0 = (grid, used, info, extra)
     sc = scratch_for(st0, book)
+    played = np.empty((64 if op == PLAY else 0, WIDTH), np.int64)
+    if op == VALUES:
+        scores = np.zeros((1, 1, 2))
+        for s in range(2):
+            scores[0, 0, s], sc = value_of(st0, book, sc, s, settings)
+        return grid, played, scores, np.zeros((1, 1), np.bool_)
+    if op == APPLY:
+        no_effects = np.zeros(2, np.bool_)
+        st, _, _ = apply_row(st0, book, sc, rows[0], np.int64(-1), no_effects)
+        return st[0], played, np.zeros((1, 1, 2)), np.zeros((1, 1), np.bool_)
     effects = np.zeros(2, np.bool_)
     for s in range(2):
         effects[s] = policies[s] != RANDOM
-    scores = np.zeros((firsts.shape[0], seeds.shape[0], 2))
-    ended = np.zeros((firsts.shape[0], seeds.shape[0]), np.bool_)
-    rng = np.empty(1, np.uint64)
-    unused = np.empty((1, WIDTH), np.int64)
-    for i in range(firsts.shape[0]):
-        for j in range(seeds.shape[0]):
-            st = copy_state(st0)
-            st, n, sc2 = apply_row(st, book, sc, firsts[i], np.int64(-1), effects)
-            rng[0] = seeds[j]
-            st, _, _, _ = play_on(
-                st, book, sc2, policies, rng, horizon, settings, unused, np.bool_(False), n
+    batch = op == BATCH
+    firsts = rows.shape[0] if batch else 1
+    seeds = rngs.shape[0] if batch else 1
+    scores = np.zeros((firsts, seeds, 2))
+    ended = np.zeros((firsts, seeds), np.bool_)
+    shared = np.empty(1, np.uint64)
+    count = 0
+    st = st0
+    for i in range(firsts):
+        for j in range(seeds):
+            st, n, sc2, gens = st0, np.int64(-1), sc, rngs
+            if batch:
+                st = copy_state(st0)
+                st, n, sc2 = apply_row(st, book, sc, rows[i], np.int64(-1), effects)
+                shared[0] = rngs[j]
+                gens = shared
+            st, _, count, played = play_on(
+                st, book, sc2, policies, gens, horizon, settings, played, not batch, n
             )
             scores[i, j] = final_scores(st, compensation)
             ended[i, j] = st[2][OVER] != 0
-    return scores, ended
-
-
-@njit(cache=True)
-def apply_move(grid, used, info, extra, book, row):
-    """Apply one move row in place and settle: the grid."""
-    st = (grid, used, info, extra)
-    st, _, _ = apply_row(
-        st, book, scratch_for(st, book), row, np.int64(-1), np.zeros(2, np.bool_)
-    )
-    return st[0]
-
-
-@njit(cache=True)
-def territory_values(grid, used, info, extra, book, settings):
-    """The territory player's value of the position for each seat."""
-    st = (grid, used, info, extra)
-    sc = scratch_for(st, book)
-    out = np.empty(2)
-    for s in range(2):
-        out[s], sc = value_of(st, book, sc, s, settings)
-    return out
+    if batch:
+        return grid, played, scores, ended
+    return st[0], played[:count], scores, ended

@@ -7,8 +7,10 @@ A position is the tuple ``st`` = (grid, used, info, extra):
 - ``grid`` int8[PLANES, H, W]: a window of the unbounded grid, an empty margin of at
   least ``info[MARGIN]`` cells around every letter and captured cell: per cell its
   letter (0-26), writer, captor, owner (seat + 1, 0 for none; see :mod:`.writes`), and
-  the scan's cell codes (:func:`.writes.cell_codes`) for each seat as the mover, kept
-  up to date move by move (a window's codes cost more to make than a scan);
+  the scan's cell codes (:func:`.writes.cell_codes`) for each seat as the mover, the
+  rays (:func:`.enclosure.clear_rays`) and the cells a write through may wall an area
+  in (:func:`.enclosure.closing_cells`), all kept up to date move by move (a window's
+  cost more to make than a scan);
 - ``used`` int8[2, words]: the words each page has used (by page, not by seat: the
   pie rule's take-over exchanges the pages, ``info[PAGE_OF + seat]``);
 - ``info`` int64[INFO]: the scalars (the slots below);
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from wordbot.movegen.crosswords.enclosure import clear_rays, fresh_stamp
+from wordbot.movegen.crosswords.enclosure import clear_rays, closing_cells, fresh_stamp
 from wordbot.movegen.crosswords.writes import (
     CAPTURED,
     CROSSED,
@@ -39,9 +41,9 @@ from wordbot.movegen.crosswords.writes import (
 )
 
 #: planes of ``grid``: the four of :mod:`.writes`, the cell codes with seat 0 and with
-#: seat 1 to move (:func:`.writes.cell_codes`), the rays (:func:`.enclosure.clear_rays`)
-LETTER, WRITER, CAPTOR, OWNER, CODE, RAYS = 0, 1, 2, 3, 4, 6
-PLANES = 7
+#: seat 1 to move, the rays, the closing cells
+LETTER, WRITER, CAPTOR, OWNER, CODE, RAYS, CLOSING = 0, 1, 2, 3, 4, 6, 7
+PLANES = 8
 #: slots of ``info``
 TO_MOVE, OVER, TURNS, PIE_TAKEN, PAGE_OF, SCORES, EVERYWHERE = 0, 1, 2, 4, 5, 7, 9
 EXTRAS, TURN_LIMIT, PIE, ORIGIN, WALLS, MARGIN, ROWS, WORDS = 11, 12, 13, 14, 16, 20, 21, 23
@@ -175,9 +177,13 @@ def rays_across(grid, r):
 
 @njit(cache=True)
 def prepare(grid):
-    """Fill the derived planes of a packed grid: cell codes and rays."""
+    """Fill the derived planes of a packed grid: cell codes, rays, closing cells."""
     grid[RAYS] = clear_rays(grid[OWNER])
-    recode(grid, np.int64(0), grid.shape[1] - 1, np.int64(0), grid.shape[2] - 1)
+    last_r, last_c = grid.shape[1] - 1, grid.shape[2] - 1
+    recode(grid, np.int64(0), last_r, np.int64(0), last_c)
+    closing_cells(
+        grid[OWNER], grid[RAYS], grid[CLOSING], np.int64(0), last_r, np.int64(0), last_c
+    )
 
 
 # -- the words a turn may write ---------------------------------------------------------
@@ -270,6 +276,7 @@ def list_writes(st, book, sc, seat, ex, restricted, effects, first):
             counters[STAMP],
             sc[STACK],
             sc[CHANGED],
+            grid[CLOSING],
         )
         counters[SEEN_BASE] += nu
         counters[STAMP] = stamp
@@ -394,8 +401,9 @@ def grown(st, book):
         return st
     bigger = np.zeros((PLANES, H + up + down, W + before + after), np.int8)
     bigger[:, up : up + H, before : before + W] = grid
-    # the new cells are empty and far from every letter: codes 0; their rays are new
-    bigger[RAYS] = clear_rays(bigger[OWNER])
+    # the new cells are empty and far from every letter: codes 0; rays and closing
+    # cells made again
+    prepare(bigger)
     info[ORIGIN] -= up
     info[ORIGIN + 1] -= before
     info[WALLS] += up
@@ -482,14 +490,25 @@ def apply_write(st, book, sc, w, r, c, d, enclosed):
                     er0, er1 = min(er0, rr - 1), max(er1, rr + 1)
                     ec0, ec1 = min(ec0, cc - 1), max(ec1, cc + 1)
     recode(grid, er0, er1, ec0, ec1)
-    if d == 0:  # enclosed cells had no way out: only the word's lines change rays
+    # enclosed cells had no way out: only the word's lines change rays, and the
+    # closing cells change next to them and to the enclosed cells
+    top, left = np.int64(0), np.int64(0)
+    bottom, right = grid.shape[1] - 1, grid.shape[2] - 1
+    owner, rays, closing = grid[OWNER], grid[RAYS], grid[CLOSING]
+    if d == 0:
         rays_across(grid, r0)
         for j in range(n):
             rays_down(grid, c0 + j)
+        closing_cells(owner, rays, closing, r0 - 1, r0 + 1, left, right)
+        closing_cells(owner, rays, closing, top, bottom, c0 - 1, c0 + n)
     else:
         rays_down(grid, c0)
         for j in range(n):
             rays_across(grid, r0 + j)
+        closing_cells(owner, rays, closing, top, bottom, c0 - 1, c0 + 1)
+        closing_cells(owner, rays, closing, r0 - 1, r0 + n, left, right)
+    if found:
+        closing_cells(owner, rays, closing, er0, er1, ec0, ec1)
     info[SCORES + seat] += crossed + found
     info[EVERYWHERE + seat] = 0  # whatever it walled in, it captured
     used[p, w] = 1

@@ -220,7 +220,7 @@ def best_ranked(st, book, sc, n, rng, ri, settings):
     return rows[best], hints[best], values[best], sc
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def against_pie(st, book, sc, n, rng, ri, settings):
     """The first turn under the pie rule (players/pie.py ``against_pie``): a spread of
     the ranked candidates, each followed by the rest of the turn as the player plays

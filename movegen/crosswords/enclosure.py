@@ -130,6 +130,34 @@ def clear_rays(owner):
     return rays
 
 
+@njit(cache=True)
+def closing_cells(owner, rays, closing, r0, r1, c0, c1):
+    """Set ``closing`` on the cells of rows r0..r1, columns c0..c1 (clipped to the
+    window) next to an empty cell with no straight way out (``rays``:
+    :func:`clear_rays`) but through them: only a write through such a cell can wall an
+    area in, since :func:`enclosed_near` searches from no other neighbour."""
+    H, W = owner.shape
+    for r in range(max(r0, 0), min(r1, H - 1) + 1):
+        for c in range(max(c0, 0), min(c1, W - 1) + 1):
+            flag = 0
+            for k in range(4):
+                nr, nc = r + DR[k], c + DC[k]
+                inside = 0 <= nr < H and 0 <= nc < W
+                if inside and owner[nr, nc] == 0 and not rays[nr, nc] & BACK[k]:
+                    flag = 1
+            closing[r, c] = flag
+
+
+@njit(cache=True, inline="always")
+def may_close(closing, r0, c0, n, dr, dc):
+    """Whether a write of ``n`` cells from (r0, c0) along (dr, dc) passes a
+    :func:`closing_cells` cell."""
+    found = False
+    for j in range(n):
+        found |= closing[r0 + j * dr, c0 + j * dc] != 0
+    return found
+
+
 @njit(cache=True, inline="always")
 def way_out(r, c, rays, r0, c0, n, dr, dc):
     """Whether empty cell (r, c) has a straight way out after a write of ``n`` cells

@@ -21,6 +21,7 @@ from wordbot.movegen.crosswords.enclosure import (
     enclosed_all,
     enclosed_near,
     fresh_stamp,
+    may_close,
 )
 
 #: columns of a write row: word row in ``codes``, first cell r and c (window), direction
@@ -207,6 +208,7 @@ def writes_into(
         fresh_stamp(),
         np.empty((H * W, 2), np.int32),
         np.empty((codes.shape[1] + 1, 3), np.int64),
+        np.zeros((1, 1), np.int8),
     )
     return count
 
@@ -233,14 +235,18 @@ def scan_writes(
     stamp,
     stack,
     changed,
+    closing,
 ):
     """:func:`writes_into` over scratch arrays a caller keeps between calls (a compiled
     game plays many moves on one window): ``code``, :func:`cell_codes`; ``rays``,
     :func:`~.enclosure.clear_rays` when ``effects`` and not ``everywhere``; ``seen``
     (int32[2, H, W]) holds no value above ``seen_base``, ``visit`` none from ``stamp``
-    on; ``stack`` int32[H * W, 2]; ``changed`` int64[longest word + 1, 3]. Returns
-    (the count as :func:`writes_into`'s, the next free stamp of ``visit``); the call
-    stamps ``seen`` up to ``seen_base + len(usable)``."""
+    on; ``stack`` int32[H * W, 2]; ``changed`` int64[longest word + 1, 3];
+    ``closing``, :func:`~.enclosure.closing_cells` of the window (a 1 x 1 array for
+    none): a write through none of them walls nothing in, unsearched. Returns (the
+    count as :func:`writes_into`'s, the next free stamp of ``visit``); the call stamps
+    ``seen`` up to ``seen_base + len(usable)``."""
+    screen = closing.shape[0] > 1 and not everywhere
     cap = out.shape[0]
     no_mark = np.zeros((0, 0), np.bool_)
     box = np.empty(4, np.int64)
@@ -284,7 +290,7 @@ def scan_writes(
                     if count == cap:
                         return cap + 1, stamp
                     enclosed = 0
-                    if effects:
+                    if effects and (not screen or may_close(closing, r0, c0, n, dr, dc)):
                         enclosed, stamp = enclosed_by(
                             letter,
                             owner,
