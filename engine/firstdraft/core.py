@@ -33,7 +33,7 @@ from wordbot.engine.rng import MASK
 from wordbot.engine.state import OVER
 from wordbot.movegen.firstdraft import core_policies as play
 from wordbot.movegen.firstdraft import core_state as cs
-from wordbot.movegen.firstdraft.core_moves import new_scratch
+from wordbot.movegen.firstdraft.core_moves import new_scratches
 
 KINDS = {Sell: cs.SELL, Discard: cs.DISCARD, Insert: cs.INSERT, Draft: cs.DRAFT}
 
@@ -214,7 +214,7 @@ class FirstDraftCore(Core):
     # -- playouts ----------------------------------------------------------------------
     def _scratch_for(self):
         if self._scratch is None:
-            self._scratch = new_scratch(256, 256)
+            self._scratch = new_scratches(256, 256)
         return self._scratch
 
     def scores(self, packed: FirstDraftPacked, points: np.ndarray) -> np.ndarray:

@@ -65,11 +65,16 @@ I_SIZE = 96
 P_A, P_B, P_LEFT, P_PLACED, P_MOVES = range(5)
 
 
+#: kinds whose counts fit one int64 key of :data:`FIELD` bits a kind (each count under
+#: 64, the top bit of a field a guard): a pair of groups is then checked in one step
+PACKED_KINDS, FIELD = 9, 7
+
+
 @njit(cache=True)
 def new_scratch(fill_cap, pair_cap):
     """Room for ``fill_cap`` fillings of each row and ``pair_cap`` pairs of groups:
     (rows, lengths, used, group of each filling, group keys, group sizes, first filling
-    of each group, pairs, small numbers)."""
+    of each group, pairs, small numbers, letters each group places)."""
     return (
         np.empty((2, fill_cap, ROW_MAX), np.int64),
         np.empty((2, fill_cap), np.int64),
@@ -80,30 +85,55 @@ def new_scratch(fill_cap, pair_cap):
         np.empty((2, fill_cap), np.int64),
         np.empty((pair_cap, 5), np.int64),
         np.zeros(I_SIZE, np.int64),
+        np.empty((2, fill_cap), np.int64),
     )
 
 
 @njit(cache=True)
-def grown(scratch):
-    """A scratch large enough for what the last call found it lacked."""
-    info = scratch[8]
-    fills = max(scratch[1].shape[1], info[I_FILL_NEED])
-    pairs = max(scratch[7].shape[0], info[I_PAIR_NEED])
-    return new_scratch(fills * 2 if fills > scratch[1].shape[1] else fills, pairs * 2)
+def new_scratches(fill_cap, pair_cap):
+    """Two scratches: ``greedy`` keeps the coaster of its best move in one while it
+    works the next out in the other."""
+    return (new_scratch(fill_cap, pair_cap), new_scratch(fill_cap, pair_cap))
+
+
+@njit(cache=True)
+def grown(scratches):
+    """Scratches large enough for what the last call found one of them lacked."""
+    fills, pairs = scratches[0][1].shape[1], scratches[0][7].shape[0]
+    more_fills, more_pairs = fills, pairs
+    for scratch in scratches:
+        info = scratch[8]
+        if info[I_FILL_NEED] > fills:
+            more_fills = max(more_fills, 2 * info[I_FILL_NEED])
+        if info[I_PAIR_NEED] > pairs:
+            more_pairs = max(more_pairs, 2 * info[I_PAIR_NEED])
+    return new_scratches(more_fills, more_pairs)
+
+
+@njit(cache=True)
+def _key(used, side, i, info):
+    """The group key of filling ``i``: its count of each kind as digits, the first kind
+    first (packed in fields when the kinds fit, else in mixed radix): keys in
+    increasing order are the engine's groups in order."""
+    nk = info[I_NK]
+    key = 0
+    for q in range(nk):
+        if nk <= PACKED_KINDS:
+            key = (key << FIELD) | used[side, i, q]
+        else:
+            key = key * (info[I_COUNTS + q] + 1) + used[side, i, q]
+    return key
 
 
 @njit(cache=True)
 def _group(side, scratch):
     """Group the fillings of one row by the letters they use (see the module
     docstring); returns the number of groups."""
-    _, lengths, used, group, keys, sizes, firsts, _, info = scratch
-    nk = info[I_NK]
+    _, _, used, group, keys, sizes, firsts, _, info, letters = scratch
     n = info[I_FILLS + side]
     g = 0
     for i in range(n):
-        key = 0
-        for q in range(nk):
-            key = key * (info[I_COUNTS + q] + 1) + used[side, i, q]
+        key = _key(used, side, i, info)
         lo, hi = 0, g
         while lo < hi:
             mid = (lo + hi) // 2
@@ -133,14 +163,34 @@ def _group(side, scratch):
             else:
                 hi = mid
         group[side, i] = lo
+    for j in range(g):
+        placed = 0
+        for q in range(info[I_NK]):
+            placed += used[side, firsts[side, j], q]
+        letters[side, j] = placed
     return g
+
+
+@njit(cache=True)
+def _fits(scratch, a, b, room, guards):
+    """Whether group ``a`` of row A and group ``b`` of row B use no more of any kind
+    than there is (``room``, ``guards``: the counts and guard bits in key fields)."""
+    _, _, used, _, keys, _, firsts, _, info, _ = scratch
+    nk = info[I_NK]
+    if nk <= PACKED_KINDS:
+        return ((room - (keys[0, a] + keys[1, b])) & guards) == guards
+    ua, ub = firsts[0, a], firsts[1, b]
+    for q in range(nk):  # noqa: SIM110  (a numba kernel: no all() over a generator)
+        if used[0, ua, q] + used[1, ub, q] > info[I_COUNTS + q]:
+            return False
+    return True
 
 
 @njit(cache=True)
 def options(s, r, delta, k, scratch):
     """Work out coaster ``k``'s drafts for the player to move into ``scratch``: True,
     or False when it lacks room (``I_FILL_NEED``, ``I_PAIR_NEED`` say how much)."""
-    rows, lengths, used, _, _, sizes, firsts, pairs, info = scratch
+    rows, lengths, used, _, _, _, _, pairs, info, letters = scratch
     h = hand_at(s[MOVER])
     c0 = coaster_at(k)
     have = np.zeros(26, np.int64)
@@ -150,12 +200,15 @@ def options(s, r, delta, k, scratch):
         have[s[h + POOL + i]] += 1
     nk = 0
     total = 0
+    room, guards = 0, 0
     for c in range(26):
         if have[c]:
             info[I_KINDS + nk] = c
             info[I_COUNTS + nk] = have[c]
             total += have[c]
             nk += 1
+            room = (room << FIELD) | have[c] | (1 << (FIELD - 1))
+            guards = (guards << FIELD) | (1 << (FIELD - 1))
     info[I_NK], info[I_TOTAL] = nk, total
     kinds = info[I_KINDS : I_KINDS + nk]
     counts = info[I_COUNTS : I_COUNTS + nk]
@@ -184,19 +237,11 @@ def options(s, r, delta, k, scratch):
     info[I_GROUPS], info[I_GROUPS + 1] = ga, gb
     m = 0
     for a in range(ga):
-        ua = firsts[0, a]
         for b in range(gb):
-            ub = firsts[1, b]
-            placed = 0
-            for q in range(nk):
-                x = used[0, ua, q] + used[1, ub, q]
-                if x > counts[q]:
-                    placed = -1
-                    break
-                placed += x
-            if placed < 0:
+            if not _fits(scratch, a, b, room, guards):
                 continue
             if m < pairs.shape[0]:
+                placed = letters[0, a] + letters[1, b]
                 pairs[m, P_A], pairs[m, P_B] = a, b
                 pairs[m, P_LEFT], pairs[m, P_PLACED] = total - placed, placed
                 pairs[m, P_MOVES] = -1  # worked out when asked (pair_moves)
@@ -212,7 +257,7 @@ def options(s, r, delta, k, scratch):
 @njit(cache=True)
 def _rest(scratch, p, out):
     """The counts of each kind pair ``p`` leaves (into ``out``)."""
-    _, _, used, _, _, _, firsts, pairs, info = scratch
+    used, firsts, pairs, info = scratch[2], scratch[6], scratch[7], scratch[8]
     ua, ub = firsts[0, pairs[p, P_A]], firsts[1, pairs[p, P_B]]
     for q in range(info[I_NK]):
         out[q] = info[I_COUNTS + q] - used[0, ua, q] - used[1, ub, q]
@@ -255,7 +300,14 @@ def _member(scratch, side, g, rank):
 @njit(cache=True)
 def write_draft(r, scratch, p, j, move):
     """The ``j``-th move of pair ``p`` of the coaster in ``scratch`` into ``move``."""
-    rows, lengths, used, _, _, sizes, _, pairs, info = scratch
+    rows, lengths, used, sizes, pairs, info = (
+        scratch[0],
+        scratch[1],
+        scratch[2],
+        scratch[5],
+        scratch[7],
+        scratch[8],
+    )
     nk = info[I_NK]
     choices = pairs[p, P_MOVES] // (sizes[0, pairs[p, P_A]] * sizes[1, pairs[p, P_B]])
     ra, rest = divmod(j, sizes[1, pairs[p, P_B]] * choices)

@@ -66,14 +66,24 @@ def _row_move(move, kind, side):
 
 
 @njit(cache=True)
-def _draft_at(s, r, delta, scratch, k, index, placed, move):
+def _forget(scratches):
+    """Mark both scratches as holding no coaster of this position yet."""
+    for scratch in scratches:
+        scratch[8][I_COASTER] = 0
+
+
+@njit(cache=True)
+def _draft_at(s, r, delta, scratches, k, index, placed, move):
     """The ``index``-th draft of coaster ``k`` (counting only pairs placing ``placed``
-    letters, or every pair when ``placed`` < 0)."""
-    info = scratch[8]
-    if info[I_COASTER] != k:
+    letters, or every pair when ``placed`` < 0), worked out again unless a scratch
+    holds it."""
+    scratch = scratches[0]
+    if scratches[1][8][I_COASTER] == k:
+        scratch = scratches[1]
+    elif scratch[8][I_COASTER] != k:
         options(s, r, delta, k, scratch)  # it had room before
     pairs = scratch[7]
-    for p in range(info[I_PAIRS]):
+    for p in range(scratch[8][I_PAIRS]):
         if placed >= 0 and pairs[p, P_PLACED] != placed:
             continue
         m = pair_moves(r, scratch, p)
@@ -84,10 +94,11 @@ def _draft_at(s, r, delta, scratch, k, index, placed, move):
 
 
 @njit(cache=True)
-def greedy(s, r, delta, records, scratch, rng, ri, move):
+def greedy(s, r, delta, records, scratches, rng, ri, move):
     """The greedy player's move into ``move`` (see the module docstring); False when
-    the scratch lacks room."""
-    info = scratch[8]
+    a scratch lacks room."""
+    _forget(scratches)
+    info = scratches[0][8]  # the coasters' best drafts are noted in the first
     h = hand_at(s[MOVER])
     have, tg, to = False, 0, 0
     for side in range(2):
@@ -108,6 +119,7 @@ def greedy(s, r, delta, records, scratch, rng, ri, move):
     done = np.zeros(LINE_MAX + 1, np.bool_)
     for k in range(1, line + 1):
         info[I_MOVES + k] = 0
+    kept = -1  # the scratch holding the coaster of the best move so far
     for _ in range(line):
         k, bound = 0, 0
         for j in range(1, line + 1):
@@ -120,21 +132,24 @@ def greedy(s, r, delta, records, scratch, rng, ri, move):
         done[k] = True
         if have and bound < tg:
             continue
+        slot = 1 if kept == 0 else 0
+        scratch = scratches[slot]
         if not options(s, r, delta, k, scratch):
             return False
         pairs = scratch[7]
         most = 0
-        for p in range(info[I_PAIRS]):
+        for p in range(scratch[8][I_PAIRS]):
             most = max(most, pairs[p, P_PLACED])
         ties = 0
-        for p in range(info[I_PAIRS]):
+        for p in range(scratch[8][I_PAIRS]):
             if pairs[p, P_PLACED] == most:
                 ties += pair_moves(r, scratch, p)
-        g = draft_gain(s, r, k, info[I_TOTAL] - most)
+        g = draft_gain(s, r, k, scratch[8][I_TOTAL] - most)
         o = DRAFT_ORDER - most
         info[I_GAIN + k], info[I_ORDER + k], info[I_MOVES + k] = g, o, ties
         if not have or g > tg or (g == tg and o < to):
             have, tg, to = True, g, o
+            kept = slot
     n_inserts = 0
     if tg < 0:  # an insert (gain 0) beats every move found
         n_inserts = inserts(s, r, delta, -1, move)
@@ -176,16 +191,18 @@ def greedy(s, r, delta, records, scratch, rng, ri, move):
     for k in range(1, line + 1):
         if info[I_MOVES + k] and info[I_GAIN + k] == tg and info[I_ORDER + k] == to:
             if index < info[I_MOVES + k]:
-                _draft_at(s, r, delta, scratch, k, index, DRAFT_ORDER - to, move)
+                _draft_at(s, r, delta, scratches, k, index, DRAFT_ORDER - to, move)
                 return True
             index -= info[I_MOVES + k]
     return True
 
 
 @njit(cache=True)
-def uniform(s, r, delta, records, scratch, rng, ri, move):
-    """A uniform pick of the whole list into ``move``; False when the scratch lacks
+def uniform(s, r, delta, records, scratches, rng, ri, move):
+    """A uniform pick of the whole list into ``move``; False when a scratch lacks
     room."""
+    _forget(scratches)
+    scratch = scratches[0]
     info = scratch[8]
     h = hand_at(s[MOVER])
     line = s[LINE_N]
@@ -224,25 +241,25 @@ def uniform(s, r, delta, records, scratch, rng, ri, move):
     index -= n_inserts
     for k in range(1, line + 1):
         if index < info[I_MOVES + k]:
-            _draft_at(s, r, delta, scratch, k, index, -1, move)
+            _draft_at(s, r, delta, scratches, k, index, -1, move)
             return True
         index -= info[I_MOVES + k]
     return True
 
 
 @njit(cache=True)
-def decide(policy, s, r, delta, records, scratch, rng, ri, move):
+def decide(policy, s, r, delta, records, scratches, rng, ri, move):
     if policy == GREEDY:
-        return greedy(s, r, delta, records, scratch, rng, ri, move)
-    return uniform(s, r, delta, records, scratch, rng, ri, move)
+        return greedy(s, r, delta, records, scratches, rng, ri, move)
+    return uniform(s, r, delta, records, scratches, rng, ri, move)
 
 
 @njit(cache=True)
-def play(s, r, delta, records, policies, rngs, horizon, scratch, keep):
+def play(s, r, delta, records, policies, rngs, horizon, scratches, keep):
     """Play ``s`` on in place, seat ``i`` by ``policies[i]`` drawing from ``rngs[i]``
     (every seat from ``rngs[0]`` when there is one), to the end or the horizon
     (``horizon`` moves; -1: two rounds of drafts). Returns the moves (with ``keep``;
-    else none) and the scratch, grown when a turn needed it."""
+    else none) and the scratches, grown when a turn needed it."""
     start = s[TURN]
     moves = np.empty((64 if keep else 0, WIDTH), np.int64)
     move = np.empty(WIDTH, np.int64)
@@ -254,8 +271,8 @@ def play(s, r, delta, records, policies, rngs, horizon, scratch, keep):
             break
         seat = s[MOVER]
         ri = seat if rngs.shape[0] > 1 else 0
-        while not decide(policies[seat], s, r, delta, records, scratch, rngs, ri, move):
-            scratch = grown(scratch)
+        while not decide(policies[seat], s, r, delta, records, scratches, rngs, ri, move):
+            scratches = grown(scratches)
         apply_move(s, r, records, move)
         if keep:
             if count == moves.shape[0]:
@@ -264,7 +281,7 @@ def play(s, r, delta, records, policies, rngs, horizon, scratch, keep):
                 moves = more
             moves[count] = move
         count += 1
-    return moves[: count if keep else 0], scratch
+    return moves[: count if keep else 0], scratches
 
 
 @njit(cache=True)
@@ -274,11 +291,11 @@ def scores(s, out):
 
 
 @njit(cache=True)
-def batch(s, r, delta, records, firsts, policies, seeds, horizon, scratch, keep):
+def batch(s, r, delta, records, firsts, policies, seeds, horizon, scratches, keep):
     """For each first move and each seed: ``s`` copied, the move applied, played on by
     :func:`play` with one generator seeded by the seed. Returns the scores
     ``[first, seed, seat]``, whether each ended, and (with ``keep``) the positions
-    where they stopped, ``[first * seeds + seed]``, and the scratch."""
+    where they stopped, ``[first * seeds + seed]``, and the scratches."""
     nf, ns = firsts.shape[0], seeds.shape[0]
     points = np.zeros((nf, ns, s[SEATS]), np.int64)
     ended = np.zeros((nf, ns), np.bool_)
@@ -289,9 +306,11 @@ def batch(s, r, delta, records, firsts, policies, seeds, horizon, scratch, keep)
             t = s.copy()
             apply_move(t, r, records, firsts[i])
             rng[0] = seeds[j]
-            _, scratch = play(t, r, delta, records, policies, rng, horizon, scratch, False)
+            _, scratches = play(
+                t, r, delta, records, policies, rng, horizon, scratches, False
+            )
             scores(t, points[i, j])
             ended[i, j] = t[OVER] == 1
             if keep:
                 finals[i * ns + j] = t
-    return points, ended, finals, scratch
+    return points, ended, finals, scratches
