@@ -85,6 +85,7 @@ class RouteWords(Game[RouteWordsState]):
     #: coins taken by value, bonus points, squares owned, turns with a swap or a payment,
     #: each totalled over all players
     measures = "wordbot.engine.routewords.measures"
+    core = "wordbot.engine.routewords.core"
 
 
 GAME = RouteWords()

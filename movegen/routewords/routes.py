@@ -98,13 +98,35 @@ def tile_under(tiles, swap, square):
     return tiles[square]
 
 
+#: no bound on :func:`paths_into`'s paths
+NO_BOUND = np.zeros(0, np.int64)
+NO_BOUND.setflags(write=False)
+
+
 @njit(cache=True)
 def paths_into(
-    records, tiles, blocked, pawn, min_word, allowed, paths, lengths, tags, count
+    records,
+    tiles,
+    blocked,
+    pawn,
+    min_word,
+    allowed,
+    paths,
+    lengths,
+    tags,
+    count,
+    below,
+    within,
 ):
     """Append every word path from intersection ``pawn`` to the buffers from row
     ``count`` on; returns the new count (rows past the buffers' size are counted, not
     written).
+
+    With ``below`` (the automaton's :attr:`~wordbot.dictionaries.forward.Forward.below`)
+    and ``within`` (per distance r = 0..4, the squares at most r king steps from a square
+    worth ending on; both :data:`NO_BOUND`: every path), only the paths that end on a
+    square worth it are listed, in the same order: a path is followed only while such a
+    square is near enough for the longest word below its node.
 
     A row tagged -1 spells a word on the grid as it is. With ``allowed`` (bool[72], the
     swaps the mover may make first; an empty array: none), the search also follows, at
@@ -121,6 +143,7 @@ def paths_into(
     near = np.zeros(MAX_PATH + 1, np.int64)  # per frame: the next neighbour to try
     branch = np.zeros(MAX_PATH + 1, np.int64)  # and its next tile (0 own, j > 0 a swap's)
     swapping = allowed.shape[0] > 0
+    bounded = within.shape[0] > 0
     # per square, the tiles the allowed swaps could bring there (a quick test before
     # trying each swap through it)
     swap_in = np.zeros(SQUARES, np.int64)
@@ -182,6 +205,10 @@ def paths_into(
         child = step(records, node[depth] if depth >= 0 else 0, tile)
         if child < 0:
             continue
+        if bounded:
+            rem = (below[child] >> 32) - (depth + 2)
+            if rem < 0 or not (within[min(rem, SIZE - 1)] >> t) & 1:
+                continue
         depth += 1
         path[depth] = t
         node[depth] = child
@@ -322,8 +349,9 @@ def word_paths(
         out.tags = np.full(len(out.lengths), -1, np.int16)
         return out
     buf = PathBuffers(capacity)
-    n = paths_into(records, tiles, blocked, pawn, min_word, allowed, *buf.arrays(), 0)
+    search = (records, tiles, blocked, pawn, min_word, allowed)
+    n = paths_into(*search, *buf.arrays(), 0, NO_BOUND, NO_BOUND)
     if n > buf.capacity:
         buf = PathBuffers(n)
-        paths_into(records, tiles, blocked, pawn, min_word, allowed, *buf.arrays(), 0)
+        paths_into(*search, *buf.arrays(), 0, NO_BOUND, NO_BOUND)
     return buf.trimmed(n)
