@@ -15,6 +15,7 @@ from numba import njit
 from wordbot.movegen.crosswords.core_state import (
     COL,
     DIRECTION,
+    EXTRAS,
     KIND,
     ORIGIN,
     OUT,
@@ -161,7 +162,12 @@ def play_on(st, book, sc, policies, rngs, horizon, settings, moves, keep, n):
                 moves = more
             moves[count] = row
         count += 1
-        st, n, sc = apply_row(st, book, sc, row, hint, effects)
+        # where the horizon stops the playout after this move, the next turn's writes
+        # are not listed: whether there is one (has the game ended?) is enough
+        last = horizon > 0 and count >= horizon
+        if horizon < 0 and info[EXTRAS] == 0 and row[KIND] != TAKE_OVER:
+            last = info[TURNS] + info[TURNS + 1] + 1 - start >= 4
+        st, n, sc = apply_row(st, book, sc, row, hint, effects, not last)
         info = st[2]
     return st, sc, count, moves
 
@@ -204,7 +210,9 @@ def run(
         return grid, played, scores, np.zeros((1, 1), np.bool_)
     if op == APPLY:
         no_effects = np.zeros(2, np.bool_)
-        st, _, _ = apply_row(st0, book, sc, rows[0], np.int64(-1), no_effects)
+        st, _, _ = apply_row(
+            st0, book, sc, rows[0], np.int64(-1), no_effects, np.bool_(False)
+        )
         return st[0], played, np.zeros((1, 1, 2)), np.zeros((1, 1), np.bool_)
     effects = np.zeros(2, np.bool_)
     for s in range(2):
@@ -222,7 +230,9 @@ def run(
             st, n, sc2, gens = st0, np.int64(-1), sc, rngs
             if batch:
                 st = copy_state(st0)
-                st, n, sc2 = apply_row(st, book, sc, rows[i], np.int64(-1), effects)
+                st, n, sc2 = apply_row(
+                    st, book, sc, rows[i], np.int64(-1), effects, np.bool_(True)
+                )
                 shared[0] = rngs[j]
                 gens = shared
             st, _, count, played = play_on(

@@ -321,12 +321,13 @@ def pie_offered(st):
 
 # -- moves ------------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def settle(st, book, sc, effects):
+def settle(st, book, sc, effects, count):
     """End the game when it is over (docs/rules/crosswords.md "End and score"): both
     players have had ``turn_limit`` turns and no extra turn is left, or nobody can
-    write. The turn's writes are listed on the way (``effects[seat]``: with their
-    effects, as :func:`list_now`, when ``seat`` is to move); returns (how many, or -1
-    when not listed, the scratch)."""
+    write. With ``count`` the turn's writes are listed on the way (``effects[seat]``:
+    with their effects, as :func:`list_now`, when ``seat`` is to move), else only
+    whether there is one is found; returns (how many, or -1 when not listed, the
+    scratch)."""
     info, extra = st[2], st[3]
     if info[OVER]:
         return -1, sc
@@ -334,10 +335,18 @@ def settle(st, book, sc, effects):
     if info[EXTRAS] == 0 and min(info[TURNS], info[TURNS + 1]) >= limit:
         info[OVER] = 1
         return -1, sc
-    n, sc = list_now(st, book, sc, effects[info[TO_MOVE]])
-    if n > 0:
-        return n, sc
     seat = info[TO_MOVE]
+    n = 0
+    if count:
+        n, sc = list_now(st, book, sc, effects[seat])
+        if n > 0:
+            return n, sc
+    else:
+        restricted = info[EXTRAS] > 0
+        ex = extra[0] if restricted else sc[NORMAL]
+        found, sc = can_write(st, book, sc, seat, ex, restricted)
+        if found:
+            return -1, sc
     for k in range(1, info[EXTRAS]):
         found, sc = can_write(st, book, sc, seat, extra[k], np.bool_(True))
         if found:
@@ -558,7 +567,7 @@ def apply_take_over(st):
 
 
 @njit(cache=True)
-def apply_row(st, book, sc, row, enclosed, effects):
+def apply_row(st, book, sc, row, enclosed, effects, count):
     """Apply the move ``row`` and settle (see :func:`settle`; ``enclosed`` as
     :func:`apply_write`'s). Returns (the position, the writes listed for the next turn
     or -1, the scratch)."""
@@ -580,7 +589,7 @@ def apply_row(st, book, sc, row, enclosed, effects):
         apply_pass(st)
     else:
         apply_take_over(st)
-    n, sc = settle(st, book, sc, effects)
+    n, sc = settle(st, book, sc, effects, count)
     return st, n, sc
 
 

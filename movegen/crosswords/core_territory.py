@@ -121,12 +121,13 @@ def ranked(st, book, sc, n, rng, ri, settings, limit):
     draws = np.zeros(m_cap)
     hints = np.full(m_cap, -1, np.int64)
     m = 0
-    no_effects = np.zeros(2, np.bool_)  # after-states settle only to tell the end
+    # after-states settle only to tell the end: no listing
+    no_effects, counted = np.zeros(2, np.bool_), np.bool_(False)
     unknown = np.int64(-1)
     if pie_offered(st):
         after = copy_state(st)
         rows[m, KIND] = TAKE_OVER
-        after, _, sc2 = apply_row(after, book, sc, rows[m], unknown, no_effects)
+        after, _, sc2 = apply_row(after, book, sc, rows[m], unknown, no_effects, counted)
         gain = info[SCORES] - info[SCORES + 1]
         o, _ = outlook(after, book, sc2, seat, settings)
         values[m] = 2 * gain + o
@@ -162,7 +163,7 @@ def ranked(st, book, sc, n, rng, ri, settings, limit):
         rows[m, DIRECTION] = writes[i, LISTED_DIRECTION]
         hints[m] = writes[i, ENCLOSED]
         after = copy_state(st)
-        after, _, sc2 = apply_row(after, book, sc, rows[m], hints[m], no_effects)
+        after, _, sc2 = apply_row(after, book, sc, rows[m], hints[m], no_effects, counted)
         o, _ = outlook(after, book, sc2, seat, settings)
         values[m] = statics[i] + o
         draws[m] = uniform(rng, ri)
@@ -237,17 +238,19 @@ def against_pie(st, book, sc, n, rng, ri, settings):
     else:
         picked = order
     equity = np.empty(picked.shape[0])
-    effects = np.ones(2, np.bool_)
+    effects, counted = np.ones(2, np.bool_), np.bool_(True)
     for j in range(picked.shape[0]):
         c = picked[j]
         equity[j] = round3(values[c])
         after = copy_state(st)
-        after, listed, sc2 = apply_row(after, book, sc, rows[c], hints[c], effects)
+        after, listed, sc2 = apply_row(after, book, sc, rows[c], hints[c], effects, counted)
         while not after[2][OVER] and after[2][TO_MOVE] == 0:
             if listed < 0:
                 listed, sc2 = list_now(after, book, sc2, np.bool_(True))
             row, hint, _, sc2 = best_ranked(after, book, sc2, listed, rng, ri, settings)
-            after, listed, sc2 = apply_row(after, book, sc2, row.copy(), hint, effects)
+            after, listed, sc2 = apply_row(
+                after, book, sc2, row.copy(), hint, effects, counted
+            )
         if after[2][OVER]:
             continue
         if listed < 0:
