@@ -60,7 +60,15 @@ def usable_state_dir(path: Path) -> None:
     "--max-connections",
     512,
     click.IntRange(1),
-    "Connections at once (HTTP and WebSocket, the one asking included); more get 503.",
+    "Connections at once, HTTP and WebSocket alike; more are refused at once (503, "
+    "Retry-After).",
+)
+@limit_option(
+    "--max-per-client",
+    64,
+    click.IntRange(1),
+    "Connections at once from one address (behind a proxy on this machine every client "
+    "has its address: raise it to --max-connections); more are refused at once (503).",
 )
 @limit_option(
     "--idle-timeout",
@@ -118,7 +126,14 @@ def usable_state_dir(path: Path) -> None:
     "--client-timeout",
     10.0,
     click.FloatRange(0.1),
-    "Seconds a client has to send a request head, and then its body.",
+    "Seconds a client has to send a request's body once its head has arrived.",
+)
+@limit_option(
+    "--head-timeout",
+    5.0,
+    click.FloatRange(0.1),
+    "Seconds a client has to send a request head (request line and headers) once "
+    "connected or answered; then the connection is closed.",
 )
 @click.option(
     "--log-level",
@@ -139,6 +154,8 @@ def serve(
     queue_timeout,
     client_timeout,
     max_connections,
+    max_per_client,
+    head_timeout,
     idle_timeout,
     seed,
     state_dir,
@@ -206,13 +223,14 @@ def serve(
         max_searches=max_searches,
         queue_timeout=queue_timeout,
         body_timeout=client_timeout,
-        header_timeout=client_timeout,
+        header_timeout=head_timeout,
         game=game.name,
         catalog=catalog(),
         host=host,
         allow_origins=tuple(allow_origins),
         idle_timeout=idle_timeout,
         limit_concurrency=max_connections,
+        max_per_client=max_per_client,
         rules=tuple(rules),
         seed=seed,
         grace=grace,

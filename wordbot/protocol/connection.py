@@ -45,6 +45,11 @@ class Connection:
     def searching(self) -> bool:
         return self.search is not None and not self.search.finished.is_set()
 
+    @property
+    def working(self) -> bool:
+        """Whether a search, a hint or the bots' moves are under way for the client."""
+        return self.searching or any(not job.finished.is_set() for job in self.jobs)
+
     def submit(self, line: str | bytes | dict) -> str | None:
         req: Any = None
         try:
@@ -166,13 +171,18 @@ class Connection:
                 pass
 
     def stop(self, wait: float = 30.0) -> Any:
-        """Stop the running search (its bestmove is emitted first); its id, or None."""
-        search = self.search
-        if search is None:
-            return None
-        running = not search.finished.is_set()
-        if running:
-            search.stop()
-            search.finished.wait(wait)
+        """Stop the running search and hint (their final replies are emitted first):
+        the id of the one stopped (the search's, when both ran), or None."""
+        running = [
+            job
+            for job in (self.search, *self.jobs)
+            if (job is self.search or isinstance(job, HostedHint))
+            and job is not None
+            and not job.finished.is_set()
+        ]
+        for job in running:
+            job.stop()
+        for job in running:
+            job.finished.wait(wait)
         self._settle()
-        return search.id if running else None
+        return running[0].id if running else None

@@ -2,16 +2,20 @@
 candidates and ends with one ``bestmove``.
 
 Searches share one process-wide lock (:data:`SEARCH_LOCK`), granted first come, first
-served, so that one search at a time has the machine; nothing else waits for it.
+served, so that one search at a time has the machine; nothing else waits for it. A job
+given a ``cap`` thinks at most that long and holds the lock at most a little longer
+(its lease): one that runs over, or is stopped, no longer holds the others up.
 """
 
 from __future__ import annotations
 
 import collections
+import math
 import random
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from wordbot.players.profile import profile_of
 from wordbot.protocol.envelope import Emit, ProtocolError, error_reply, reply
@@ -19,29 +23,46 @@ from wordbot.protocol.envelope import Emit, ProtocolError, error_reply, reply
 
 class FairLock:
     """A lock granted first come, first served (``threading.Lock`` is not fair: under
-    load some waiters would starve while newcomers go first)."""
+    load some waiters would starve while newcomers go first).
+
+    A holder may take it on a lease: once the lease has run out, the next in line is
+    granted the lock as if it were free (the holder's thread goes on, but holds no one
+    up any more), and the holder's own release later changes nothing.
+    """
 
     def __init__(self):
         self._cond = threading.Condition(threading.Lock())
         self._waiting: collections.deque = collections.deque()
-        self._held = False
+        self._holder: object | None = None
+        self._expires: float | None = None  # when the holder's lease runs out
+        self._mine = threading.local()  # the holder token of ``with`` blocks
+
+    def _free(self, now: float) -> bool:
+        return self._holder is None or (self._expires is not None and now >= self._expires)
 
     def acquire(
         self,
         blocking: bool = True,
         timeout: float = -1,
         abort: Callable[[], bool] | None = None,
+        owner: object | None = None,
+        lease: float | None = None,
     ) -> bool:
         """Wait for the lock in arrival order. ``abort`` is polled (every 50 ms) while
-        waiting, without losing the place in the queue; True gives up."""
-        me = object()
+        waiting, without losing the place in the queue; True gives up. ``owner`` names
+        the holder for :meth:`release`; ``lease``: the seconds it holds the lock at
+        most (None: until it releases it)."""
+        me = object() if owner is None else owner
         with self._cond:
             self._waiting.append(me)
             deadline = (
                 None if timeout is None or timeout < 0 else time.monotonic() + timeout
             )
-            while self._held or self._waiting[0] is not me:
-                remaining = None if deadline is None else deadline - time.monotonic()
+            while True:
+                now = time.monotonic()
+                if self._waiting[0] is me and self._free(now):
+                    break
+                remaining = None if deadline is None else deadline - now
                 if (
                     not blocking
                     or (remaining is not None and remaining <= 0)
@@ -52,26 +73,59 @@ class FairLock:
                     return False
                 if abort is not None:
                     remaining = 0.05 if remaining is None else min(remaining, 0.05)
+                if self._expires is not None:  # wake when the holder's lease runs out
+                    left = max(self._expires - now, 0.001)
+                    remaining = left if remaining is None else min(remaining, left)
                 self._cond.wait(remaining)
             self._waiting.popleft()
-            self._held = True
+            self._holder = me
+            self._expires = None if lease is None else time.monotonic() + lease
+            self._cond.notify_all()
             return True
 
-    def release(self) -> None:
+    def release(self, owner: object | None = None) -> None:
+        """Give the lock back; with ``owner``, only if that holder still holds it."""
         with self._cond:
-            self._held = False
+            if owner is None or self._holder is owner:
+                self._holder = None
+                self._expires = None
             self._cond.notify_all()
 
     def __enter__(self):
-        self.acquire()
+        self._mine.token = object()
+        self.acquire(owner=self._mine.token)
         return self
 
     def __exit__(self, *exc):
-        self.release()
+        self.release(self._mine.token)
 
 
 #: one search at a time in this process, first come, first served
 SEARCH_LOCK = FairLock()
+#: seconds a job with a cap may hold :data:`SEARCH_LOCK` past its cap (what a player
+#: does between two looks at its clock, the server's own work around the search)
+LEASE_GRACE = 0.5
+
+
+def thinking_time(players: Any, spec: str, asked: float | None, cap: float | None):
+    """The seconds a player ``spec`` thinks a decision: ``asked`` (a request's time),
+    else its spec's own, at most ``cap`` (None: no cap); None for no time at all. A time
+    that is not a finite number is refused, whatever the cap.
+
+    >>> from wordbot.players import PLAYERS
+    >>> [thinking_time(PLAYERS, spec, None, 1.0) for spec in ("mc:time=4", "mc:time=0.2")]
+    [1.0, 0.2]
+    >>> thinking_time(PLAYERS, "greedy", None, None), thinking_time(PLAYERS, "mc", 30.0, 2.5)
+    (None, 2.5)
+    """
+    own = asked if asked is not None else players.own_time(spec)
+    if own is not None and not math.isfinite(own):
+        raise ProtocolError(
+            "bad_player", f"player {spec[:60]}: time must be a finite number of seconds"
+        )
+    if cap is None:
+        return own
+    return cap if own is None else min(own, cap)
 
 
 class Job:
@@ -82,7 +136,11 @@ class Job:
     running or queued at once; ``on_done`` releases the place), so that no number of
     them can hold the threads that answer other requests. A job waits in line at most
     ``queue_timeout`` seconds, unless it is ``patient`` (a bot must move in the end);
-    ``stop`` ends the wait too. Subclasses say what :meth:`work` does and how it ends.
+    ``stop`` ends the wait too. With a ``cap``, each turn it holds the lock thinks at
+    most ``cap`` seconds (:meth:`thought_enough` tells a player's progress callback
+    when to end) and holds the lock at most ``cap`` + :data:`LEASE_GRACE` seconds; a
+    stopped job gives the lock up at once. Subclasses say what :meth:`work` does and
+    how it ends.
     """
 
     #: wait for the lock as long as it takes (only ``stop`` ends the wait)
@@ -99,6 +157,8 @@ class Job:
         self.thread: threading.Thread | None = None
         self.queue_timeout: float | None = None  # give up waiting for the generator after
         self.on_done: list[Callable[[Job], None]] = []
+        self.cap: float | None = None  # seconds of thinking per turn at the lock
+        self._deadline: float | None = None  # when this turn's thinking ends
 
     def start(self, emit: Emit) -> None:
         self._emit = emit
@@ -122,20 +182,35 @@ class Job:
             waiting = (
                 -1 if self.patient or self.queue_timeout is None else self.queue_timeout
             )
-            if not SEARCH_LOCK.acquire(timeout=waiting, abort=self.stop_event.is_set):
-                raise self.not_started(time.perf_counter() - self._started)
-            self._started = time.perf_counter()  # elapsed counts the work, not the wait
-            try:
-                self.work()
-            finally:
-                SEARCH_LOCK.release()
+            lease = None if self.cap is None else self.cap + LEASE_GRACE
+            more = True
+            while more:
+                if not SEARCH_LOCK.acquire(
+                    timeout=waiting, abort=self.stop_event.is_set, owner=self, lease=lease
+                ):
+                    raise self.not_started(time.perf_counter() - self._started)
+                self._started = time.perf_counter()  # elapsed counts the work, not the wait
+                if self.cap is not None:
+                    self._deadline = time.monotonic() + self.cap
+                try:
+                    more = bool(self.work()) and not self.stop_event.is_set()
+                finally:
+                    SEARCH_LOCK.release(owner=self)
             self.complete()
         except BaseException as exc:
             self._fail(exc)
 
-    def work(self) -> None:
-        """What the job does while it holds the lock."""
+    def work(self) -> bool | None:
+        """What the job does while it holds the lock; True: another turn at the lock
+        (the job waits in line again first)."""
         raise NotImplementedError
+
+    def thought_enough(self) -> bool:
+        """Whether this turn's thinking should end: the job was stopped or its cap has
+        run out (a player's ``progress`` callback returns this)."""
+        return self.stop_event.is_set() or (
+            self._deadline is not None and time.monotonic() >= self._deadline
+        )
 
     def complete(self) -> None:
         """After :meth:`work`, the lock released: the final reply, if any."""
@@ -170,8 +245,9 @@ class Job:
                 pass
 
     def stop(self) -> None:
-        """Ask the job to end as soon as it can."""
+        """Ask the job to end as soon as it can; the lock goes to the next in line now."""
         self.stop_event.set()
+        SEARCH_LOCK.release(owner=self)
 
 
 class Search(Job):
@@ -239,7 +315,7 @@ class Search(Job):
     def _analyse(self, player, top: int):
         def progress(cands) -> bool:
             self._publish(list(cands)[:top], player.spec)
-            return self.stop_event.is_set()
+            return self.thought_enough()
 
         return player.top(self.state, top, random.Random(self.seed), progress)[:top]
 
@@ -273,7 +349,7 @@ class Search(Job):
     def stop(self) -> None:
         """End the search now with its best so far (or, when it has none yet, as soon as
         it has one)."""
-        self.stop_event.set()
+        super().stop()
         with self._lock:
             if not self.finished.is_set() and self._latest is not None:
                 self._finish_locked(stopped=True)

@@ -32,7 +32,7 @@ from wordbot.protocol.envelope import (
     request_id,
 )
 from wordbot.protocol.lobby import Lobby
-from wordbot.protocol.search import SEARCH_LOCK, Search
+from wordbot.protocol.search import SEARCH_LOCK, Search, thinking_time
 from wordbot.protocol.table import HostedHint, Table
 
 #: the player of ``go`` when neither the request nor ``setoption player`` names one
@@ -445,12 +445,17 @@ class Session:
     def hosted_hint(self, req: dict) -> HostedHint:
         """The job that answers ``hint`` (a hosted game's seat, on its turn): checked
         now, worked out on its own thread behind the search lock."""
+        from wordbot.players import Limit
+
         table = self.hosted("hint")
         top = int_field(req, "top", 1, MAX_TOP) or 3
         spec = req.get("player", profile_of(table.state.game).default_policy)
         if not isinstance(spec, str):
             raise ProtocolError("bad_player", "player: a player spec string")
-        player = self.catalog.players.make(spec, table.state.game)
+        players = self.catalog.players
+        seconds = thinking_time(players, spec, None, self.max_time)  # at most the cap
+        limit = None if seconds is None else Limit(time=seconds)
+        player = players.make(spec, table.state.game, limit)
         return table.hint_job(request_id(req), req.get("turn"), top, player)
 
     def _kind_and_limit(self, req, game) -> tuple[str, int | None]:
@@ -525,8 +530,7 @@ class Session:
         if self.max_time is not None:
             # the request's time, else the spec's own (mc:time=0.2 thinks 0.2 s, not the
             # cap), each at most the server's cap
-            own = seconds if seconds is not None else table.own_time(spec)
-            seconds = self.max_time if own is None else min(own, self.max_time)
+            seconds = thinking_time(table, spec, seconds, self.max_time)
         player = table.make(
             spec, state.game, Limit(time=seconds, iterations=iterations, plies=plies)
         )

@@ -28,7 +28,7 @@ from wordbot.engine.records import GameRecorder
 from wordbot.players.profile import profile_of
 from wordbot.protocol.envelope import ProtocolError, error_reply, reply
 from wordbot.protocol.journal import Journal
-from wordbot.protocol.search import Job
+from wordbot.protocol.search import Job, thinking_time
 
 #: the word a seat is given to be played by the connection (any other word: a bot spec)
 HUMAN = "human"
@@ -68,9 +68,7 @@ class Table:
 
         def bot(spec: str):
             # its own time (mc:time=0.2 thinks 0.2 s), at most the server's cap
-            own = table.own_time(spec)
-            if max_time is not None:
-                own = max_time if own is None else min(own, max_time)
+            own = thinking_time(table, spec, None, max_time)
             return table.make(spec, game, None if own is None else Limit(time=own))
 
         self.bots = {name: bot(spec) for name, spec in zip(names, seats) if spec != HUMAN}
@@ -226,10 +224,11 @@ class Table:
             self._mine("moves")
             state = self.state
         legal = state.moves(kind)
-        shown = list(legal)[: limit if limit is not None else len(legal)]
+        count = len(legal)  # only the moves shown are made (a list may hold thousands)
+        shown = [legal[i] for i in range(count if limit is None else min(limit, count))]
         return {
             "turn": turn,
-            "count": len(legal),
+            "count": count,
             "moves": [{"move": m.to_json(), "notation": state.notation(m)} for m in shown],
         }
 
@@ -299,10 +298,14 @@ class BotTurns(Job):
         self.table = table
         self.holder = holder  # the session the moves are for: it plays the seat
 
-    def work(self) -> None:
+    def work(self) -> bool:
+        """One bot's move a turn at the lock (other clients' searches may come in
+        between); True while another bot is to move."""
         assert self.table is not None and self._emit is not None  # set before start
-        while self.table.bot_move(self._emit, self.stop_event, self.holder):
-            pass
+        if not self.table.bot_move(self._emit, self.stop_event, self.holder):
+            return False
+        with self.table.lock:
+            return self.table.bots_to_move
 
     def _fail(self, exc: BaseException) -> None:
         # the request that started the bots has had its reply: an ``error`` event
@@ -316,27 +319,53 @@ class BotTurns(Job):
 
 class HostedHint(Job):
     """A hint for a hosted game's seat, worked out on a sample of what the seat cannot
-    see (the hint knows no more than the seat)."""
+    see (the hint knows no more than the seat). ``stop`` ends it as it ends ``go``: at
+    once with the best candidates so far (``"stopped": true``), if it has any yet."""
 
     def __init__(self, req_id, state, seat: str, turn: int, top: int, player, seeds):
         super().__init__(req_id)
         self.state, self.seat, self.turn = state, seat, turn
         self.top, self.player, self.seeds = top, player, seeds
+        self._seen = None  # the sample the hint is worked out on
+        self._latest: list | None = None  # the player's candidates so far
 
     def work(self) -> None:
         seen = self.state.determinize(self.seat, random.Random(self.seeds[0]))
-        cands = self.player.top(seen, self.top, random.Random(self.seeds[1]))
+        self._seen = seen
+
+        def progress(cands) -> bool:
+            with self._lock:
+                self._latest = list(cands)[: self.top]
+            return self.thought_enough()
+
+        cands = self.player.top(seen, self.top, random.Random(self.seeds[1]), progress)
+        with self._lock:
+            self._latest = cands
+
+    def _finish_locked(self, stopped: bool) -> None:
+        assert self._emit is not None and self._seen is not None
+        assert self._latest is not None
+        seen = self._seen
         self.final = reply(
             self.id,
             "hint",
             turn=self.turn,
-            candidates=[profile_of(seen.game).candidate_json(c, seen) for c in cands],
+            stopped=stopped,
+            candidates=[
+                profile_of(seen.game).candidate_json(c, seen) for c in self._latest
+            ],
         )
+        self.finished.set()
+        self._emit(self.final)
+        self._done()
 
     def complete(self) -> None:
         with self._lock:
             if not self.finished.is_set():
-                self.finished.set()
-                assert self._emit is not None and self.final is not None
-                self._emit(self.final)
-                self._done()
+                self._finish_locked(self.stop_event.is_set())
+
+    def stop(self) -> None:
+        super().stop()
+        with self._lock:
+            if not self.finished.is_set() and self._latest:
+                self._finish_locked(stopped=True)

@@ -5,17 +5,23 @@
   Each HTTP request is a fresh session: send the position with every request.
 - ``GET /ws`` (WebSocket): one protocol request per text message, every reply a message
   (``info`` streams as the search goes), a stateful session per connection
-  (``newgame`` / ``apply``), ``stop`` ends a running ``go``.
-- ``GET /``: the web page; ``GET /healthz``: ``{"ok": true}``.
+  (``newgame`` / ``apply``), ``stop`` ends a running ``go`` or hint.
+- ``GET /``: the web page; ``GET /healthz``: ``{"ok": true, "searches": N,
+  "connections": N}`` (searches running or queued, connections held).
 
 Limits: 1 MB per body or message, a body must arrive within ``body_timeout`` seconds, a
-request head within ``header_timeout`` seconds, searches are capped at ``max_time``
-seconds and wait at most ``queue_timeout`` seconds for their turn, at most
-``max_searches`` searches are running or queued at once (one per connection; more: an
-error reply ``busy`` at once, never a wait), ``limit_concurrency`` connections, and a
-WebSocket that sends nothing for ``idle_timeout`` seconds is closed. Searches and every
-request that touches the lexicon run on worker threads, never on the event loop; only
-searches wait for each other.
+request head within ``header_timeout`` seconds; every search (``go``, a hosted game's
+hint, a bot's move) thinks at most ``max_time`` seconds whatever its player spec says,
+and waits at most ``queue_timeout`` seconds for its turn; at most ``max_searches``
+searches are running or queued at once (one per connection; more: an error reply
+``busy`` at once, never a wait); ``limit_concurrency`` connections at once, HTTP and
+WebSocket alike, at most ``max_per_client`` of them from one address (more: HTTP 503
+with ``Retry-After``, :mod:`wordbot.server.guard`); a WebSocket idle for
+``idle_timeout`` seconds while the server owes it nothing is closed. Requests run on a
+pool of threads fair between clients (:mod:`wordbot.server.lanes`), never on the event
+loop: work (listings, positions) on ``workers`` threads, control requests (``hello``,
+``isready``, ``observe``, ``stop``, the hosted game's own) on ``control_workers`` more,
+never behind other clients' work; only searches wait for each other.
 
 Same origin: ``/api`` and ``/ws`` answer only requests whose ``Host`` is the bound
 address or a loopback name (any, when bound to every interface) and whose ``Origin``,
@@ -27,9 +33,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import sys
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -49,6 +55,9 @@ from wordbot.protocol import (
     request_id,
 )
 from wordbot.protocol.lobby import Lobby, dealt_again
+from wordbot.server.guard import RETRY_AFTER, Slots, guarded_protocols
+from wordbot.server.lanes import FairPool, lane
+from wordbot.server.websocket import Outbox, converse
 
 STATUS = {
     "too_large": 413,
@@ -60,6 +69,8 @@ STATUS = {
     "forbidden": 403,
 }
 
+#: seconds a thread computing keeps the interpreter from one that asks for it
+SWITCH_INTERVAL = 0.001
 #: names of this machine that a page served from it may carry in Host and Origin
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 #: addresses that listen on every interface: any Host may reach them
@@ -77,9 +88,11 @@ class ServerConfig:
     max_searches: int = 8  # running or queued at once (one per connection)
     max_moves: int = 500
     body_timeout: float = 10.0
-    header_timeout: float = 10.0
-    limit_concurrency: int = 512
-    workers: int = 8  # threads for requests that are not searches
+    header_timeout: float = 5.0
+    limit_concurrency: int = 512  # connections at once, HTTP and WebSocket alike
+    max_per_client: int = 64  # connections at once from one address
+    workers: int = 2  # threads for work: listings, positions, a search's set-up
+    control_workers: int = 4  # threads more for control requests
     host: str = "127.0.0.1"  # the bound address (the Host check)
     allow_origins: tuple[str, ...] = ()  # other pages that may use /api and /ws
     idle_timeout: float = 300.0  # seconds a WebSocket may send nothing
@@ -137,16 +150,18 @@ class _Admission:
         self.count = 0
         self.lock = threading.Lock()
 
-    def admit(self, search: Job, queue_timeout: float) -> None:
+    def admit(self, search: Job, queue_timeout: float, cap: float) -> None:
         with self.lock:
             if self.count >= self.limit:
                 raise ProtocolError(
                     "busy",
                     f"server: {self.count} searches are running or "
                     "queued; try again shortly",
+                    retry_after=RETRY_AFTER,
                 )
             self.count += 1
         search.queue_timeout = queue_timeout
+        search.cap = cap
         search.on_done.append(self._release)
 
     def _release(self, search: Job) -> None:
@@ -177,12 +192,13 @@ def create_app(config: ServerConfig | None = None):
     from starlette.responses import FileResponse, JSONResponse, Response
     from starlette.routing import Mount, Route, WebSocketRoute
     from starlette.staticfiles import StaticFiles
-    from starlette.websockets import WebSocket, WebSocketDisconnect
+    from starlette.websockets import WebSocket
 
     config = config or ServerConfig()
     static = resources.files("wordbot.server") / "static"
-    executor = ThreadPoolExecutor(max_workers=config.workers, thread_name_prefix="wordbot")
+    pool = FairPool(config.workers, config.control_workers)
     admission = _Admission(config.max_searches)
+    slots = Slots(config.limit_concurrency, config.max_per_client)
     lobby = Lobby(
         config.grace,
         None if config.state_dir is None else Path(config.state_dir),
@@ -211,14 +227,17 @@ def create_app(config: ServerConfig | None = None):
         said(f"{resumed} hosted game(s) resumed from {config.state_dir}")
 
     def admit(search: Job) -> None:
-        admission.admit(search, config.queue_timeout)
+        admission.admit(search, config.queue_timeout, config.max_time)
 
     def respond(msg: dict) -> Response:
         status = 200
         if msg.get("type") == "error":
             status = STATUS.get(msg["error"]["code"], 400)
         return Response(
-            encode_reply(msg), status_code=status, media_type="application/json"
+            encode_reply(msg),
+            status_code=status,
+            media_type="application/json",
+            headers={"Retry-After": str(RETRY_AFTER)} if status == 503 else None,
         )
 
     async def read_body(request) -> bytes:
@@ -258,7 +277,9 @@ def create_app(config: ServerConfig | None = None):
         return Response(status_code=204)
 
     async def healthz(request):
-        return JSONResponse({"ok": True, "searches": admission.count})
+        return JSONResponse(
+            {"ok": True, "searches": admission.count, "connections": slots.count}
+        )
 
     def forbidden(why: str) -> Response:
         return respond(error_reply(None, ProtocolError("forbidden", why)))
@@ -281,7 +302,10 @@ def create_app(config: ServerConfig | None = None):
             return respond({"id": request_id(req), "type": "bye"})
         emit = _AsyncEmit(loop)
         conn = Connection(new_session(), emit, on_search=admit)
-        await loop.run_in_executor(executor, conn.submit, req)
+        key = ("http", *(request.client or ()))  # its HTTP connection
+        await asyncio.wrap_future(
+            pool.submit(key, conn.submit, req, work=lane(req) == "work")
+        )
         deadline = loop.time() + config.max_time + config.queue_timeout + 10
         try:
             while True:
@@ -305,72 +329,9 @@ def create_app(config: ServerConfig | None = None):
             await ws.close(code=1008, reason=why[:120])
             return
         await ws.accept()
-        loop = asyncio.get_running_loop()
-        emit = _AsyncEmit(loop)
-        conn = Connection(new_session(), emit, on_search=admit)
-
-        async def sender():
-            while True:
-                msg = await emit.queue.get()
-                await ws.send_text(encode_reply(msg))
-
-        send_task = asyncio.create_task(sender())
-        try:
-            while True:
-                try:
-                    message = await asyncio.wait_for(ws.receive(), config.idle_timeout)
-                except TimeoutError:
-                    idle = ProtocolError(
-                        "idle",
-                        f"connection: nothing sent for {config.idle_timeout:g} s; "
-                        "closed (reconnect to go on)",
-                    )
-                    await ws.send_text(encode_reply(error_reply(None, idle)))
-                    break
-                if message["type"] == "websocket.disconnect":
-                    break
-                data = message.get("text")
-                if data is None:
-                    data = message.get("bytes") or b""
-                if len(data) > MAX_LINE:
-                    emit(
-                        error_reply(
-                            None,
-                            ProtocolError(
-                                "too_large", f"request: over {MAX_LINE} bytes (1 MB)"
-                            ),
-                        )
-                    )
-                    continue
-                req = None
-                try:
-                    req = decode_request(data)
-                    cmd = check_request(req)
-                except Exception as exc:
-                    emit(error_reply(request_id(req), exc))
-                    continue
-                if cmd == "stop":  # at once, not behind other work
-                    conn.submit(req)
-                else:
-                    await loop.run_in_executor(executor, conn.submit, req)
-                if cmd == "quit":
-                    await asyncio.sleep(0.05)
-                    break
-        except WebSocketDisconnect:
-            pass
-        finally:
-            emit.closed = True
-            conn.close()
-            # let queued replies go out before closing
-            for _ in range(20):
-                if emit.queue.empty():
-                    break
-                await asyncio.sleep(0.01)
-            send_task.cancel()
-            try:
-                await ws.close()
-            except Exception:
-                pass
+        outbox = Outbox(asyncio.get_running_loop())
+        conn = Connection(new_session(), outbox, on_search=admit)
+        await converse(ws, conn, outbox, pool, config.idle_timeout)
 
     routes = [
         Route("/", homepage),
@@ -392,45 +353,12 @@ def create_app(config: ServerConfig | None = None):
         sweeping = asyncio.create_task(sweeper())
         yield
         sweeping.cancel()
-        executor.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown()
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.config = config
+    app.state.slots = slots  # counted by the server's protocols (serve)
     return app
-
-
-def guarded_protocol(header_timeout: float):
-    """uvicorn's h11 protocol, closing connections whose request head does not arrive
-    within ``header_timeout`` seconds (slow-header clients hold no slot for long)."""
-    from uvicorn.protocols.http.h11_impl import H11Protocol
-
-    class GuardedH11Protocol(H11Protocol):
-        def connection_made(self, transport):
-            super().connection_made(transport)
-            self._head_timer: asyncio.TimerHandle | None
-            self._head_timer = self.loop.call_later(header_timeout, self._head_timeout)
-
-        def on_response_complete(self):
-            super().on_response_complete()
-            if self._head_timer is not None:
-                self._head_timer.cancel()
-            self._head_timer = self.loop.call_later(header_timeout, self._head_timeout)
-
-        def _head_timeout(self):
-            self._head_timer = None
-            if self.transport.is_closing() or self.transport.get_protocol() is not self:
-                return  # closed, or upgraded to a WebSocket
-            if self.cycle is None or self.cycle.response_complete:
-                self.transport.close()
-
-        def connection_lost(self, exc):
-            timer = getattr(self, "_head_timer", None)  # None before connection_made
-            if timer is not None:
-                timer.cancel()
-                self._head_timer = None
-            super().connection_lost(exc)
-
-    return GuardedH11Protocol
 
 
 def serve(
@@ -444,15 +372,23 @@ def serve(
 
     config = config or ServerConfig()
     app = create_app(config)
+    http, ws = guarded_protocols(app.state.slots, config.header_timeout)
+    # the event loop and the control threads wait at most this long for the interpreter
+    # while work threads compute (Python's 5 ms default puts tens of ms on each reply)
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    # what start-up made (word lists, kernels, the catalog) lives as long as the server:
+    # the collector's full passes, which stop every thread, leave it out
+    gc.collect()
+    gc.freeze()
     uvicorn.run(
         app,
         host=host,
         port=port,
         log_level=log_level,
-        http=guarded_protocol(config.header_timeout),
-        ws="websockets",
+        http=http,
+        ws=ws,
         ws_max_size=MAX_LINE + 1024,
-        limit_concurrency=config.limit_concurrency,
+        limit_concurrency=None,  # the protocols count every connection themselves
         timeout_keep_alive=5,
         timeout_graceful_shutdown=5,
     )

@@ -1,0 +1,128 @@
+"""Where ``wordbot serve`` runs its clients' requests: a pool of threads shared by every
+client, fair between clients, with threads kept for the requests that must never wait.
+
+Each client (a WebSocket, an HTTP connection) has its own queue; the threads take the
+clients in turn, one request of each, and run a client's requests one at a time, in the
+order they came (a ``position`` before the ``observe`` that reads it). *Work* (a
+listing of a position's moves, ``apply``, ``score``, a search's set-up: what costs as
+much as the position is big) runs on at most ``workers`` threads at once; the
+``control`` threads besides answer everything else at once — ``hello``, ``isready``,
+``observe``, ``stop`` and the hosted game's own requests — whatever the work queued by
+other clients. The searches themselves run on threads of their own, one at a time
+(:data:`wordbot.protocol.SEARCH_LOCK`).
+
+>>> pool = FairPool(workers=1, control=1)
+>>> pool.submit("a", lambda: 6 * 7).result(5)
+42
+>>> lane({"cmd": "moves", "limit": 500}), lane({"cmd": "moves", "turn": 3})
+('work', 'control')
+>>> pool.shutdown()
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future
+from typing import Any
+
+#: commands that cost little whatever the client sends: never behind other clients' work
+CONTROL = frozenset(
+    {"hello", "isready", "observe", "stop", "quit", "play", "hint", "rejoin"}
+)
+
+
+def lane(req: dict) -> str:
+    """``"control"`` or ``"work"``: the lane of a checked request. The hosted game's
+    requests are control (its moves on the seat's turn, its newgame): they read the
+    server's own game, never a position the client sent."""
+    cmd = req.get("cmd")
+    hosted = (cmd == "moves" and "turn" in req) or (cmd == "newgame" and "seats" in req)
+    return "control" if cmd in CONTROL or hosted else "work"
+
+
+class FairPool:
+    """``workers`` threads for work and ``control`` threads more for control requests;
+    clients (keys) taken in turn, one request of a client at a time, in its order."""
+
+    def __init__(self, workers: int, control: int, name: str = "wordbot"):
+        self.workers = workers
+        self._cond = threading.Condition()
+        #: key -> its requests waiting, in order; the dict's order is the clients' turn
+        self._queues: dict[Hashable, collections.deque] = {}
+        self._running: set[Hashable] = set()  # keys with a request on a thread now
+        self._working = 0  # threads running work now
+        self._closed = False
+        for n in range(workers + control):
+            threading.Thread(target=self._serve, name=f"{name}-{n}", daemon=True).start()
+
+    def submit(
+        self, key: Hashable, fn: Callable[..., Any], *args: Any, work: bool = False
+    ) -> Future:
+        """Run ``fn(*args)`` for client ``key`` after its earlier requests (``work``:
+        on one of the work threads); its future."""
+        future: Future = Future()
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("the server is shutting down")
+            queue = self._queues.get(key)
+            if queue is None:
+                queue = self._queues[key] = collections.deque()
+            queue.append((future, fn, args, work))
+            self._cond.notify_all()
+        return future
+
+    def discard(self, key: Hashable) -> None:
+        """Drop the requests of ``key`` still waiting (its client has gone)."""
+        with self._cond:
+            for future, *_ in self._queues.pop(key, ()):
+                future.cancel()
+
+    def pending(self, key: Hashable) -> int:
+        """Requests of ``key`` waiting or running."""
+        with self._cond:
+            return len(self._queues.get(key, ())) + (key in self._running)
+
+    def _next(self):
+        """The first client in turn whose next request may run now, or None."""
+        for key, queue in self._queues.items():
+            if key in self._running:
+                continue
+            work = queue[0][3]
+            if work and self._working >= self.workers:
+                continue
+            item = queue.popleft()
+            del self._queues[key]  # to the back of the turn, when it has more
+            if queue:
+                self._queues[key] = queue
+            return key, item
+        return None
+
+    def _serve(self) -> None:
+        while True:
+            with self._cond:
+                while (found := self._next()) is None:
+                    if self._closed:
+                        return
+                    self._cond.wait()
+                key, (future, fn, args, work) = found
+                self._running.add(key)
+                self._working += work
+            try:
+                if future.set_running_or_notify_cancel():
+                    try:
+                        future.set_result(fn(*args))
+                    except BaseException as exc:
+                        future.set_exception(exc)
+            finally:
+                with self._cond:
+                    self._running.discard(key)
+                    self._working -= work
+                    self._cond.notify_all()
+
+    def shutdown(self) -> None:
+        """Let the threads end once nothing is waiting (queued requests still run)."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
