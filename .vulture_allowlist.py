@@ -29,6 +29,7 @@ _.cmd_moves
 _.cmd_score
 _.cmd_observe
 _.cmd_play
+_.cmd_rejoin
 _.RandomPlayer  # players: the registries name them as "module:Class" strings
 _.GreedyPlayer
 _.MonteCarloPlayer

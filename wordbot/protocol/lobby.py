@@ -20,7 +20,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,6 @@ class _Entry:
     journal: Journal | None
     #: when a game no session holds is dropped (monotonic seconds; None: held)
     deadline: float | None = None
-    created: float = field(default_factory=time.monotonic)
 
 
 class Lobby:
