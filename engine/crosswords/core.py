@@ -43,11 +43,8 @@ NO_POLICIES = np.zeros(2, np.int64)
 NO_SEEDS = np.zeros(1, np.uint64)
 
 
-def restriction_row(extra: Extra | None) -> list[int]:
-    """An extra turn's restriction as a row of :mod:`.core_state` (None: a normal
-    turn's)."""
-    if extra is None:
-        return cs.NORMAL.tolist()
+def restriction_row(extra: Extra) -> list[int]:
+    """An extra turn's restriction as a row of :mod:`.core_state`."""
     return [
         int(extra.any_word),
         -1 if extra.max_length is None else extra.max_length,
@@ -191,7 +188,8 @@ class CrossWordsCore(Core):
             state,
         )
 
-    def unpack(self, packed: CrossWordsPacked) -> CrossWordsState:
+    def unpack(self, packed: Packed) -> CrossWordsState:
+        packed = _own(packed)
         grid, info = packed.grid, packed.info
         r0, c0 = int(info[cs.ORIGIN]), int(info[cs.ORIGIN + 1])
         letter, writer, captor = grid[cs.LETTER], grid[cs.WRITER], grid[cs.CAPTOR]
@@ -226,12 +224,13 @@ class CrossWordsCore(Core):
             pie_taken=bool(info[cs.PIE_TAKEN]),
         )
 
-    def _page(self, packed: CrossWordsPacked) -> Page:
+    def _page(self, packed: Packed) -> Page:
         """The page of the player to move."""
-        info = packed.info
-        return packed.pages[int(info[cs.PAGE_OF + int(info[cs.TO_MOVE])])]
+        own = _own(packed)
+        info = own.info
+        return own.pages[int(info[cs.PAGE_OF + int(info[cs.TO_MOVE])])]
 
-    def encode(self, packed: CrossWordsPacked, move: Any) -> np.ndarray:
+    def encode(self, packed: Packed, move: Any) -> np.ndarray:
         row = np.zeros(cs.WIDTH, np.int64)
         if isinstance(move, Write):
             page = self._page(packed)
@@ -250,7 +249,7 @@ class CrossWordsCore(Core):
             raise ValueError(f"move: {move!r} is not a Cross words combat move")
         return row
 
-    def decode(self, packed: CrossWordsPacked, row: np.ndarray) -> Any:
+    def decode(self, packed: Packed, row: np.ndarray) -> Any:
         kind = int(row[cs.KIND])
         if kind == cs.PASS:
             return Pass()
@@ -267,7 +266,7 @@ class CrossWordsCore(Core):
 
     def _run(
         self,
-        packed: CrossWordsPacked,
+        packed: Packed,
         op: int,
         rows: np.ndarray = NO_ROWS,
         policies: np.ndarray = NO_POLICIES,
@@ -276,6 +275,7 @@ class CrossWordsCore(Core):
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """:func:`~wordbot.movegen.crosswords.core_play.run`: (rows played, scores,
         ended); the packed grid is the one it returns."""
+        packed = _own(packed)
         packed.grid, played, scores, ended = play.run(
             *packed.arrays(),
             op,
@@ -288,18 +288,20 @@ class CrossWordsCore(Core):
         )
         return played, scores, ended
 
-    def apply(self, packed: CrossWordsPacked, row: np.ndarray) -> None:
+    def apply(self, packed: Packed, row: np.ndarray) -> None:
         self._run(packed, play.APPLY, np.ascontiguousarray(row, np.int64).reshape(1, -1))
 
-    def _scores(self, packed: CrossWordsPacked) -> np.ndarray:
-        later = 0 if packed.info[cs.PIE_TAKEN] else 1
-        scores = packed.info[cs.SCORES : cs.SCORES + 2].astype(np.float64)
-        scores[later] += packed.compensation
+    def _scores(self, packed: Packed) -> np.ndarray:
+        """Each seat's score, the compensation to the seat that moved later."""
+        own = _own(packed)
+        later = 0 if own.info[cs.PIE_TAKEN] else 1
+        scores = own.info[cs.SCORES : cs.SCORES + 2].astype(np.float64)
+        scores[later] += own.compensation
         return scores
 
     def playout(
         self,
-        packed: CrossWordsPacked,
+        packed: Packed,
         policies: Sequence[int],
         rngs: np.ndarray,
         horizon: int = TO_END,
@@ -311,7 +313,7 @@ class CrossWordsCore(Core):
 
     def playouts(
         self,
-        packed: CrossWordsPacked,
+        packed: Packed,
         firsts: np.ndarray,
         policies: Sequence[int],
         seeds: np.ndarray,
@@ -334,24 +336,30 @@ class CrossWordsCore(Core):
             for j, seed in enumerate(seeds):
                 one = packed.copy()
                 self.apply(one, row)
-                played = self.playout(one, ids, np.array([seed], np.uint64), horizon)
+                played = self.playout(one, policies, np.array([seed], np.uint64), horizon)
                 scores[i, j], ended[i, j] = played.scores, played.ended
                 finals[i].append(one)
         return Playouts(scores, ended, finals)
 
-    def to_move(self, packed: CrossWordsPacked) -> int:
-        return int(packed.info[cs.TO_MOVE])
+    def to_move(self, packed: Packed) -> int:
+        return int(_own(packed).info[cs.TO_MOVE])
 
-    def is_over(self, packed: CrossWordsPacked) -> bool:
-        return bool(packed.info[cs.OVER])
+    def is_over(self, packed: Packed) -> bool:
+        return bool(_own(packed).info[cs.OVER])
 
-    def values(self, packed: CrossWordsPacked, policy: int) -> np.ndarray | None:
+    def values(self, packed: Packed, policy: int) -> np.ndarray | None:
         """``territory``'s value of the position for each seat; the others' (the
         players' default) the outcome's margin."""
         if policy == TERRITORY:
             return self._run(packed, play.VALUES)[1][0, 0]
         scores = self._scores(packed)
         return np.array([scores[0] - scores[1], scores[1] - scores[0]])
+
+
+def _own(packed: Packed) -> CrossWordsPacked:
+    if not isinstance(packed, CrossWordsPacked):
+        raise TypeError(f"packed: {type(packed).__name__} is not a Cross words position")
+    return packed
 
 
 def _policies(policies: Sequence[int]) -> np.ndarray:
