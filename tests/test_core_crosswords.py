@@ -268,9 +268,24 @@ def test_a_long_game_grows_the_grid():
     assert packed.grid.shape != shape
 
 
+def test_the_generators_end_where_the_players_left_them():
+    """``rngs`` hold each generator's state after the playout's draws, as the
+    Python players' generators are after theirs."""
+    for i, state in enumerate(positions(4, 31)):
+        for names in (["greedy", "random"], ["territory", "greedy"]):
+            rngs = np.array([i + 10, i + 20], np.uint64)
+            ids = [CORE.policies[name] for name in names]
+            CORE.playout(CORE.pack(state), ids, rngs, GAME_HORIZON)
+            players = [SplitMixRandom(i + 10), SplitMixRandom(i + 20)]
+            exact.python_playout(state, names, players, GAME_HORIZON)
+            assert rngs.tolist() == [p.getstate() for p in players]
+
+
 def test_bad_policies_are_refused_in_one_line():
     packed = CORE.pack(new_game()(2))
     with pytest.raises(ValueError, match="policies: one of"):
         CORE.playout(packed, [GREEDY], np.array([1], np.uint64))
     with pytest.raises(ValueError, match="policies: one of"):
         CORE.playout(packed, [GREEDY, 7], np.array([1], np.uint64))
+    with pytest.raises(ValueError, match="rngs: a writable uint64 array"):
+        CORE.playout(packed, [GREEDY, GREEDY], np.array([1, 2, 3], np.uint64))

@@ -306,6 +306,14 @@ class CrossWordsCore(Core):
         rngs: np.ndarray,
         horizon: int = TO_END,
     ) -> Playout:
+        if not (
+            isinstance(rngs, np.ndarray)
+            and rngs.dtype == np.uint64
+            and rngs.shape in ((1,), (2,))
+            and rngs.flags.c_contiguous
+            and rngs.flags.writeable
+        ):
+            raise ValueError("rngs: a writable uint64 array of one generator or two")
         moves, scores, ended = self._run(
             packed, play.PLAY, policies=_policies(policies), rngs=rngs, horizon=horizon
         )
@@ -324,9 +332,7 @@ class CrossWordsCore(Core):
         firsts = np.asarray(firsts, np.int64).reshape(-1, cs.WIDTH)
         seeds = np.asarray(seeds, np.uint64)
         if not keep:
-            _, scores, ended = self._run(
-                packed.copy(), play.BATCH, firsts, ids, seeds, horizon
-            )
+            _, scores, ended = self._run(packed, play.BATCH, firsts, ids, seeds, horizon)
             return Playouts(scores, ended)
         scores = np.zeros((len(firsts), len(seeds), 2))
         ended = np.zeros((len(firsts), len(seeds)), np.bool_)
