@@ -65,6 +65,20 @@ def kept_sections(path: Path | None) -> str:
     return "".join(f"\n{m.group(0)}\n" for m in SECTION.finditer(path.read_text()))
 
 
+def write_section(path: Path, name: str, section: str) -> None:
+    """Put ``section`` in the page at ``path`` between ``<!-- name -->`` and
+    ``<!-- /name -->``: in the place of what they held, else at the end (where the
+    table's ``--write`` keeps it)."""
+    start, stop = f"<!-- {name} -->", f"<!-- /{name} -->"
+    page, block = path.read_text(), f"{start}\n{section}\n{stop}"
+    if start in page:
+        head, _, rest = page.partition(start)
+        page = head + block + rest.partition(stop)[2]
+    else:
+        page = page.rstrip("\n") + "\n\n" + block + "\n"
+    path.write_text(page)
+
+
 def unit(seconds: float) -> str:
     """A duration with a unit that keeps three or four digits.
 

@@ -162,3 +162,29 @@ def test_control_requests_never_wait_behind_other_clients_work():
             assert lat["p50"] < 100 and lat["p90"] < 500, (cmd, lat)
     finally:
         srv.close()
+
+
+def test_hosted_games_with_bots_and_hints_answer_at_once():
+    """Twenty clients playing hosted games against bots, with hints (the load test's
+    games scenario, from a second process): ``hello``, the ``play`` reply and the
+    seat's moves come at once, every hint within a cap, and nothing is refused."""
+    srv = ServerProcess("--game", "crosswords", "--max-time", "1", "--max-searches", "64",
+                        "--log-level", "warning")  # fmt: skip
+    try:
+        out = subprocess.run(
+            [sys.executable, "-m", "wordbot.server.loadtest", "--url", srv.url,
+             "--scenario", "games", "--clients", "20", "--seconds", "4",
+             "--timeout", "60"],
+            capture_output=True, text=True, timeout=180, env=cli_env(), cwd=ROOT,
+        )  # fmt: skip
+        assert out.returncode == 0, out.stderr
+        result = json.loads(out.stdout)
+        print("\ngames load:", json.dumps(result))
+        assert not result["errors"] and result["plays"] >= 20, result
+        latency = result["latency_ms"]
+        for cmd in ("hello", "play", "moves"):
+            assert latency[cmd]["p50"] < 100 and latency[cmd]["p90"] < 500, latency
+        # a hint is a search: it waits its turn for the move generator, a cap at most
+        assert latency["hint"]["count"] and latency["hint"]["max"] < 1000 + 2000, latency
+    finally:
+        srv.close()
