@@ -373,32 +373,29 @@ class ControlWordCore(Core):
         pk = _own(packed)
         firsts = np.ascontiguousarray(firsts, np.int64).reshape(-1, WIDTH)
         seeds = np.ascontiguousarray(seeds, np.uint64)
-        ids = np.asarray(policies, np.int64)
-        if not keep:
-            scores, ended = core_playout.playouts(
-                pk.arrays,
-                firsts,
-                ids,
-                seeds,
-                int(horizon),
-                pk.table,
-                *pk.gaddag,
-                CONTROL_WEIGHTS,
-            )
-            return Playouts(scores.astype(np.float64), ended)
-        n = len(pk.state.players)
-        scores = np.zeros((len(firsts), len(seeds), n))
-        ended = np.zeros((len(firsts), len(seeds)), bool)
-        finals: list[list[Packed]] = []
-        for i, row in enumerate(firsts):
-            finals.append([])
-            for j, seed in enumerate(seeds):
-                one = pk.copy()
-                self.apply(one, row)
-                result = self.playout(one, policies, np.array([seed], np.uint64), horizon)
-                scores[i, j], ended[i, j] = result.scores, result.ended
-                finals[i].append(one)
-        return Playouts(scores, ended, finals)
+        scores, ended, kept = core_playout.playouts(
+            pk.arrays,
+            firsts,
+            np.asarray(policies, np.int64),
+            seeds,
+            int(horizon),
+            pk.table,
+            *pk.gaddag,
+            CONTROL_WEIGHTS,
+            bool(keep),
+        )
+        finals: list[list[Packed]] | None = None
+        if keep:
+            finals = [
+                [
+                    ControlWordPacked(
+                        pk.state, tuple(kept[i * len(seeds) + j]), pk.table, pk.gaddag
+                    )
+                    for j in range(len(seeds))
+                ]
+                for i in range(len(firsts))
+            ]
+        return Playouts(scores.astype(np.float64), ended, finals)
 
 
 CORE = ControlWordCore()

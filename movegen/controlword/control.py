@@ -48,17 +48,17 @@ def assign_colours(
     for letter in range(27):
         own_left[letter] = own[letter]
         blue_left[letter] = blue[letter]
-    done = np.zeros(32, np.bool_)
+    done = np.int64(0)  # the tiles coloured, a bit each (no array to allocate per move)
     for _ in range(n):
         pick = -1
         key = np.int64(1) << 62
         for k in range(n):
-            if not done[k]:
+            if not (done >> k) & 1:
                 kk = np.int64(tiles[first + k, 0]) * width + tiles[first + k, 1]
                 if kk < key:
                     key = kk
                     pick = k
-        done[pick] = True
+        done |= np.int64(1) << pick
         letter = tiles[first + pick, 2]
         if (blue_left[letter] > 0) if blue_first else (own_left[letter] == 0):
             blue_left[letter] -= 1

@@ -118,20 +118,39 @@ def _word_options(st, sc, table, edges, root, w, my, their):
         their, keep, cols, ctrl, leave,
     )  # fmt: skip
     wc = w[W_CONTROL]
-    if blue.sum() > 0:  # the other colouring, where it is better
+    # the other colouring (blue tiles first), where it is better: it differs only in
+    # plays of a letter the rack holds in both colours
+    both = np.int64(0)
+    for x in range(1, 27):
+        if own[x] > 0 and blue[x] > 0:
+            both |= np.int64(1) << x
+    if both:
+        sub = np.empty((n, moves.shape[1]), moves.dtype)
+        ns = 0
+        for m in range(n):
+            for t in range(moves[m, 0], moves[m, 0] + moves[m, 1]):
+                if both >> tiles[t, 2] & 1:
+                    sub[ns] = moves[m]
+                    ns += 1
+                    break
+        sub = sub[:ns]
         cols2 = np.empty(nt, np.int8)
-        ctrl2 = np.empty(n, np.float64)
-        leave2 = np.empty(n, np.float64)
+        ctrl2 = np.empty(ns, np.float64)
+        leave2 = np.empty(ns, np.float64)
         word_play_effects(
-            lw, cw, word_of, values, moves, tiles, own, blue, mover, True, w, table, my,
+            lw, cw, word_of, values, sub, tiles, own, blue, mover, True, w, table, my,
             their, keep, cols2, ctrl2, leave2,
         )  # fmt: skip
+        k = 0
         for m in range(n):
-            if wc * ctrl2[m] + leave2[m] > wc * ctrl[m] + leave[m]:
+            if k == ns or moves[m, 0] != sub[k, 0]:
+                continue
+            if wc * ctrl2[k] + leave2[k] > wc * ctrl[m] + leave[m]:
                 for t in range(moves[m, 0], moves[m, 0] + moves[m, 1]):
                     cols[t] = cols2[t]
-                ctrl[m] = ctrl2[m]
-                leave[m] = leave2[m]
+                ctrl[m] = ctrl2[k]
+                leave[m] = leave2[k]
+            k += 1
     equity = np.empty(n, np.float64)
     for m in range(n):
         equity[m] = np.float64(moves[m, 2]) + wc * ctrl[m] + leave[m]

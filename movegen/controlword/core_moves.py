@@ -72,7 +72,7 @@ from wordbot.movegen.rng import below
 
 RANDOM, GREEDY = 0, 1
 #: room for this many plays in the full word-play list at first (grown when short)
-FIRST_PLAYS = 1024
+FIRST_PLAYS = 4096
 #: patterns and atoms the replacement search has room for at first (grown when short)
 FIRST_POOL = 1024
 

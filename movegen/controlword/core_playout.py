@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.typed import List
 from wordbot.movegen.controlword.core_control import CONTROL, control_move
 from wordbot.movegen.controlword.core_moves import choose, final_scores, new_scratch
 from wordbot.movegen.controlword.core_state import (
@@ -76,10 +77,11 @@ def playout(st, policies, rngs, horizon, table, edges, root, w):
 
 
 @njit(cache=True)
-def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w):
+def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w, keep):
     """For each move of ``firsts`` and each of ``seeds``: ``st`` copied, that move
     applied, then played on as :func:`playout` with one generator seeded by the seed
-    (``st`` is not changed): (scores[first, seed, seat], ended[first, seed])."""
+    (``st`` is not changed): (scores[first, seed, seat], ended[first, seed], and with
+    ``keep`` the states where they stopped, first by first, seed by seed)."""
     nf = firsts.shape[0]
     ns = seeds.shape[0]
     scores = np.zeros((nf, ns, st[0][0]), np.int64)
@@ -87,6 +89,7 @@ def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w):
     sc = new_scratch(0)
     rows = np.zeros((64, WIDTH), np.int64)
     rng = np.zeros(1, np.uint64)
+    finals = List()
     for i in range(nf):
         for j in range(ns):
             one = apply_row(copy_state(st), firsts[i], table)
@@ -96,4 +99,6 @@ def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w):
             )
             final_scores(one, table, scores[i, j])
             ended[i, j] = one[0][H_PHASE] == OVER
-    return scores, ended
+            if keep:
+                finals.append(one)
+    return scores, ended, finals
