@@ -19,6 +19,7 @@ from tests.core_exactness import (
     check_playout,
     check_playouts,
     check_round_trip,
+    python_playout,
     random_positions,
 )
 from tests.lexicons import default_lexicon, small_words
@@ -186,3 +187,29 @@ def test_compiled_sums_add_as_numpy_does():
     for n in [0, 1, 7, 8, 9, 100, 128, 129, 300, 1000]:
         a = rng.normal(size=n) * 10.0 ** rng.integers(-3, 5, size=n)
         assert pairwise_sum(a) == a.sum()
+
+
+def test_the_generators_end_where_the_players_left_them():
+    """``rngs`` hold each generator's state after the playout's draws, as the Python
+    players' generators are after theirs."""
+    for i, state in enumerate(positions(4, 8000, small_words())):
+        n = len(state.players)
+        for names in (["random"] * n, ["control"] + ["greedy"] * (n - 1)):
+            seeds = [i + 10 * k for k in range(n)]
+            rngs = np.array(seeds, np.uint64)
+            ids = [CORE.policies[name] for name in names]
+            CORE.playout(CORE.pack(state), ids, rngs, GAME_HORIZON)
+            players = [SplitMixRandom(seed) for seed in seeds]
+            python_playout(state, names, players, GAME_HORIZON)
+            assert rngs.tolist() == [p.getstate() for p in players]
+
+
+def test_bad_policies_and_generators_are_refused_in_one_line():
+    packed = CORE.pack(GAME.new(seed=2, lexicon=small_words()))
+    for policies in ([1], [1, 7], [1, 1, 1]):
+        with pytest.raises(ValueError, match="policies: one of") as err:
+            CORE.playout(packed, policies, np.array([1], np.uint64))
+        assert "\n" not in str(err.value)
+    for rngs in (np.array([1, 2, 3], np.uint64), np.array([1], np.int64), [1]):
+        with pytest.raises(ValueError, match="rngs: a writable uint64 array"):
+            CORE.playout(packed, [1, 1], rngs)

@@ -143,6 +143,17 @@ def _own(packed: Packed) -> ControlWordPacked:
     return packed
 
 
+def _policies(policies: Sequence[int], seats: int) -> np.ndarray:
+    """The policy ids, one a seat, checked (a bad one is a one-line ValueError)."""
+    ids = np.array([int(p) for p in policies], np.int64)
+    if len(ids) != seats or not np.isin(ids, (RANDOM, GREEDY, CONTROL)).all():
+        raise ValueError(
+            f"policies: one of {RANDOM} (random), {GREEDY} (greedy), {CONTROL} (control) "
+            f"for each of the {seats} seats"
+        )
+    return ids
+
+
 class ControlWordCore(Core):
     """Control Word's compiled core (see the module docstring)."""
 
@@ -349,9 +360,20 @@ class ControlWordCore(Core):
         horizon: int = TO_END,
     ) -> Playout:
         pk = _own(packed)
+        seats = len(pk.state.players)
+        if not (
+            isinstance(rngs, np.ndarray)
+            and rngs.dtype == np.uint64
+            and rngs.shape in ((1,), (seats,))
+            and rngs.flags.c_contiguous
+            and rngs.flags.writeable
+        ):
+            raise ValueError(
+                f"rngs: a writable uint64 array of one generator or {seats} (one a seat)"
+            )
         arrays, scores, rows = core_playout.playout(
             pk.arrays,
-            np.asarray(policies, np.int64),
+            _policies(policies, seats),
             rngs,
             int(horizon),
             pk.table,
@@ -376,7 +398,7 @@ class ControlWordCore(Core):
         scores, ended, kept = core_playout.playouts(
             pk.arrays,
             firsts,
-            np.asarray(policies, np.int64),
+            _policies(policies, len(pk.state.players)),
             seeds,
             int(horizon),
             pk.table,
