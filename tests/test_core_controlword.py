@@ -213,3 +213,14 @@ def test_bad_policies_and_generators_are_refused_in_one_line():
     for rngs in (np.array([1, 2, 3], np.uint64), np.array([1], np.int64), [1]):
         with pytest.raises(ValueError, match="rngs: a writable uint64 array"):
             CORE.playout(packed, [1, 1], rngs)
+
+
+def test_an_empty_table_plays_as_the_engine():
+    """A position read with no tile on the table (no word play touches anything):
+    passes, redraws and exchanges until the round of passes ends the game."""
+    obj = GAME.new(seed=4, lexicon=small_words()).to_json()
+    obj["board"] = []
+    state = GAME.from_json(obj, lexicon=small_words())
+    check_round_trip(CORE, state)
+    for names in (["random", "random"], ["greedy", "control"]):
+        check_playout(CORE, state, names, [3, 4], TO_END)
