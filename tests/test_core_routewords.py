@@ -17,7 +17,7 @@ from wordbot.engine.core import GAME_HORIZON, GREEDY, RANDOM, TO_END, core_of
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.engine.routewords.core import CORE, ROUTES
 from wordbot.engine.routewords.game import GAME
-from wordbot.engine.routewords.moves import BonusWord, Pass
+from wordbot.engine.routewords.moves import Bonus, BonusWord, Pass
 from wordbot.movegen.routewords import core_play, core_state
 from wordbot.players import make_player
 
@@ -57,8 +57,7 @@ def new_game(lex, rules=(), players: int | None = None):
 
 def positions(lex, count: int, seed: int, rules=()) -> list:
     """Half from games of uniform moves (pay-and-both, nearly all), half from games of
-    mixed kinds (routes mostly, swaps, bonus rounds under way); none over, none where
-    the core leaves the first turn under the pie rule to Python."""
+    mixed kinds (routes mostly, swaps, bonus rounds under way); none over."""
     chosen = GAME.rules(list(rules))
     uniform = exact.random_positions(new_game(lex, rules), count - count // 2, seed, 30)
     mixed = [
@@ -68,8 +67,7 @@ def positions(lex, count: int, seed: int, rules=()) -> list:
         )
         if not s.is_over
     ]
-    out = [s for s in uniform + mixed if CORE.refuses(s) is None]
-    return out[:count]
+    return (uniform + mixed)[:count]
 
 
 def seeds_for(state, rng) -> list[int]:
@@ -98,25 +96,25 @@ def test_the_core_plays_every_rule_option(rules):
         )
 
 
-def test_the_first_turn_under_the_pie_rule_is_left_to_python():
-    """The routes player weighs its first turn against the second player's answer: the
-    core refuses that position (one line), and plays on once a turn was taken, the
-    take-over offered included."""
+def test_the_first_turn_under_the_pie_rule():
+    """The routes player weighs its first turn against the second player's answer (a
+    spread of its moves, each answered), in a turn or in a bonus round its first turn
+    opened; green may take the first turn over."""
     lex = small_lexicon()
-    state = new_game(lex, ["pie=true"])(3)
-    reason = CORE.refuses(state)
-    assert reason and "\n" not in reason and reason.startswith("pie:")
-    assert core_of(state) is None
-    after = state.apply(state.legal_moves()[0])
-    assert CORE.refuses(after) is None and core_of(after) is CORE
-    packed = CORE.pack(after)
-    taken = [m for m in after.legal_moves() if m.type == "take_over"]
-    assert taken
-    row = CORE.encode(packed, taken[0])
-    CORE.apply(packed, row)
-    assert CORE.unpack(packed).to_json() == after.apply(taken[0]).to_json()
-    for seed in range(4):
-        exact.check_playout(CORE, after, ["greedy", "routes"], [seed, seed + 9])
+    for seed in range(2):
+        state = new_game(lex, ["pie=true"])(3 + seed)
+        assert CORE.refuses(state) is None and core_of(state) is CORE
+        exact.check_playout(CORE, state, ["routes", "routes"], [seed, seed + 9], 3)
+        exact.check_playout(CORE, state, ["routes", "greedy"], [seed + 1], 2)
+        called = state.apply(Bonus())
+        exact.check_playout(CORE, called, ["routes", "random"], [seed, 5], 3)
+        after = state.apply(state.legal_moves()[seed])
+        taken = [m for m in after.legal_moves() if m.type == "take_over"]
+        assert taken
+        packed = CORE.pack(after)
+        CORE.apply(packed, CORE.encode(packed, taken[0]))
+        assert CORE.unpack(packed).to_json() == after.apply(taken[0]).to_json()
+        exact.check_playout(CORE, after, ["greedy", "routes"], [seed, seed + 9], 4)
         exact.check_playout(CORE, after, ["random", "random"], [seed])
 
 

@@ -1,6 +1,7 @@
-"""The one bridge between RouteWords' engine and its kernels
+"""The bridge between RouteWords' Python engine and its kernels
 (:mod:`wordbot.movegen.routewords`): it packs a grid into arrays, runs the kernels and
-reads their rows back. Nothing else in the engine imports movegen.
+reads their rows back. Besides it only the compiled core (:mod:`.core`, whole playouts
+in compiled code) imports movegen.
 
 >>> from wordbot.dictionaries import Lexicon
 >>> lex = Lexicon.from_words(["TEST", "SET"])

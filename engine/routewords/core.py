@@ -3,9 +3,8 @@
 ``wordbot.movegen.routewords.core_*``, by the policies ``random``, ``greedy`` and the
 game's own ``routes``.
 
-Every rule option is played. The one position left to Python: the first turn under the
-rule ``pie``, where the ``routes`` player weighs its moves against the second player's
-answer (:meth:`RouteWordsCore.refuses`).
+Every rule option and every position is played (the ``routes`` player's first turn
+under the rule ``pie`` too, weighed against the second player's answer).
 
 >>> from wordbot.dictionaries import Lexicon
 >>> from wordbot.engine.routewords.game import GAME
@@ -91,11 +90,6 @@ class RouteWordsCore(Core):
     width = cs.WIDTH
 
     def refuses(self, state: Any) -> str | None:
-        if state.rules.pie and not any(state.turns):
-            return (
-                "pie: the routes player's first turn weighs the second player's answer "
-                "(played in Python until a turn is taken)"
-            )
         return None
 
     def to_move(self, packed: Packed) -> int:

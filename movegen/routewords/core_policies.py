@@ -54,20 +54,20 @@ NO_TRIPLES = np.zeros((0, 3), np.int64)
 @njit(cache=True)
 def bonus_choice(records, st, sc, rng, ri, row, greedy):
     """A bonus-round submission: the longest word (greedy) or any word or nothing
-    (random); with ``bonus_search=none`` nothing."""
+    (random); with ``bonus_search=none`` nothing. Returns its letters."""
     if not st[BONUS_FULL]:
         if not greedy:
             below(rng, ri, 1)  # a list of one move is still drawn from
         clear(row, K_WORD)
-        return
+        return 0
     paths, lengths, letters, n = board_words(records, st, sc)
     if not greedy:
         k = below(rng, ri, n + 1)
         word_row(row, sc.tiles, paths, lengths, k if k < n else -1)
-        return
+        return letters[k] if k < n else 0
     if n == 0:
         word_row(row, sc.tiles, paths, lengths, -1)
-        return
+        return 0
     most = 0
     tied = 0
     for r in range(n):
@@ -81,8 +81,9 @@ def bonus_choice(records, st, sc, rng, ri, row, greedy):
         if letters[r] == most:
             if k == 0:
                 word_row(row, sc.tiles, paths, lengths, r)
-                return
+                break
             k -= 1
+    return most
 
 
 @njit(cache=True)

@@ -22,15 +22,18 @@ from wordbot.dictionaries.gaddag_walk import popcount
 from wordbot.movegen.rng import uniform
 from wordbot.movegen.routewords.board import POINTS, SQUARES
 from wordbot.movegen.routewords.core_moves import (
+    board_words,
     clear,
     route_row,
     swap_first,
     turn_moves,
+    word_row,
 )
 from wordbot.movegen.routewords.core_policies import bonus_choice
 from wordbot.movegen.routewords.core_reach import reach
 from wordbot.movegen.routewords.core_state import (
     BONUS,
+    BONUS_FULL,
     COINS,
     K_BONUS,
     K_BOTH_ROUTE,
@@ -39,13 +42,17 @@ from wordbot.movegen.routewords.core_state import (
     K_ROUTE,
     K_SWAP,
     K_TAKE_OVER,
+    OVER,
     OWNERS,
     PHASE,
+    PIE,
     SCORE,
     SEATS,
     SWAP,
     TO_MOVE,
     TURN,
+    TURNS,
+    WIDTH,
     apply,
 )
 from wordbot.movegen.routewords.routes import loop_captures
@@ -54,6 +61,9 @@ from wordbot.movegen.routewords.routes import loop_captures
 REACH, DENY, CLAIM, BEST_ROUTES = 0.5, 0.7, 0.4, 3
 #: the swap-first pay-and-both weighed at most
 SWAP_FIRST = 30
+#: the first-turn candidates weighed against the second player's answer under the rule
+#: pie (players/pie.py)
+SPREAD = 12
 
 
 @njit(cache=True, inline="always")
@@ -214,11 +224,10 @@ def _best_routes(records, st, sc, tm, items, groups, moves, top):
 
 
 @njit(cache=True)
-def routes_choice(records, st, sc, rng, ri, row):
-    """The ``routes`` player's move in ``st``, written into ``row``."""
-    if st[PHASE] == BONUS:
-        bonus_choice(records, st, sc, rng, ri, row, True)
-        return
+def _weigh(records, st, sc, row):
+    """The moves the player weighs in a turn, in its order (see the module docstring):
+    (the turn's moves, the items, their number, the swap-first rows and scratch, the
+    largest coin)."""
     tm = turn_moves(records, st, sc)
     top = 0
     for k in range(POINTS):
@@ -262,11 +271,22 @@ def routes_choice(records, st, sc, rng, ri, row):
             n += 1
     if n == 0:  # nothing to weigh: the list's first move
         clear(row, K_BONUS if tm.bonus else K_PASS)
-        return
+    return tm, items, n, moves, top
+
+
+@njit(cache=True)
+def _draws(rng, ri, n):
+    """The draw of each move weighed, in their order (``rng.random()`` each)."""
     jitter = np.empty(n, np.float64)
     for i in range(n):
         jitter[i] = uniform(rng, ri)
-    # the best key: the values known first, then the others best bound first
+    return jitter
+
+
+@njit(cache=True)
+def _best(records, st, sc, tm, items, n, jitter, moves, top):
+    """The item of the best key: the values known first, then the others best bound
+    first, each worked out only while its bound can still rank first."""
     best = -1
     for i in range(n):
         if items.known[i] and (
@@ -303,4 +323,104 @@ def routes_choice(records, st, sc, rng, ri, row):
         else:
             _exact(records, st, sc, tm, items, i, moves, top, False, key)
         best = i
+    return best
+
+
+@njit(cache=True)
+def _ranked(records, st, sc, rng, ri, row):
+    """The player's move in ``st`` as if no one could take a turn over, written into
+    ``row``; returns its equity (its value; a bonus submission's letters)."""
+    if st[PHASE] == BONUS:
+        return np.float64(bonus_choice(records, st, sc, rng, ri, row, True))
+    tm, items, n, moves, top = _weigh(records, st, sc, row)
+    if n == 0:
+        return 0.0
+    jitter = _draws(rng, ri, n)
+    best = _best(records, st, sc, tm, items, n, jitter, moves, top)
     _row(row, items, best, tm, moves[0], moves[1], moves[2])
+    return items.value[best]
+
+
+@njit(cache=True)
+def facing_pie(st):
+    """Whether the mover makes the first turn of a two-player game whose second player
+    may take it over (players/pie.py)."""
+    if not st[PIE] or st[SEATS] != 2 or st[TO_MOVE] != 0:
+        return False
+    return st[TURNS] == 0 and st[TURNS + 1] == 0
+
+
+@njit(cache=True)
+def _candidates(records, st, sc, rng, ri):
+    """Every move the player ranks at a first turn under the pie rule, best first, as
+    rows with their equities (``_ranked`` for every move: all of them weighed)."""
+    if st[PHASE] == BONUS:  # the submissions by letters, the list's order among equals
+        count = 0
+        paths, lengths, letters = sc.paths, sc.lengths, sc.letters
+        if st[BONUS_FULL]:
+            paths, lengths, letters, count = board_words(records, st, sc)
+        rows = np.empty((count + 1, WIDTH), np.int64)
+        equity = np.zeros(count + 1, np.float64)
+        for j, r in enumerate(np.argsort(-letters[:count], kind="mergesort")):
+            word_row(rows[j], sc.tiles, paths, lengths, r)
+            equity[j] = letters[r]
+        word_row(rows[count], sc.tiles, paths, lengths, -1)
+        return rows, equity
+    scratch = np.empty(WIDTH, np.int64)
+    tm, items, n, moves, top = _weigh(records, st, sc, scratch)
+    if n == 0:
+        rows = np.empty((1, WIDTH), np.int64)
+        rows[0] = scratch
+        return rows, np.zeros(1, np.float64)
+    jitter = _draws(rng, ri, n)
+    none = np.zeros(4, np.float64)
+    for i in range(n):
+        if not items.known[i]:
+            _exact(records, st, sc, tm, items, i, moves, top, False, none)
+    by_draw = np.argsort(jitter[:n], kind="mergesort")
+    order = by_draw[np.argsort(-items.value[:n][by_draw], kind="mergesort")]
+    rows = np.empty((n, WIDTH), np.int64)
+    equity = np.empty(n, np.float64)
+    for j, i in enumerate(order):
+        _row(rows[j], items, i, tm, moves[0], moves[1], moves[2])
+        equity[j] = items.value[i]
+    return rows, equity
+
+
+@njit(cache=True)
+def _against_pie(records, st, sc, rng, ri, row):
+    """players/pie.py's ``against_pie``: a spread of the candidates, strongest to
+    weakest, each followed by the rest of the first player's turn, then valued by the
+    second player's best equity (rounded to 3 decimals), the lower the better."""
+    rows, equity = _candidates(records, st, sc, rng, ri)
+    count = rows.shape[0]
+    picks = np.arange(min(count, SPREAD))
+    if count > SPREAD:
+        step = (count - 1) / (SPREAD - 1)
+        for i in range(SPREAD):
+            picks[i] = np.int64(np.rint(i * step))
+    after = np.empty_like(st)
+    answer = np.empty(WIDTH, np.int64)
+    best, best_equity = 0, -np.inf
+    for p in range(picks.shape[0]):
+        after[:] = st
+        apply(after, rows[picks[p]])
+        while after[PHASE] != OVER and after[TO_MOVE] == 0:
+            _ranked(records, after, sc, rng, ri, answer)
+            apply(after, answer)
+        weighed = equity[picks[p]]
+        if after[PHASE] != OVER:
+            weighed = np.rint(-_ranked(records, after, sc, rng, ri, answer) * 1000.0)
+            weighed /= 1000.0
+        if weighed > best_equity:
+            best, best_equity = p, weighed
+    row[:] = rows[picks[best]]
+
+
+@njit(cache=True)
+def routes_choice(records, st, sc, rng, ri, row):
+    """The ``routes`` player's move in ``st``, written into ``row``."""
+    if facing_pie(st):
+        _against_pie(records, st, sc, rng, ri, row)
+    else:
+        _ranked(records, st, sc, rng, ri, row)
