@@ -5,4 +5,12 @@ results back.
 
 - :mod:`~wordbot.movegen.crosswords.enclosure`: the regions a player walls in;
 - :mod:`~wordbot.movegen.crosswords.writes`: every legal write and what it captures.
+
+The game's compiled core (:mod:`wordbot.engine.crosswords.core` packs for it) plays whole
+games on them:
+
+- :mod:`~wordbot.movegen.crosswords.core_state`: a position as arrays, a turn's writes;
+- :mod:`~wordbot.movegen.crosswords.core_apply`: moves applied, the end found;
+- :mod:`~wordbot.movegen.crosswords.core_territory`: the ``territory`` player;
+- :mod:`~wordbot.movegen.crosswords.core_play`: the policies, playouts and batches.
 """

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from wordbot.movegen.crosswords.core_apply import apply_row
 from wordbot.movegen.crosswords.core_state import (
     COL,
     DIRECTION,
@@ -30,7 +31,6 @@ from wordbot.movegen.crosswords.core_state import (
     WIDTH,
     WORD,
     WRITE,
-    apply_row,
     copy_state,
     gain_of,
     list_now,
