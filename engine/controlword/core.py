@@ -408,15 +408,26 @@ class ControlWordCore(Core):
         )
         finals: list[list[Packed]] | None = None
         if keep:
-            finals = [
-                [
-                    ControlWordPacked(
-                        pk.state, tuple(kept[i * len(seeds) + j]), pk.table, pk.gaddag
+            heads, rngs, racks, bags, discards, ptiles, grids, flat, flatc = kept
+            finals = []
+            for i in range(len(firsts)):
+                finals.append([])
+                for j in range(len(seeds)):
+                    k = i * len(seeds) + j
+                    h, w, at = (int(v) for v in grids[k])
+                    arrays = (
+                        heads[k],
+                        rngs[k],
+                        flat[at : at + h * w].reshape(h, w),
+                        flatc[at : at + h * w].reshape(h, w),
+                        racks[k],
+                        bags[k],
+                        discards[k],
+                        ptiles[k],
                     )
-                    for j in range(len(seeds))
-                ]
-                for i in range(len(firsts))
-            ]
+                    finals[i].append(
+                        ControlWordPacked(pk.state, arrays, pk.table, pk.gaddag)
+                    )
         return Playouts(scores.astype(np.float64), ended, finals)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.typed import List
+from wordbot.movegen.arrays import copy_into
 from wordbot.movegen.controlword.core_control import CONTROL, control_move
 from wordbot.movegen.controlword.core_moves import choose, final_scores, new_scratch
 from wordbot.movegen.controlword.core_state import (
@@ -81,7 +81,8 @@ def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w, keep):
     """For each move of ``firsts`` and each of ``seeds``: ``st`` copied, that move
     applied, then played on as :func:`playout` with one generator seeded by the seed
     (``st`` is not changed): (scores[first, seed, seat], ended[first, seed], and with
-    ``keep`` the states where they stopped, first by first, seed by seed)."""
+    ``keep`` the states where they stopped, first by first, seed by seed, as
+    :func:`_kept` stacks them)."""
     nf = firsts.shape[0]
     ns = seeds.shape[0]
     scores = np.zeros((nf, ns, st[0][0]), np.int64)
@@ -89,7 +90,7 @@ def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w, keep):
     sc = new_scratch(0)
     rows = np.zeros((64, WIDTH), np.int64)
     rng = np.zeros(1, np.uint64)
-    finals = List()
+    kept = _kept(st, nf * ns if keep else 0)
     for i in range(nf):
         for j in range(ns):
             one = apply_row(copy_state(st), firsts[i], table)
@@ -100,5 +101,50 @@ def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w, keep):
             final_scores(one, table, scores[i, j])
             ended[i, j] = one[0][H_PHASE] == OVER
             if keep:
-                finals.append(one)
-    return scores, ended, finals
+                kept = _keep(kept, i * ns + j, one)
+    return scores, ended, kept
+
+
+@njit(cache=True)
+def _kept(st, count):
+    """Room for ``count`` states, stacked field by field: (headers, generators, racks,
+    bags, discards, penalty tiles, each grid's shape and first square in the last two,
+    every grid's letters, every grid's colours)."""
+    hdr, rng, letters, colours, racks, bags, discards, ptiles = st
+    return (
+        np.zeros((count, hdr.shape[0]), np.int64),
+        np.zeros((count, 1), np.uint64),
+        np.zeros((count,) + racks.shape, np.int64),
+        np.zeros((count,) + bags.shape, np.int64),
+        np.zeros((count,) + discards.shape, np.int64),
+        np.zeros((count,) + ptiles.shape, np.int64),
+        np.zeros((count, 3), np.int64),
+        np.zeros(count * letters.size, np.uint8),
+        np.zeros(count * letters.size, np.int8),
+    )
+
+
+@njit(cache=True)
+def _keep(kept, k, st):
+    """``kept`` with state ``st`` as its ``k``-th (its grids after the ``k - 1``-th's;
+    the grid buffers grown when short)."""
+    hdr, rng, letters, colours, racks, bags, discards, ptiles = st
+    heads, rngs, all_racks, all_bags, all_discards, all_ptiles, grids, flat, flatc = kept
+    copy_into(heads[k], hdr)
+    rngs[k, 0] = rng[0]
+    copy_into(all_racks[k].reshape(-1), racks.reshape(-1))
+    copy_into(all_bags[k].reshape(-1), bags.reshape(-1))
+    copy_into(all_discards[k].reshape(-1), discards.reshape(-1))
+    copy_into(all_ptiles[k].reshape(-1), ptiles.reshape(-1))
+    at = grids[k - 1, 2] + grids[k - 1, 0] * grids[k - 1, 1] if k > 0 else 0
+    h, w = letters.shape
+    grids[k, 0], grids[k, 1], grids[k, 2] = h, w, at
+    if at + h * w > flat.shape[0]:
+        grown = np.zeros(2 * (at + h * w), np.uint8)
+        grown_c = np.zeros(2 * (at + h * w), np.int8)
+        copy_into(grown, flat[:at])
+        copy_into(grown_c, flatc[:at])
+        flat, flatc = grown, grown_c
+    copy_into(flat[at:], letters.reshape(-1))
+    copy_into(flatc[at:], colours.reshape(-1))
+    return (heads, rngs, all_racks, all_bags, all_discards, all_ptiles, grids, flat, flatc)
