@@ -1,8 +1,9 @@
 """First Draft's compiled core against the Python engine and players
 (tests/core_exactness.py): packing, every kind of move applied (the bag, the deck and
-the reshuffled pile drawn alike), whole playouts by ``greedy`` and ``random`` move for
-move, with a generator per seat or one shared, to the end, to the game's horizon and for
-a few moves, under every rule option, and the batch form.
+the reshuffled pile drawn alike), whole playouts by ``greedy``, ``random`` and
+``drafter`` move for move, with a generator per seat or one shared, to the end, to the
+game's horizon and for a few moves, under every rule option, the batch form, and the
+drafter's value of a position.
 
 The default run uses a small word list; ``-m slow`` the default list and more
 positions.
@@ -12,13 +13,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from wordbot.engine.core import GAME_HORIZON, GREEDY, TO_END, core_of
+from wordbot.engine.core import GAME_HORIZON, GREEDY, RANDOM, TO_END, core_of
 from wordbot.engine.firstdraft import rules as fd_rules
-from wordbot.engine.firstdraft.core import CORE
+from wordbot.engine.firstdraft.core import CORE, DRAFTER
 from wordbot.engine.firstdraft.game import GAME
 from wordbot.engine.firstdraft.state import EXAMPLE
 from wordbot.engine.rng import Rng, SplitMixRandom
-from wordbot.movegen.firstdraft import core_state
+from wordbot.movegen.firstdraft import core_drafter, core_state
+from wordbot.players.firstdraft.drafter import DrafterPlayer
 
 from tests import core_exactness as exact
 from tests.firstdraft_support import random_positions as mixed_positions
@@ -91,12 +93,36 @@ def test_the_core_plays_every_rule_option(rules):
     lex = small_lexicon()
     state = new_game(lex, rules)(7)
     assert CORE.refuses(state) is None and core_of(state) is CORE
-    for i, position in enumerate(positions(lex, 4, 11, rules)):
+    for i, position in enumerate(positions(lex, 3, 11, rules)):
         exact.check_round_trip(CORE, position)
         exact.check_apply(CORE, position, 3, i)
         exact.check_playout(CORE, position, ["greedy"] * len(position.players), [i])
         seeds = [i * 10 + seat for seat in range(len(position.players))]
         exact.check_playout(CORE, position, ["random"] * len(position.players), seeds)
+        horizon = GAME_HORIZON if i % 2 else 6
+        exact.check_playout(
+            CORE, position, ["drafter"] * len(position.players), [i], horizon
+        )
+        check_values(position)
+
+
+def check_values(state) -> None:
+    """The compiled drafter's value of ``state`` for each seat is the player's, and the
+    other policies' the score margin."""
+    packed = CORE.pack(state)
+    drafter = DrafterPlayer()
+    assert CORE.values(packed, DRAFTER).tolist() == [
+        drafter.value(state, p) for p in state.players
+    ]
+    margins = [float(state.outcome().margin(p)) for p in state.players]
+    assert CORE.values(packed, GREEDY).tolist() == margins
+    assert CORE.values(packed, RANDOM).tolist() == margins
+
+
+def test_the_compiled_drafter_plays_the_players_defaults():
+    options = DrafterPlayer.options
+    defaults = tuple(float(options[k].default) for k in ("grow", "pool", "turns", "unseen"))
+    assert defaults == core_drafter.DEFAULTS
 
 
 @fast_and_full("count", 30, 300)
@@ -137,6 +163,36 @@ def test_playouts_make_the_python_players_moves(count):
         exact.check_playout(CORE, state, mixed[:seats], seeds, TO_END)
 
 
+@fast_and_full("count", 8, 60)
+def test_drafter_playouts_make_the_players_moves(count):
+    """drafter (``mc``'s and ``search``'s playouts), alone and beside greedy, a
+    generator per seat and one shared, to the game's horizon, for a few moves and to
+    the end; and its value of where they stop."""
+    lex = lexicon(count > 8)
+    for i, state in enumerate(positions(lex, count, 21)):
+        seats = len(state.players)
+        seeds = [i * 7 + seat for seat in range(seats)]
+        horizon = (GAME_HORIZON, 1 + i % 4, TO_END)[i % 3]
+        exact.check_playout(CORE, state, ["drafter"] * seats, seeds, horizon)
+        names = (["drafter", "greedy"] * 3)[:seats]
+        exact.check_playout(CORE, state, names, seeds[:1], GAME_HORIZON)
+        packed = CORE.pack(state)
+        CORE.playout(packed, [DRAFTER] * seats, np.array([i], np.uint64), GAME_HORIZON)
+        check_values(CORE.unpack(packed))
+
+
+def test_values_at_the_end_are_the_margins():
+    """A finished game: every policy's value is the outcome's margin, each later seat's
+    compensation counted."""
+    lex = small_lexicon()
+    state = new_game(lex, ["compensation=0.5"], players=3)(4)
+    packed = CORE.pack(state)
+    CORE.playout(packed, [GREEDY] * 3, np.array([4], np.uint64))
+    final = CORE.unpack(packed)
+    assert final.is_over
+    check_values(final)
+
+
 def test_whole_games_from_the_start():
     """Greedy games from the deal to the end, reshuffles of the pile included."""
     lex = small_lexicon()
@@ -161,13 +217,14 @@ def test_a_position_read_from_json():
     exact.check_round_trip(CORE, state)
     exact.check_apply(CORE, state, 5, 1)
     exact.check_playout(CORE, state, ["greedy", "random"], [4, 5])
+    exact.check_playout(CORE, state, ["drafter", "drafter"], [6], GAME_HORIZON)
 
 
 @pytest.mark.parametrize("horizon", [TO_END, GAME_HORIZON, 3])
 def test_the_batch_equals_single_playouts(horizon):
     lex = small_lexicon()
     for i, state in enumerate(positions(lex, 3, 13)):
-        names = ["greedy", "random", "greedy", "random", "greedy"][: len(state.players)]
+        names = ["greedy", "random", "drafter", "random", "greedy"][: len(state.players)]
         exact.check_playouts(CORE, state, names, [i, 77, 2**63 + 5], 4, horizon)
 
 
@@ -238,3 +295,5 @@ def test_a_large_turn_grows_the_scratch():
     CORE._scratch = None
     exact.check_playout(CORE, state, ["greedy", "greedy"], [1], 4)
     exact.check_playout(CORE, state, ["random", "random"], [2], 4)
+    CORE._scratch = None
+    exact.check_playout(CORE, state, ["drafter", "drafter"], [3], 1)

@@ -18,7 +18,14 @@ from collections import Counter
 from typing import NamedTuple
 
 import numpy as np
+from wordbot.engine.tiles import FULL_BAG, LETTERS
 from wordbot.movegen.firstdraft import drafts, oracle, potential
+
+#: how likely a missing letter is to come, by how common it is among the 98 tiles (the
+#: weights of the row potentials the drafter player weighs, in Python and compiled)
+WEIGHT = np.array(
+    [min(0.85, 0.15 + 5 * FULL_BAG.count(c) / len(FULL_BAG)) for c in LETTERS]
+)
 
 
 def delta(lexicon, rules) -> np.ndarray:

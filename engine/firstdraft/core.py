@@ -1,7 +1,8 @@
 """First Draft's compiled core (:mod:`wordbot.engine.core`): a position as one flat array
-(:mod:`wordbot.movegen.firstdraft.core_state`), whole playouts by ``random`` and
-``greedy`` in one call (:mod:`wordbot.movegen.firstdraft.core_policies`), the bag, the
-deck and the reshuffles of the pile drawn as the engine draws them.
+(:mod:`wordbot.movegen.firstdraft.core_state`), whole playouts by ``random``, ``greedy``
+and the game's own ``drafter`` (its default settings) in one call
+(:mod:`wordbot.movegen.firstdraft.core_play`), the bag, the deck and the reshuffles of
+the pile drawn as the engine draws them; and the drafter's value of a position.
 
 Every rule option is played (docs/rules/firstdraft.md, "Rule options"): the coasters,
 the line, the coins, the row and pool limits and the payout live in the packed arrays,
@@ -31,9 +32,16 @@ from wordbot.engine.firstdraft.position import Coaster, Hand
 from wordbot.engine.firstdraft.rules import TURN
 from wordbot.engine.rng import MASK
 from wordbot.engine.state import OVER
-from wordbot.movegen.firstdraft import core_policies as play
+from wordbot.engine.tiles import LETTERS, TILE_COUNTS
+from wordbot.movegen.firstdraft import core_drafter as dr
+from wordbot.movegen.firstdraft import core_play as play
 from wordbot.movegen.firstdraft import core_state as cs
 from wordbot.movegen.firstdraft.core_moves import new_scratches
+
+DRAFTER = play.DRAFTER
+#: the drafter's potentials a word list and rules keep (2 ** this many), and the word
+#: lists and rules kept so
+MEMO_BITS, MEMOS = 16, 8
 
 KINDS = {Sell: cs.SELL, Discard: cs.DISCARD, Insert: cs.INSERT, Draft: cs.DRAFT}
 
@@ -56,16 +64,42 @@ def _codes(text: str) -> list[int]:
 
 class FirstDraftPacked(Packed):
     """A First Draft position as arrays: ``s`` (the state), ``r`` (the rules), the
-    lexicon's subsequence automaton ``delta`` and letter trie ``records``, and the
-    state it was packed from (players, rules, seed and word list for unpacking)."""
+    lexicon's subsequence automaton ``delta``, its letter trie ``lexicon`` (records and
+    what lies below each node), the drafter's ``params`` and ``memo`` of potentials
+    (shared by every position on the same word list and rules: it holds only what they
+    and the letters' weights decide), and
+    the state it was packed from (players, rules, seed and word list for unpacking)."""
 
-    __slots__ = ("state", "s", "r", "delta", "records")
+    __slots__ = ("state", "s", "r", "delta", "lexicon", "params", "memo")
 
-    def __init__(self, state, s: np.ndarray, r: np.ndarray, delta, records):
-        self.state, self.s, self.r, self.delta, self.records = state, s, r, delta, records
+    def __init__(self, state, s: np.ndarray, r, delta, lexicon, params, memo):
+        self.state, self.s, self.r, self.delta = state, s, r, delta
+        self.lexicon, self.params, self.memo = lexicon, params, memo
 
     def copy(self) -> FirstDraftPacked:
-        return FirstDraftPacked(self.state, self.s.copy(), self.r, self.delta, self.records)
+        return self.at(self.s.copy())
+
+    def at(self, s: np.ndarray) -> FirstDraftPacked:
+        """The same game at the state ``s``."""
+        return FirstDraftPacked(
+            self.state, s, self.r, self.delta, self.lexicon, self.params, self.memo
+        )
+
+    @property
+    def records(self) -> np.ndarray:
+        return self.lexicon[0]
+
+
+def drafter_params(rules) -> np.ndarray:
+    """The drafter's settings (its defaults), letter weights, tile counts and the
+    coins a word sells for by length, as the compiled drafter reads them."""
+    params = np.zeros(dr.P_SIZE, np.float64)
+    params[: len(dr.DEFAULTS)] = dr.DEFAULTS
+    params[dr.P_WEIGHT : dr.P_WEIGHT + 26] = adapter.WEIGHT
+    params[dr.P_FULL : dr.P_FULL + 26] = [TILE_COUNTS[c] for c in LETTERS]
+    for n in range(rules.row_limit + 1):
+        params[dr.P_PAY + n] = rules.pays(n)
+    return params
 
 
 def rules_array(rules) -> np.ndarray:
@@ -116,11 +150,26 @@ def _state_array(state) -> np.ndarray:
 class FirstDraftCore(Core):
     """First Draft's compiled core (see the module docstring)."""
 
-    policies: ClassVar[dict[str, int]] = {"random": RANDOM, "greedy": GREEDY}
+    policies: ClassVar[dict[str, int]] = {
+        "random": RANDOM,
+        "greedy": GREEDY,
+        "drafter": DRAFTER,
+    }
     width: ClassVar[int] = cs.WIDTH
 
     def __init__(self):
         self._scratch = None
+        # the drafter's potentials by word list and rules: every position packed on
+        # them shares one memo (the word list kept, so its id names no other)
+        self._memos: dict[tuple, tuple[Any, tuple]] = {}
+
+    def _memo(self, lexicon, rules) -> tuple:
+        key = (id(lexicon), rules.row_limit, rules.payout)
+        if key not in self._memos:
+            if len(self._memos) >= MEMOS:
+                del self._memos[next(iter(self._memos))]  # the oldest
+            self._memos[key] = (lexicon, dr.new_memo(MEMO_BITS))
+        return self._memos[key][1]
 
     def refuses(self, state: Any) -> str | None:
         """Every rule option is played, and the arrays hold every position the rules
@@ -133,12 +182,15 @@ class FirstDraftCore(Core):
 
     # -- arrays ------------------------------------------------------------------------
     def pack(self, state: Any) -> FirstDraftPacked:
+        trie = state.lexicon.letter_trie
         return FirstDraftPacked(
             state,
             _state_array(state),
             rules_array(state.rules),
             _frozen(adapter.delta(state.lexicon, state.rules)),
-            _frozen(state.lexicon.letter_trie.records),
+            (_frozen(trie.records), _frozen(trie.below)),
+            drafter_params(state.rules),
+            self._memo(state.lexicon, state.rules),
         )
 
     def unpack(self, packed: FirstDraftPacked) -> Any:
@@ -253,7 +305,9 @@ class FirstDraftCore(Core):
             packed.s,
             packed.r,
             packed.delta,
-            packed.records,
+            packed.lexicon,
+            packed.params,
+            packed.memo,
             ids,
             gens,
             horizon,
@@ -281,7 +335,9 @@ class FirstDraftCore(Core):
             packed.s,
             packed.r,
             packed.delta,
-            packed.records,
+            packed.lexicon,
+            packed.params,
+            packed.memo,
             rows,
             ids,
             seeds,
@@ -291,20 +347,26 @@ class FirstDraftCore(Core):
         )
         kept = None
         if keep:
+            count = len(seeds)
             kept = [
-                [
-                    FirstDraftPacked(
-                        packed.state,
-                        finals[i * len(seeds) + j],
-                        packed.r,
-                        packed.delta,
-                        packed.records,
-                    )
-                    for j in range(len(seeds))
-                ]
+                [packed.at(finals[i * count + j]) for j in range(count)]
                 for i in range(len(rows))
             ]
         return Playouts(self.scores(packed, points), ended, kept)
+
+    def values(self, packed: FirstDraftPacked, policy: int) -> np.ndarray:
+        """Each seat's value of the position by the player of ``policy``: the drafter's
+        (its ``value``), the others' (the players' default) the score margin."""
+        seats = len(packed.state.players)
+        if policy == DRAFTER and not packed.s[cs.OVER]:
+            out = np.empty(seats, np.float64)
+            dr.values(packed.s, packed.r, packed.params, packed.lexicon, packed.memo, out)
+            return out
+        points = np.array([cs.score(packed.s, i) for i in range(seats)], np.int64)
+        scores = self.scores(packed, points)
+        return np.array(
+            [scores[i] - max(np.delete(scores, i)) for i in range(seats)], np.float64
+        )
 
 
 CORE = FirstDraftCore()

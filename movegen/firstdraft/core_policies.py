@@ -23,7 +23,6 @@ from wordbot.movegen.firstdraft.core_moves import (
     P_PLACED,
     affordable,
     draft_gain,
-    grown,
     inserts,
     options,
     pair_moves,
@@ -37,20 +36,13 @@ from wordbot.movegen.firstdraft.core_state import (
     M_ARG,
     M_KIND,
     MOVER,
-    OVER,
     R_PAY,
     ROW_A,
     ROW_MAX,
-    SEATS,
     SELL,
-    SIZE,
-    TURN,
-    WIDTH,
-    apply_move,
     coaster_at,
     hand_at,
     is_word,
-    score,
 )
 from wordbot.movegen.rng import below
 
@@ -245,72 +237,3 @@ def uniform(s, r, delta, records, scratches, rng, ri, move):
             return True
         index -= info[I_MOVES + k]
     return True
-
-
-@njit(cache=True)
-def decide(policy, s, r, delta, records, scratches, rng, ri, move):
-    if policy == GREEDY:
-        return greedy(s, r, delta, records, scratches, rng, ri, move)
-    return uniform(s, r, delta, records, scratches, rng, ri, move)
-
-
-@njit(cache=True)
-def play(s, r, delta, records, policies, rngs, horizon, scratches, keep):
-    """Play ``s`` on in place, seat ``i`` by ``policies[i]`` drawing from ``rngs[i]``
-    (every seat from ``rngs[0]`` when there is one), to the end or the horizon
-    (``horizon`` moves; -1: two rounds of drafts). Returns the moves (with ``keep``;
-    else none) and the scratches, grown when a turn needed it."""
-    start = s[TURN]
-    moves = np.empty((64 if keep else 0, WIDTH), np.int64)
-    move = np.empty(WIDTH, np.int64)
-    count = 0
-    while s[OVER] == 0:
-        if horizon > 0 and count >= horizon:
-            break
-        if horizon < 0 and s[TURN] - start >= 2 * s[SEATS]:
-            break
-        seat = s[MOVER]
-        ri = seat if rngs.shape[0] > 1 else 0
-        while not decide(policies[seat], s, r, delta, records, scratches, rngs, ri, move):
-            scratches = grown(scratches)
-        apply_move(s, r, records, move)
-        if keep:
-            if count == moves.shape[0]:
-                more = np.empty((2 * count, WIDTH), np.int64)
-                more[:count] = moves
-                moves = more
-            moves[count] = move
-        count += 1
-    return moves[: count if keep else 0], scratches
-
-
-@njit(cache=True)
-def scores(s, out):
-    for seat in range(s[SEATS]):
-        out[seat] = score(s, seat)
-
-
-@njit(cache=True)
-def batch(s, r, delta, records, firsts, policies, seeds, horizon, scratches, keep):
-    """For each first move and each seed: ``s`` copied, the move applied, played on by
-    :func:`play` with one generator seeded by the seed. Returns the scores
-    ``[first, seed, seat]``, whether each ended, and (with ``keep``) the positions
-    where they stopped, ``[first * seeds + seed]``, and the scratches."""
-    nf, ns = firsts.shape[0], seeds.shape[0]
-    points = np.zeros((nf, ns, s[SEATS]), np.int64)
-    ended = np.zeros((nf, ns), np.bool_)
-    finals = np.empty((nf * ns if keep else 0, SIZE), np.int64)
-    rng = np.empty(1, np.uint64)
-    for i in range(nf):
-        for j in range(ns):
-            t = s.copy()
-            apply_move(t, r, records, firsts[i])
-            rng[0] = seeds[j]
-            _, scratches = play(
-                t, r, delta, records, policies, rng, horizon, scratches, False
-            )
-            scores(t, points[i, j])
-            ended[i, j] = t[OVER] == 1
-            if keep:
-                finals[i * ns + j] = t
-    return points, ended, finals, scratches

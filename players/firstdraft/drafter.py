@@ -44,9 +44,7 @@ if TYPE_CHECKING:
     from wordbot.engine.firstdraft.state import FirstDraftState
 
 #: how likely a missing letter is to come, by how common it is among the 98 tiles
-WEIGHT = np.array(
-    [min(0.85, 0.15 + 5 * FULL_BAG.count(c) / len(FULL_BAG)) for c in LETTERS]
-)
+WEIGHT = adapter.WEIGHT
 _FULL = np.array([FULL_BAG.count(c) for c in LETTERS], np.float64)
 
 
