@@ -224,3 +224,53 @@ def test_an_empty_table_plays_as_the_engine():
     check_round_trip(CORE, state)
     for names in (["random", "random"], ["greedy", "control"]):
         check_playout(CORE, state, names, [3, 4], TO_END)
+
+
+#: a new process using every entry of the core once; prints what numba compiled
+EVERY_ENTRY = """
+import numpy as np
+from numba.core import event
+from wordbot.dictionaries import Lexicon
+from wordbot.engine.controlword.core import CORE
+from wordbot.engine.controlword.game import GAME
+
+compiled = []
+
+
+class Listener(event.Listener):
+    def on_start(self, ev):
+        compiled.append(getattr(ev.data.get("dispatcher"), "py_func", ev.data))
+
+    def on_end(self, ev):
+        pass
+
+
+words = ["ON", "NO", "SO", "OPEN", "NOTE", "TONE", "STONE", "PLANTS", "COASTS", "AT"]
+state = GAME.new(seed=3, lexicon=Lexicon.from_words(words))
+event.register("numba:compile", Listener())
+packed = CORE.pack(state)
+rows = np.array([CORE.encode(packed, m) for m in state.legal_moves()[:2]])
+CORE.apply(packed.copy(), rows[0])
+for keep in (False, True):
+    CORE.playouts(packed, rows, [2, 1], np.array([1, 2], np.uint64), -1, keep=keep)
+CORE.playout(packed.copy(), [0, 2], np.array([5, 6], np.uint64), 0)
+CORE.values(packed, 2), CORE.values(packed, 1)
+CORE.unpack(packed)
+print(len(compiled), compiled[:3])
+"""
+
+
+def test_a_new_process_compiles_nothing_the_cache_holds():
+    """Every entry of the core loads from numba's cache in a new process: nothing of it
+    compiles again (the batch's final positions come back as plain arrays)."""
+    import subprocess
+    import sys
+
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", EVERY_ENTRY], capture_output=True, text=True, timeout=900
+        )
+        for _ in range(2)  # the first fills the cache if it lacks anything
+    ]
+    assert runs[1].returncode == 0, runs[1].stderr
+    assert runs[1].stdout.split()[0] == "0", runs[1].stdout
