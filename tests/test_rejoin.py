@@ -292,3 +292,32 @@ def test_a_token_plays_its_own_seat_of_its_own_game_and_reaches_no_one_else():
             seat.close()
     finally:
         server.close()
+
+
+def test_the_games_kept_are_capped_and_a_waiting_one_makes_room():
+    """``--max-games 2``: with two games being played a third is refused (busy); once a
+    seat has left, a new game takes the place of the one waiting longest, never of a
+    game being played."""
+    server = ServerProcess("--game", "crosswords", "--max-games", "2")
+    try:
+        first, second, third = Seat(server), Seat(server), Seat(server)
+        kept = first.ask(cmd="newgame", seats=["human", "greedy"])
+        left = second.ask(cmd="newgame", seats=["human", "greedy"])
+        refused = third.ask(cmd="newgame", seats=["human", "greedy"])
+        assert refused["error"]["code"] == "busy", refused
+        second.close()  # its game waits for its seat...
+        deadline = time.monotonic() + 30
+        made = third.ask(cmd="newgame", seats=["human", "greedy"])
+        while made["type"] != "table":  # (until the server has seen the close)
+            assert made["error"]["code"] == "busy" and time.monotonic() < deadline
+            time.sleep(0.2)
+            made = third.ask(cmd="newgame", seats=["human", "greedy"])
+        # ...until a new game needs its place
+        assert third.ask(cmd="rejoin", token=left["token"])["error"]["code"] == "bad_token"
+        assert first.ask(cmd="moves", turn=kept["turn"])["type"] == "moves"
+        again = Seat(server)
+        assert again.ask(cmd="rejoin", token=kept["token"])["seat"] == "red"
+        for seat in (first, third, again):
+            seat.close()
+    finally:
+        server.close()

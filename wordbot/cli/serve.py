@@ -106,7 +106,8 @@ def usable_state_dir(path: Path) -> None:
     "--max-games",
     1000,
     click.IntRange(1),
-    "Hosted games at once, played or waiting for their seat; more are refused (busy).",
+    "Hosted games kept at once, played or waiting for their seat: a new one drops the "
+    "game that has waited longest, and is refused (busy) when every game is played.",
 )
 @click.option(
     "--allow-origin",

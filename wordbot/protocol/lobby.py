@@ -47,7 +47,9 @@ class _Entry:
 
 
 class Lobby:
-    """The server's hosted games: at most ``max_games`` at once, held or waiting."""
+    """The server's hosted games: at most ``max_games`` at once, held or waiting (a new
+    game beyond them drops the one that has waited longest for its seat; when every
+    game is held, it is refused)."""
 
     def __init__(
         self, grace: float = 300.0, state_dir: Path | None = None, max_games: int = 1000
@@ -69,11 +71,16 @@ class Lobby:
         key = token_digest(token)
         with self._lock:
             if len(self._games) >= self.max_games:
-                raise ProtocolError(
-                    "busy",
-                    f"server: {self.max_games} hosted games are being played or "
-                    "waiting for their seat; try again later",
-                )
+                # room is made by the game that has waited longest for its seat: a
+                # client that makes games and leaves them cannot keep others out
+                waiting = [e for e in self._games.values() if e.deadline is not None]
+                if not waiting:
+                    raise ProtocolError(
+                        "busy",
+                        f"server: {self.max_games} hosted games are being played; "
+                        "try again later",
+                    )
+                self._drop(min(waiting, key=lambda e: e.deadline or 0.0))
             entry = _Entry(table, None)
             self._games[key] = entry
         table.holder = session
