@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 from wordbot.movegen.firstdraft.core_drafter import drafter
 from wordbot.movegen.firstdraft.core_moves import grown
-from wordbot.movegen.firstdraft.core_policies import GREEDY, RANDOM, greedy, uniform
+from wordbot.movegen.firstdraft.core_policies import GREEDY, greedy, uniform
 from wordbot.movegen.firstdraft.core_state import (
     MOVER,
     OVER,
@@ -25,7 +25,6 @@ from wordbot.movegen.firstdraft.core_state import (
 )
 
 DRAFTER = 2
-POLICIES = (RANDOM, GREEDY, DRAFTER)
 
 
 @njit(cache=True)

@@ -38,8 +38,10 @@ GONE = 16
 LINE = GONE + 26
 COASTER = 2 + TILES_MAX  # value, coins, tiles
 HAND = LINE + LINE_MAX * COASTER
-# a hand: coins, discarded, the rows' lengths, the pool's, the rows, the pool
-COINS, DISCARDED, LEN_A, LEN_B, LEN_POOL, ROW_A = range(6)
+# a hand: coins, discarded, the rows' lengths (A, then B), the pool's, the rows, the pool
+COINS, DISCARDED, LEN_A = range(3)
+LEN_POOL = LEN_A + 2
+ROW_A = LEN_POOL + 1
 ROW_B = ROW_A + ROW_MAX
 POOL = ROW_B + ROW_MAX
 HAND_W = POOL + POOL_MAX
@@ -57,7 +59,9 @@ R_SIZE = R_SELLS + ROW_MAX + 1
 # a move's row
 SELL, DISCARD, INSERT, DRAFT = range(4)
 # kind, then (row) or (row, at, letter) or (coaster, -, -, len A, len B, len pool, ...)
-M_KIND, M_ARG, M_AT, M_LETTER, M_LEN_A, M_LEN_B, M_LEN_POOL, M_ROWS = range(8)
+M_KIND, M_ARG, M_AT, M_LETTER, M_LEN_A = range(5)
+M_LEN_POOL = M_LEN_A + 2
+M_ROWS = M_LEN_POOL + 1
 M_POOL = M_ROWS + 2 * ROW_MAX
 WIDTH = M_POOL + POOL_MAX
 
