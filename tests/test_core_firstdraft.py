@@ -20,6 +20,7 @@ from wordbot.engine.firstdraft.game import GAME
 from wordbot.engine.firstdraft.state import EXAMPLE
 from wordbot.engine.rng import Rng, SplitMixRandom
 from wordbot.movegen.firstdraft import core_drafter, core_state
+from wordbot.movegen.firstdraft.core_moves import new_scratches
 from wordbot.players.firstdraft.drafter import DrafterPlayer
 
 from tests import core_exactness as exact
@@ -267,33 +268,14 @@ def test_bad_policies_are_refused_in_one_line():
         CORE.playout(packed, [GREEDY, GREEDY], np.array([1, 2, 3], np.uint64))
 
 
-def test_a_large_turn_grows_the_scratch():
-    """Long rows and a full pool give thousands of drafts: the playout makes room for
-    them and still plays the Python players' moves."""
-    lex = default_lexicon()
-    state = GAME.from_json(
-        {
-            **EXAMPLE,
-            "hands": {
-                "p1": {"coins": 9, "rows": ["STRE", "AIN"], "pool": "EOS", "discarded": 0},
-                "p2": {"coins": 6, "rows": ["QI", "BRN"], "pool": "", "discarded": 2},
-            },
-            "scores": {"p1": 9, "p2": 4},
-            "deck": [2, 3],
-            "discard_pile": [3, 4, 3],
-            "line": [
-                {"value": 5, "tiles": "AEIRT", "coins": 1},
-                {"value": 1, "tiles": "A", "coins": 1},
-                {"value": 2, "tiles": "OX", "coins": 1},
-                {"value": 4, "tiles": "LNDE", "coins": 0},
-                {"value": 3, "tiles": "IGP", "coins": 0},
-            ],
-        },
-        lex,
-    )
-    assert len(state.legal_moves()) > 5000
-    CORE._scratch = None
-    exact.check_playout(CORE, state, ["greedy", "greedy"], [1], 4)
-    exact.check_playout(CORE, state, ["random", "random"], [2], 4)
-    CORE._scratch = None
-    exact.check_playout(CORE, state, ["drafter", "drafter"], [3], 1)
+def test_a_scratch_too_small_grows():
+    """A turn with more fillings or pairs than the scratch holds: the playout makes
+    room (the drafter giving back what it drew) and still plays the Python players'
+    moves."""
+    lex = small_lexicon()
+    for i, state in enumerate(positions(lex, 4, 23)):
+        seats = len(state.players)
+        for name in ("greedy", "random", "drafter"):
+            CORE._scratch = new_scratches(2, 2)
+            exact.check_playout(CORE, state, [name] * seats, [i], GAME_HORIZON)
+            assert CORE._scratch[0][1].shape[1] > 2
