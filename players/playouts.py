@@ -160,6 +160,46 @@ class Playouts:
             out.append(end_of(state, value, mover))
         return out
 
+    def leaf(self, state: GameState, seed: int, horizon: int) -> tuple[list[float], bool]:
+        """A tree leaf's values: ``state`` played on to ``horizon`` (0: not at all)
+        with the generator seeded ``seed``, then every seat's final margin if the game
+        ended, else the leaf player's value of it for every seat; and whether it ended."""
+        if horizon != 0 and not state.is_over:
+            core = self.core(state)
+            if core is not None:
+                return self._compiled_leaf(core, state, seed, horizon)
+            start, draws, steps = state, SplitMixRandom(seed), 0
+            while not state.is_over and (horizon < 0 or steps < horizon):
+                if horizon < 0 and self.game.playout_done(start, state):
+                    break
+                state = state.apply(self.rollout.choose(state, draws), check=False)
+                steps += 1
+        return self.values_at(state)
+
+    def _compiled_leaf(
+        self, core: Core, state: GameState, seed: int, horizon: int
+    ) -> tuple[list[float], bool]:
+        packed = core.pack(state)
+        policy = compiled_policy(core, self.rollout)
+        assert policy is not None
+        seeds = np.array([seed], np.uint64)
+        core.playout(packed, [policy] * len(state.players), seeds, horizon)
+        leaf_id = compiled_policy(core, self.leaf)
+        values = None
+        if leaf_id is not None and not core.is_over(packed):
+            values = core.values(packed, leaf_id)
+        if values is None:
+            return self.values_at(core.unpack(packed))
+        return [float(v) for v in values], False
+
+    def values_at(self, state: GameState) -> tuple[list[float], bool]:
+        """Every seat's final margin at the end of the game, else the leaf player's
+        value; and whether the game ended."""
+        if state.is_over:
+            outcome = state.outcome()
+            return [float(outcome.margin(p)) for p in state.players], True
+        return [self.leaf.value(state, p) for p in state.players], False
+
 
 def horizon_of(plies: int, to_end: bool) -> int:
     """A playout's horizon from ``mc``'s options: ``plies`` moves, the end, or the

@@ -56,15 +56,13 @@ from dataclasses import replace
 from itertools import islice
 from typing import Any, cast
 
-import numpy as np
-from wordbot.engine.core import GAME_HORIZON, core_of
+from wordbot.engine.core import GAME_HORIZON
 from wordbot.engine.game import Game
-from wordbot.engine.rng import SplitMixRandom
 from wordbot.engine.state import GameState
 from wordbot.players.alphabeta import AlphaBeta
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval
-from wordbot.players.playouts import compiled_policy, end_of
+from wordbot.players.playouts import Playouts, end_of
 from wordbot.players.profile import DEFAULT, profile_of
 from wordbot.players.tree import Node
 
@@ -535,45 +533,17 @@ class SearchPlayer(MonteCarloPlayer):
         self, state: GameState, rng: random.Random
     ) -> tuple[list[float], bool]:
         """Every seat's value of a leaf after its playout, and whether that ended the
-        game (the final margins) or not (the policy's values). The playout draws from a
-        generator of its own, seeded from ``rng``: compiled or not, the same moves."""
+        game (the final margins) or not (the policy's values); the playout draws from a
+        generator of its own, seeded from ``rng``."""
         plies = self.settings["playout"]
         if plies < 0 and self.settings["tree"] == "ab":
             plies = AB_PLAYOUT
-        horizon = GAME_HORIZON if plies < 0 else plies
         seed = rng.getrandbits(63)
-        if plies == 0 or state.is_over:
-            return self._values_at(state)
-        policy = self.policy(state.game, rollout=True)
-        core = core_of(state)
-        rollout = compiled_policy(core, policy)
-        if core is not None and rollout is not None:
-            packed = core.pack(state)
-            seats = len(state.players)
-            core.playout(packed, [rollout] * seats, np.array([seed], np.uint64), horizon)
-            leaf_id = compiled_policy(core, self.policy(state.game, leaf=True))
-            values = None
-            if leaf_id is not None and not core.is_over(packed):
-                values = core.values(packed, leaf_id)
-            if values is None:
-                return self._values_at(core.unpack(packed))
-            return [float(v) for v in values], False
-        start, draws = state, SplitMixRandom(seed)
-        while plies and not state.is_over:
-            if plies < 0 and state.game.playout_done(start, state):
-                break
-            state = state.apply(policy.choose(state, draws), check=False)
-            plies -= plies > 0
-        return self._values_at(state)
-
-    def _values_at(self, state: GameState) -> tuple[list[float], bool]:
-        """Every seat's final margin at the end of the game, else the leaf player's
-        value; and whether the game ended."""
-        if state.is_over:
-            outcome = state.outcome()
-            return [float(outcome.margin(p)) for p in state.players], True
-        leaf = self.policy(state.game, leaf=True)
-        return [leaf.value(state, p) for p in state.players], False
+        game = state.game
+        playouts = Playouts(
+            game, self.policy(game, rollout=True), self.policy(game, leaf=True)
+        )
+        return playouts.leaf(state, seed, GAME_HORIZON if plies < 0 else plies)
 
     def _decided(self, root: Node, elapsed: float, seconds: float) -> bool:
         """Whether the most visited move can no longer be caught in the time left."""
