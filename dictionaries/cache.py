@@ -35,6 +35,13 @@ def entry_dir(text_digest: str) -> Path:
     return cache_dir() / "lexicons" / text_digest
 
 
+def _plain(array: np.ndarray) -> np.ndarray:
+    """A memory-mapped array as a plain ndarray view of the same mapping: numba types a
+    plain array at each kernel call in well under a microsecond, an ``np.memmap`` (a
+    subclass) through a slow path of a few microseconds."""
+    return array.view(np.ndarray)
+
+
 def _crc(array: np.ndarray) -> int:
     # (numpy's stubs call an array a buffer from Python 3.12 on only)
     data = memoryview(np.ascontiguousarray(array))  # type: ignore[arg-type]  # an array is a buffer
@@ -111,7 +118,7 @@ def load(text_digest: str) -> tuple[dict, Gaddag, marisa_trie.Trie] | None:
                 raise CacheDamaged(f"{file}: wrong shape or type")
             if _crc(array) != spec["crc32"]:
                 raise CacheDamaged(f"{file}: checksum mismatch")
-            arrays[name] = array
+            arrays[name] = _plain(array)
         trie_path = path / "words.marisa"
         if not trie_path.is_file() or trie_path.stat().st_size != meta["trie_bytes"]:
             raise CacheDamaged(f"{trie_path}: missing or truncated")
@@ -158,7 +165,7 @@ def load_extra(text_digest: str, name: str) -> np.ndarray | None:
     if not path.is_file():
         return None
     try:
-        return np.load(path, mmap_mode="r", allow_pickle=False)
+        return _plain(np.load(path, mmap_mode="r", allow_pickle=False))
     except (OSError, ValueError):
         return None
 
