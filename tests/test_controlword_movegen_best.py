@@ -55,6 +55,44 @@ def test_random_positions_give_the_full_lists_best_in_its_order(gen, count):
     assert found > count // 2  # most positions have plays to rank
 
 
+def top_of_full_list(plays, n: int) -> list[tuple[int, frozenset]]:
+    """The ``n`` best plays of a full list in the game's order (more points, fewer
+    tiles, then list order), ranked without turning every play into a set."""
+    order = np.lexsort((np.arange(len(plays)), plays.moves[:, 1], -plays.points))
+    return [(int(plays.points[i]), frozenset(plays.placements(i))) for i in order[:n]]
+
+
+@pytest.mark.parametrize(
+    ("which", "count"),
+    [
+        pytest.param("small", 120, id="small-lexicon"),
+        pytest.param("default", 250, id="default-lexicon", marks=pytest.mark.slow),
+    ],
+)
+def test_walks_drop_only_what_cannot_reach_the_kept_plays(which, count):
+    """Best-only generation skips anchors by their bounds and, inside the walks, drops
+    every play below the last place kept without keeping it; on random positions with
+    playout-sized racks (5 to 9 tiles) and J/Q/X/Z bonuses of 0, 4 and 9 it keeps
+    exactly the full list's best, ties in its order (the small lexicon in the default
+    run, the default one of 242,821 words under ``slow``)."""
+    from tests.lexicons import default_lexicon
+
+    lexicon = small_lexicon() if which == "small" else default_lexicon()
+    gens = [BoardGenerator(lexicon, jqxz_bonus=bonus) for bonus in (0, 4, 9)]
+    rng = random.Random(20261206)
+    ranked_plays = 0
+    for k in range(count):
+        g = gens[k % len(gens)]
+        pos = random_position(rng, lexicon, n_words=(1, 10), rack_size=(5, 9))
+        everything = g.word_plays(pos.board, pos.rack)
+        for keep in (1, 2, 6):
+            best = g.best_word_plays(pos.board, pos.rack, keep)
+            got = list(zip(best.points.tolist(), best.as_sets()))
+            assert got == top_of_full_list(everything, keep), (pos, keep)
+        ranked_plays += len(everything) > 6
+    assert ranked_plays > count // 2  # most positions rank more plays than are kept
+
+
 def test_many_ties_keep_the_full_lists_order():
     """A dense four-letter lexicon: many plays of equal points and tiles."""
     for _, g, pos in dense_positions(4, 20, n_words=(2, 10), rack_size=(1, 9)):

@@ -13,6 +13,15 @@ last place is still walked: the result is exactly the full list's best, ranked.
 On the 48 conformance positions about six anchors in ten are still walked: scores come
 in steps of word length (4 letters 1 point, 7 letters 7), and without the lexicon a
 bound assumes the longest span the rack can fill.
+
+Inside a walk, a play below the last place kept is dropped before it is compared
+(:func:`~wordbot.movegen.controlword.playrecord.record`), and no step is cut by a
+bound: a bound per frame (the squares and tiles left, with a per-node table of the
+GADDAG's longest continuation) cuts 6-7% of the arc steps even when the final best is
+known from the start, less than its checks cost. Nine steps in ten are in anchors none
+of whose plays reaches the best, spent on rack letters tried in open space, where
+length and lexicon depth allow a long word and only the rack's letters together with
+the lexicon rule it out.
 """
 
 from __future__ import annotations

@@ -30,8 +30,14 @@ def record(direction, line_i, xl, xr, n, placed, score, table, moves, tiles, cou
     among the best ``counts[3]`` so far (:func:`keep_play`)."""
     length = xr - xl + 1
     points = word_points(table, length, score & 255) + (score >> SCORE_SHIFT)
-    if counts[3] > 0:
-        keep_play(direction, line_i, xl, length, n, placed, points, moves, tiles, counts)
+    keep = counts[3]
+    if keep > 0:
+        # most plays a walk finds score below the last place kept: they cost no call
+        # (a play of equal points may still go ahead on fewer tiles or order)
+        if counts[0] < keep or points >= moves[u(keep - 1), 2]:
+            keep_play(
+                direction, line_i, xl, length, n, placed, points, moves, tiles, counts
+            )
         return
     m = counts[0]
     t = counts[1]
