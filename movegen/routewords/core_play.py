@@ -30,7 +30,7 @@ from wordbot.movegen.routewords.core_state import (
 RANDOM, GREEDY, ROUTES = 0, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose(policy, records, st, sc, rng, ri, row):
     """Write the move of ``policy`` in ``st`` into ``row``, drawing from ``rng[ri]``."""
     if policy == RANDOM:
@@ -49,7 +49,7 @@ def _turns(st):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play(records, st, policies, rng, horizon, sc, moves, record):
     """Play ``st`` on in place (see the module docstring), seat ``s`` by
     ``policies[s]`` drawing from ``rng[s]`` (or all from ``rng[0]``); with ``record``

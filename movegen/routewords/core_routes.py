@@ -83,6 +83,31 @@ def _before(value, jitter, order, key_value, key_jitter, key_order):
     return order < key_order
 
 
+@njit(cache=True)
+def _descending(keys):
+    """The indices of ``keys`` (float64) by key, largest first, equal keys in their
+    order (a stable bottom-up merge sort)."""
+    n = keys.shape[0]
+    order = np.arange(n)
+    spare = np.empty(n, np.int64)
+    width = 1
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            i, j = lo, mid
+            for k in range(lo, hi):
+                if j >= hi or (i < mid and keys[order[i]] >= keys[order[j]]):
+                    spare[k] = order[i]
+                    i += 1
+                else:
+                    spare[k] = order[j]
+                    j += 1
+        order, spare = spare, order
+        width *= 2
+    return order
+
+
 #: the moves weighed, one column each
 Items = namedtuple(
     "Items",
@@ -99,7 +124,7 @@ Items = namedtuple(
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _items(size):
     return Items(
         np.empty(size, np.int64),
@@ -160,7 +185,7 @@ def _exact(records, st, sc, tm, items, i, moves, top, limit, key):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _groups(st, tm, items):
     """One route item per (end, squares claimed), the first of each in the list's
     order; returns their number and the best coin of a route (-1: none)."""
@@ -198,7 +223,7 @@ def _groups(st, tm, items):
     return n, best_route
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _best_routes(records, st, sc, tm, items, groups, moves, top):
     """The player's ``BEST_ROUTES`` best routes by (value, the later route first):
     values worked out best bound first, until a bound falls below the last place."""
@@ -207,7 +232,7 @@ def _best_routes(records, st, sc, tm, items, groups, moves, top):
         bounds[g] = _value(items.coin[g], top, 0, items.claimed[g])
     places = np.full(BEST_ROUTES, -1, np.int64)
     none = np.zeros(4, np.float64)
-    for g in np.argsort(-bounds, kind="mergesort"):
+    for g in _descending(bounds):
         last = places[BEST_ROUTES - 1]
         if last >= 0 and bounds[g] < items.value[last]:
             break
@@ -261,7 +286,7 @@ def _weigh(records, st, sc, row):
         gains = np.empty(triples.shape[0], np.int64)
         for t in range(triples.shape[0]):
             gains[t] = st[COINS + triples[t, 2]] - 1
-        for taken, t in enumerate(np.argsort(-gains, kind="mergesort")):
+        for taken, t in enumerate(_descending(gains.astype(np.float64))):
             if taken == SWAP_FIRST or gains[t] <= best_route:
                 break
             items.kind[n] = K_BOTH_SWAP
@@ -274,7 +299,7 @@ def _weigh(records, st, sc, row):
     return tm, items, n, moves, top
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _draws(rng, ri, n):
     """The draw of each move weighed, in their order (``rng.random()`` each)."""
     jitter = np.empty(n, np.float64)
@@ -283,7 +308,7 @@ def _draws(rng, ri, n):
     return jitter
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _best(records, st, sc, tm, items, n, jitter, moves, top):
     """The item of the best key: the values known first, then the others best bound
     first, each worked out only while its bound can still rank first."""
@@ -303,7 +328,7 @@ def _best(records, st, sc, tm, items, n, jitter, moves, top):
             bounds[w] = _value(items.coin[i], top, 0, items.claimed[i])
             w += 1
     key = np.empty(4, np.float64)
-    for o in np.argsort(-bounds[:w], kind="mergesort"):
+    for o in _descending(bounds[:w]):
         i = waiting[o]
         if best >= 0:
             key[0], key[1], key[2], key[3] = (
@@ -341,7 +366,7 @@ def _ranked(records, st, sc, rng, ri, row):
     return items.value[best]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def facing_pie(st):
     """Whether the mover makes the first turn of a two-player game whose second player
     may take it over (players/pie.py)."""
@@ -350,7 +375,7 @@ def facing_pie(st):
     return st[TURNS] == 0 and st[TURNS + 1] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _candidates(records, st, sc, rng, ri):
     """Every move the player ranks at a first turn under the pie rule, best first, as
     rows with their equities (``_ranked`` for every move: all of them weighed)."""
@@ -361,7 +386,7 @@ def _candidates(records, st, sc, rng, ri):
             paths, lengths, letters, count = board_words(records, st, sc)
         rows = np.empty((count + 1, WIDTH), np.int64)
         equity = np.zeros(count + 1, np.float64)
-        for j, r in enumerate(np.argsort(-letters[:count], kind="mergesort")):
+        for j, r in enumerate(_descending(letters[:count].astype(np.float64))):
             word_row(rows[j], sc.tiles, paths, lengths, r)
             equity[j] = letters[r]
         word_row(rows[count], sc.tiles, paths, lengths, -1)
@@ -377,8 +402,8 @@ def _candidates(records, st, sc, rng, ri):
     for i in range(n):
         if not items.known[i]:
             _exact(records, st, sc, tm, items, i, moves, top, False, none)
-    by_draw = np.argsort(jitter[:n], kind="mergesort")
-    order = by_draw[np.argsort(-items.value[:n][by_draw], kind="mergesort")]
+    by_draw = _descending(-jitter[:n])
+    order = by_draw[_descending(items.value[:n][by_draw])]
     rows = np.empty((n, WIDTH), np.int64)
     equity = np.empty(n, np.float64)
     for j, i in enumerate(order):
@@ -387,7 +412,7 @@ def _candidates(records, st, sc, rng, ri):
     return rows, equity
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _against_pie(records, st, sc, rng, ri, row):
     """players/pie.py's ``against_pie``: a spread of the candidates, strongest to
     weakest, each followed by the rest of the first player's turn, then valued by the
