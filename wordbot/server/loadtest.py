@@ -377,13 +377,25 @@ async def pipeline(
     host, port = loopback(url)
     load: dict = {}
     probe: dict = {}
-    stop_at = time.perf_counter() + seconds
     new = {"game": game} if game else {}
+    kinds = ("hello", "isready", "observe", "moves")
+    # every connection set up (and the health probe): the load and its clock start
+    ready = asyncio.Barrier(clients + len(kinds) + 1)
+    stop_at = float("inf")
+    began = 0.0
+
+    async def start() -> None:
+        nonlocal stop_at, began
+        await ready.wait()
+        if not began:
+            began = time.perf_counter()
+            stop_at = began + seconds
 
     async def loader(n: int):
         sock = Socket(await _connect(url), timeout, load)
         try:
             await sock.ask("newgame", seed=n, **new)
+            await start()
             flying: set[asyncio.Task] = set()
             while time.perf_counter() < stop_at:
                 while len(flying) < depth:
@@ -395,25 +407,29 @@ async def pipeline(
 
     async def prober(cmd: str):
         """One probe connection asking ``cmd`` again and again (the hosted game's
-        ``moves`` on the seat's turns), 50 ms apart."""
-        await asyncio.sleep(min(2.0, seconds / 5))  # the load first
-        sock = Socket(await _connect(url), timeout, probe)
+        ``moves`` on the seat's turns), 50 ms apart, once the load is on."""
+        sock = Socket(await _connect(url), timeout, {})  # its set-up is not measured
         try:
             await sock.ask("newgame", seed=1, **new)  # observe's position
             while await sock.ask("newgame", seats=["human", "greedy"], **new) is None:
                 await asyncio.sleep(0.2)
+            await sock.until(_mine, time.perf_counter() + timeout)  # the bot has moved
+            await start()
+            await asyncio.sleep(min(1.0, seconds / 5))  # the load first
+            sock.tally = probe
             while time.perf_counter() < stop_at:
                 if cmd != "moves":
                     await sock.ask(cmd)
-                elif _mine(sock.state) and not sock.state["over"]:  # the bot has moved
+                elif _mine(sock.state) and not sock.state["over"]:
                     await sock.ask(cmd, turn=sock.state["turn"], limit=500)
                 await asyncio.sleep(0.05)
         finally:
             await sock.close()
 
     async def health():
-        await asyncio.sleep(min(2.0, seconds / 5))
         http = Http(host, port)
+        await start()
+        await asyncio.sleep(min(1.0, seconds / 5))
         try:
             while time.perf_counter() < stop_at:
                 t0 = time.perf_counter()
@@ -431,10 +447,9 @@ async def pipeline(
         finally:
             await http.close()
 
-    started = time.perf_counter()
-    probes = [prober(cmd) for cmd in ("hello", "isready", "observe", "moves")]
+    probes = [prober(cmd) for cmd in kinds]
     await asyncio.gather(health(), *probes, *(loader(n) for n in range(clients)))
-    wall = time.perf_counter() - started
+    wall = time.perf_counter() - began
     moves = load.get("moves", [])
     return {
         "scenario": "pipeline",
