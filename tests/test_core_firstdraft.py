@@ -143,6 +143,8 @@ def test_pack_and_apply_equal_the_engine(count):
             after = state.apply(move)
             assert CORE.unpack(packed).rng_state == after.rng_state
             assert CORE.unpack(packed).to_json() == after.to_json()
+            assert CORE.to_move(packed) == after.players.index(after.to_move)
+            assert CORE.is_over(packed) == after.is_over
             kinds.add(move.type)
     assert kinds == {"sell", "discard", "insert", "draft"}
 

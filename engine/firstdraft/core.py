@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 from wordbot.engine.core import GREEDY, RANDOM, TO_END, Core, Packed, Playout, Playouts
@@ -88,6 +88,11 @@ class FirstDraftPacked(Packed):
     @property
     def records(self) -> np.ndarray:
         return self.lexicon[0]
+
+
+def _p(packed: Packed) -> FirstDraftPacked:
+    """A packed First Draft position (every core method is given its own)."""
+    return cast(FirstDraftPacked, packed)
 
 
 def drafter_params(rules) -> np.ndarray:
@@ -193,8 +198,8 @@ class FirstDraftCore(Core):
             self._memo(state.lexicon, state.rules),
         )
 
-    def unpack(self, packed: FirstDraftPacked) -> Any:
-        s, state = packed.s, packed.state
+    def unpack(self, packed: Packed) -> Any:
+        s, state = _p(packed).s, _p(packed).state
         line = []
         for k in range(1, int(s[cs.LINE_N]) + 1):
             at = cs.coaster_at(k)
@@ -228,7 +233,7 @@ class FirstDraftCore(Core):
         )
 
     # -- moves -------------------------------------------------------------------------
-    def encode(self, packed: FirstDraftPacked, move: Any) -> np.ndarray:
+    def encode(self, packed: Packed, move: Any) -> np.ndarray:
         row = np.zeros(cs.WIDTH, np.int64)
         row[cs.M_KIND] = KINDS[type(move)]
         if isinstance(move, Draft):
@@ -245,7 +250,7 @@ class FirstDraftCore(Core):
                 row[cs.M_AT], row[cs.M_LETTER] = move.at, ord(move.letter) - 65
         return row
 
-    def decode(self, packed: FirstDraftPacked, row: np.ndarray) -> Any:
+    def decode(self, packed: Packed, row: np.ndarray) -> Any:
         kind, arg = int(row[cs.M_KIND]), int(row[cs.M_ARG])
         if kind == cs.SELL:
             return Sell(arg)
@@ -253,15 +258,23 @@ class FirstDraftCore(Core):
             return Discard(arg)
         if kind == cs.INSERT:
             return Insert(arg, int(row[cs.M_AT]), chr(65 + int(row[cs.M_LETTER])))
-        rows = tuple(
-            _letters(row[at : at + row[cs.M_LEN_A + side]])
-            for side, at in enumerate((cs.M_ROWS, cs.M_ROWS + cs.ROW_MAX))
+        a, b = cs.M_ROWS, cs.M_ROWS + cs.ROW_MAX
+        rows = (
+            _letters(row[a : a + row[cs.M_LEN_A]]),
+            _letters(row[b : b + row[cs.M_LEN_A + 1]]),
         )
         pool = _letters(row[cs.M_POOL : cs.M_POOL + row[cs.M_LEN_POOL]])
         return Draft(arg, rows, pool)
 
-    def apply(self, packed: FirstDraftPacked, row: np.ndarray) -> None:
-        cs.apply_move(packed.s, packed.r, packed.records, np.asarray(row, np.int64))
+    def apply(self, packed: Packed, row: np.ndarray) -> None:
+        at = _p(packed)
+        cs.apply_move(at.s, at.r, at.records, np.asarray(row, np.int64))
+
+    def to_move(self, packed: Packed) -> int:
+        return int(_p(packed).s[cs.MOVER])
+
+    def is_over(self, packed: Packed) -> bool:
+        return bool(_p(packed).s[cs.OVER])
 
     # -- playouts ----------------------------------------------------------------------
     def _scratch_for(self):
@@ -290,11 +303,12 @@ class FirstDraftCore(Core):
 
     def playout(
         self,
-        packed: FirstDraftPacked,
+        packed: Packed,
         policies: Sequence[int],
         rngs: np.ndarray,
         horizon: int = TO_END,
     ) -> Playout:
+        packed = _p(packed)
         ids = self._policies(packed, policies)
         gens = np.ascontiguousarray(rngs, np.uint64)
         if gens.shape not in ((1,), ids.shape):
@@ -321,13 +335,14 @@ class FirstDraftCore(Core):
 
     def playouts(
         self,
-        packed: FirstDraftPacked,
+        packed: Packed,
         firsts: np.ndarray,
         policies: Sequence[int],
         seeds: np.ndarray,
         horizon: int = TO_END,
         keep: bool = False,
     ) -> Playouts:
+        packed = _p(packed)
         ids = self._policies(packed, policies)
         rows = np.ascontiguousarray(firsts, np.int64).reshape(-1, cs.WIDTH)
         seeds = np.ascontiguousarray(seeds, np.uint64)
@@ -345,7 +360,7 @@ class FirstDraftCore(Core):
             self._scratch_for(),
             keep,
         )
-        kept = None
+        kept: list[list[Packed]] | None = None
         if keep:
             count = len(seeds)
             kept = [
@@ -354,9 +369,10 @@ class FirstDraftCore(Core):
             ]
         return Playouts(self.scores(packed, points), ended, kept)
 
-    def values(self, packed: FirstDraftPacked, policy: int) -> np.ndarray:
+    def values(self, packed: Packed, policy: int) -> np.ndarray:
         """Each seat's value of the position by the player of ``policy``: the drafter's
         (its ``value``), the others' (the players' default) the score margin."""
+        packed = _p(packed)
         seats = len(packed.state.players)
         if policy == DRAFTER and not packed.s[cs.OVER]:
             out = np.empty(seats, np.float64)
