@@ -456,7 +456,16 @@ class Session:
         seconds = thinking_time(players, spec, None, self.max_time)  # at most the cap
         limit = None if seconds is None else Limit(time=seconds)
         player = players.make(spec, table.state.game, limit)
-        return table.hint_job(request_id(req), req.get("turn"), top, player)
+        job = table.hint_job(request_id(req), req.get("turn"), top, player)
+        job.quick = self.quick_player(player, table.state.game)
+        return job
+
+    def quick_player(self, player, game):
+        """The game's default policy when ``player`` searches for a while (its ranking
+        comes first, so that ``stop`` has candidates to give at once); else None."""
+        if any(k in type(player).options for k in SEARCH_OPTIONS):
+            return self.catalog.players.make(profile_of(game).default_policy, game)
+        return None
 
     def _kind_and_limit(self, req, game) -> tuple[str, int | None]:
         """``moves``' ``kind`` (one of the game's, or all) and ``limit`` (at most the
@@ -536,9 +545,7 @@ class Session:
         )
         player.check(state)
         state.check_playable()
-        quick = None
-        if any(k in type(player).options for k in SEARCH_OPTIONS):
-            quick = table.make(profile_of(state.game).default_policy, state.game)
+        quick = self.quick_player(player, state.game)
         return Search(request_id(req), state, player, seed, top, quick)
 
 

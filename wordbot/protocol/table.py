@@ -328,10 +328,17 @@ class HostedHint(Job):
         self.top, self.player, self.seeds = top, player, seeds
         self._seen = None  # the sample the hint is worked out on
         self._latest: list | None = None  # the player's candidates so far
+        #: the game's default policy, ranked first when the player searches for a
+        #: while (so that stop, or a closed connection, ends the hint at once)
+        self.quick = None
 
     def work(self) -> None:
         seen = self.state.determinize(self.seat, random.Random(self.seeds[0]))
         self._seen = seen
+        if self.quick is not None:
+            quick = self.quick.top(seen, self.top, random.Random(self.seeds[1]))
+            with self._lock:
+                self._latest = quick
 
         def progress(cands) -> bool:
             with self._lock:
