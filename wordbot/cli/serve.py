@@ -68,13 +68,14 @@ def usable_state_dir(path: Path) -> None:
     64,
     click.IntRange(1),
     "Connections at once from one address (behind a proxy on this machine every client "
-    "has its address: raise it to --max-connections); more are refused at once (503).",
+    "has the proxy's: give it --max-connections); more are refused at once (503).",
 )
 @limit_option(
     "--idle-timeout",
     300.0,
     click.FloatRange(0.1),
-    "Seconds a WebSocket may send nothing before it is closed.",
+    "Seconds a WebSocket may send nothing, while the server owes it nothing (no "
+    "request, search, hint or bot move under way), before it is closed.",
 )
 @click.option(
     "--seed",
