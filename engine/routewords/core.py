@@ -90,6 +90,7 @@ class RouteWordsCore(Core):
     width = cs.WIDTH
 
     def refuses(self, state: Any) -> str | None:
+        """None: the core plays every rule option and every position."""
         return None
 
     def to_move(self, packed: Packed) -> int:

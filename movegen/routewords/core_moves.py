@@ -184,37 +184,27 @@ def word_paths(records, st, sc, seat, paths, lengths):
         if SQUARES_AT[pawn, i] >= 0:
             k += 1
     starts = SQUARES_AT[pawn, :k]
-    n = walk_into(
-        records,
-        sc.tiles,
-        walls,
-        starts,
-        st[MIN_WORD],
-        False,
-        sc.seen,
-        sc.words,
-        paths,
-        lengths,
-        sc.letters,
-    )
-    if n <= lengths.shape[0]:
-        return paths, lengths, n
-    paths = np.empty((n, MAX_PATH), np.int8)
-    lengths = np.empty(n, np.int8)
-    n = walk_into(
-        records,
-        sc.tiles,
-        walls,
-        starts,
-        st[MIN_WORD],
-        False,
-        sc.seen,
-        np.empty(n, np.int64),
-        paths,
-        lengths,
-        np.empty(n, np.int64),
-    )
-    return paths, lengths, n
+    words, letters = sc.words, sc.letters
+    while True:
+        n = walk_into(
+            records,
+            sc.tiles,
+            walls,
+            starts,
+            st[MIN_WORD],
+            False,
+            sc.seen,
+            words,
+            paths,
+            lengths,
+            letters,
+        )
+        if n <= lengths.shape[0]:
+            return paths, lengths, n
+        paths = np.empty((n, MAX_PATH), np.int8)
+        lengths = np.empty(n, np.int8)
+        words = np.empty(n, np.int64)
+        letters = np.empty(n, np.int64)
 
 
 @njit(cache=True)
@@ -308,23 +298,7 @@ def board_words(records, st, sc):
     for s in range(SQUARES):
         sc.tiles[s] = st[TILES + s]
     paths, lengths, letters, words = sc.paths, sc.lengths, sc.letters, sc.words
-    n = walk_into(
-        records,
-        sc.tiles,
-        np.int64(0),
-        EVERY_SQUARE,
-        st[MIN_WORD],
-        True,
-        sc.seen,
-        words,
-        paths,
-        lengths,
-        letters,
-    )
-    if n > lengths.shape[0]:
-        paths = np.empty((n, MAX_PATH), np.int8)
-        lengths = np.empty(n, np.int8)
-        letters = np.empty(n, np.int64)
+    while True:
         n = walk_into(
             records,
             sc.tiles,
@@ -333,12 +307,17 @@ def board_words(records, st, sc):
             st[MIN_WORD],
             True,
             sc.seen,
-            np.empty(n, np.int64),
+            words,
             paths,
             lengths,
             letters,
         )
-    return paths, lengths, letters, n
+        if n <= lengths.shape[0]:
+            return paths, lengths, letters, n
+        paths = np.empty((n, MAX_PATH), np.int8)
+        lengths = np.empty(n, np.int8)
+        letters = np.empty(n, np.int64)
+        words = np.empty(n, np.int64)
 
 
 # -- rows ---------------------------------------------------------------------------------

@@ -107,6 +107,36 @@ def _beats(gain, rank, best_gain, best_rank):
 
 
 @njit(cache=True)
+def _swap_first_tied(st, triples, coin):
+    """How many of the swap-first pay-and-both ``triples`` take a coin of ``coin``."""
+    tied = 0
+    for t in range(triples.shape[0]):
+        if st[COINS + triples[t, 2]] == coin:
+            tied += 1
+    return tied
+
+
+@njit(cache=True)
+def _swap_first_row(row, st, paths, lengths, triples, coin, k):
+    """The ``k``-th of the swap-first pay-and-both ``triples`` that take a coin of
+    ``coin``, into ``row``."""
+    for t in range(triples.shape[0]):
+        if st[COINS + triples[t, 2]] == coin:
+            if k == 0:
+                route_row(
+                    row,
+                    K_BOTH_SWAP,
+                    paths,
+                    lengths,
+                    triples[t, 0],
+                    triples[t, 2],
+                    triples[t, 1],
+                )
+                return
+            k -= 1
+
+
+@njit(cache=True)
 def greedy_choice(records, st, sc, rng, ri, row):
     """``bot_moves().best(1, rng)``: see the module docstring. When a route takes a
     coin, only the routes to the largest coin are listed (a route ranks before every
@@ -141,25 +171,10 @@ def greedy_choice(records, st, sc, rng, ri, row):
         clear(row, K_TAKE_OVER)
         return
     if rank == RANK_BOTH:  # a swap-first one: a route-first one gains less than a route
-        tied = 0
-        for t in range(triples.shape[0]):
-            if st[COINS + triples[t, 2]] == gain + 1:
-                tied += 1
+        tied = _swap_first_tied(st, triples, gain + 1)
         k = below(rng, ri, tied) if tied > 1 else 0
-        for t in range(triples.shape[0]):
-            if st[COINS + triples[t, 2]] == gain + 1:
-                if k == 0:
-                    route_row(
-                        row,
-                        K_BOTH_SWAP,
-                        sf_paths,
-                        sf_lengths,
-                        triples[t, 0],
-                        triples[t, 2],
-                        triples[t, 1],
-                    )
-                    return
-                k -= 1
+        _swap_first_row(row, st, sf_paths, sf_lengths, triples, gain + 1, k)
+        return
     paths, lengths, n = paths_to(
         records, sc.below, st, seat, sc.work, most, sc.paths, sc.lengths
     )
@@ -231,9 +246,7 @@ def _greedy_listed(records, st, sc, rng, ri, row):
         for i in range(tm.routes):
             if st[COINS + tm.r_end[i]] == gain + 1:
                 tied += tm.swaps
-        for t in range(triples.shape[0]):
-            if st[COINS + triples[t, 2]] == gain + 1:
-                tied += 1
+        tied += _swap_first_tied(st, triples, gain + 1)
     k = below(rng, ri, tied) if tied > 1 else 0
     if rank == RANK_ROUTE:
         for i in range(tm.routes):
@@ -262,20 +275,7 @@ def _greedy_listed(records, st, sc, rng, ri, row):
                     )
                     return
                 k -= tm.swaps
-        for t in range(triples.shape[0]):
-            if st[COINS + triples[t, 2]] == gain + 1:
-                if k == 0:
-                    route_row(
-                        row,
-                        K_BOTH_SWAP,
-                        sf_paths,
-                        sf_lengths,
-                        triples[t, 0],
-                        triples[t, 2],
-                        triples[t, 1],
-                    )
-                    return
-                k -= 1
+        _swap_first_row(row, st, sf_paths, sf_lengths, triples, gain + 1, k)
     elif rank == RANK_BONUS:
         clear(row, K_BONUS)
     elif rank == RANK_PASS:

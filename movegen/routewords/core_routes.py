@@ -56,6 +56,7 @@ from wordbot.movegen.routewords.core_state import (
     apply,
 )
 from wordbot.movegen.routewords.routes import loop_captures
+from wordbot.movegen.sorting import stable_argsort
 
 #: the player's default options: reach, deny, claim, routes
 REACH, DENY, CLAIM, BEST_ROUTES = 0.5, 0.7, 0.4, 3
@@ -81,31 +82,6 @@ def _before(value, jitter, order, key_value, key_jitter, key_order):
     if jitter != key_jitter:
         return jitter < key_jitter
     return order < key_order
-
-
-@njit(cache=True)
-def _descending(keys):
-    """The indices of ``keys`` (float64) by key, largest first, equal keys in their
-    order (a stable bottom-up merge sort)."""
-    n = keys.shape[0]
-    order = np.arange(n)
-    spare = np.empty(n, np.int64)
-    width = 1
-    while width < n:
-        for lo in range(0, n, 2 * width):
-            mid = min(lo + width, n)
-            hi = min(lo + 2 * width, n)
-            i, j = lo, mid
-            for k in range(lo, hi):
-                if j >= hi or (i < mid and keys[order[i]] >= keys[order[j]]):
-                    spare[k] = order[i]
-                    i += 1
-                else:
-                    spare[k] = order[j]
-                    j += 1
-        order, spare = spare, order
-        width *= 2
-    return order
 
 
 #: the moves weighed, one column each
@@ -232,7 +208,7 @@ def _best_routes(records, st, sc, tm, items, groups, moves, top):
         bounds[g] = _value(items.coin[g], top, 0, items.claimed[g])
     places = np.full(BEST_ROUTES, -1, np.int64)
     none = np.zeros(4, np.float64)
-    for g in _descending(bounds):
+    for g in stable_argsort(-bounds):
         last = places[BEST_ROUTES - 1]
         if last >= 0 and bounds[g] < items.value[last]:
             break
@@ -286,7 +262,7 @@ def _weigh(records, st, sc, row):
         gains = np.empty(triples.shape[0], np.int64)
         for t in range(triples.shape[0]):
             gains[t] = st[COINS + triples[t, 2]] - 1
-        for taken, t in enumerate(_descending(gains.astype(np.float64))):
+        for taken, t in enumerate(stable_argsort(-gains)):
             if taken == SWAP_FIRST or gains[t] <= best_route:
                 break
             items.kind[n] = K_BOTH_SWAP
@@ -328,7 +304,7 @@ def _best(records, st, sc, tm, items, n, jitter, moves, top):
             bounds[w] = _value(items.coin[i], top, 0, items.claimed[i])
             w += 1
     key = np.empty(4, np.float64)
-    for o in _descending(bounds[:w]):
+    for o in stable_argsort(-bounds[:w]):
         i = waiting[o]
         if best >= 0:
             key[0], key[1], key[2], key[3] = (
@@ -386,7 +362,7 @@ def _candidates(records, st, sc, rng, ri):
             paths, lengths, letters, count = board_words(records, st, sc)
         rows = np.empty((count + 1, WIDTH), np.int64)
         equity = np.zeros(count + 1, np.float64)
-        for j, r in enumerate(_descending(letters[:count].astype(np.float64))):
+        for j, r in enumerate(stable_argsort(-letters[:count])):
             word_row(rows[j], sc.tiles, paths, lengths, r)
             equity[j] = letters[r]
         word_row(rows[count], sc.tiles, paths, lengths, -1)
@@ -402,8 +378,8 @@ def _candidates(records, st, sc, rng, ri):
     for i in range(n):
         if not items.known[i]:
             _exact(records, st, sc, tm, items, i, moves, top, False, none)
-    by_draw = _descending(-jitter[:n])
-    order = by_draw[_descending(items.value[:n][by_draw])]
+    by_draw = stable_argsort(jitter[:n])
+    order = by_draw[stable_argsort(-items.value[:n][by_draw])]
     rows = np.empty((n, WIDTH), np.int64)
     equity = np.empty(n, np.float64)
     for j, i in enumerate(order):
