@@ -191,6 +191,8 @@ def test_the_batch_equals_single_playouts(horizon):
     for i, state in enumerate(positions(lex, 3, 13)):
         names = ["greedy", "random", "greedy", "random"][: len(state.players)]
         exact.check_playouts(CORE, state, names, [i, 77, 2**63 + 5], 4, horizon)
+        routes = ["routes", "greedy", "routes", "random"][: len(state.players)]
+        exact.check_playouts(CORE, state, routes, [i], 2, horizon or 2)
 
 
 def test_the_batch_keeps_where_each_playout_stopped():
