@@ -160,7 +160,9 @@ class Playouts:
             out.append(end_of(state, value, mover))
         return out
 
-    def leaf(self, state: GameState, seed: int, horizon: int) -> tuple[list[float], bool]:
+    def leaf_values(
+        self, state: GameState, seed: int, horizon: int
+    ) -> tuple[list[float], bool]:
         """A tree leaf's values: ``state`` played on to ``horizon`` (0: not at all)
         with the generator seeded ``seed``, then every seat's final margin if the game
         ended, else the leaf player's value of it for every seat; and whether it ended."""

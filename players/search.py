@@ -543,7 +543,7 @@ class SearchPlayer(MonteCarloPlayer):
         playouts = Playouts(
             game, self.policy(game, rollout=True), self.policy(game, leaf=True)
         )
-        return playouts.leaf(state, seed, GAME_HORIZON if plies < 0 else plies)
+        return playouts.leaf_values(state, seed, GAME_HORIZON if plies < 0 else plies)
 
     def _decided(self, root: Node, elapsed: float, seconds: float) -> bool:
         """Whether the most visited move can no longer be caught in the time left."""
