@@ -9,6 +9,7 @@ whitelist format: it only parses this file, nothing runs it.
 _.typingctx  # numba @intrinsic: numba passes the typing context as the first argument
 _.standalone_mode  # WordbotGroup.main keeps click.Group.main's signature (always False inside)
 _.param  # click option callbacks are called as callback(ctx, param, value)
+_._randbelow  # random.Random hook: its randrange, choice and shuffle call it
 _.list_commands  # click.Group hook: click calls it to list `wordbot --help` commands
 _.tournament  # `wordbot tournament`: registered by @main.command(), run by click
 _.tune  # `wordbot tune`: the same

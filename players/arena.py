@@ -185,8 +185,9 @@ def play_compiled(
     core = core_of(state)
     if core is None:
         return None
-    ids = [core.policies.get(seats[p].spec) for p in state.players]
-    if any(i is None for i in ids):
+    found = [core.policies.get(seats[p].spec) for p in state.players]
+    ids = [i for i in found if i is not None]
+    if len(ids) < len(found):
         return None
     seeds = player_seeds or {p: derive_seed(seed, p) for p in state.players}
     rngs = np.array([seeds[p] for p in state.players], dtype=np.uint64)

@@ -34,7 +34,9 @@ def kernel_fingerprint(folders, libraries=("numba", "numpy")) -> str:
     numba keys a cached function by its own file's timestamp only, so a kernel whose
     callee in another module changed would load the stale machine code, and an upgrade
     of numba or numpy would meet code compiled by the old ones; a cache folder per
-    version of the sources and the libraries cannot. Missing folders count as empty, a
+    version of the sources and the libraries cannot. The folders' places count too:
+    numba files a kernel under its source's path, so a second install of the same
+    sources compiles anew and must not find the first one's "warmed" markers. Missing folders count as empty, a
     library that is not installed as version "none".
 
     >>> import tempfile, pathlib
@@ -46,6 +48,10 @@ def kernel_fingerprint(folders, libraries=("numba", "numpy")) -> str:
     (True, 12)
     >>> kernel_fingerprint([d]) != kernel_fingerprint([d], libraries=())
     True
+    >>> e = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (e / "k.py").write_text("x = 2")
+    >>> kernel_fingerprint([d]) != kernel_fingerprint([e])
+    True
     """
     import hashlib
 
@@ -54,6 +60,7 @@ def kernel_fingerprint(folders, libraries=("numba", "numpy")) -> str:
         digest.update(f"{library}=={_installed_version(library)}\0".encode())
     for folder in folders:
         folder = Path(folder)
+        digest.update(str(folder.resolve()).encode() + b"\0")
         for path in sorted(folder.rglob("*.py")) if folder.is_dir() else ():
             digest.update(str(path.relative_to(folder)).encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")
