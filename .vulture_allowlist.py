@@ -10,6 +10,8 @@ _.typingctx  # numba @intrinsic: numba passes the typing context as the first ar
 _.standalone_mode  # WordbotGroup.main keeps click.Group.main's signature (always False inside)
 _.param  # click option callbacks are called as callback(ctx, param, value)
 _._randbelow  # random.Random hook: its randrange, choice and shuffle call it
+_.getstate  # random.Random hook: copy and pickle save a generator through it
+_.setstate  # random.Random hook: copy and pickle restore a generator through it
 _.list_commands  # click.Group hook: click calls it to list `wordbot --help` commands
 _.tournament  # `wordbot tournament`: registered by @main.command(), run by click
 _.tune  # `wordbot tune`: the same

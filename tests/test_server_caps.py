@@ -125,13 +125,16 @@ def test_one_host_cannot_fill_the_server():
 
 
 def test_a_full_search_queue_is_a_503_with_retry_after():
-    srv = ServerProcess("--game", "crosswords", "--max-searches", "1", "--max-time", "30",
-                        "--log-level", "warning")  # fmt: skip
+    srv = ServerProcess("--game", "controlword", "--max-searches", "1", "--max-time",
+                        "30", "--log-level", "warning")  # fmt: skip
     try:
         with connect(srv) as ws:
             ws.send(json.dumps({"cmd": "newgame", "id": 1}))
             json.loads(ws.recv(timeout=30))
-            ws.send(json.dumps({"cmd": "go", "id": 2, "player": "mc:time=30"}))
+            # random playouts to the end, drawn tiles and all: no candidate is ruled
+            # out for seconds, so the search holds the one place while the test asks
+            player = "mc:time=30,rollout=random,to_end=true"
+            ws.send(json.dumps({"cmd": "go", "id": 2, "player": player}))
             assert json.loads(ws.recv(timeout=30))["type"] == "info"  # under way
             position = httpx.post(srv.url + "/api", json={"cmd": "newgame"}, timeout=10)
             began = time.monotonic()

@@ -70,7 +70,7 @@ STATUS = {
 }
 
 #: seconds a thread computing keeps the interpreter from one that asks for it
-SWITCH_INTERVAL = 0.001
+SWITCH_INTERVAL = 0.0005
 #: names of this machine that a page served from it may carry in Host and Origin
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 #: addresses that listen on every interface: any Host may reach them
@@ -91,7 +91,10 @@ class ServerConfig:
     header_timeout: float = 5.0
     limit_concurrency: int = 512  # connections at once, HTTP and WebSocket alike
     max_per_client: int = 64  # connections at once from one address
-    workers: int = 2  # threads for work: listings, positions, a search's set-up
+    # threads for work: listings, positions, a search's set-up. The work is Python
+    # holding the interpreter, so a second thread adds no speed, only a contender that
+    # the event loop and the control threads wait behind (hello's p50 x15 under load)
+    workers: int = 1
     control_workers: int = 4  # threads more for control requests
     host: str = "127.0.0.1"  # the bound address (the Host check)
     allow_origins: tuple[str, ...] = ()  # other pages that may use /api and /ws
