@@ -37,14 +37,17 @@ import json, sys, time
 from wordbot.engine import get_game
 from wordbot.players import make_player
 from wordbot.players import arena
+from wordbot.lexicons import load_lexicon
 kind, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 game = get_game(name)
 seats = game.default_players[:2]
+# read once, as a tournament or a study does: not a part of any game's time
+lexicon = load_lexicon(None, None) if game.uses_lexicon else None
 if kind == "selfplay":
     greedy = make_player("greedy", game)
     play = getattr(arena, "play_compiled", None)
     def one(seed):
-        state = game.new(list(seats), seed)
+        state = game.new(list(seats), seed, lexicon=lexicon)
         return (play and play(state, dict.fromkeys(seats, greedy), seed)) or \
             arena.play_game(state, dict.fromkeys(seats, greedy), seed)
     one(10_000)  # kernels loaded
@@ -57,7 +60,7 @@ elif kind == "search":
     import random
     counts = []
     for seed in range(count):
-        state = game.new(list(seats), seed)
+        state = game.new(list(seats), seed, lexicon=lexicon)
         for _ in range(6 + seed % 5):
             if state.is_over:
                 break
@@ -70,12 +73,18 @@ elif kind == "search":
 """
 
 
+#: where the builds run: ``python -c`` and ``-m`` import from the working directory
+#: first, so run from a checkout every build would import that checkout's code
+NEUTRAL = tempfile.gettempdir()
+
+
 def probe(python: str, kind: str, game: str, count: int) -> float:
     out = subprocess.run(
         [python, "-c", PROBE, kind, game, str(count)],
         capture_output=True,
         text=True,
         check=True,
+        cwd=NEUTRAL,
     )
     return float(json.loads(out.stdout.strip().splitlines()[-1]))
 
@@ -90,6 +99,7 @@ def study_seconds(python: str, game: str, games: int) -> float:
             capture_output=True,
             text=True,
             check=True,
+            cwd=NEUTRAL,
         )  # fmt: skip
         return time.perf_counter() - started
 
