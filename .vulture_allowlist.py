@@ -12,6 +12,7 @@ _.param  # click option callbacks are called as callback(ctx, param, value)
 _._randbelow  # random.Random hook: its randrange, choice and shuffle call it
 _.getstate  # random.Random hook: copy and pickle save a generator through it
 _.setstate  # random.Random hook: copy and pickle restore a generator through it
+_.convert  # click.ParamType hook: click calls it to read an option's text
 _.list_commands  # click.Group hook: click calls it to list `wordbot --help` commands
 _.tournament  # `wordbot tournament`: registered by @main.command(), run by click
 _.tune  # `wordbot tune`: the same

@@ -33,6 +33,7 @@ from wordbot.engine.errors import (
 from wordbot.engine.game import Game
 from wordbot.engine.games import GAMES, Games, get_game
 from wordbot.engine.movelist import Move, MoveList, is_listed
+from wordbot.engine.numerals import NUMERAL, int_text
 from wordbot.engine.options import (
     GameRules,
     NotAllowed,
@@ -60,7 +61,7 @@ from wordbot.engine.position import (
     player_map,
     read_header,
 )
-from wordbot.engine.rng import Rng, seed_from_text, seed_state
+from wordbot.engine.rng import RecordedChance, Rng, seed_from_text, seed_state
 from wordbot.engine.setup import SetupOption, rule_shortcut
 from wordbot.engine.state import OVER, GameState
 from wordbot.engine.tiles import (
@@ -104,8 +105,10 @@ __all__ = [
     # positions
     "read_header", "header_json", "check_fields", "int_in", "letters", "per_player",
     "player_in", "player_map", "MAX_POINTS",
+    # numbers in a notation
+    "int_text", "NUMERAL",
     # chance and tiles
-    "Rng", "seed_state", "seed_from_text", "FULL_BAG", "LETTERS", "TILE_COUNTS",
+    "Rng", "RecordedChance", "seed_state", "seed_from_text", "FULL_BAG", "LETTERS", "TILE_COUNTS",
     "VOWELS", "excess", "remove_letters", "sort_tiles",
     # move lists, tensor planes, the pie rule
     "is_listed", "Segment", "SegmentedMoves", "GridWindow", "letter_counts",

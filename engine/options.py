@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from wordbot.engine.errors import RuleError
+from wordbot.engine.numerals import int_text, number_text
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -78,12 +79,12 @@ class RuleOption:
     omitted_at_default: bool = False
 
     def _bad(self, where: str, value: Any) -> RuleError:
-        return RuleError(f"{where}: {value!r} is not allowed ({self.allowed})")
+        return RuleError(f"{where}: {value!r:.60} is not allowed ({self.allowed})")
 
     def from_text(self, name: str, text: str) -> Any:
         """The value of ``--rule NAME=TEXT``: the text read as the JSON value it stands
         for, then checked as :meth:`from_json` checks it."""
-        where = f"--rule {name}={text}"
+        where = f"--rule {name}={text:.60}"
         low = text.lower()
         if low in self.special:
             return self.special[low]
@@ -97,8 +98,8 @@ class RuleOption:
             value = True if low in _TRUE else False if low in _FALSE else text
         elif self.kind == "int":
             try:
-                value = int(text)
-            except ValueError:
+                value = int_text(text, where, error=NotAllowed)
+            except NotAllowed:
                 raise self._bad(where, text) from None
         return self.from_json(where, value)
 
@@ -172,10 +173,7 @@ def number(help: str, minimum: float, maximum: float) -> RuleOption:
         return float(value)
 
     def read_text(text: str) -> float:
-        try:
-            return read(float(text))
-        except ValueError:
-            raise NotAllowed from None
+        return read(number_text(text, "value", error=NotAllowed))
 
     def write(value: float) -> float | int:
         return int(value) if float(value).is_integer() else value

@@ -12,7 +12,9 @@ Line 1, the header::
 
 (``lexicon`` only for a game that has one.) ``setup`` is ``new`` (the start is
 ``game.new(players, seed, rules)``) or ``position`` (the start is
-``game.from_json(start, seed=seed)``). Then one line per action::
+``game.from_json(start, seed=seed)``). A hosted game's record leaves ``seed`` out (the
+server keeps it): it replays from ``start``, each action's chance as its line says it
+came out. Then one line per action::
 
     {"action": 1, ...where it stands (Control Word: "round", "phase")...,
      "player": "red", "move": {...move JSON...}, "text": "0,-2 down S(T)AR",
@@ -42,7 +44,7 @@ from wordbot.engine.state import GameState
 
 from wordbot.errors import WordbotError
 
-HEADER_KEYS = ("setup", "seed", "players", "rules", "start", "digest")
+HEADER_KEYS = ("setup", "players", "rules", "start", "digest")
 ACTION_KEYS = ("action", "player", "move", "digest")
 
 
@@ -50,7 +52,8 @@ class GameRecorder:
     """Writes a record as the game goes: the header now, one line per :meth:`record`.
 
     ``state`` must be fresh from ``game.new`` or ``game.from_json``. ``agents`` maps each
-    player to who or what plays it.
+    player to who or what plays it. ``keep_seed=False`` leaves the seed out (a record
+    sent to a player: every draw it needs is in its lines).
     """
 
     def __init__(
@@ -58,6 +61,7 @@ class GameRecorder:
         path: str | Path | IO[str],
         state: GameState,
         agents: dict[str, str] | None = None,
+        keep_seed: bool = True,
     ):
         if isinstance(path, (str, Path)):
             self._file: IO[str] = open(path, "w", encoding="utf-8")  # noqa: SIM115  (the writer's file until close())
@@ -70,7 +74,7 @@ class GameRecorder:
         header: dict[str, Any] = {
             "format": game.record_format,
             "setup": state.origin,
-            "seed": state.seed,
+            **({"seed": state.seed} if keep_seed else {}),
             "players": list(state.players),
             "agents": {p: (agents or {}).get(p, "unknown") for p in state.players},
         }
@@ -135,6 +139,8 @@ class GameRecord:
     truncated: int | None = None
     source: str = "<record>"
     game: Game | None = None
+    #: the number of the last whole line read
+    last_line: int = 1
 
 
 def read_record(
@@ -182,7 +188,7 @@ def read_record(
             if key not in obj:
                 raise RecordError(f"{source} line {i}: {key}: missing")
         actions.append(obj)
-    return GameRecord(header, actions, result, truncated, source, game)
+    return GameRecord(header, actions, result, truncated, source, game, objs[-1][0])
 
 
 @dataclass
@@ -201,7 +207,8 @@ class ReplayResult:
 
 
 def start_state(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] = ()):
-    """The record's first state, made again from its header."""
+    """The record's first state, made again from its header (read from ``start`` when
+    the header holds no seed)."""
     header = record.header
     game = record.game
     assert game is not None  # read_record names the game of every record
@@ -221,6 +228,8 @@ def start_state(record: GameRecord, lexicon=None, rule_overrides: Iterable[str] 
         rules = game.rules(rule_overrides, header["rules"])
     except WordbotError as exc:
         raise RecordError(f"{record.source} line 1: rules: {exc}") from None
+    if "seed" not in header and header["setup"] in ("new", "position"):
+        return game.from_json(header["start"], lexicon, None, rule_overrides)
     if header["setup"] == "new":
         return game.new(
             header["players"],
@@ -243,11 +252,13 @@ def replay(
     keep_states: bool = False,
 ) -> ReplayResult:
     """Re-apply the record's moves from its seed, checking every position (kept in the
-    result's ``states`` with ``keep_states``).
+    result's ``states`` with ``keep_states``). A record without a seed takes each
+    action's chance from its line (:meth:`GameState.apply_recorded`).
 
     Raises :class:`RecordError` when the record cannot be replayed at all (bad header, a
     different lexicon); returns a result with ``ok=False`` and the first mismatch."""
     state = start_state(record, lexicon, rule_overrides)
+    seeded = "seed" in record.header
     notes = (
         ["the record ends in an unterminated line (ignored)"] if record.truncated else []
     )
@@ -271,7 +282,7 @@ def replay(
             )
         try:
             move = state.move_from_json(line["move"])
-            after = state.apply(move)
+            after = state.apply(move) if seeded else state.apply_recorded(move, line)
         except WordbotError as exc:
             return failed(str(exc))
         events = after.record_events()

@@ -12,6 +12,9 @@ import hashlib
 import random
 from typing import Any
 
+from wordbot.engine.errors import RecordError
+from wordbot.engine.tiles import remove_letters
+
 MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
@@ -77,6 +80,65 @@ class Rng:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+
+class RecordedChance(Rng):
+    """Chance as a game record says it came out: each :meth:`draw` gives the next
+    recorded draw, each :meth:`shuffle` the next recorded order, each :meth:`below` the
+    next recorded pick, each checked against what could have come out. A record that
+    holds no seed (a hosted game's) replays with one in place of the state's generator
+    (:meth:`~wordbot.engine.state.GameState.apply_recorded`); ``state`` stays the
+    generator's as it was.
+
+    >>> chance = RecordedChance(5, draws=["EA"])
+    >>> chance.draw("AEIOU", 2), chance.state
+    (('EA', 'IOU'), 5)
+    >>> chance.draw("AEIOU", 1)
+    Traceback (most recent call last):
+    ...
+    wordbot.engine.errors.RecordError: chance: a draw the record does not hold
+    """
+
+    __slots__ = ("draws", "orders", "picks")
+
+    def __init__(self, state: int, draws=(), orders=(), picks=()):
+        super().__init__(state)
+        self.draws, self.orders, self.picks = list(draws), list(orders), list(picks)
+
+    @staticmethod
+    def _next(queue: list, what: str) -> Any:
+        if not queue:
+            raise RecordError(f"chance: {what} the record does not hold")
+        return queue.pop(0)
+
+    def below(self, n: int) -> int:
+        pick = self._next(self.picks, "a roll")
+        if type(pick) is not int or not 0 <= pick < n:
+            raise RecordError(f"chance: {pick!r:.40} is not one of {n} faces")
+        return pick
+
+    def draw(self, bag: str, count: int) -> tuple[str, str]:
+        tiles = self._next(self.draws, "a draw")
+        left = remove_letters(bag, tiles) if isinstance(tiles, str) else None
+        if left is None or len(tiles) != min(count, len(bag)):
+            raise RecordError(
+                f"chance: {tiles!r:.40} is not {min(count, len(bag))} tiles of the bag"
+            )
+        return tiles, left
+
+    def shuffle(self, items) -> list:
+        order = self._next(self.orders, "a shuffle")
+        if not isinstance(order, list) or sorted(map(repr, order)) != sorted(
+            map(repr, items)
+        ):
+            raise RecordError(f"chance: {order!r:.40} is not an order of the pile")
+        return list(order)
+
+
+def chance_of(generator: int | Rng) -> Rng:
+    """The generator a state draws from: a state's integer as an :class:`Rng`, or the
+    :class:`RecordedChance` a replay put in its place."""
+    return generator if isinstance(generator, Rng) else Rng(generator)
 
 
 class SplitMixRandom(random.Random):

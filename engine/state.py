@@ -22,6 +22,7 @@ from wordbot.engine.movelist import Move, MoveList
 from wordbot.engine.options import GameRules
 from wordbot.engine.outcome import Outcome
 from wordbot.engine.position import load_json_text, position_digest
+from wordbot.engine.rng import RecordedChance
 
 OVER = "over"
 #: the slot where a state keeps its list of legal moves (:meth:`GameState.legal_moves`)
@@ -219,6 +220,27 @@ class GameState(ABC, Generic[MovesT]):
     def record_scores(self) -> dict[str, Any]:
         """The score fields of a record line after an action (checked by a replay)."""
         return {"scores": dict(self.scores)}
+
+    def recorded_chance(self, line: Mapping[str, Any]) -> RecordedChance | None:
+        """What chance did in a record's action ``line`` (its :meth:`record_events`), as
+        a generator that draws it again; None for a game whose chance is all in its
+        deal (its start position holds it). A game that draws later keeps its generator
+        in a slot ``rng_state``."""
+        return None
+
+    def apply_recorded(self, move: Move, line: Mapping[str, Any]) -> GameState[Any]:
+        """The state after ``move``, its chance coming out as the record's action
+        ``line`` says it did: how a record that holds no seed (a hosted game's, whose
+        seed the server keeps) replays. Anything the rules could not have drawn is a
+        :class:`~wordbot.engine.errors.RecordError`."""
+        chance = self.recorded_chance(line)
+        if chance is None:
+            return self.apply(move)
+        after = self._copy(rng_state=chance).apply(move)
+        # nothing drawn: the generator stays as it was (``after`` is new, nobody's yet)
+        if after.rng_state is chance:  # type: ignore[attr-defined]
+            after.rng_state = chance.state  # type: ignore[attr-defined]
+        return after
 
     def describe(self) -> str:
         """Where the game stands, for people, in a few words (``game over`` once over);

@@ -23,6 +23,7 @@ from typing import Any
 
 from wordbot.engine.game import Game
 from wordbot.engine.games import GAMES, Games, load_path
+from wordbot.engine.numerals import int_text, number_text
 from wordbot.players.base import Limit, Player, PlayerError
 
 #: name -> "module:class" of the players of every game. A game's own players are listed
@@ -47,10 +48,15 @@ def _convert(player: str, key: str, text: str, kind: type) -> Any:
             if text.lower() in ("0", "false", "no", "off"):
                 return False
             raise ValueError
+        if kind is int:
+            return int_text(text, key, error=ValueError)
+        if kind is float:
+            return number_text(text, key, error=ValueError)
         return kind(text)
     except ValueError:
         raise PlayerError(
-            f"player {player}: option {key}={text!r} is not {_KIND.get(kind, kind.__name__)}"
+            f"player {player}: option {key}={text!r:.40} is not "
+            f"{_KIND.get(kind, kind.__name__)}"
         ) from None
 
 

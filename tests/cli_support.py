@@ -82,6 +82,21 @@ def invoke(
     )
 
 
+def one_line_refusal(proc: subprocess.CompletedProcess, *needles: str) -> str:
+    """Exit 2, nothing on stdout, one short line on stderr holding every needle: how the
+    command line refuses bad input."""
+    from wordbot.errors import MAX_MESSAGE
+
+    assert proc.returncode == 2, (proc.returncode, proc.stdout[:300], proc.stderr[-2000:])
+    assert proc.stdout == ""
+    line = proc.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line, line[-2000:]
+    assert line.startswith("wordbot: error: ") and len(line) <= MAX_MESSAGE + 20, line
+    for needle in needles:
+        assert needle in line, (needle, line)
+    return line
+
+
 def kill_when(args: list[str], path: Path, lines: int = 1) -> None:
     """Run ``wordbot ARGS`` and SIGKILL it with its workers, with no chance to clean
     up, once the file ``path`` holds ``lines`` lines (a run's saved progress)."""

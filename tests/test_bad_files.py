@@ -28,7 +28,7 @@ from wordbot.engine.position import MAX_DEPTH, load_json_text
 from wordbot.engine.records import GameRecorder
 from wordbot.players import make_player
 
-from tests.cli_support import invoke, run
+from tests.cli_support import invoke, one_line_refusal, run
 from tests.game_profiles import BUILTIN_NAMES, lexicon_args, lexicon_of
 from wordbot.errors import MAX_MESSAGE
 
@@ -38,18 +38,6 @@ GAMES = BUILTIN_NAMES
 def start(name: str):
     game = get_game(name)
     return game.new(None, 3, None, lexicon_of(game))
-
-
-def one_line_refusal(proc, *needles: str) -> str:
-    """Exit 2, nothing on stdout, one short line on stderr holding every needle."""
-    assert proc.returncode == 2, (proc.returncode, proc.stdout[:300], proc.stderr[-2000:])
-    assert proc.stdout == ""
-    line = proc.stderr.strip()
-    assert "\n" not in line and "Traceback" not in line, line[-2000:]
-    assert line.startswith("wordbot: error: ") and len(line) <= MAX_MESSAGE + 20, line
-    for needle in needles:
-        assert needle in line, (needle, line)
-    return line
 
 
 @pytest.fixture(scope="module")

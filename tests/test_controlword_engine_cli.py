@@ -296,20 +296,22 @@ def test_replay_command(tmp_path):
             after = s.apply(move)
             rec.record(move, after)
             s = after
-    out = ok("replay", str(path), *LEX)
+    out = ok("replay", str(path), "--unfinished", *LEX)
     assert out.startswith("ok: 12 actions replayed")
-    obj = json.loads(ok("replay", str(path), "--json", *LEX))
+    obj = json.loads(ok("replay", str(path), "--unfinished", "--json", *LEX))
     assert obj["ok"] and obj["actions"] == 12 and not obj["over"]
     lines = path.read_text().splitlines()
     bad = json.loads(lines[5])
     bad["digest"] = "f" * 64
     lines[5] = json.dumps(bad)
     path.write_text("\n".join(lines) + "\n")
-    proc = run("replay", str(path), *LEX, cwd=ROOT)
+    proc = run("replay", str(path), "--unfinished", *LEX, cwd=ROOT)
     assert proc.returncode == 1 and "action 5: the position after it differs" in proc.stdout
     other = tmp_path / "other.txt"
     other.write_text("cat\ndog\n")
-    assert "recorded with lexicon" in fails("replay", str(path), "--lexicon", str(other))
+    assert "recorded with lexicon" in fails(
+        "replay", str(path), "--unfinished", "--lexicon", str(other)
+    )
 
 
 def test_replay_bad_input(tmp_path):

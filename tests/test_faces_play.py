@@ -37,8 +37,8 @@ def play_greedy(seed: int, *args, lines: list[str], cwd):
     return play("--vs", "greedy", "--seed", str(seed), *args, lines=lines, cwd=cwd)
 
 
-def replay(path, cwd):
-    return invoke("replay", str(path), "--json", cwd=cwd)
+def replay(path, cwd, *args):
+    return invoke("replay", str(path), "--json", *args, cwd=cwd)
 
 
 def test_a_whole_game_against_a_bot_is_recorded_and_replays(tmp_path):
@@ -82,7 +82,7 @@ def test_illegal_moves_are_explained_with_alternatives_hint_and_undo(tmp_path):
     # after undo the record holds no action: replaying it is the start position
     lines = record.read_text().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["agents"]["red"] == "human"
-    result = json.loads(replay(record, tmp_path).stdout)
+    result = json.loads(replay(record, tmp_path, "--unfinished").stdout)
     assert result["ok"] and result["actions"] == 0
 
 

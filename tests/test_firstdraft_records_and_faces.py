@@ -357,7 +357,7 @@ def test_terminal_play_writes_a_record_that_replays(files, tmp_path):
         "insert",
         "discard",
     )
-    replayed = run("replay", str(record), "--lexicon", files["small"])
+    replayed = run("replay", str(record), "--unfinished", "--lexicon", files["small"])
     assert replayed.returncode == 0 and "2 actions replayed" in replayed.stdout
 
 

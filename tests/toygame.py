@@ -29,6 +29,7 @@ from wordbot.engine import (
     Outcome,
     Rng,
     int_in,
+    int_text,
     integer,
     places_from_keys,
     player_map,
@@ -128,9 +129,9 @@ class ToyState(GameState[MoveList]):
 
     def parse_notation(self, text: str) -> Take:
         words = text.split()
-        if len(words) != 2 or words[0] != "take" or not words[1].isdigit():
-            raise MoveError(f"move: {text!r} is not 'take N'")
-        return Take(int(words[1]))
+        if len(words) != 2 or words[0] != "take":
+            raise MoveError(f"move: {text[:60]!r} is not 'take N'")
+        return Take(int_text(words[1], "move.count"))
 
     def notation(self, move) -> str:
         return f"take {move.count}"

@@ -26,6 +26,7 @@ from rich.console import Console
 from rich.text import Text
 
 from wordbot.engine.display import picture, score_text
+from wordbot.engine.numerals import int_text
 from wordbot.engine.state import GameState
 from wordbot.errors import WordbotError
 from wordbot.players.arena import Match
@@ -226,7 +227,13 @@ class TerminalGame:
         if not words:
             return None
         head = words[0].lower()
-        count = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+        count = None
+        if head in ("hint", "moves") and len(words) > 1:
+            try:
+                count = int_text(words[1], f"{head} N", 1, error=WordbotError)
+            except WordbotError as exc:
+                self.console.print(Text(str(exc), style="bold red"))
+                return None
         if head in ("quit", "q", "exit"):
             return "quit"
         if head in ("help", "?", "h"):

@@ -33,6 +33,7 @@ from typing import Any, ClassVar, NamedTuple
 from wordbot.engine.controlword.board import ACROSS, DOWN, STEP, Board
 from wordbot.engine.controlword.tiles import BLUE, COLOURS, LETTERS
 from wordbot.engine.errors import MoveError
+from wordbot.engine.numerals import NUMERAL, int_text
 
 #: the notation for people, with an example of each kind of move (terminal play's
 #: ``help``; :attr:`~wordbot.engine.game.Game.notation_help`)
@@ -261,8 +262,12 @@ def format_move(move: Move, board: Board) -> str:
     return f"{r},{c} {direction} {''.join(text)}"
 
 
-_WORD = re.compile(r"(-?\d+),(-?\d+)\s+(across|down)\s+(\S+)")
-_SQUARE_LETTER = re.compile(r"(-?\d+),(-?\d+)=([A-Za-z])")
+_WORD = re.compile(rf"({NUMERAL}),({NUMERAL})\s+(across|down)\s+(\S+)")
+_SQUARE_LETTER = re.compile(rf"({NUMERAL}),({NUMERAL})=([A-Za-z])")
+
+
+def _square(where: str, m: re.Match) -> tuple[int, int]:
+    return int_text(m.group(1), f"{where}: row"), int_text(m.group(2), f"{where}: column")
 
 
 def parse_move(text: str, colour: str, board: Board) -> Move:
@@ -275,7 +280,7 @@ def parse_move(text: str, colour: str, board: Board) -> Move:
     if not isinstance(text, str):
         raise MoveError("move: must be text or a JSON object")
     parts = text.split()
-    where = f"move {text.strip()!r}"
+    where = f"move {text.strip()[:60]!r}"
     if not parts:
         raise MoveError("move: empty")
     head = parts[0]
@@ -306,10 +311,7 @@ def parse_move(text: str, colour: str, board: Board) -> Move:
             letter = m.group(3)
             tiles.append(
                 Placement(
-                    int(m.group(1)),
-                    int(m.group(2)),
-                    letter.upper(),
-                    BLUE if letter.islower() else colour,
+                    *_square(where, m), letter.upper(), BLUE if letter.islower() else colour
                 )
             )
         return Replacement(tuple(tiles))
@@ -319,9 +321,7 @@ def parse_move(text: str, colour: str, board: Board) -> Move:
             f"{where}: not a move (ROW,COL across|down WORD, replace ..., pass, redraw, "
             "exchange ...)"
         )
-    return _parse_word(
-        where, int(m.group(1)), int(m.group(2)), m.group(3), m.group(4), colour, board
-    )
+    return _parse_word(where, *_square(where, m), m.group(3), m.group(4), colour, board)
 
 
 def _parse_word(where, row, col, direction, word, colour, board) -> WordPlay:

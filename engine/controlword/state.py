@@ -39,6 +39,7 @@ from wordbot.engine.controlword.tiles import (
     BLUE_CONSONANTS,
     BLUE_VOWELS,
     blue_bag_for,
+    recorded_chance,
     remove_letters,
     roll_dice,
     sort_tiles,
@@ -46,7 +47,7 @@ from wordbot.engine.controlword.tiles import (
 from wordbot.engine.errors import IllegalMove, PositionError, StateError
 from wordbot.engine.movelist import MoveList
 from wordbot.engine.outcome import Outcome
-from wordbot.engine.rng import Rng, seed_state
+from wordbot.engine.rng import RecordedChance, Rng, chance_of, seed_state
 from wordbot.engine.state import GameState
 
 if TYPE_CHECKING:
@@ -391,7 +392,7 @@ class ControlWordState(GameState["ControlWordMoves"]):
         rack = self.racks[colour]
         own = "".join(ch for ch in rack if ch.isupper())
         blue = "".join(ch for ch in rack if ch.islower())
-        rng = Rng(self.rng_state)
+        rng = chance_of(self.rng_state)
         target = max(self.rack_limit - 2, 5)
         drawn, bag = rng.draw(
             sort_tiles(self.bags[colour] + own), max(0, target - len(blue))
@@ -411,7 +412,7 @@ class ControlWordState(GameState["ControlWordMoves"]):
     def _apply_exchange(self, move: Exchange) -> ControlWordState:
         colour = self.to_move
         key = BLUE_VOWELS if move.bag == "vowel" else BLUE_CONSONANTS
-        rng = Rng(self.rng_state)
+        rng = chance_of(self.rng_state)
         drawn, blue_bag = rng.draw(self.bags[key], 1)
         rack = self._take_rack(colour, move.letter)
         return self._copy(
@@ -428,7 +429,7 @@ class ControlWordState(GameState["ControlWordMoves"]):
     def _challenged(self, word: str | None) -> ControlWordState:
         """challenge_rule=penalty: the play is withdrawn, one token, same turn."""
         colour = self.to_move
-        rng = Rng(self.rng_state)
+        rng = chance_of(self.rng_state)
         s = self._copy()
         penalty = s._take_penalty(colour, 1, rng)
         s.rng_state = rng.state
@@ -471,7 +472,7 @@ class ControlWordState(GameState["ControlWordMoves"]):
         if self.round >= self.rules.rounds or not self.acted:
             self.phase = OVER
             return
-        rng = Rng(self.rng_state)
+        rng = chance_of(self.rng_state)
         events = list(self.events)
         racks = dict(self.racks)
         bags = dict(self.bags)
@@ -528,6 +529,9 @@ class ControlWordState(GameState["ControlWordMoves"]):
 
     def record_scores(self) -> dict[str, Any]:
         return {"scores": dict(self.scores), "penalties": dict(self.penalties)}
+
+    def recorded_chance(self, line: Mapping[str, Any]) -> RecordedChance:
+        return recorded_chance(line, self.rng_state)
 
     def describe(self) -> str:
         if self.is_over:

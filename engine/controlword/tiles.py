@@ -11,9 +11,11 @@ docs/formats/controlword.md.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
-from wordbot.engine.rng import Rng
+from wordbot.engine.errors import RecordError
+from wordbot.engine.rng import RecordedChance, Rng
 from wordbot.engine.tiles import (
     FULL_BAG,
     LETTERS,
@@ -56,6 +58,25 @@ def roll_dice(rng: Rng) -> tuple[int, int]:
     return DRAW_DIE[rng.below(6)], REPLACEMENT_DIE[rng.below(6)]
 
 
+def recorded_chance(line: Mapping[str, Any], generator: int) -> RecordedChance:
+    """What chance did in a record's action ``line`` (docs/formats/controlword.md), to
+    draw it again: the draws of ``drawn`` in its order (blue tiles lowercase), then
+    those of ``penalty_tiles``, and the two ``dice``."""
+    draws: list[Any] = []
+    for key in ("drawn", "penalty_tiles"):
+        per_player = line.get(key, {})
+        if not isinstance(per_player, dict):
+            raise RecordError(f"{key}: {per_player!r:.40} is not an object of players")
+        draws += [t.upper() if isinstance(t, str) else t for t in per_player.values()]
+    dice = line.get("dice", [])
+    if not isinstance(dice, list):
+        raise RecordError(f"dice: {dice!r:.40} is not [R, L]")
+    faces = zip((DRAW_DIE, REPLACEMENT_DIE), dice)
+    return RecordedChance(
+        generator, draws, picks=[die.index(v) if v in die else -1 for die, v in faces]
+    )
+
+
 def blue_bag_for(letter: str) -> str:
     """The blue bag a letter belongs to (``BLUE_VOWELS`` or ``BLUE_CONSONANTS``)."""
     return BLUE_VOWELS if letter.upper() in VOWELS else BLUE_CONSONANTS
@@ -65,5 +86,5 @@ __all__ = [
     "BLUE", "BLUE_CONSONANTS", "BLUE_VOWELS", "BONUS_LETTERS", "COLOURS", "DRAW_DIE",
     "FULL_BAG", "FULL_CONSONANT_BAG", "FULL_VOWEL_BAG", "LETTERS", "PLAYER_COLOURS",
     "REPLACEMENT_DIE", "TILE_COUNTS", "Tile", "VOWELS", "blue_bag_for", "excess",
-    "remove_letters", "roll_dice", "sort_tiles",
+    "recorded_chance", "remove_letters", "roll_dice", "sort_tiles",
 ]  # fmt: skip

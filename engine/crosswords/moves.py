@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from wordbot.engine import pie
 from wordbot.engine.crosswords.rules import DIRECTIONS
 from wordbot.engine.errors import MoveError
+from wordbot.engine.numerals import NUMERAL, int_text
 from wordbot.engine.position import int_in
 
 #: the notation for people, with an example of each kind of move (terminal play's
@@ -119,7 +120,7 @@ def parse_json(obj: Any) -> Write | Pass | pie.TakeOver:
 
 
 TEXT = re.compile(
-    r"write\s+([A-Za-z]+)(?:@(\d+)\.(\d+))?\s+(-?\d+)\s*,\s*(-?\d+)\s+"
+    rf"write\s+([A-Za-z]+)(?:@({NUMERAL})\.({NUMERAL}))?\s+({NUMERAL})\s*,\s*({NUMERAL})\s+"
     r"(across|down)",
     re.IGNORECASE,
 )
@@ -144,10 +145,10 @@ def parse_text(text: str) -> TextWrite | Pass | pie.TakeOver:
     word, row, index, r, c, direction = m.groups()
     return TextWrite(
         word.upper(),
-        None if row is None else int(row),
-        None if index is None else int(index),
-        int(r),
-        int(c),
+        None if row is None else int_text(row, "move: row of the page", 0),
+        None if index is None else int_text(index, "move: word of the row", 0),
+        int_text(r, "move: row"),
+        int_text(c, "move: column"),
         direction.lower(),
     )
 

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from wordbot.engine.errors import MoveError
 from wordbot.engine.firstdraft.rules import ROWS
+from wordbot.engine.numerals import NUMERAL, int_text
 from wordbot.engine.tiles import LETTERS
 
 #: the notation for people, with an example of each kind of move (terminal play's
@@ -151,7 +152,7 @@ def parse_json(obj: Any):
     )
 
 
-_INSERT = re.compile(r"([A-Za-z])\s+([ABab])(\d+)")
+_INSERT = re.compile(rf"([A-Za-z])\s+([ABab])({NUMERAL})")
 _PART = re.compile(r"(A|B|POOL)=([A-Z]*)")
 
 
@@ -169,14 +170,10 @@ def parse_text(text: str):
         m = _INSERT.fullmatch(" ".join(rest))
         if not m:
             raise MoveError("move: insert LETTER ROWINDEX, e.g. 'insert E B0'")
-        return Insert(ROWS.index(m.group(2).upper()), int(m.group(3)), m.group(1).upper())
+        at = int_text(m.group(3), "move.at", 0)
+        return Insert(ROWS.index(m.group(2).upper()), at, m.group(1).upper())
     if head == "take" and rest:
-        try:
-            coaster = int(rest[0])
-        except ValueError:
-            raise MoveError(
-                f"move.coaster: {rest[0]!r} is not a line position (1, 2, ...)"
-            ) from None
+        coaster = _coaster(int_text(rest[0], "move.coaster"))
         parts = {}
         for word in rest[1:]:
             m = _PART.fullmatch(word.upper())
@@ -185,9 +182,7 @@ def parse_text(text: str):
             parts[m.group(1)] = m.group(2)
         if set(parts) != {"A", "B", "POOL"}:
             raise MoveError("move: a take names A=ROW B=ROW pool=LETTERS, each once")
-        return Draft(
-            _coaster(coaster), (parts["A"], parts["B"]), "".join(sorted(parts["POOL"]))
-        )
+        return Draft(coaster, (parts["A"], parts["B"]), "".join(sorted(parts["POOL"])))
     raise MoveError(f"move: {text!r} is not sell, discard, insert or take")
 
 

@@ -17,6 +17,7 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 
+from wordbot.engine.numerals import int_text
 from wordbot.engine.options import GameRules, NotAllowed, custom, integer, number
 
 SEATS = ("p1", "p2", "p3", "p4", "p5")
@@ -42,11 +43,14 @@ def _values(items) -> tuple[int, ...]:
     return values
 
 
+def _whole(text: str) -> int:
+    if not isinstance(text, str):
+        raise NotAllowed
+    return int_text(text.strip(), "value", error=NotAllowed)
+
+
 def _coasters_text(text: str) -> tuple[int, ...]:
-    try:
-        return _values(int(v) for v in text.split(","))
-    except ValueError:
-        raise NotAllowed from None
+    return _values(_whole(v) for v in text.split(","))
 
 
 def _coasters_json(value) -> tuple[int, ...]:
@@ -75,19 +79,16 @@ def _payout(pairs) -> tuple[tuple[int, int], ...]:
 
 
 def _payout_text(text: str) -> tuple[tuple[int, int], ...]:
-    try:
-        return _payout(tuple(int(x) for x in item.split(":")) for item in text.split(","))
-    except ValueError:
-        raise NotAllowed from None
+    pairs = [tuple(_whole(x) for x in item.split(":")) for item in text.split(",")]
+    if not all(len(pair) == 2 for pair in pairs):
+        raise NotAllowed
+    return _payout(pairs)
 
 
 def _payout_json(value) -> tuple[tuple[int, int], ...]:
     if not isinstance(value, dict):
         raise NotAllowed
-    try:
-        return _payout((int(k), v) for k, v in value.items())
-    except (ValueError, TypeError):
-        raise NotAllowed from None
+    return _payout((k if type(k) is int else _whole(k), v) for k, v in value.items())
 
 
 @dataclass(frozen=True)

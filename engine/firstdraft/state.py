@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from wordbot.engine.errors import IllegalMove
@@ -39,7 +40,7 @@ from wordbot.engine.firstdraft.position import Coaster, Hand, position_json, sor
 from wordbot.engine.firstdraft.rules import ROWS
 from wordbot.engine.movelist import is_listed
 from wordbot.engine.outcome import Outcome, compensated, outcome_by_score
-from wordbot.engine.rng import Rng
+from wordbot.engine.rng import RecordedChance, chance_of
 from wordbot.engine.state import OVER, GameState
 
 if TYPE_CHECKING:
@@ -307,7 +308,7 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
         events: dict[str, Any] = {}
         rng_state = self.rng_state
         if not deck:
-            rng = Rng(rng_state)
+            rng = chance_of(rng_state)
             deck, pile = rng.shuffle(pile), []
             rng_state = rng.state
             events["deck"] = list(deck)
@@ -393,3 +394,9 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
     # -- records ---------------------------------------------------------------------------
     def record_events(self) -> dict[str, Any]:
         return dict(self.events)
+
+    def recorded_chance(self, line: Mapping[str, Any]) -> RecordedChance:
+        """The pile's new order, ``deck``, when the action shuffled it."""
+        return RecordedChance(
+            self.rng_state, orders=[line["deck"]] if "deck" in line else []
+        )

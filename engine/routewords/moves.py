@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from wordbot.engine import pie
 from wordbot.engine.errors import MoveError
+from wordbot.engine.numerals import int_text
 from wordbot.engine.routewords.rules import SIDE, SIZE
 
 #: the notation for people, with an example of each kind of move (terminal play's
@@ -229,9 +230,9 @@ def parse_json(obj: Any):
 # -- notation -------------------------------------------------------------------------------
 def _coords(text: str, limit: int, where: str) -> int:
     parts = text.split(",")
-    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-        raise MoveError(f"{where}: {text!r} is not r,c")
-    return _pair([int(p) for p in parts], where, limit)
+    if len(parts) != 2:
+        raise MoveError(f"{where}: {text[:40]!r} is not r,c")
+    return _pair([int_text(p, where) for p in parts], where, limit)
 
 
 def parse_route_text(words: list[str], where: str = "move") -> tuple[str, Route]:

@@ -14,6 +14,7 @@ import click
 from wordbot.cli import main
 from wordbot.cli.loading import game_named, load_state
 from wordbot.cli.options import (
+    SEED,
     SetupCommand,
     game_option,
     json_option,
@@ -33,7 +34,7 @@ def _print_json(obj) -> None:
 @game_option
 @players_option
 @click.option(
-    "--seed", type=int, default=None, help="Seed of every random event (default: random)."
+    "--seed", type=SEED, default=None, help="Seed of every random event (default: random)."
 )
 @rule_option
 @lexicon_option
@@ -66,7 +67,7 @@ def new(game_name, players, seed, rules, lexicon_path) -> None:
 @click.argument("move", nargs=-1, required=True)
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=None,
     help="Seed for the draws this move causes (default: derived from the position).",
 )
@@ -123,16 +124,24 @@ def score(position, as_json, rules, lexicon_path) -> None:
 
 @main.command()
 @click.argument("record", type=click.Path(dir_okay=False))
+@click.option(
+    "--unfinished",
+    is_flag=True,
+    help="The record may stop before its game's end (a game quit part-way, a "
+    "forfeited one): check it as far as it goes.",
+)
 @json_option
 @rule_option
 @lexicon_option
-def replay(record, as_json, rules, lexicon_path) -> None:
+def replay(record, unfinished, as_json, rules, lexicon_path) -> None:
     """Replay a game RECORD (JSON Lines) of any game, verifying every position.
 
-    The moves are re-applied from the record's seed; each action's chance events, scores
-    and position digest must match. Exit 0 when all match, 1 at the first mismatch
-    (printed), 2 for a record that cannot be read (a line cut off mid-way included: the
-    record of a run killed while writing it).
+    The moves are re-applied from the record's seed (a hosted game's record, which
+    holds none, takes each action's draws from its line); each action's chance events,
+    scores and position digest must match. Exit 0 when all match, 1 at the first
+    mismatch (printed), 2 for a record that cannot be read or is not whole: a line cut
+    off mid-way, or no result line at the end (a record cut short, or, without
+    --unfinished, a game that did not finish).
 
     \b
     Example:
@@ -149,6 +158,12 @@ def replay(record, as_json, rules, lexicon_path) -> None:
         raise RecordError(
             f"{record} line {rec.truncated}: cut off mid-line (its writer stopped); "
             "the record is incomplete"
+        )
+    if rec.result is None and not unfinished:
+        raise RecordError(
+            f"{record} line {rec.last_line}: the record ends there, without its result "
+            "line (cut short, or a game that did not finish: --unfinished checks it "
+            "as far as it goes)"
         )
     result = run_replay(rec, lexicon_for(rec.game, lexicon_path), rules)
     final = result.final
@@ -176,5 +191,6 @@ def replay(record, as_json, rules, lexicon_path) -> None:
             )
         ranking = sorted(final.players, key=lambda p: outcome.places[p])
         totals = ", ".join(f"{p} {outcome.scores[p]}" for p in ranking)
-        click.echo(f"{final.describe()}; final scores: {totals}")
+        scores = "final scores" if final.is_over else "scores so far"
+        click.echo(f"{final.describe()}; {scores}: {totals}")
     raise SystemExit(0 if result.ok else 1)

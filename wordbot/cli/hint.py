@@ -11,6 +11,8 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.options import (
+    SEED,
+    Number,
     game_option,
     json_option,
     lexicon_option,
@@ -148,14 +150,14 @@ def _print(state, spec, cands) -> None:
 @click.option(
     "--time",
     "seconds",
-    type=click.FloatRange(min=0),
+    type=Number(0),
     default=None,
     metavar="S",
     help="Thinking time in seconds (for mc and search; default 1).",
 )
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=0,
     show_default=True,
     help="Seed of the player's random choices (mc sampling).",

@@ -10,7 +10,13 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.loading import load_state
-from wordbot.cli.options import json_option, lexicon_option, rule_option, top_option
+from wordbot.cli.options import (
+    WholeNumber,
+    json_option,
+    lexicon_option,
+    rule_option,
+    top_option,
+)
 from wordbot.engine.errors import MoveError
 
 
@@ -105,7 +111,7 @@ def _bench(state, kind: str, n: int, best: tuple[int, str] | None = None) -> dic
 @click.option("--count", is_flag=True, help="Print only the number of moves.")
 @click.option(
     "--bench",
-    type=click.IntRange(min=1),
+    type=WholeNumber(1),
     default=None,
     metavar="N",
     help="List the moves N times in this process after one warm-up and print "

@@ -10,6 +10,57 @@ from typing import Any
 import click
 
 from wordbot.engine.games import DEFAULT_GAME
+from wordbot.engine.numerals import MAX_TEXT_DIGITS, SEED_DIGITS, int_text, number_text
+from wordbot.errors import WordbotError
+
+
+class WholeNumber(click.ParamType):
+    """A whole number option, read as every reader of text reads one
+    (:func:`~wordbot.engine.numerals.int_text`: ASCII digits, at most nine, a seed's
+    19), from ``low`` to ``high``."""
+
+    name = "integer"
+
+    def __init__(
+        self, low: int | None = None, high: int | None = None, digits: int = MAX_TEXT_DIGITS
+    ):
+        self.low, self.high, self.digits = low, high, digits
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:
+        if isinstance(value, int):  # a default
+            return value
+        try:
+            return int_text(value, "", self.low, self.high, WordbotError, self.digits)
+        except WordbotError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+class Number(click.ParamType):
+    """A number option (``2``, ``0.5``): ASCII and finite
+    (:func:`~wordbot.engine.numerals.number_text`), from ``low`` (or above it, with
+    ``above``) to ``high``."""
+
+    name = "number"
+
+    def __init__(
+        self, low: float | None = None, high: float | None = None, above: bool = False
+    ):
+        self.low, self.high, self.above = low, high, above
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        if isinstance(value, (int, float)):  # a default
+            return float(value)
+        try:
+            number = number_text(value, "", self.low, self.high, WordbotError)
+        except WordbotError as exc:
+            self.fail(str(exc), param, ctx)
+        if self.above and number == self.low:
+            self.fail(f"{number:g} is not above {self.low:g}", param, ctx)
+        return number
+
+
+#: a seed: every seed a record can hold, 0 to 2**63 - 1
+SEED = WholeNumber(0, 2**63 - 1, SEED_DIGITS)
 
 lexicon_option = click.option(
     "--lexicon",
@@ -26,7 +77,7 @@ def top_option(default: int, help: str):
     """``--top K``: how many of the best to show (hint's candidates, moves --best)."""
     return click.option(
         "--top",
-        type=click.IntRange(min=1),
+        type=WholeNumber(1),
         default=default,
         show_default=True,
         metavar="K",
@@ -91,7 +142,7 @@ def runner_options(command):
     options = [
         click.option(
             "--workers",
-            type=click.IntRange(1),
+            type=WholeNumber(1),
             default=None,
             help="Processes (or Ray actors) playing at once (default: every core).",
         ),

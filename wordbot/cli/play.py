@@ -9,7 +9,10 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.options import (
+    SEED,
+    Number,
     SetupCommand,
+    WholeNumber,
     game_option,
     lexicon_option,
     players_option,
@@ -31,17 +34,17 @@ from wordbot.cli.options import (
 )
 @click.option(
     "--seat",
-    type=int,
+    type=WholeNumber(1),
     default=1,
     show_default=True,
     help="Your seat, 1-based, in the order of --players.",
 )
 @players_option
-@click.option("--seed", type=int, default=None, help="Seed of the deal (default: random).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the deal (default: random).")
 @click.option(
     "--time",
     "seconds",
-    type=click.FloatRange(0),
+    type=Number(0),
     default=None,
     help="Seconds per bot move (default: each bot's own).",
 )

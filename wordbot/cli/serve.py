@@ -9,7 +9,15 @@ from pathlib import Path
 import click
 
 from wordbot.cli import main
-from wordbot.cli.options import game_option, lexicon_option, plugin_option, rule_option
+from wordbot.cli.options import (
+    SEED,
+    Number,
+    WholeNumber,
+    game_option,
+    lexicon_option,
+    plugin_option,
+    rule_option,
+)
 
 
 def limit_option(flag: str, default, kind, help: str):
@@ -38,7 +46,7 @@ def usable_state_dir(path: Path) -> None:
     help="Address to listen on (loopback unless told otherwise; 0.0.0.0 for "
     "every interface).",
 )
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--port", default=8000, show_default=True, type=WholeNumber(0, 65535))
 @game_option
 @click.option(
     "--player", default=None, metavar="SPEC", help="Default player for go (default: mc)."
@@ -46,43 +54,44 @@ def usable_state_dir(path: Path) -> None:
 @limit_option(
     "--max-time",
     10.0,
-    click.FloatRange(0.01),
+    Number(0.01),
     "Longest search a client may ask for, in seconds.",
 )
 @limit_option(
     "--max-searches",
     8,
-    click.IntRange(1),
+    WholeNumber(1),
     "Searches running or queued at once, one per connection; more are refused "
     "at once (busy), never kept waiting.",
 )
 @limit_option(
     "--max-connections",
     512,
-    click.IntRange(1),
+    WholeNumber(1),
     "Connections at once, HTTP and WebSocket alike; more are refused at once (503, "
     "Retry-After).",
 )
 @limit_option(
     "--max-per-client",
     64,
-    click.IntRange(1),
+    WholeNumber(1),
     "Connections at once from one address (behind a proxy on this machine every client "
     "has the proxy's: give it --max-connections); more are refused at once (503).",
 )
 @limit_option(
     "--idle-timeout",
     300.0,
-    click.FloatRange(0.1),
+    Number(0.1),
     "Seconds a WebSocket may send nothing, while the server owes it nothing (no "
     "request, search, hint or bot move under way), before it is closed.",
 )
 @click.option(
     "--seed",
-    type=click.IntRange(0, 2**63 - 1),
+    type=SEED,
     default=None,
     help="Deal every hosted game (the page's) from this seed, for tests and "
-    "demonstrations; by default each draws its own. Never sent to a client.",
+    "demonstrations; by default each draws its own. Never sent to a client (its "
+    "records hold the draws instead).",
 )
 @click.option(
     "--state-dir",
@@ -98,7 +107,7 @@ def usable_state_dir(path: Path) -> None:
 @limit_option(
     "--grace",
     300.0,
-    click.FloatRange(0),
+    Number(0),
     "Seconds a hosted game whose connection dropped (or whose server restarted) "
     "waits for its seat to rejoin with the token its newgame reply gave; then it is "
     "dropped, its journal deleted. Its bots wait meanwhile.",
@@ -106,7 +115,7 @@ def usable_state_dir(path: Path) -> None:
 @limit_option(
     "--max-games",
     1000,
-    click.IntRange(1),
+    WholeNumber(1),
     "Hosted games kept at once, played or waiting for their seat: a new one drops the "
     "game that has waited longest, and is refused (busy) when every game is played.",
 )
@@ -121,19 +130,19 @@ def usable_state_dir(path: Path) -> None:
 @limit_option(
     "--queue-timeout",
     60.0,
-    click.FloatRange(0.1),
+    Number(0.1),
     "Longest a search waits for its turn, s.",
 )
 @limit_option(
     "--client-timeout",
     10.0,
-    click.FloatRange(0.1),
+    Number(0.1),
     "Seconds a client has to send a request's body once its head has arrived.",
 )
 @limit_option(
     "--head-timeout",
     5.0,
-    click.FloatRange(0.1),
+    Number(0.1),
     "Seconds a client has to send a request head (request line and headers) once "
     "connected or answered; then the connection is closed.",
 )

@@ -10,7 +10,10 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.options import (
+    SEED,
+    Number,
     SetupCommand,
+    WholeNumber,
     check_backend,
     check_no_setup,
     json_option,
@@ -43,20 +46,20 @@ from wordbot.study.config import StudyError
 )
 @click.option(
     "--seats",
-    type=click.IntRange(2),
+    type=WholeNumber(2),
     default=None,
     help="Players at the table when one player is given (default: the fewest the game "
     "allows).",
 )
 @click.option(
     "--games",
-    type=click.IntRange(1),
+    type=WholeNumber(1),
     default=None,
     help="Games per variant (default 400); with different players, a multiple of the "
     "seats (each deal is played in every rotation of the table).",
 )
 @click.option(
-    "--seed", type=int, default=None, help="Seed of every deal (default: random)."
+    "--seed", type=SEED, default=None, help="Seed of every deal (default: random)."
 )
 @runner_options
 @click.option(
@@ -104,21 +107,21 @@ from wordbot.study.config import StudyError
 )
 @click.option(
     "--steps",
-    type=click.IntRange(0),
+    type=WholeNumber(0),
     default=4,
     show_default=True,
     help="With --balance: bisection steps after LO and HI.",
 )
 @click.option(
     "--resolution",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Number(0, above=True),
     default=0.5,
     show_default=True,
     help="With --balance: the values tried are multiples of this.",
 )
 @click.option(
     "--check-games",
-    type=click.IntRange(1),
+    type=WholeNumber(1),
     default=400,
     show_default=True,
     help="With --balance: games of the study at the fair value, on fresh deals (the "

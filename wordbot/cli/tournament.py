@@ -10,7 +10,10 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.options import (
+    SEED,
+    Number,
     SetupCommand,
+    WholeNumber,
     check_backend,
     check_no_setup,
     json_option,
@@ -44,26 +47,26 @@ from wordbot.engine.games import DEFAULT_GAME
 )
 @click.option(
     "--seats",
-    type=click.IntRange(2),
+    type=WholeNumber(2),
     default=None,
     help="Players at each table (default: the fewest the game allows).",
 )
 @click.option(
     "--games",
-    type=click.IntRange(1),
+    type=WholeNumber(1),
     default=None,
     help="Games per pairing, a multiple of --seats: each deal is played once with "
     "every rotation of the seats (default: 20 deals).",
 )
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=None,
     help="Seed of every deal (default: random; it is saved with --out).",
 )
 @click.option(
     "--sprt",
-    type=(float, float, float, float),
+    type=(Number(), Number(), Number(), Number()),
     default=None,
     metavar="ELO0 ELO1 ALPHA BETA",
     help="Stop a pairing once the sequential test tells H0 (Elo difference ELO0) "

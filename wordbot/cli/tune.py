@@ -9,6 +9,8 @@ import click
 
 from wordbot.cli import main
 from wordbot.cli.options import (
+    SEED,
+    WholeNumber,
     check_backend,
     game_option,
     json_option,
@@ -38,20 +40,20 @@ from wordbot.cli.options import (
 )
 @click.option(
     "--steps",
-    type=click.IntRange(1),
+    type=WholeNumber(1),
     default=20,
     show_default=True,
     help="Candidates to try.",
 )
 @click.option(
     "--games",
-    type=click.IntRange(2),
+    type=WholeNumber(2),
     default=200,
     show_default=True,
     help="Games of each candidate against the best so far (paired deals; a multiple "
     "of the seats).",
 )
-@click.option("--seed", type=int, default=None, help="Seed of the steps and deals.")
+@click.option("--seed", type=SEED, default=None, help="Seed of the steps and deals.")
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),

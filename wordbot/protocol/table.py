@@ -88,7 +88,8 @@ class Table:
         self.holder: Any = None
         self._ended: dict | None = None
         self._text = io.StringIO()
-        self._recorder = GameRecorder(self._text, self.state, self.seats)
+        # sent to the client at the end: without the seed, every draw in its lines
+        self._recorder = GameRecorder(self._text, self.state, self.seats, keep_seed=False)
         self.turn = 0  # moves played so far: the number a play must carry
         self.state_notation = ""  # the last move's notation and JSON, for its event
         self.last_move: dict[str, Any] = {}

@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from wordbot.engine.numerals import number_text
 from wordbot.study.config import StudyError
 
 #: the file of a balance run's folder that holds its configuration and points
@@ -44,7 +45,7 @@ def parse_range(text: str) -> tuple[str, float, float]:
     try:
         if not (eq and dots and name):
             raise ValueError
-        lo, hi = float(lo_text), float(hi_text)
+        lo, hi = (number_text(t, "LO..HI", error=ValueError) for t in (lo_text, hi_text))
     except ValueError:
         raise StudyError(
             f"--balance {text}: expected NAME=LO..HI, e.g. compensation=0..10"

@@ -21,6 +21,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from wordbot.engine.numerals import int_text
 from wordbot.engine.options import value_text
 from wordbot.errors import WordbotError
 from wordbot.lexicons import described_lexicon, resumed_lexicon
@@ -165,10 +166,8 @@ def make_variants(game, vary, base: tuple[str, ...], seats: int | None) -> list[
         chosen = dict(zip(names, combo))
         k = seats if seats is not None else game.min_players
         if SEATS in chosen:
-            try:
-                k = int(chosen[SEATS])
-            except ValueError:
-                raise StudyError(f"--vary seats={chosen[SEATS]}: not a number") from None
+            text = str(chosen[SEATS])
+            k = int_text(text, f"--vary seats={text:.20}", error=StudyError)
         try:
             colours = game.seat_names(k)
         except WordbotError as exc:

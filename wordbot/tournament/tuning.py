@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from wordbot.engine.numerals import number_text
 from wordbot.errors import WordbotError
 
 #: a step's share of a knob's default value when no step is given (0.1 for a zero)
@@ -59,7 +60,11 @@ def knobs_of(cls: Any, texts: list[str]) -> list[Knob]:
             )
         default = float(numeric[name].default)
         try:
-            step = float(step_text) if eq else abs(default) * DEFAULT_STEP or 0.1
+            step = (
+                number_text(step_text, "STEP", error=ValueError)
+                if eq
+                else abs(default) * DEFAULT_STEP or 0.1
+            )
         except ValueError:
             raise TuningError(
                 f"--knob {text}: STEP {step_text!r} is not a number"
