@@ -80,6 +80,9 @@ class Core(ABC):
     policies: ClassVar[dict[str, int]] = {"random": RANDOM, "greedy": GREEDY}
     #: int64s a move's row holds
     width: ClassVar[int]
+    #: playouts of at most this many moves cost less in Python than packing the
+    #: position for the core (a search's short leaf playouts); 0: none
+    python_plies: ClassVar[int] = 0
 
     @abstractmethod
     def refuses(self, state: Any) -> str | None:

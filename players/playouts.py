@@ -168,7 +168,7 @@ class Playouts:
         ended, else the leaf player's value of it for every seat; and whether it ended."""
         if horizon != 0 and not state.is_over:
             core = self.core(state)
-            if core is not None:
+            if core is not None and not 0 < horizon <= core.python_plies:
                 return self._compiled_leaf(core, state, seed, horizon)
             start, draws, steps = state, SplitMixRandom(seed), 0
             while not state.is_over and (horizon < 0 or steps < horizon):

@@ -126,6 +126,9 @@ class CrossWordsCore(Core):
         "territory": TERRITORY,
     }
     width = cs.WIDTH
+    # a packed position is a grid of rays and closing cells, dearer than two Python
+    # moves of greedy: search's two-move leaves stay in Python
+    python_plies = 2
 
     def refuses(self, state: CrossWordsState) -> str | None:
         return None
@@ -139,13 +142,18 @@ class CrossWordsCore(Core):
         origin = low - 2 * margin
         shape = high - low + 1 + 4 * margin
         grid = np.zeros((cs.PLANES, int(shape[0]), int(shape[1])), np.int8)
-        for (r, c), (ch, seat) in state.cells.items():
-            at = (r - origin[0], c - origin[1])
-            grid[cs.LETTER][at] = ord(ch) - 64
-            grid[cs.WRITER][at] = grid[cs.OWNER][at] = seat + 1
-        for (r, c), seat in state.captured.items():
-            at = (r - origin[0], c - origin[1])
-            grid[cs.CAPTOR][at] = grid[cs.OWNER][at] = seat + 1
+        # a search packs every leaf: whole planes at once, not a cell at a time
+        n = len(state.cells)
+        if n:
+            rows, cols = (spots[:n, 0] - origin[0]), (spots[:n, 1] - origin[1])
+            written = [(ord(ch) - 64, seat + 1) for ch, seat in state.cells.values()]
+            letters, writers = np.array(written, np.int8).T
+            grid[cs.LETTER, rows, cols] = letters
+            grid[cs.WRITER, rows, cols] = grid[cs.OWNER, rows, cols] = writers
+        if state.captured:
+            rows, cols = (spots[n:, 0] - origin[0]), (spots[n:, 1] - origin[1])
+            captors = np.array(list(state.captured.values()), np.int8) + 1
+            grid[cs.CAPTOR, rows, cols] = grid[cs.OWNER, rows, cols] = captors
         cs.prepare(grid)
         info = np.zeros(cs.INFO, np.int64)
         info[cs.TO_MOVE] = state.seat
@@ -170,8 +178,8 @@ class CrossWordsCore(Core):
         info[cs.MARGIN] = margin
         used = np.zeros((2, book[0].shape[1]), np.int8)
         for seat, page in enumerate(pages):
-            for w, key in enumerate(page.keys):
-                used[seat, w] = key in state.used[seat]
+            mine = state.used[seat]
+            used[seat, : len(page.keys)] = [key in mine for key in page.keys]
         room = len(state.extra) + 3 * sum(len(p.words) for p in pages) + 1
         extra = np.zeros((room, 4), np.int64)
         for k, e in enumerate(state.extra):
