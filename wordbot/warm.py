@@ -64,6 +64,16 @@ def play_briefly(game, lexicon, players: Iterable[str], catalog) -> None:
             state = state.apply(candidates[0].move)
 
 
+def play_compiled_briefly(game, lexicon, catalog) -> None:
+    """One whole game of greedy in the game's compiled core, as tournaments and studies
+    play one (its own signatures of the core's kernels), its moves decoded."""
+    from wordbot.players.arena import play_compiled
+
+    state = game.new(seed=0, lexicon=lexicon)
+    greedy = catalog.players.make("greedy", game)
+    play_compiled(state, dict.fromkeys(state.players, greedy), 0)
+
+
 def warm(
     game_names: Iterable[str],
     catalog,
@@ -90,6 +100,7 @@ def warm(
         # --lexicon is for the games with words: the others are warmed without one
         lexicon = load_lexicon(lexicon_path, report) if game.uses_lexicon else None
         play_briefly(game, lexicon, players, catalog)
+        play_compiled_briefly(game, lexicon, catalog)
         marker(name).parent.mkdir(parents=True, exist_ok=True)
         marker(name).touch()
         took[name] = time.perf_counter() - started

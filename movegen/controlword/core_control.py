@@ -96,7 +96,7 @@ def _mover(st):
     return racks[seat, OWN], racks[seat, BLUE_TILES], hdr[H_COLOUR + seat]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller: no compile level of its own
 def _word_options(st, sc, table, edges, root, w, my, their):
     """The word plays with their equity and colours: (state, scratch, moves, tiles,
     colours, equity, window origin)."""
@@ -157,7 +157,7 @@ def _word_options(st, sc, table, edges, root, w, my, their):
     return st, sc, moves, tiles, cols, equity, wr0, wc0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller: no compile level of its own
 def _replacement_options(st, sc, table, edges, root, w, my, their):
     """The replacement plays with their equity and colours: (scratch, moves, tiles,
     colours, equity, window origin)."""

@@ -328,7 +328,7 @@ def all_replacements(st, sc, edges, root):
     return sc, moves, tiles, lw, cw, wr0, wc0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller: no compile level of its own
 def greedy_move(st, sc, table, edges, root, row):
     """``greedy``'s move (the move list's ``best(1)``) into ``row``: (state, scratch),
     either grown if it needed room."""
@@ -363,7 +363,7 @@ def greedy_move(st, sc, table, edges, root, row):
     return st, sc
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller: no compile level of its own
 def random_move(st, sc, rngs, r, table, edges, root, row):
     """``random``'s move (uniform over the move list, drawing once from ``rngs[r]``)
     into ``row``: (state, scratch)."""

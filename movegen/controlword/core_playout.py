@@ -25,7 +25,9 @@ from wordbot.movegen.controlword.core_state import (
 )
 
 
-@njit(cache=True)
+# inlined into their callers: a kernel of its own would have its callees' code
+# optimized once more when linked, a level of the compile that costs as much as a run
+@njit(cache=True, inline="always")
 def _choose(st, sc, policy, rngs, r, table, edges, root, w, row):
     """The move of ``policy`` (``random``, ``greedy``, ``control`` with the weights
     ``w``) into ``row``: (state, scratch)."""
@@ -34,7 +36,7 @@ def _choose(st, sc, policy, rngs, r, table, edges, root, w, row):
     return choose(st, sc, policy, rngs, r, table, edges, root, row)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _run(st, sc, policies, rngs, horizon, table, edges, root, w, rows):
     """Play ``st`` on (see :func:`playout`); (state, scratch, moves played, rows)."""
     hdr = st[0]

@@ -27,7 +27,7 @@ from wordbot.movegen.firstdraft.core_state import (
 DRAFTER = 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller: no compile level of its own
 def decide(policy, s, r, delta, lexicon, params, memo, scratches, rng, ri, move):
     """The move of ``policy`` into ``move``; False when a scratch lacks room."""
     if policy == GREEDY:
