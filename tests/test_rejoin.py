@@ -137,10 +137,15 @@ def test_a_server_killed_and_started_again_resumes_the_game_and_its_bot(tmp_path
         seat = Seat(server)
         table = seat.ask(cmd="newgame", seats=["human", "mc:time=1"], rules={"rounds": 1})
         token, turn = table["token"], seat.until_my_turn_or_end()["turn"]
-        listed = seat.ask(cmd="moves", turn=turn)["moves"]
-        move = random.Random(5).choice(listed)["move"]
-        played = seat.ask(cmd="play", turn=turn, move=move)
-        assert played["turn"] == turn + 1 and played["to_move"] == "green", played
+        rng = random.Random(5)
+        while True:  # until the bot is to move (a deal may leave red to move again)
+            listed = seat.ask(cmd="moves", turn=turn)["moves"]
+            move = rng.choice(listed)["move"]
+            played = seat.ask(cmd="play", turn=turn, move=move)
+            assert played["turn"] == turn + 1 and not played["over"], played
+            if played["to_move"] == "green":
+                break
+            turn = played["turn"]
         os.kill(server.proc.pid, signal.SIGKILL)  # while its bot thinks
         assert server.proc.wait(timeout=20) == -signal.SIGKILL
     finally:
