@@ -1,5 +1,7 @@
 """A hosted game's seed stays the server's: the record sent with ``end`` holds no seed
-and replays all the same, each action's draws read from its own line.
+and replays all the same, each action's draws read from its own line; with ``wordbot
+serve --seed N`` each hosted game gets a deal of its own, and a server started again with
+the same N deals the same games again.
 
 The hosted games are played against a real ``wordbot serve`` over WebSockets, their
 records replayed by a real ``wordbot replay``; the replay of records without a seed is
@@ -59,6 +61,31 @@ def hosted_game(ws, game: str, rules: dict, rng: random.Random) -> dict:
         move = rng.choice(listed["moves"])["move"]
         msg = ask({"cmd": "play", "turn": msg["turn"], "move": move})
         assert msg.get("event") == "end" or msg["type"] == "table", msg
+
+
+def first_view(url: str, game: str) -> dict:
+    """The seat's view of a new hosted game of ``game`` (the seat moves first), asked
+    for on a connection of its own."""
+    with ws_client.connect(url.replace("http", "ws") + "/ws", open_timeout=10) as ws:
+        ws.send(json.dumps({"cmd": "newgame", "game": game, "seats": ["human", "greedy"]}))
+        msg = json.loads(ws.recv(timeout=120))
+    assert msg["type"] == "table" and msg["to_move"] == msg["seat"], msg
+    assert "seed" not in msg and '"seed"' not in json.dumps(msg["view"])
+    return msg["view"]
+
+
+def test_each_hosted_game_has_a_deal_of_its_own_and_the_seed_deals_them_again():
+    views = []
+    for _ in range(2):  # a server run with --seed 7, then another
+        srv = ServerProcess("--seed", "7", "--log-level", "warning")
+        try:
+            views.append([first_view(srv.url, "firstdraft") for _ in range(3)])
+        finally:
+            srv.close()
+    first, again = views
+    lines = [[coaster["tiles"] for coaster in view["line"]] for view in first]
+    assert len({json.dumps(line) for line in lines}) == 3, lines  # three deals
+    assert again == first  # the same N: the same games, in the same order
 
 
 def test_hosted_records_hold_no_seed_and_replay(server, tmp_path):

@@ -89,9 +89,11 @@ def usable_state_dir(path: Path) -> None:
     "--seed",
     type=SEED,
     default=None,
-    help="Deal every hosted game (the page's) from this seed, for tests and "
-    "demonstrations; by default each draws its own. Never sent to a client (its "
-    "records hold the draws instead).",
+    help="Deal the hosted games (the page's) from this seed and each game's number "
+    "(1, 2, ... over the server's run), for tests and demonstrations: the same seed "
+    "deals the same sequence of games run after run, each game a deal of its own. By "
+    "default each game draws its own seed. Never sent to a client (its records hold "
+    "the draws instead).",
 )
 @click.option(
     "--state-dir",

@@ -97,7 +97,9 @@ class Session:
 
     ``allow_lexicon=False`` refuses ``setoption lexicon`` (the server: clients must not
     name files on the server's disk); ``max_time`` caps every search (seconds);
-    ``max_moves`` caps the moves one ``moves`` reply lists.
+    ``max_moves`` caps the moves one ``moves`` reply lists; ``deals`` gives the seed of
+    each hosted game, one call a game (the server's ``Deals.next``; None: each draws its
+    own).
     """
 
     def __init__(
@@ -110,7 +112,7 @@ class Session:
         game: str = DEFAULT_GAME,
         catalog: Catalog = BUILTIN,
         rules: tuple[str, ...] = (),
-        table_seed: int | None = None,
+        deals: Callable[[], int] | None = None,
         lobby: Lobby | None = None,
     ):
         self.catalog = catalog
@@ -121,8 +123,7 @@ class Session:
         self.notify: Callable[[dict], None] | None = None
         #: the events a rejoining seat missed, sent before the reply
         self.missed: list[dict] = []
-        #: the seed of every hosted game, set by the operator (None: each draws its own)
-        self.table_seed = table_seed
+        self.deals = deals
         self.game = catalog.game(game)
         #: NAME=VALUE rules of this session's game that a newgame starts from
         self.rules = {self.game.name: self.game.rules(rules).to_json()} if rules else {}
@@ -351,7 +352,7 @@ class Session:
                 self.lexicon_of(game),
                 self.catalog,
                 setup,
-                seed=self.table_seed,
+                seed=None if self.deals is None else self.deals(),
                 players=players,
                 max_time=self.max_time,
             )

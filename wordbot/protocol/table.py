@@ -1,6 +1,6 @@
 """A game the server holds: the connection that asked for it holds its people's
-seats, the server deals from a seed it draws itself (or its operator set, ``wordbot
-serve --seed``) and never sends, makes the bots' moves
+seats, the server deals from a seed it draws itself (or derives from its operator's,
+``wordbot serve --seed``) and never sends, makes the bots' moves
 itself, and accepts a move only for a seat of that connection, on its turn, with the
 game's current move number. Every message carries the seat's view
 (``GameState.observation``), never another seat's rack, a bag or deck order, a draw to come

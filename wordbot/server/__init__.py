@@ -55,6 +55,7 @@ from wordbot.protocol import (
     request_id,
 )
 from wordbot.protocol.lobby import Lobby, dealt_again
+from wordbot.server.deals import Deals
 from wordbot.server.guard import RETRY_AFTER, Slots, guarded_protocols
 from wordbot.server.lanes import FairPool, lane
 from wordbot.server.websocket import Outbox, converse
@@ -100,7 +101,7 @@ class ServerConfig:
     allow_origins: tuple[str, ...] = ()  # other pages that may use /api and /ws
     idle_timeout: float = 300.0  # seconds a WebSocket may send nothing
     rules: tuple[str, ...] = ()  # NAME=VALUE: the rules of new games unless they say
-    seed: int | None = None  # every hosted game's deal (tests, demonstrations); never sent
+    seed: int | None = None  # hosted game k is dealt from seed and k (tests); never sent
     grace: float = 300.0  # seconds a hosted game waits for its seat to rejoin
     state_dir: str | None = None  # the hosted games' journals (None: in memory only)
     max_games: int = 1000  # hosted games at once, played or waiting for their seat
@@ -207,6 +208,7 @@ def create_app(config: ServerConfig | None = None):
         None if config.state_dir is None else Path(config.state_dir),
         config.max_games,
     )
+    deals = Deals(config.seed)  # one count of games for every connection
 
     def new_session() -> Session:
         return Session(
@@ -218,7 +220,7 @@ def create_app(config: ServerConfig | None = None):
             game=config.game,
             catalog=config.catalog,
             rules=config.rules,
-            table_seed=config.seed,
+            deals=deals.next,
             lobby=lobby,
         )
 
