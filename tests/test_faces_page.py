@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 import types
 from pathlib import Path
 
@@ -106,9 +107,10 @@ def page(server, browser):
 @contextlib.contextmanager
 def game_server(game: str | None = None, seed: int = 7):
     """A server for one game's page tests: greedy by default, searches capped at 0.3 s
-    (mc plays a whole game in test time), every game dealt from ``seed`` (the tests
-    know the deal; the page never does); ``game``: its warm-up loads that game's
-    kernels and tables before the tests."""
+    (mc plays a whole game in test time), its games dealt from ``seed`` and their
+    number (the same deals run after run; a test reads its game's deal from what the
+    page is sent, :func:`view_told`); ``game``: its warm-up loads that game's kernels
+    and tables before the tests."""
     srv = ServerProcess(
         "--player",
         "greedy",
@@ -162,12 +164,44 @@ HINT_ON = '{}[aria-disabled="false"]'
 
 def new_game(page, bot="greedy", colour="red", shown="#board .cell", ready="#play:enabled"):
     """A new game against ``bot``, once ``shown`` is drawn and ``ready`` says it is our
-    turn (the bot may have moved first). The server deals it (from its ``--seed``)."""
+    turn (the bot may have moved first). The server deals it (:func:`view_told` reads
+    the deal)."""
     page.select_option("#bot", bot)
     page.select_option("#colour", colour)
     page.click("#new-game")
     page.wait_for_selector(shown)
     page.wait_for_selector(ready)
+
+
+def received(page) -> list[dict]:
+    """Every message the page has received over its WebSocket, in order."""
+    return [json.loads(frame) for frame in page.wordbot_frames]
+
+
+def games_told(page) -> int:
+    """How many games the page has been dealt (``table`` replies to its ``newgame``)."""
+    return sum(m.get("type") == "table" and "game" in m for m in received(page))
+
+
+def view_told(page, turn: int = 0, game: int | None = None) -> dict:
+    """The seat's view the server sent the page after ``turn`` moves of its ``game``-th
+    game (counted from 1 since the page was loaded; default: its last), waited for: the
+    position the page must show, whatever the deal."""
+    deadline = time.monotonic() + 30
+    while True:
+        msgs = received(page)
+        starts = [i for i, m in enumerate(msgs) if m.get("type") == "table" and "game" in m]
+        if game is None or len(starts) >= game:
+            begun = starts[-1 if game is None else game - 1] if starts else len(msgs)
+            ends = [i for i in starts if i > begun] + [len(msgs)]
+            views = [
+                m for m in msgs[begun : ends[0]] if "view" in m and m.get("turn") == turn
+            ]
+            if views:
+                return views[-1]["view"]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page was sent no view after move {turn}")
+        page.wait_for_timeout(50)  # Playwright delivers the frames meanwhile
 
 
 def check_the_page_was_told_only_its_view(page, game: str) -> None:
@@ -180,7 +214,7 @@ def check_the_page_was_told_only_its_view(page, game: str) -> None:
     from tests.faces_support import check_secrets
     from tests.lexicons import default_lexicon
 
-    msgs = [json.loads(frame) for frame in page.wordbot_frames]
+    msgs = received(page)
     begun = max(i for i, m in enumerate(msgs) if m.get("type") == "table" and "game" in m)
     told = [m for m in msgs[begun:] if "view" in m or m.get("event") == "end"]
     assert told[-1].get("event") == "end", "the game did not end"

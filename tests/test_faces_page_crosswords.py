@@ -31,7 +31,8 @@ def start(page, bot="greedy"):
 
 
 def first_state(rules: list[str] = ()):
-    """The new game of the page's seed, under ``rules`` (NAME=VALUE texts)."""
+    """The new game under ``rules`` (NAME=VALUE texts): the page's, whatever the server
+    deals it from (Cross words combat leaves nothing to chance)."""
     return GAME.new(seed=SEED, rules=GAME.rules(rules))
 
 

@@ -1,6 +1,7 @@
 """The RouteWords page of ``wordbot serve`` in headless Chromium: trace a route by
 clicking squares and a corner, swap two tiles, pay for both, a bonus round with a typed
-word, and a whole game against ``mc`` made from the page's hints."""
+word, and a whole game against ``mc`` made from the page's hints. Each test reads its
+game's grid from the views the page is sent, and chooses its moves from it."""
 
 from __future__ import annotations
 
@@ -15,16 +16,18 @@ from tests.test_faces_page import (
     log_lines,
     new_game,
     open_game_page,
+    view_told,
     wait_or_explain,
 )
 
-SEED = 7
-
-server, page = game_page_fixtures("routewords", "Route", SEED)
+server, page = game_page_fixtures("routewords", "Route")
 
 
 def start(page, bot="greedy"):
+    """A new game against ``bot``: the position it was dealt (RouteWords hides nothing:
+    the view is the whole position)."""
     new_game(page, bot, shown="#rw-grid .rw-square", ready="#rw-swap:enabled")
+    return GAME.from_json(view_told(page), default_lexicon())
 
 
 def square(page, r, c):
@@ -40,13 +43,8 @@ def wait_for_reply(page, before):
     page.wait_for_selector("#rw-swap:enabled")
 
 
-def first_state():
-    return GAME.new(seed=SEED, lexicon=default_lexicon())
-
-
 def test_the_grid_shows_letters_coins_and_pawns(page):
-    start(page)
-    state = first_state()
+    state = start(page)
     letters = page.locator("#rw-grid .rw-square > text:first-of-type").all_text_contents()
     assert "".join(t.replace("Qu", "Q") for t in letters) == state.grid
     assert point(page, 0, 0).get_attribute("data-coin") == "5"
@@ -104,8 +102,7 @@ def test_the_grid_has_coordinates_a_hint_is_read_off(page):
 
 
 def test_trace_a_route_and_see_the_bot_answer(page):
-    start(page)
-    state = first_state()
+    state = start(page)
     route = state.moves("route")[0]
     before = len(log_lines(page))
     for s in route.path:
@@ -138,8 +135,7 @@ def test_a_wrong_start_is_explained_and_a_swap_is_two_clicks(page):
 
 
 def test_pay_for_a_swap_then_a_route(page):
-    start(page)
-    state = first_state()
+    state = start(page)
     both = next(m for m in state.moves("both") if m.first == "swap")
     before = len(log_lines(page))
     page.check("#rw-pay")
@@ -154,8 +150,7 @@ def test_pay_for_a_swap_then_a_route(page):
 
 
 def test_a_bonus_round_with_a_typed_word(page):
-    start(page)
-    state = first_state()
+    state = start(page)
     word = max(state.board_words(), key=len)
     before = len(log_lines(page))
     page.click("#rw-bonus")
