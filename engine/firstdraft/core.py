@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -164,6 +165,9 @@ class FirstDraftCore(Core):
 
     def __init__(self):
         self._scratch = None
+        # the kernels run without the interpreter's lock and write the scratches and
+        # the memos: one thread at a time
+        self._lock = threading.Lock()
         # the drafter's potentials by word list and rules: every position packed on
         # them shares one memo (the word list kept, so its id names no other)
         self._memos: dict[tuple, tuple[Any, tuple]] = {}
@@ -315,19 +319,20 @@ class FirstDraftCore(Core):
             raise ValueError(
                 f"rngs: one generator, or one for each of the {len(ids)} seats"
             )
-        moves, self._scratch = play.play(
-            packed.s,
-            packed.r,
-            packed.delta,
-            packed.lexicon,
-            packed.params,
-            packed.memo,
-            ids,
-            gens,
-            horizon,
-            self._scratch_for(),
-            True,
-        )
+        with self._lock:
+            moves, self._scratch = play.play(
+                packed.s,
+                packed.r,
+                packed.delta,
+                packed.lexicon,
+                packed.params,
+                packed.memo,
+                ids,
+                gens,
+                horizon,
+                self._scratch_for(),
+                True,
+            )
         if gens is not rngs:
             rngs[...] = gens
         points = np.array([cs.score(packed.s, i) for i in range(len(ids))], np.int64)
@@ -346,20 +351,21 @@ class FirstDraftCore(Core):
         ids = self._policies(packed, policies)
         rows = np.ascontiguousarray(firsts, np.int64).reshape(-1, cs.WIDTH)
         seeds = np.ascontiguousarray(seeds, np.uint64)
-        points, ended, finals, self._scratch = play.batch(
-            packed.s,
-            packed.r,
-            packed.delta,
-            packed.lexicon,
-            packed.params,
-            packed.memo,
-            rows,
-            ids,
-            seeds,
-            horizon,
-            self._scratch_for(),
-            keep,
-        )
+        with self._lock:
+            points, ended, finals, self._scratch = play.batch(
+                packed.s,
+                packed.r,
+                packed.delta,
+                packed.lexicon,
+                packed.params,
+                packed.memo,
+                rows,
+                ids,
+                seeds,
+                horizon,
+                self._scratch_for(),
+                keep,
+            )
         kept: list[list[Packed]] | None = None
         if keep:
             count = len(seeds)
@@ -376,7 +382,10 @@ class FirstDraftCore(Core):
         seats = len(packed.state.players)
         if policy == DRAFTER and not packed.s[cs.OVER]:
             out = np.empty(seats, np.float64)
-            dr.values(packed.s, packed.r, packed.params, packed.lexicon, packed.memo, out)
+            with self._lock:
+                dr.values(
+                    packed.s, packed.r, packed.params, packed.lexicon, packed.memo, out
+                )
             return out
         points = np.array([cs.score(packed.s, i) for i in range(seats)], np.int64)
         scores = self.scores(packed, points)

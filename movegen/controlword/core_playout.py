@@ -5,6 +5,9 @@ each first move on each seed.
 
 A horizon is 0 (to the end), -1 (to the end of the round the playout started in, the
 game's ``playout_done``) or a number of moves.
+
+The entry points release the interpreter's lock (``nogil``): a server's other threads
+answer while a playout runs. They read and write only the arrays they are given.
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ def _run(st, sc, policies, rngs, horizon, table, edges, root, w, rows):
     return st, sc, n, rows
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def playout(st, policies, rngs, horizon, table, edges, root, w):
     """Play ``st`` on in place, seat ``i`` by ``policies[i]`` drawing from ``rngs[i]``
     (every seat from ``rngs[0]`` when there is one; ``control`` with the weights ``w``),
@@ -78,7 +81,7 @@ def playout(st, policies, rngs, horizon, table, edges, root, w):
     return st, scores, rows[:n].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w, keep):
     """For each move of ``firsts`` and each of ``seeds``: ``st`` copied, that move
     applied, then played on as :func:`playout` with one generator seeded by the seed

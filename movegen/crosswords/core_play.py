@@ -6,6 +6,9 @@ values of a position, over the positions of :mod:`.core_state`.
 The entry point, :func:`run`, takes a position's arrays as
 :mod:`wordbot.engine.crosswords.core` packs them and returns the grid (a new array when
 it grew) with what it found.
+
+The entry points release the interpreter's lock (``nogil``): a server's other threads
+answer while a playout runs. They read and write only the arrays they are given.
 """
 
 from __future__ import annotations
@@ -184,7 +187,7 @@ def final_scores(st, compensation):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run(
     grid, used, info, extra, book, op, rows, policies, rngs, horizon, settings, compensation
 ):

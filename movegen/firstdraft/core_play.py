@@ -4,6 +4,10 @@ seat by its policy (``random``, ``greedy``: :mod:`.core_policies`; ``drafter``:
 
 ``lexicon`` is the word list's letter trie and what lies below its nodes
 ``(records, below)``; ``params`` and ``memo`` are the drafter's (:mod:`.core_drafter`).
+
+The entry points release the interpreter's lock (``nogil``): a server's other threads
+answer while a playout runs. They write the scratches and the memo they are given,
+so a caller lets one thread at a time use a set of them.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ def decide(policy, s, r, delta, lexicon, params, memo, scratches, rng, ri, move)
     return uniform(s, r, delta, lexicon[0], scratches, rng, ri, move)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play(s, r, delta, lexicon, params, memo, policies, rngs, horizon, scratches, keep):
     """Play ``s`` on in place, seat ``i`` by ``policies[i]`` drawing from ``rngs[i]``
     (every seat from ``rngs[0]`` when there is one), to the end or the horizon
@@ -77,7 +81,7 @@ def scores(s, out):
         out[seat] = score(s, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def batch(
     s, r, delta, lexicon, params, memo, firsts, policies, seeds, horizon, scratches, keep
 ):

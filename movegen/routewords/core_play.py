@@ -5,6 +5,9 @@ each seed, one generator shared by every seat).
 A playout stops at the end of the game, after ``horizon`` moves (``horizon > 0``) or,
 with ``horizon < 0``, two rounds ahead (each player's next two turns:
 ``game.playout_done``).
+
+The entry points release the interpreter's lock (``nogil``): a server's other threads
+answer while a playout runs. They read and write only the arrays they are given.
 """
 
 from __future__ import annotations
@@ -76,7 +79,7 @@ def play(records, st, policies, rng, horizon, sc, moves, record):
     return moves, count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def playout(records, below, st, policies, rng, horizon):
     """One playout in place: (the moves played, one row each)."""
     sc = new_scratch(below)
@@ -86,7 +89,7 @@ def playout(records, below, st, policies, rng, horizon):
     return moves[:count].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def playouts(records, below, st, compensation, firsts, policies, seeds, horizon, keep):
     """For each row of ``firsts`` and each seed: ``st`` copied, that move applied, then
     played on with one generator seeded by the seed. Returns (scores[first, seed,
