@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -198,3 +200,37 @@ def test_idle_time_counts_only_while_the_server_waits_on_the_client():
                 ws.recv(timeout=30)
     finally:
         srv.close()
+
+
+def nice_values(pid: int) -> dict[int, int]:
+    """Each thread of process ``pid`` (by thread id) and its nice value (Linux)."""
+    out = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError):  # a thread that just ended
+            stat = (task / "stat").read_text()
+            out[int(task.name)] = int(stat[stat.rindex(")") + 2 :].split()[16])
+    return out
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a thread's own nice value: Linux")
+def test_searches_and_work_leave_the_processor_to_the_replies(roomy):
+    """The threads that answer (the event loop's among them) run at the process's own
+    priority; the work threads and each search's thread run nicer."""
+    pid = roomy.proc.pid
+    before = nice_values(pid)
+    assert before[pid] == 0  # the event loop's thread
+    assert sorted(before.values()).count(10) == 1  # the one work thread
+    with connect(roomy) as ws:
+        ask(ws, {"cmd": "newgame", "id": "n"})
+        ws.send(json.dumps({"cmd": "go", "id": "g", "player": "slow:time=30"}))
+        deadline = time.monotonic() + 30
+        while searches(roomy) < 1:
+            assert time.monotonic() < deadline, "the go was not admitted"
+            time.sleep(0.02)
+        time.sleep(0.3)  # under way
+        during = nice_values(pid)
+        ws.send(json.dumps({"cmd": "stop", "id": "s"}))
+        assert final(ws, "g")["type"] == "bestmove"
+    started = {t: nice for t, nice in during.items() if t not in before}
+    assert 10 in started.values(), (before, during)
+    assert during[pid] == 0

@@ -28,6 +28,7 @@ def server():
     srv = ServerProcess(
         "--game", "crosswords", "--allow-origin", "https://friend.example",
         "--max-searches", "2", "--max-time", "5", "--rule", "turn_limit=7",
+        "--plugin", "tests.faces_plugin", "--plugin", "tests.bounds_plugin",
     )  # fmt: skip
     yield srv
     srv.close()
@@ -75,7 +76,8 @@ def test_rule_sets_the_rules_of_new_games(server):
 
 
 def test_a_full_search_queue_refuses_at_once_and_nothing_else_waits(server):
-    long_go = {"cmd": "go", "player": "mc", "time": 4}
+    # a player that thinks its whole time (mc may settle every candidate sooner)
+    long_go = {"cmd": "go", "player": "slow:time=4"}
     with contextlib.ExitStack() as stack:
         sockets = [
             stack.enter_context(ws_client.connect(ws_url(server), open_timeout=10))

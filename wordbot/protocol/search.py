@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import collections
 import math
+import os
 import random
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -105,6 +107,26 @@ SEARCH_LOCK = FairLock()
 #: seconds a job with a cap may hold :data:`SEARCH_LOCK` past its cap (what a player
 #: does between two looks at its clock, the server's own work around the search)
 LEASE_GRACE = 0.5
+#: the nice value of the jobs' threads (0: the process's own); see :func:`run_jobs_below`
+_job_nice = 0
+
+
+def run_jobs_below(nice: int) -> None:
+    """Run the jobs started from now on ``nice`` steps below the process's other threads
+    (:func:`lower_this_thread`): a server's searches and bots then leave the processor
+    to the threads that answer requests whenever both want it."""
+    global _job_nice
+    _job_nice = max(0, int(nice))
+
+
+def lower_this_thread(nice: int) -> None:
+    """Run the calling thread at nice value ``nice`` (Linux, where each thread has a
+    nice value of its own; elsewhere, or for 0, nothing changes)."""
+    if nice > 0 and sys.platform == "linux":
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
+        except OSError:  # a nice value the system refuses: run as the others do
+            pass
 
 
 def thinking_time(players: Any, spec: str, asked: float | None, cap: float | None):
@@ -178,6 +200,7 @@ class Job:
         return round(time.perf_counter() - self._started, 4)
 
     def _run(self) -> None:
+        lower_this_thread(_job_nice)
         try:
             waiting = (
                 -1 if self.patient or self.queue_timeout is None else self.queue_timeout

@@ -55,6 +55,7 @@ from wordbot.protocol import (
     request_id,
 )
 from wordbot.protocol.lobby import Lobby, dealt_again
+from wordbot.protocol.search import run_jobs_below
 from wordbot.server.deals import Deals
 from wordbot.server.guard import RETRY_AFTER, Slots, guarded_protocols
 from wordbot.server.lanes import FairPool, lane
@@ -105,6 +106,9 @@ class ServerConfig:
     grace: float = 300.0  # seconds a hosted game waits for its seat to rejoin
     state_dir: str | None = None  # the hosted games' journals (None: in memory only)
     max_games: int = 1000  # hosted games at once, played or waiting for their seat
+    # the threads of searches, bots' moves and work run this much nicer than those of
+    # control requests, so that control gets the processor first (Linux)
+    job_nice: int = 10
 
 
 def _host_name(value: str) -> str:
@@ -200,7 +204,8 @@ def create_app(config: ServerConfig | None = None):
 
     config = config or ServerConfig()
     static = resources.files("wordbot.server") / "static"
-    pool = FairPool(config.workers, config.control_workers)
+    pool = FairPool(config.workers, config.control_workers, work_nice=config.job_nice)
+    run_jobs_below(config.job_nice)
     admission = _Admission(config.max_searches)
     slots = Slots(config.limit_concurrency, config.max_per_client)
     lobby = Lobby(

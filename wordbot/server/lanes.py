@@ -5,8 +5,9 @@ Each client (a WebSocket, an HTTP connection) has its own queue; the threads tak
 clients in turn, one request of each, and run a client's requests one at a time, in the
 order they came (a ``position`` before the ``observe`` that reads it). *Work* (a
 listing of a position's moves, ``apply``, ``score``, a search's set-up: what costs as
-much as the position is big) runs on at most ``workers`` threads at once; the
-``control`` threads besides answer everything else at once — ``hello``, ``isready``,
+much as the position is big) runs on ``workers`` threads of its own, which may run
+nicer than the others (``work_nice``: they leave the processor to control when both
+want it); the ``control`` threads answer everything else at once — ``hello``, ``isready``,
 ``observe``, ``stop`` and the hosted game's own requests — whatever the work queued by
 other clients. The searches themselves run on threads of their own, one at a time
 (:data:`wordbot.protocol.SEARCH_LOCK`).
@@ -27,6 +28,8 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import Future
 from typing import Any
 
+from wordbot.protocol.search import lower_this_thread
+
 #: commands that cost little whatever the client sends: never behind other clients' work
 CONTROL = frozenset(
     {"hello", "isready", "observe", "stop", "quit", "play", "hint", "rejoin"}
@@ -43,19 +46,27 @@ def lane(req: dict) -> str:
 
 
 class FairPool:
-    """``workers`` threads for work and ``control`` threads more for control requests;
-    clients (keys) taken in turn, one request of a client at a time, in its order."""
+    """``workers`` threads for work (at nice value ``work_nice``) and ``control``
+    threads for control requests; clients (keys) taken in turn, one request of a
+    client at a time, in its order."""
 
-    def __init__(self, workers: int, control: int, name: str = "wordbot"):
+    def __init__(
+        self, workers: int, control: int, name: str = "wordbot", work_nice: int = 0
+    ):
         self.workers = workers
         self._cond = threading.Condition()
         #: key -> its requests waiting, in order; the dict's order is the clients' turn
         self._queues: dict[Hashable, collections.deque] = {}
         self._running: set[Hashable] = set()  # keys with a request on a thread now
-        self._working = 0  # threads running work now
         self._closed = False
         for n in range(workers + control):
-            threading.Thread(target=self._serve, name=f"{name}-{n}", daemon=True).start()
+            work = n < workers
+            threading.Thread(
+                target=self._serve,
+                args=(work, work_nice if work else 0),
+                name=f"{name}-{'work' if work else 'control'}-{n}",
+                daemon=True,
+            ).start()
 
     def submit(
         self, key: Hashable, fn: Callable[..., Any], *args: Any, work: bool = False
@@ -84,13 +95,11 @@ class FairPool:
         with self._cond:
             return len(self._queues.get(key, ())) + (key in self._running)
 
-    def _next(self):
-        """The first client in turn whose next request may run now, or None."""
+    def _next(self, work: bool):
+        """The first client in turn whose next request is of the lane (``work`` or
+        control) and may run now, or None."""
         for key, queue in self._queues.items():
-            if key in self._running:
-                continue
-            work = queue[0][3]
-            if work and self._working >= self.workers:
+            if key in self._running or queue[0][3] != work:
                 continue
             item = queue.popleft()
             del self._queues[key]  # to the back of the turn, when it has more
@@ -99,16 +108,16 @@ class FairPool:
             return key, item
         return None
 
-    def _serve(self) -> None:
+    def _serve(self, work: bool, nice: int) -> None:
+        lower_this_thread(nice)
         while True:
             with self._cond:
-                while (found := self._next()) is None:
+                while (found := self._next(work)) is None:
                     if self._closed:
                         return
                     self._cond.wait()
-                key, (future, fn, args, work) = found
+                key, (future, fn, args, _) = found
                 self._running.add(key)
-                self._working += work
             try:
                 if future.set_running_or_notify_cancel():
                     try:
@@ -118,7 +127,6 @@ class FairPool:
             finally:
                 with self._cond:
                     self._running.discard(key)
-                    self._working -= work
                     self._cond.notify_all()
 
     def shutdown(self) -> None:
