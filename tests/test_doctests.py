@@ -18,6 +18,7 @@ PACKAGES = [
     "wordbot.tournament",
     "wordbot.study",
     "wordbot.protocol",
+    "wordbot.server",
 ]
 #: the suite's own helpers whose docstrings carry examples
 HELPERS = ["tests.sampling", "tests.warmup", "tests.reference.controlword"]

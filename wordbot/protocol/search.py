@@ -33,7 +33,9 @@ class FairLock:
     """
 
     def __init__(self):
-        self._cond = threading.Condition(threading.Lock())
+        self._lock = threading.Lock()
+        #: (token, its own condition) in arrival order: a change wakes only the waiter
+        #: it concerns, so a release among hundreds of waiters costs one wake-up
         self._waiting: collections.deque = collections.deque()
         self._holder: object | None = None
         self._expires: float | None = None  # when the holder's lease runs out
@@ -41,6 +43,10 @@ class FairLock:
 
     def _free(self, now: float) -> bool:
         return self._holder is None or (self._expires is not None and now >= self._expires)
+
+    def _wake_first(self) -> None:
+        if self._waiting:
+            self._waiting[0][1].notify()
 
     def acquire(
         self,
@@ -50,19 +56,22 @@ class FairLock:
         owner: object | None = None,
         lease: float | None = None,
     ) -> bool:
-        """Wait for the lock in arrival order. ``abort`` is polled (every 50 ms) while
-        waiting, without losing the place in the queue; True gives up. ``owner`` names
-        the holder for :meth:`release`; ``lease``: the seconds it holds the lock at
-        most (None: until it releases it)."""
+        """Wait for the lock in arrival order. ``abort`` is asked whenever
+        :meth:`release` names this waiter's ``owner`` (a job's ``stop`` does), and
+        every :data:`ABORT_POLL` seconds besides, without losing the place in the
+        queue; True gives up. ``owner`` names the holder for :meth:`release`;
+        ``lease``: the seconds it holds the lock at most (None: until it releases it)."""
         me = object() if owner is None else owner
-        with self._cond:
-            self._waiting.append(me)
+        with self._lock:
+            entry = (me, threading.Condition(self._lock))
+            self._waiting.append(entry)
             deadline = (
                 None if timeout is None or timeout < 0 else time.monotonic() + timeout
             )
             while True:
                 now = time.monotonic()
-                if self._waiting[0] is me and self._free(now):
+                first = self._waiting[0] is entry
+                if first and self._free(now):
                     break
                 remaining = None if deadline is None else deadline - now
                 if (
@@ -70,28 +79,36 @@ class FairLock:
                     or (remaining is not None and remaining <= 0)
                     or (abort is not None and abort())
                 ):
-                    self._waiting.remove(me)
-                    self._cond.notify_all()
+                    self._waiting.remove(entry)
+                    if first:
+                        self._wake_first()
                     return False
                 if abort is not None:
-                    remaining = 0.05 if remaining is None else min(remaining, 0.05)
-                if self._expires is not None:  # wake when the holder's lease runs out
+                    remaining = (
+                        ABORT_POLL if remaining is None else min(remaining, ABORT_POLL)
+                    )
+                if first and self._expires is not None:  # the holder's lease runs out
                     left = max(self._expires - now, 0.001)
                     remaining = left if remaining is None else min(remaining, left)
-                self._cond.wait(remaining)
+                entry[1].wait(remaining)
             self._waiting.popleft()
             self._holder = me
             self._expires = None if lease is None else time.monotonic() + lease
-            self._cond.notify_all()
+            self._wake_first()  # the next in line waits for this lease from now on
             return True
 
     def release(self, owner: object | None = None) -> None:
-        """Give the lock back; with ``owner``, only if that holder still holds it."""
-        with self._cond:
+        """Give the lock back; with ``owner``, only if that holder still holds it (and
+        a waiter ``owner`` asks its ``abort`` at once)."""
+        with self._lock:
             if owner is None or self._holder is owner:
                 self._holder = None
                 self._expires = None
-            self._cond.notify_all()
+                self._wake_first()
+            if owner is not None:
+                for token, cond in self._waiting:
+                    if token is owner:
+                        cond.notify()
 
     def __enter__(self):
         self._mine.token = object()
@@ -104,6 +121,8 @@ class FairLock:
 
 #: one search at a time in this process, first come, first served
 SEARCH_LOCK = FairLock()
+#: seconds between a waiter's looks at its ``abort`` when nothing wakes it
+ABORT_POLL = 0.5
 #: seconds a job with a cap may hold :data:`SEARCH_LOCK` past its cap (what a player
 #: does between two looks at its clock, the server's own work around the search)
 LEASE_GRACE = 0.5

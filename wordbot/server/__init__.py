@@ -97,7 +97,9 @@ class ServerConfig:
     # holding the interpreter, so a second thread adds no speed, only a contender that
     # the event loop and the control threads wait behind (hello's p50 x15 under load)
     workers: int = 1
-    control_workers: int = 4  # threads more for control requests
+    # threads more for control requests: two, so that one slow request (a new table)
+    # holds up no other; more only contend for the interpreter
+    control_workers: int = 2
     host: str = "127.0.0.1"  # the bound address (the Host check)
     allow_origins: tuple[str, ...] = ()  # other pages that may use /api and /ws
     idle_timeout: float = 300.0  # seconds a WebSocket may send nothing

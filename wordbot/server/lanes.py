@@ -30,6 +30,9 @@ from typing import Any
 
 from wordbot.protocol.search import lower_this_thread
 
+#: commands answered on the event loop itself when their client has nothing else waiting
+#: or running: nothing to order them behind, and too quick to queue behind other clients
+ON_LOOP = frozenset({"hello", "isready"})
 #: commands that cost little whatever the client sends: never behind other clients' work
 CONTROL = frozenset(
     {"hello", "isready", "observe", "stop", "quit", "play", "hint", "rejoin"}
@@ -54,7 +57,10 @@ class FairPool:
         self, workers: int, control: int, name: str = "wordbot", work_nice: int = 0
     ):
         self.workers = workers
-        self._cond = threading.Condition()
+        self._lock = threading.Lock()
+        # a condition a lane: a request that may run wakes one thread of its lane, not
+        # every thread (each woken thread would wait for the interpreter for nothing)
+        self._lanes = {lane: threading.Condition(self._lock) for lane in (True, False)}
         #: key -> its requests waiting, in order; the dict's order is the clients' turn
         self._queues: dict[Hashable, collections.deque] = {}
         self._running: set[Hashable] = set()  # keys with a request on a thread now
@@ -74,25 +80,26 @@ class FairPool:
         """Run ``fn(*args)`` for client ``key`` after its earlier requests (``work``:
         on one of the work threads); its future."""
         future: Future = Future()
-        with self._cond:
+        with self._lock:
             if self._closed:
                 raise RuntimeError("the server is shutting down")
             queue = self._queues.get(key)
             if queue is None:
                 queue = self._queues[key] = collections.deque()
             queue.append((future, fn, args, work))
-            self._cond.notify_all()
+            if len(queue) == 1 and key not in self._running:
+                self._lanes[work].notify()
         return future
 
     def discard(self, key: Hashable) -> None:
         """Drop the requests of ``key`` still waiting (its client has gone)."""
-        with self._cond:
+        with self._lock:
             for future, *_ in self._queues.pop(key, ()):
                 future.cancel()
 
     def pending(self, key: Hashable) -> int:
         """Requests of ``key`` waiting or running."""
-        with self._cond:
+        with self._lock:
             return len(self._queues.get(key, ())) + (key in self._running)
 
     def _next(self, work: bool):
@@ -111,11 +118,11 @@ class FairPool:
     def _serve(self, work: bool, nice: int) -> None:
         lower_this_thread(nice)
         while True:
-            with self._cond:
+            with self._lock:
                 while (found := self._next(work)) is None:
                     if self._closed:
                         return
-                    self._cond.wait()
+                    self._lanes[work].wait()
                 key, (future, fn, args, _) = found
                 self._running.add(key)
             try:
@@ -125,12 +132,15 @@ class FairPool:
                     except BaseException as exc:
                         future.set_exception(exc)
             finally:
-                with self._cond:
+                with self._lock:
                     self._running.discard(key)
-                    self._cond.notify_all()
+                    queue = self._queues.get(key)
+                    if queue:  # the client's next request may run now
+                        self._lanes[queue[0][3]].notify()
 
     def shutdown(self) -> None:
         """Let the threads end once nothing is waiting (queued requests still run)."""
-        with self._cond:
+        with self._lock:
             self._closed = True
-            self._cond.notify_all()
+            for cond in self._lanes.values():
+                cond.notify_all()

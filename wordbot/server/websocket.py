@@ -21,7 +21,7 @@ from wordbot.protocol import (
     request_id,
 )
 from wordbot.server.guard import RETRY_AFTER
-from wordbot.server.lanes import FairPool, lane
+from wordbot.server.lanes import ON_LOOP, FairPool, lane
 
 #: a client's requests waiting for their turn at most; more are refused (``busy``)
 MAX_WAITING = 32
@@ -120,6 +120,8 @@ async def converse(ws, conn: Connection, outbox: Outbox, pool: FairPool, idle: f
                 await asyncio.wrap_future(pool.submit(conn, conn.submit, req))
                 await asyncio.sleep(0.05)
                 break
+            elif cmd in ON_LOOP and not owed():
+                conn.submit(req)
             else:
                 pool.submit(conn, conn.submit, req, work=lane(req) == "work")
     except WebSocketDisconnect:
