@@ -73,6 +73,8 @@ STATUS = {
 
 #: seconds a thread computing keeps the interpreter from one that asks for it
 SWITCH_INTERVAL = 0.0005
+#: the collector's thresholds while serving (``gc.set_threshold``): full passes rarely
+GC_THRESHOLDS = (700, 10, 1000)
 #: names of this machine that a page served from it may carry in Host and Origin
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 #: addresses that listen on every interface: any Host may reach them
@@ -392,6 +394,10 @@ def serve(
     # the collector's full passes, which stop every thread, leave it out
     gc.collect()
     gc.freeze()
+    # a full pass over a busy server's heap (its hosted games, the listings in flight)
+    # stops every thread for 50-130 ms, and at the default thresholds one ran about
+    # every second under load; young passes are cheap and stay as they are
+    gc.set_threshold(*GC_THRESHOLDS)
     uvicorn.run(
         app,
         host=host,
