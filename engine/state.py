@@ -54,6 +54,15 @@ class GameState(ABC, Generic[MovesT]):
     lexicon: Any
     origin: str
 
+    def forget(self) -> None:
+        """Drop what this state keeps to save work (:data:`CACHES`, its move list
+        among them), to be made again if asked for. A move list refers back to its
+        state, so a state that keeps one is freed only by the garbage collector's
+        passes: a holder done with a state calls this, and the state goes at once."""
+        for name in self.CACHES:
+            if name in type(self).__slots__:  # a game may keep none of them
+                setattr(self, name, None)
+
     def _copy(self, **changes: Any) -> Self:
         """A copy of this state with ``changes`` (slot -> value), its caches empty."""
         s = object.__new__(type(self))

@@ -135,7 +135,7 @@ class Session:
         self.allow_lexicon = allow_lexicon
         self.max_time = max_time
         self.max_moves = max_moves
-        self.state = None
+        self._state: Any = None
         #: the hidden fields the session's position left out (a seat's view): never
         #: sent back, and no move is applied to it (what it draws would be made up)
         self.made_up: tuple[str, ...] = ()
@@ -178,6 +178,17 @@ class Session:
             state = self.read_position(obj)
             return state, state.game.made_up(obj)
         return self.target(req), self.made_up
+
+    @property
+    def state(self) -> Any:
+        """The session's position (``position``, ``newgame``, ``play``), or None."""
+        return self._state
+
+    @state.setter
+    def state(self, new: Any) -> None:
+        if self._state is not None and self._state is not new:
+            self._state.forget()  # freed at once when nothing else holds it
+        self._state = new
 
     def target(self, req: dict):
         """The position a request works on: its own ``position`` or the session's."""
@@ -504,6 +515,8 @@ class Session:
             }
             for i in order
         ]
+        if state is not self.state:
+            state.forget()  # made for this request: freed now, not by the collector
         return reply(rid, "moves", game=state.game.name, count=len(moves), moves=listed)
 
     def cmd_score(self, req, rid) -> dict:

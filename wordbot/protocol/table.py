@@ -188,6 +188,7 @@ class Table:
         self._recorder.record(move, after)
         self.state_notation = before.notation(move)
         self.last_move = move.to_json()
+        self.state.forget()  # a searching bot or hint on it lists its moves again
         self.state, self.turn = after, self.turn + 1
 
     def bot_move(self, emit, stop: threading.Event, holder: Any = None) -> bool:
