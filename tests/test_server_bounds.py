@@ -68,6 +68,14 @@ def searches(srv) -> int:
     return httpx.get(srv.url + "/healthz", timeout=10).json()["searches"]
 
 
+def admitted(srv, count: int) -> None:
+    """Wait until ``count`` searches run or wait on ``srv`` (30 s at most)."""
+    deadline = time.monotonic() + 30
+    while searches(srv) < count:
+        assert time.monotonic() < deadline, f"{count} searches were not admitted"
+        time.sleep(0.02)
+
+
 def my_turn(ws, seats: list[str]) -> dict:
     """A new hosted game of these seats, once it is the seat's turn (the bots moved)."""
     msg = ask(ws, {"cmd": "newgame", "id": "game", "seats": seats})
@@ -120,10 +128,7 @@ def test_no_search_holds_the_generator_past_the_cap(capped):
                                 "player": "slow:time=40"}))  # fmt: skip
         ask(stuck, {"cmd": "newgame", "id": "n"})
         stuck.send(json.dumps({"cmd": "go", "id": "deaf", "player": "stuck:wait=30"}))
-        deadline = time.monotonic() + 30
-        while searches(capped) < 2:
-            assert time.monotonic() < deadline, "the hint and the go were not admitted"
-            time.sleep(0.02)
+        admitted(capped, 2)  # the hint and the go
         ask(goer, {"cmd": "newgame", "id": "n"})
         began = time.monotonic()
         best = ask(goer, {"cmd": "go", "id": "quick", "player": "greedy"})
@@ -166,10 +171,7 @@ def test_a_closed_connection_cancels_its_hint_at_once(roomy):
         table = my_turn(ws, ["human", "greedy"])
         ws.send(json.dumps({"cmd": "hint", "id": "h", "turn": table["turn"],
                             "player": "slow:time=30"}))  # fmt: skip
-        deadline = time.monotonic() + 30
-        while searches(roomy) < 1:
-            assert time.monotonic() < deadline, "the hint was not admitted"
-            time.sleep(0.02)
+        admitted(roomy, 1)
         time.sleep(0.5)  # under way
         with httpx.Client(base_url=roomy.url) as health:  # (a client a call costs 0.1 s)
             began = time.monotonic()
@@ -223,10 +225,7 @@ def test_searches_and_work_leave_the_processor_to_the_replies(roomy):
     with connect(roomy) as ws:
         ask(ws, {"cmd": "newgame", "id": "n"})
         ws.send(json.dumps({"cmd": "go", "id": "g", "player": "slow:time=30"}))
-        deadline = time.monotonic() + 30
-        while searches(roomy) < 1:
-            assert time.monotonic() < deadline, "the go was not admitted"
-            time.sleep(0.02)
+        admitted(roomy, 1)
         time.sleep(0.3)  # under way
         during = nice_values(pid)
         ws.send(json.dumps({"cmd": "stop", "id": "s"}))

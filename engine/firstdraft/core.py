@@ -90,6 +90,11 @@ class FirstDraftPacked(Packed):
     def records(self) -> np.ndarray:
         return self.lexicon[0]
 
+    @property
+    def arrays(self) -> tuple:
+        """What every playout kernel takes first: (s, r, delta, lexicon, params, memo)."""
+        return (self.s, self.r, self.delta, self.lexicon, self.params, self.memo)
+
 
 def _p(packed: Packed) -> FirstDraftPacked:
     """A packed First Draft position (every core method is given its own)."""
@@ -321,12 +326,7 @@ class FirstDraftCore(Core):
             )
         with self._lock:
             moves, self._scratch = play.play(
-                packed.s,
-                packed.r,
-                packed.delta,
-                packed.lexicon,
-                packed.params,
-                packed.memo,
+                *packed.arrays,
                 ids,
                 gens,
                 horizon,
@@ -353,12 +353,7 @@ class FirstDraftCore(Core):
         seeds = np.ascontiguousarray(seeds, np.uint64)
         with self._lock:
             points, ended, finals, self._scratch = play.batch(
-                packed.s,
-                packed.r,
-                packed.delta,
-                packed.lexicon,
-                packed.params,
-                packed.memo,
+                *packed.arrays,
                 rows,
                 ids,
                 seeds,
