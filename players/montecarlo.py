@@ -44,7 +44,7 @@ class _Arm:
     (1, a shared first place or a level value 1/2, 0), and how many reached the end of
     the game, with the sum of the final margins there."""
 
-    __slots__ = ("ahead", "cand", "ended", "final", "values", "wins")
+    __slots__ = ("_stats", "ahead", "cand", "ended", "final", "values", "wins")
 
     def __init__(self, cand: Candidate):
         self.cand = cand
@@ -53,6 +53,9 @@ class _Arm:
         self.wins = 0.0
         self.ended = 0
         self.final = 0.0
+        # (values, count, mean, stderr): a search asks for an arm's mean and interval
+        # several times between two playouts, each an O(n) pass
+        self._stats: tuple[list[float], int, float, float] | None = None
 
     def add(self, end: End) -> None:
         """A playout that stopped at ``end``: won or lost by the game's result at the
@@ -75,17 +78,26 @@ class _Arm:
         """Whether every playout (one at least) reached the end of the game."""
         return 0 < self.ended == self.n
 
+    def _moments(self) -> tuple[float, float]:
+        """The values' mean and standard error, computed once for each count."""
+        values, n = self.values, len(self.values)
+        stats = self._stats
+        if stats is None or stats[0] is not values or stats[1] != n:
+            mean = sum(values) / n if n else -math.inf
+            stderr = math.inf
+            if n >= 2:
+                var = sum((v - mean) ** 2 for v in values) / (n - 1)
+                stderr = math.sqrt(var / n)
+            stats = self._stats = (values, n, mean, stderr)
+        return stats[2], stats[3]
+
     @property
     def mean(self) -> float:
-        return sum(self.values) / self.n if self.values else -math.inf
+        return self._moments()[0]
 
     @property
     def stderr(self) -> float:
-        if self.n < 2:
-            return math.inf
-        m = self.mean
-        var = sum((v - m) ** 2 for v in self.values) / (self.n - 1)
-        return math.sqrt(var / self.n)
+        return self._moments()[1]
 
     @property
     def win_rate(self) -> float:
@@ -258,8 +270,9 @@ class MonteCarloPlayer(Player):
     def _survivors(self, alive: list[_Arm]) -> list[_Arm]:
         if alive[0].n < 4:
             return alive
-        best_low = max(self._bounds(a)[0] for a in alive)
-        return [a for a in alive if self._bounds(a)[1] >= best_low]
+        bounds = [self._bounds(a) for a in alive]
+        best_low = max(low for low, _ in bounds)
+        return [a for a, (_, high) in zip(alive, bounds) if high >= best_low]
 
     def _choose(self, state: GameState, rng: random.Random) -> Move:
         return self._top(state, 1, rng, None)[0].move
