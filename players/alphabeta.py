@@ -4,7 +4,9 @@ A node searches the top ``k`` candidates of a policy (its move ordering; at the 
 game's policy, below it ``search``'s ``inner`` player), the best of the previous
 iteration first. The depth grows one move at a time until the budget runs out; every
 root candidate is weighed at the first depth whatever the budget. A leaf is worth what
-``leaf(state)`` says it is to the searching player: every other player is taken to
+``leaf(state, before, move)`` says it is to the searching player (``before``: the
+searched position ``move`` leads from, shared by its siblings, so that a leaf valuer can
+prepare a position once for all its moves): every other player is taken to
 play against it (the paranoid rule, which for two players is plain minimax), and a
 player moving twice in a row (an extra turn) is followed as it is. Positions reached
 along two orders of moves share their candidates and values through a table keyed by
@@ -23,7 +25,7 @@ as much as its best one; alpha-beta takes the best reply.
 >>> greedy = make_player("greedy")
 >>> search = AlphaBeta(
 ...     lambda s: greedy.top(s, 3, random.Random(0)),
-...     lambda s: greedy.value(s, state.to_move),
+...     lambda s, before, move: greedy.value(s, state.to_move),
 ...     leaves=50,
 ... )
 >>> ranked = search.run(state, greedy.top(state, 3, random.Random(0)))
@@ -38,8 +40,12 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
+from wordbot.engine.movelist import Move
 from wordbot.engine.state import GameState
 from wordbot.players.base import Candidate
+
+#: a leaf's value: ``leaf(state, before, move)``, ``state`` being ``before`` after ``move``
+Leaf = Callable[[GameState, GameState, Move], float]
 
 
 class _OutOfBudget(Exception):
@@ -71,14 +77,14 @@ class _Entry:
 
 class AlphaBeta:
     """Iterative-deepening alpha-beta (see the module docstring). ``expand(state)``
-    ranks a position's candidates, ``leaf(state)`` values a position for the searching
-    player; ``seconds``, ``leaves`` (0: no cap) and ``depth`` (in moves; the default is
+    ranks a position's candidates, ``leaf(state, before, move)`` values a position for
+    the searching player; ``seconds``, ``leaves`` (0: no cap) and ``depth`` (in moves; the default is
     deeper than any game here needs) bound a search."""
 
     def __init__(
         self,
         expand: Callable[[GameState], list[Candidate]],
-        leaf: Callable[[GameState], float],
+        leaf: Leaf,
         seconds: float = math.inf,
         leaves: int = 0,
         depth: int = 64,
@@ -129,18 +135,28 @@ class AlphaBeta:
         alpha = -math.inf
         for n, i in enumerate(order):
             before = self.leaves
-            after = state.apply(root[i].cand.move, check=False)
-            value = self._value(after, depth - 1, alpha, math.inf)
+            move = root[i].cand.move
+            after = state.apply(move, check=False)
+            value = self._value(after, depth - 1, alpha, math.inf, state, move)
             scored = root[i]
             scored.leaves += self.leaves - before
             scored.value, scored.depth = value, depth
             if n == 0 or value > alpha:
                 alpha, self._best = value, i
 
-    def _value(self, state: GameState, depth: int, alpha: float, beta: float) -> float:
-        """The value of ``state`` searched ``depth`` moves deep, within (alpha, beta)."""
+    def _value(
+        self,
+        state: GameState,
+        depth: int,
+        alpha: float,
+        beta: float,
+        before: GameState,
+        move: Move,
+    ) -> float:
+        """The value of ``state`` (``before`` after ``move``) searched ``depth`` moves
+        deep, within (alpha, beta)."""
         if depth <= 0 or state.is_over:
-            return self._leaf(state)
+            return self._leaf(state, before, move)
         self._check()
         key = state.transposition_key()
         entry = self._table.get(key)
@@ -156,15 +172,16 @@ class AlphaBeta:
         if entry.cands is None:
             entry.cands = self.expand(state)
         if not entry.cands:
-            return self._leaf(state)
+            return self._leaf(state, before, move)
         mine = state.to_move == self._me
         low, high = alpha, beta
         best = -math.inf if mine else math.inf
         # the best of the last search here first, then the policy's order
         others = (i for i in range(len(entry.cands)) if i != entry.best)
         for i in [entry.best, *others]:
+            step = entry.cands[i].move
             value = self._value(
-                state.apply(entry.cands[i].move, check=False), depth - 1, low, high
+                state.apply(step, check=False), depth - 1, low, high, state, step
             )
             if (value > best) if mine else (value < best):
                 best, entry.best = value, i
@@ -178,12 +195,12 @@ class AlphaBeta:
         entry.bound = 1 if best >= beta else -1 if best <= alpha else 0
         return best
 
-    def _leaf(self, state: GameState) -> float:
+    def _leaf(self, state: GameState, before: GameState, move: Move) -> float:
         key = state.transposition_key()
         value = self._values.get(key)
         if value is None:
             self._check()
-            value = self._values[key] = self.leaf(state)
+            value = self._values[key] = self.leaf(state, before, move)
             self.leaves += 1
         return value
 

@@ -24,12 +24,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from wordbot.engine.core import GAME_HORIZON, TO_END, Core
+from wordbot.engine.core import GAME_HORIZON, TO_END, Core, Packed
 from wordbot.engine.game import Game
 from wordbot.engine.movelist import Move
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.engine.state import GameState
 from wordbot.players.base import Player
+
+#: the position a tree's leaf follows and the move that leads from it to the leaf
+Step = tuple[GameState, Move]
 
 
 @dataclass(frozen=True)
@@ -55,14 +58,6 @@ def end_of(state: GameState, value: float, mover: str) -> End:
     return End(value, True, float(outcome.margin(mover)), win)
 
 
-def compiled_policy(core: Core | None, player: Player) -> int | None:
-    """The core's id of ``player`` when the core compiles it as it is (its name, no
-    options changed), else None."""
-    if core is None:
-        return None
-    return core.policies.get(player.spec)
-
-
 class Playouts:
     """The playouts of one decision's search, played by ``rollout`` and valued at their
     end by ``leaf``'s :meth:`~wordbot.players.base.Player.value`."""
@@ -71,13 +66,21 @@ class Playouts:
         self.game = game
         self.rollout = rollout
         self.leaf = leaf
+        # a player's spec is text made on every read, and a search asks once a playout
+        self._specs = (rollout.spec, leaf.spec)
+        self._before: tuple[GameState, Packed] | None = None  # see leaf_values
 
     def core(self, state: GameState) -> Core | None:
         """The compiled core that plays these playouts from ``state`` (None: Python)."""
         from wordbot.engine.core import core_of
 
         core = core_of(state)
-        return core if compiled_policy(core, self.rollout) is not None else None
+        return core if core is not None and self._ids(core)[0] is not None else None
+
+    def _ids(self, core: Core) -> tuple[int | None, int | None]:
+        """The core's ids of the rollout and the leaf player, each where the core
+        compiles that player as it is (its name, no options changed), else None."""
+        return core.policies.get(self._specs[0]), core.policies.get(self._specs[1])
 
     def run(
         self,
@@ -121,7 +124,7 @@ class Playouts:
     ) -> list[End]:
         packed = core.pack(sample)
         rows = np.array([core.encode(packed, m) for m in moves], dtype=np.int64)
-        policy = compiled_policy(core, self.rollout)
+        policy, leaf_id = self._ids(core)
         assert policy is not None
         seats = len(sample.players)
         batch = core.playouts(
@@ -134,20 +137,19 @@ class Playouts:
         )
         assert batch.finals is not None
         me = sample.players.index(mover)
-        leaf_id = compiled_policy(core, self.leaf)
         out = []
+        # plain numbers: a few numpy calls a playout cost more than its arithmetic
+        all_scores, all_ended = batch.scores[:, 0].tolist(), batch.ended[:, 0].tolist()
         for i in range(len(moves)):
             final = batch.finals[i][0]
-            scores = batch.scores[i, 0]
-            ended = bool(batch.ended[i, 0])
+            scores, ended = all_scores[i], bool(all_ended[i])
             values = None if leaf_id is None else core.values(final, leaf_id)
             if values is not None:
                 value = float(values[me])
-                top = scores.max()
-                tied = int((scores == top).sum())
-                if ended and (tied == 1 or scores[me] != top):
-                    others = np.delete(scores, me)
-                    margin = float(scores[me] - others.max())
+                top = max(scores)
+                if ended and (scores.count(top) == 1 or scores[me] != top):
+                    best_other = max(s for seat, s in enumerate(scores) if seat != me)
+                    margin = float(scores[me] - best_other)
                     out.append(End(value, True, margin, float(scores[me] == top)))
                     continue
                 if not ended:
@@ -161,15 +163,28 @@ class Playouts:
         return out
 
     def leaf_values(
-        self, state: GameState, seed: int, horizon: int
+        self,
+        state: GameState,
+        seed: int,
+        horizon: int,
+        step: Step | None = None,
     ) -> tuple[list[float], bool]:
         """A tree leaf's values: ``state`` played on to ``horizon`` (0: not at all)
         with the generator seeded ``seed``, then every seat's final margin if the game
-        ended, else the leaf player's value of it for every seat; and whether it ended."""
+        ended, else the leaf player's value of it for every seat; and whether it ended.
+
+        ``step``: the position and the move that make ``state``. A compiled core then
+        packs that position once for all the leaves that follow it (a tree's siblings)
+        and applies each move to a copy, where packing every leaf would cost more than
+        its playout."""
         if horizon != 0 and not state.is_over:
-            core = self.core(state)
+            core, seats = self.core(state), len(state.players)
+            if core is not None and step is not None:
+                packed = self._after(core, *step)
+                if packed is not None:
+                    return self._compiled_leaf(core, packed, seats, seed, horizon)
             if core is not None and not 0 < horizon <= core.python_plies:
-                return self._compiled_leaf(core, state, seed, horizon)
+                return self._compiled_leaf(core, core.pack(state), seats, seed, horizon)
             start, draws, steps = state, SplitMixRandom(seed), 0
             while not state.is_over and (horizon < 0 or steps < horizon):
                 if horizon < 0 and self.game.playout_done(start, state):
@@ -178,15 +193,26 @@ class Playouts:
                 steps += 1
         return self.values_at(state)
 
+    def _after(self, core: Core, before: GameState, move: Move) -> Packed | None:
+        """``before`` packed (once: the last one packed is kept) with ``move`` applied,
+        or None where the core refuses ``before``."""
+        if self._before is None or self._before[0] is not before:
+            if core.refuses(before) is not None:
+                return None
+            self._before = (before, core.pack(before))
+        packed = self._before[1]
+        row = core.encode(packed, move)
+        packed = packed.copy()
+        core.apply(packed, row)
+        return packed
+
     def _compiled_leaf(
-        self, core: Core, state: GameState, seed: int, horizon: int
+        self, core: Core, packed: Packed, seats: int, seed: int, horizon: int
     ) -> tuple[list[float], bool]:
-        packed = core.pack(state)
-        policy = compiled_policy(core, self.rollout)
+        policy, leaf_id = self._ids(core)
         assert policy is not None
         seeds = np.array([seed], np.uint64)
-        core.playout(packed, [policy] * len(state.players), seeds, horizon)
-        leaf_id = compiled_policy(core, self.leaf)
+        core.playout(packed, [policy] * seats, seeds, horizon)
         values = None
         if leaf_id is not None and not core.is_over(packed):
             values = core.values(packed, leaf_id)

@@ -58,11 +58,12 @@ from typing import Any, cast
 
 from wordbot.engine.core import GAME_HORIZON
 from wordbot.engine.game import Game
+from wordbot.engine.movelist import Move
 from wordbot.engine.state import GameState
 from wordbot.players.alphabeta import AlphaBeta
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval
-from wordbot.players.playouts import Playouts, end_of
+from wordbot.players.playouts import Playouts, Step, end_of
 from wordbot.players.profile import DEFAULT, profile_of
 from wordbot.players.tree import Node
 
@@ -175,6 +176,7 @@ class SearchPlayer(MonteCarloPlayer):
         self._offset = 0.0  # the policy's valuations to the playouts' (set by _ranking)
         self._prior = max(0.0, self.settings["prior"])  # -1: the game's (set by _top)
         self._scale = DEFAULT.margin_scale  # that of the game being searched (set by _top)
+        self._leaves: Playouts | None = None  # the tree's leaf playouts (set by _tree)
         if (tree := self.settings["tree"]) not in ("mcts", "ab"):
             raise PlayerError(f"player search: option tree={tree!r} is not 'mcts' or 'ab'")
         for name, own in (("k", 0), ("scale", 0), ("prior", -1)):
@@ -388,6 +390,10 @@ class SearchPlayer(MonteCarloPlayer):
     def _tree(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
+        game = state.game
+        self._leaves = Playouts(
+            game, self.policy(game, rollout=True), self.policy(game, leaf=True)
+        )
         if self.settings["tree"] == "ab":
             return self._alphabeta(state, n, rng)
         started = time.perf_counter()
@@ -426,8 +432,8 @@ class SearchPlayer(MonteCarloPlayer):
 
         margins: dict[Hashable, tuple[float, bool]] = {}  # the mover's raw value, final
 
-        def leaf(after: GameState) -> float:
-            raw, final = self._leaf_values(after, rng)
+        def leaf(after: GameState, before: GameState, move: Move) -> float:
+            raw, final = self._leaf_values(after, rng, (before, move))
             margins[after.transposition_key()] = raw[seat], final
             return self._utility(raw[seat], final)
 
@@ -484,11 +490,13 @@ class SearchPlayer(MonteCarloPlayer):
         value for every seat, and back up."""
         path = [root]
         node = root
+        step: Step | None = None  # what made node's position (None: reached otherwise)
         while node.visits > 0 and not node.state.is_over:
             if node.cands is None:
                 self._expand(node, rng, self._inner(node.state.game))
             i = self._select(node)
             child = node.children[i]
+            made: Step | None = None
             if child is None:
                 assert node.cands is not None
                 after = node.state.apply(node.cands[i].move, check=False)
@@ -496,12 +504,13 @@ class SearchPlayer(MonteCarloPlayer):
                 child = table.get(key)
                 if child is None:
                     child = table[key] = Node(after, len(root.utility))
+                    made = (node.state, node.cands[i].move)
                 node.children[i] = child
             if child in path:  # a position met again on this line: value it as a leaf
                 break
             path.append(child)
-            node = child
-        raw, final = self._leaf_values(node.state, rng)
+            step, node = made, child
+        raw, final = self._leaf_values(node.state, rng, step)
         utility = [self._utility(v, final) for v in raw]
         for visited in path:
             visited.visits += 1
@@ -530,20 +539,19 @@ class SearchPlayer(MonteCarloPlayer):
         return best
 
     def _leaf_values(
-        self, state: GameState, rng: random.Random
+        self, state: GameState, rng: random.Random, step: Step | None = None
     ) -> tuple[list[float], bool]:
         """Every seat's value of a leaf after its playout, and whether that ended the
         game (the final margins) or not (the policy's values); the playout draws from a
-        generator of its own, seeded from ``rng``."""
+        generator of its own, seeded from ``rng``. ``step``: the position and move the
+        leaf follows (its siblings' too: see :meth:`Playouts.leaf_values`)."""
         plies = self.settings["playout"]
         if plies < 0 and self.settings["tree"] == "ab":
             plies = AB_PLAYOUT
         seed = rng.getrandbits(63)
-        game = state.game
-        playouts = Playouts(
-            game, self.policy(game, rollout=True), self.policy(game, leaf=True)
-        )
-        return playouts.leaf_values(state, seed, GAME_HORIZON if plies < 0 else plies)
+        assert self._leaves is not None
+        horizon = GAME_HORIZON if plies < 0 else plies
+        return self._leaves.leaf_values(state, seed, horizon, step)
 
     def _decided(self, root: Node, elapsed: float, seconds: float) -> bool:
         """Whether the most visited move can no longer be caught in the time left."""

@@ -1,0 +1,64 @@
+"""What a search keeps between its playouts changes none of its values: a tree leaf
+valued from the position before it (packed once for all its siblings) is valued as a
+leaf played out in Python, and an arm's mean and interval follow every playout it adds."""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+
+import pytest
+from wordbot.engine.core import GAME_HORIZON
+from wordbot.players.base import Candidate
+from wordbot.players.montecarlo import _Arm
+from wordbot.players.playouts import End, Playouts
+from wordbot.players.profile import profile_of
+
+from tests.game_profiles import CATALOG
+from tests.test_search import positions
+
+PERFECT = ["routewords", "crosswords"]
+
+
+def leaves(name: str, horizon: int) -> list[tuple[list[float], bool]]:
+    """The values of the leaves one move past a few positions (the greedy's best
+    moves), each leaf told the position and the move it follows, as a tree tells it."""
+    out = []
+    for n, state in enumerate(positions(name, 4, seed=11 + len(name))):
+        game = state.game
+        greedy = CATALOG.players.make("greedy", game)
+        leaf = CATALOG.players.make(profile_of(game).default_policy, game)
+        playouts = Playouts(game, greedy, leaf)  # one a decision, as the search's
+        for i, cand in enumerate(greedy.top(state, 4, random.Random(n))):
+            after = state.apply(cand.move, check=False)
+            out.append(playouts.leaf_values(after, 7 + i, horizon, (state, cand.move)))
+    return out
+
+
+@pytest.mark.parametrize("horizon", [2, GAME_HORIZON])
+@pytest.mark.parametrize("name", PERFECT)
+def test_a_leaf_valued_from_the_position_before_it_is_valued_as_in_python(
+    name, horizon, monkeypatch
+):
+    compiled = leaves(name, horizon)
+    monkeypatch.setenv("WORDBOT_CORE", "off")  # every playout in Python
+    python = leaves(name, horizon)
+    assert len(compiled) >= 8
+    assert compiled == python
+
+
+def test_an_arms_mean_and_interval_follow_its_playouts():
+    arm = _Arm(Candidate(None, "a"))
+    seen: list[float] = []
+    for value in (3.0, -1.0, 4.5, 0.25, 2.0):
+        arm.add(End(value, False))
+        seen.append(value)
+        assert arm.n == len(seen)
+        assert arm.mean == pytest.approx(statistics.fmean(seen))
+        if len(seen) == 1:
+            assert arm.stderr == math.inf
+        else:
+            assert arm.stderr == pytest.approx(
+                statistics.stdev(seen) / math.sqrt(len(seen))
+            )
