@@ -93,6 +93,11 @@ class GameState(ABC, Generic[MovesT]):
     def outcome(self) -> Outcome:
         """The result as it stands (see :class:`Outcome`)."""
 
+    def standing(self) -> dict[str, int]:
+        """The scores of :meth:`outcome` alone: what each player would finish with if
+        the game ended here (a game whose outcome is dear may give them cheaper)."""
+        return dict(self.outcome().scores)
+
     @property
     def winners(self) -> tuple[str, ...]:
         """The players sharing first place as things stand."""

@@ -3,8 +3,8 @@ own measures of where the points came from. A tournament's workers measure each 
 they finish it (``wordbot study`` plays its games on them), so this sits below both.
 
 The *standing* after each action is the score each player would finish with if the game
-ended there (``state.outcome().scores``: in Control Word, words controlled count as they
-stand). The *leader* is the one player strictly ahead; a tie has no leader.
+ended there (``state.standing()``, the scores of ``state.outcome()``: in Control Word,
+words controlled count as they stand). The *leader* is the one player strictly ahead; a tie has no leader.
 
 - ``length``: actions played (every turn, a pass too).
 - ``lead_changes``: how often the leader became another player (a tie in between is
@@ -74,7 +74,7 @@ def lead_measures(
 def game_measures(states: Sequence[Any], moves: Sequence[Any]) -> dict[str, Any]:
     """Every measure of one finished game: :func:`lead_measures` from the states'
     standings, and the game's own under ``own``."""
-    trace = [dict(s.outcome().scores) for s in states]
+    trace = [s.standing() for s in states]
     final = states[-1].outcome()
     winners = [p for p, place in final.places.items() if place == 1]
     return {

@@ -391,11 +391,19 @@ class FastGenerator:
 FAST = FastGenerator()
 
 
-def evaluate_board(state) -> list[tuple[Any, ...]]:
+def evaluate_board(state) -> tuple[tuple[Any, ...], ...]:
     """Every word on the board with who controls it: (first square, direction index 0
     across / 1 down, length, controller colour or None, multiplier 0 / 2 / 3), ordered
-    by first square, across first."""
-    grid = pack(state.board, 0)
+    by first square, across first (kept by the board: the states between two plays
+    share it)."""
+    board = state.board
+    if board.controls is None:
+        board.controls = _board_controls(board)
+    return board.controls
+
+
+def _board_controls(board) -> tuple[tuple[Any, ...], ...]:
+    grid = pack(board, 0)
     starts, lengths, dirs, squares, _ = board_words(grid.letters)
     controller, multiplier = word_controls(grid.colours, starts, lengths, squares)
     width = grid.letters.shape[1]
@@ -413,4 +421,4 @@ def evaluate_board(state) -> list[tuple[Any, ...]]:
             )
         )
     out.sort(key=lambda w: (w[0], w[1]))
-    return out
+    return tuple(out)

@@ -62,19 +62,24 @@ class Board(Mapping):
     (['AT'], ('blue', 'red'))
     """
 
-    __slots__ = ("_tiles", "bounds")
+    #: ``controls``: who controls each word, kept by the board once asked for
+    #: (:func:`wordbot.engine.controlword.adapter.evaluate_board`): the states of a
+    #: game share a board until a play changes it
+    __slots__ = ("_tiles", "bounds", "controls")
 
     def __init__(
         self, tiles: Mapping[Square, Tile] | None = None, bounds: Bounds | None = None
     ):
         self._tiles: dict[Square, Tile] = dict(tiles) if tiles else {}
         self.bounds = bounds
+        self.controls: tuple | None = None
 
     @classmethod
     def _wrap(cls, tiles: dict[Square, Tile], bounds: Bounds | None) -> Board:
         board = cls.__new__(cls)
         board._tiles = tiles
         board.bounds = bounds
+        board.controls = None
         return board
 
     # Mapping protocol

@@ -181,12 +181,32 @@ def evaluate(state, controls: Iterable[tuple[Any, ...]]) -> Evaluation:
             tokens,
             pen,
             played,
-            played + word_points_of[p] + pen,
+            final_score(state, p, word_points_of[p]),
         )
     ranking = tuple(sorted(players, key=lambda p: rank_key(totals[p])))
     best = rank_key(totals[ranking[0]])
     winners = tuple(p for p in ranking if rank_key(totals[p]) == best)
     return Evaluation(tuple(results), totals, ranking, winners)
+
+
+def final_score(state, player: str, controlled_points: int) -> int:
+    """A player's final score as the board stands: played points, plus the points of
+    the words it controls (``controlled_points``), minus its penalty tokens."""
+    return (
+        state.scores.get(player, 0)
+        + controlled_points
+        - state.rules.penalty_points * state.penalties.get(player, 0)
+    )
+
+
+def standing(state, controls: Iterable[tuple[Any, ...]]) -> dict[str, int]:
+    """The final scores of :func:`evaluate` (given the same ``controls``) without the
+    rest of the evaluation: a study asks them of every position of its games."""
+    points = dict.fromkeys(state.players, 0)
+    for _, _, length, controller, multiplier in controls:
+        if controller in points:
+            points[controller] += multiplier * played_points(length)
+    return {p: final_score(state, p, points[p]) for p in state.players}
 
 
 def outcome(ev: Evaluation) -> Outcome:

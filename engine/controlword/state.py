@@ -33,7 +33,13 @@ from wordbot.engine.controlword.moves import (
     parse_move,
 )
 from wordbot.engine.controlword.rules import Rules, word_order
-from wordbot.engine.controlword.scoring import Evaluation, evaluate, outcome, play_points
+from wordbot.engine.controlword.scoring import (
+    Evaluation,
+    evaluate,
+    outcome,
+    play_points,
+    standing,
+)
 from wordbot.engine.controlword.tiles import (
     BLUE,
     BLUE_CONSONANTS,
@@ -254,6 +260,11 @@ class ControlWordState(GameState["ControlWordMoves"]):
         """Final scores (played points + controlled words - penalties) as they stand,
         places by the ranking's tie-breaks, and the evaluation as ``details``."""
         return outcome(self.evaluate())
+
+    def standing(self) -> dict[str, int]:
+        from wordbot.engine.controlword.adapter import evaluate_board
+
+        return standing(self, evaluate_board(self))
 
     @property
     def winner(self) -> str | None:
