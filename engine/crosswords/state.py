@@ -423,10 +423,10 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
             return self
         limit = self.rules.turn_limit
         done = not self.extra and min(self.turns) >= limit
-        if not done and self.legal_moves().pass_only:
-            # the turn being played has no write (its list, made here, is kept for the
-            # player to move): any later turn of either player?
-            seat = self.seat
+        seat = self.seat
+        # whether the turn has a write, not the list of them: a replay makes no list
+        if not done and not self.can_write(seat, self.restriction):
+            # the turn being played has no write: any later turn of either player?
             later = list(dict.fromkeys(list(self.extra[1:]) + [NORMAL]))
             done = not any(self.can_write(seat, r) for r in later) and not self.can_write(
                 1 - seat, NORMAL
