@@ -21,10 +21,13 @@ from typing import Any, NamedTuple
 
 from wordbot.engine.errors import PositionError
 
+#: one encoder for every digest (``json.dumps`` makes one a call, with these options)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
 
 def canonical_json(obj: Any) -> str:
     """JSON with sorted keys and no spaces: the text digests are taken of."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    return _CANONICAL.encode(obj)
 
 
 def position_digest(obj: dict) -> str:

@@ -44,6 +44,8 @@ from wordbot.engine.state import GameState
 
 from wordbot.errors import WordbotError
 
+#: a record line's encoder (``json.dumps`` makes one a call, with these options)
+_LINE = json.JSONEncoder(separators=(",", ":"))
 HEADER_KEYS = ("setup", "players", "rules", "start", "digest")
 ACTION_KEYS = ("action", "player", "move", "digest")
 
@@ -92,7 +94,7 @@ class GameRecorder:
         self._write(header)
 
     def _write(self, obj: dict) -> None:
-        self._file.write(json.dumps(obj, separators=(",", ":")) + "\n")
+        self._file.write(_LINE.encode(obj) + "\n")
         self._file.flush()
 
     def record(self, move, after: GameState) -> None:

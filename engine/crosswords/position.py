@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from operator import itemgetter
 from typing import Any
 
 from wordbot.engine import pie
@@ -50,15 +51,19 @@ REQUIRED = (
 OPTIONAL = ("rules", "pie_taken")
 
 
+_cell = itemgetter(0)
+
+
 def position_json(state) -> dict[str, Any]:
     """The docs/formats/crosswords.md position of a state."""
     players = list(state.players)
+    # by cell alone (each cell is there once): a record writes every position's digest
+    cells = sorted(state.cells.items(), key=_cell)
+    captured = sorted(state.captured.items(), key=_cell)
     return {
         **header_json(state, FORMAT),
-        "cells": [
-            [r, c, ch, players[s]] for (r, c), (ch, s) in sorted(state.cells.items())
-        ],
-        "captured": [[r, c, players[s]] for (r, c), s in sorted(state.captured.items())],
+        "cells": [[r, c, ch, players[s]] for (r, c), (ch, s) in cells],
+        "captured": [[r, c, players[s]] for (r, c), s in captured],
         "pages": {
             p: {"rows": list(page.rows), "used": [list(k) for k in sorted(used)]}
             for p, page, used in zip(players, state.pages, state.used)

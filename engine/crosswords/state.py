@@ -120,10 +120,9 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
     # -- where it stands ---------------------------------------------------------------
     @property
     def scores(self) -> dict[str, int]:
-        counts = [0, 0]
-        for seat in self.captured.values():
-            counts[seat] += 1
-        return dict(zip(self.players, counts))
+        # the captured cells' seats are 0 and 1: their sum counts the second seat's
+        second = sum(self.captured.values())
+        return dict(zip(self.players, (len(self.captured) - second, second)))
 
     @property
     def turn(self) -> int:
