@@ -32,9 +32,12 @@ def pytest_configure(config):
     """Hypothesis draws the same examples on every default run (derandomized: a failure
     there fails again, on any machine); ``pytest -m slow`` draws new ones each run, to
     explore. A fresh-clone run once lost a worker to 22 GB of memory on a draw that never
-    came back."""
+    came back. The run gets a name its warm-up and workers share (tests/warmup.py)."""
     from hypothesis import settings
 
+    from tests.warmup import RUN_ID
+
+    os.environ.setdefault(RUN_ID, os.urandom(8).hex())
     settings.register_profile("fixed", derandomize=True)
     settings.register_profile("explore", derandomize=False)
     settings.load_profile(

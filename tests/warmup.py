@@ -43,6 +43,9 @@ from wordbot.engine.games import GAMES
 import wordbot  # noqa: F401  (sets NUMBA_CACHE_DIR before numba is imported)
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the environment variable naming this test run (set by tests/conftest.py, inherited by
+#: the warm-up's processes and pytest-xdist's workers)
+RUN_ID = "WORDBOT_TEST_RUN"
 #: the seconds each test module and each warm-up unit took, as last measured
 DURATIONS = ROOT / "tests" / "durations.json"
 
@@ -81,12 +84,44 @@ def groups(todo: list[str], cores: int, seconds: dict[str, float]) -> list[tuple
     return [tuple(share) for share in shares if share]
 
 
-def warm(name: str) -> None:
-    """Compile the kernels of unit ``name`` (see the module docstring)."""
-    from wordbot.plugins import BUILTIN
-    from wordbot.warm import warm as warm_games
+def first_warm_log(unit: str) -> Path:
+    """Where the warm-up keeps what ``wordbot warm`` printed when it warmed ``unit``."""
+    return Path(os.environ["NUMBA_CACHE_DIR"]) / f"first-warm-{unit}.log"
 
-    warm_games([name], BUILTIN)
+
+def first_warm(unit: str) -> str | None:
+    """What ``wordbot warm --game UNIT`` printed when this test run's warm-up compiled
+    the unit's kernels from nothing; None when this run found them compiled (a later run,
+    or one started after a ``wordbot warm``). On a fresh clone the warm-up is a user's
+    first ``wordbot warm``, so tests/test_first_run.py checks it there rather than
+    compiling a game a second time."""
+    log = first_warm_log(unit)
+    if not log.exists():
+        return None
+    run, _, printed = log.read_text().partition("\n")
+    if run != os.environ.get(RUN_ID) or "compiling for" not in printed:
+        return None
+    return printed
+
+
+def warm(name: str) -> None:
+    """Compile the kernels of unit ``name`` (see the module docstring): the real
+    ``wordbot warm`` first, its words kept for :func:`first_warm`."""
+    from wordbot.plugins import BUILTIN
+
+    cli = subprocess.run(
+        [sys.executable, "-m", "wordbot", "warm", "--game", name],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if cli.returncode != 0:
+        raise RuntimeError(
+            f"wordbot warm --game {name}: exit {cli.returncode}\n{cli.stderr}"
+        )
+    log = first_warm_log(name)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(f"{os.environ.get(RUN_ID, '')}\n{cli.stderr}")
     game = BUILTIN.game(name)
     if game.uses_lexicon:
         from tests.lexicons import small_words
