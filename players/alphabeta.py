@@ -4,13 +4,14 @@ A node searches the top ``k`` candidates of a policy (its move ordering; at the 
 game's policy, below it ``search``'s ``inner`` player), the best of the previous
 iteration first. The depth grows one move at a time until the budget runs out; every
 root candidate is weighed at the first depth whatever the budget. A leaf is worth what
-``leaf(state, before, move)`` says it is to the searching player (``before``: the
-searched position ``move`` leads from, shared by its siblings, so that a leaf valuer can
-prepare a position once for all its moves): every other player is taken to
-play against it (the paranoid rule, which for two players is plain minimax), and a
-player moving twice in a row (an extra turn) is followed as it is. Positions reached
-along two orders of moves share their candidates and values through a table keyed by
-their transposition keys (:meth:`~wordbot.engine.state.GameState.transposition_key`).
+``leaf(state, key, branch)`` says it is to the searching player (``key``: the position's
+transposition key; ``branch``: the positions from the root to the leaf, each with the
+move played there, so that a leaf valuer can carry what it made of a position over to
+the positions below it): every other player is taken to play against it (the paranoid
+rule, which for two players is plain minimax), and a player moving twice in a row (an
+extra turn) is followed as it is. Positions reached along two orders of moves share
+their candidates and values through a table keyed by their transposition keys
+(:meth:`~wordbot.engine.state.GameState.transposition_key`).
 
 Why not only the Monte Carlo tree: at a tenth of a second a tree holds a few dozen
 positions, and a node's mean over its replies then counts the opponent's poor replies
@@ -25,7 +26,7 @@ as much as its best one; alpha-beta takes the best reply.
 >>> greedy = make_player("greedy")
 >>> search = AlphaBeta(
 ...     lambda s: greedy.top(s, 3, random.Random(0)),
-...     lambda s, before, move: greedy.value(s, state.to_move),
+...     lambda s, key, branch: greedy.value(s, state.to_move),
 ...     leaves=50,
 ... )
 >>> ranked = search.run(state, greedy.top(state, 3, random.Random(0)))
@@ -37,15 +38,17 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from wordbot.engine.movelist import Move
 from wordbot.engine.state import GameState
 from wordbot.players.base import Candidate
 
-#: a leaf's value: ``leaf(state, before, move)``, ``state`` being ``before`` after ``move``
-Leaf = Callable[[GameState, GameState, Move], float]
+#: the positions from the root to a leaf, each with the move played there
+Branch = Sequence[tuple[GameState, Move]]
+#: a leaf's value: ``leaf(state, key, branch)``, ``state`` being where ``branch`` leads
+Leaf = Callable[[GameState, Hashable, Branch], float]
 
 
 class _OutOfBudget(Exception):
@@ -77,9 +80,9 @@ class _Entry:
 
 class AlphaBeta:
     """Iterative-deepening alpha-beta (see the module docstring). ``expand(state)``
-    ranks a position's candidates, ``leaf(state, before, move)`` values a position for
-    the searching player; ``seconds``, ``leaves`` (0: no cap) and ``depth`` (in moves; the default is
-    deeper than any game here needs) bound a search."""
+    ranks a position's candidates, ``leaf(state, key, branch)`` values a position for
+    the searching player; ``seconds``, ``leaves`` (0: no cap) and ``depth`` (in moves; the
+    default is deeper than any game here needs) bound a search."""
 
     def __init__(
         self,
@@ -99,6 +102,7 @@ class AlphaBeta:
         self._me = ""
         self._limited = False  # whether the budget is checked (not at the first depth)
         self._best = 0  # the root candidate best so far
+        self._branch: list[tuple[GameState, Move]] = []  # the root to the node searched
 
     def run(
         self, state: GameState, cands: list[Candidate], started: float | None = None
@@ -110,6 +114,7 @@ class AlphaBeta:
         self._me = state.to_move
         self._table.clear()
         self._values.clear()
+        self._branch.clear()
         self.depth = self.leaves = self._best = 0
         root = [Scored(c) for c in cands]
         order = list(range(len(root)))
@@ -136,27 +141,19 @@ class AlphaBeta:
         for n, i in enumerate(order):
             before = self.leaves
             move = root[i].cand.move
-            after = state.apply(move, check=False)
-            value = self._value(after, depth - 1, alpha, math.inf, state, move)
+            self._branch.append((state, move))
+            value = self._value(state.apply(move, check=False), depth - 1, alpha, math.inf)
+            self._branch.pop()
             scored = root[i]
             scored.leaves += self.leaves - before
             scored.value, scored.depth = value, depth
             if n == 0 or value > alpha:
                 alpha, self._best = value, i
 
-    def _value(
-        self,
-        state: GameState,
-        depth: int,
-        alpha: float,
-        beta: float,
-        before: GameState,
-        move: Move,
-    ) -> float:
-        """The value of ``state`` (``before`` after ``move``) searched ``depth`` moves
-        deep, within (alpha, beta)."""
+    def _value(self, state: GameState, depth: int, alpha: float, beta: float) -> float:
+        """The value of ``state`` searched ``depth`` moves deep, within (alpha, beta)."""
         if depth <= 0 or state.is_over:
-            return self._leaf(state, before, move)
+            return self._leaf(state)
         self._check()
         key = state.transposition_key()
         entry = self._table.get(key)
@@ -172,17 +169,17 @@ class AlphaBeta:
         if entry.cands is None:
             entry.cands = self.expand(state)
         if not entry.cands:
-            return self._leaf(state, before, move)
+            return self._leaf(state)
         mine = state.to_move == self._me
         low, high = alpha, beta
         best = -math.inf if mine else math.inf
         # the best of the last search here first, then the policy's order
         others = (i for i in range(len(entry.cands)) if i != entry.best)
         for i in [entry.best, *others]:
-            step = entry.cands[i].move
-            value = self._value(
-                state.apply(step, check=False), depth - 1, low, high, state, step
-            )
+            move = entry.cands[i].move
+            self._branch.append((state, move))
+            value = self._value(state.apply(move, check=False), depth - 1, low, high)
+            self._branch.pop()
             if (value > best) if mine else (value < best):
                 best, entry.best = value, i
             if mine:
@@ -195,12 +192,12 @@ class AlphaBeta:
         entry.bound = 1 if best >= beta else -1 if best <= alpha else 0
         return best
 
-    def _leaf(self, state: GameState, before: GameState, move: Move) -> float:
+    def _leaf(self, state: GameState) -> float:
         key = state.transposition_key()
         value = self._values.get(key)
         if value is None:
             self._check()
-            value = self._values[key] = self.leaf(state, before, move)
+            value = self._values[key] = self.leaf(state, key, self._branch)
             self.leaves += 1
         return value
 

@@ -29,10 +29,8 @@ from wordbot.engine.game import Game
 from wordbot.engine.movelist import Move
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.engine.state import GameState
+from wordbot.players.alphabeta import Branch
 from wordbot.players.base import Player
-
-#: the position a tree's leaf follows and the move that leads from it to the leaf
-Step = tuple[GameState, Move]
 
 
 @dataclass(frozen=True)
@@ -68,7 +66,7 @@ class Playouts:
         self.leaf = leaf
         # a player's spec is text made on every read, and a search asks once a playout
         self._specs = (rollout.spec, leaf.spec)
-        self._before: tuple[GameState, Packed] | None = None  # see leaf_values
+        self._branch: list[tuple[GameState, Packed]] = []  # see leaf_values
 
     def core(self, state: GameState) -> Core | None:
         """The compiled core that plays these playouts from ``state`` (None: Python)."""
@@ -167,20 +165,21 @@ class Playouts:
         state: GameState,
         seed: int,
         horizon: int,
-        step: Step | None = None,
+        branch: Branch = (),
     ) -> tuple[list[float], bool]:
         """A tree leaf's values: ``state`` played on to ``horizon`` (0: not at all)
         with the generator seeded ``seed``, then every seat's final margin if the game
         ended, else the leaf player's value of it for every seat; and whether it ended.
 
-        ``step``: the position and the move that make ``state``. A compiled core then
-        packs that position once for all the leaves that follow it (a tree's siblings)
-        and applies each move to a copy, where packing every leaf would cost more than
-        its playout."""
+        ``branch``: the positions from the tree's root to ``state``, each with the move
+        played there. A compiled core then packs the root once and every other position
+        from the one before it (a copy and a move), keeping those of the last branch that
+        the next shares (a leaf's siblings, its cousins), where packing every leaf would
+        cost more than its playout."""
         if horizon != 0 and not state.is_over:
             core, seats = self.core(state), len(state.players)
-            if core is not None and step is not None:
-                packed = self._after(core, *step)
+            if core is not None and branch:
+                packed = self._along(core, branch)
                 if packed is not None:
                     return self._compiled_leaf(core, packed, seats, seed, horizon)
             if core is not None and not 0 < horizon <= core.python_plies:
@@ -193,18 +192,21 @@ class Playouts:
                 steps += 1
         return self.values_at(state)
 
-    def _after(self, core: Core, before: GameState, move: Move) -> Packed | None:
-        """``before`` packed (once: the last one packed is kept) with ``move`` applied,
-        or None where the core refuses ``before``."""
-        if self._before is None or self._before[0] is not before:
-            if core.refuses(before) is not None:
+    def _along(self, core: Core, branch: Branch) -> Packed | None:
+        """Where ``branch`` leads, packed: each of its positions from the one before, the
+        first packed, those the last branch shares (the same objects) kept from it; None
+        where the core refuses the first."""
+        kept, shared = self._branch, 0
+        while shared < min(len(kept), len(branch)) and kept[shared][0] is branch[shared][0]:
+            shared += 1
+        del kept[shared:]
+        if not kept:
+            if core.refuses(branch[0][0]) is not None:
                 return None
-            self._before = (before, core.pack(before))
-        packed = self._before[1]
-        row = core.encode(packed, move)
-        packed = packed.copy()
-        core.apply(packed, row)
-        return packed
+            kept.append((branch[0][0], core.pack(branch[0][0])))
+        for i in range(len(kept), len(branch)):
+            kept.append((branch[i][0], _moved(core, kept[i - 1][1], branch[i - 1][1])))
+        return _moved(core, kept[-1][1], branch[-1][1])
 
     def _compiled_leaf(
         self, core: Core, packed: Packed, seats: int, seed: int, horizon: int
@@ -227,6 +229,13 @@ class Playouts:
             outcome = state.outcome()
             return [float(outcome.margin(p)) for p in state.players], True
         return [self.leaf.value(state, p) for p in state.players], False
+
+
+def _moved(core: Core, packed: Packed, move: Move) -> Packed:
+    """A copy of ``packed`` with ``move`` played (``packed`` is not changed)."""
+    out = packed.copy()
+    core.apply(out, core.encode(packed, move))
+    return out
 
 
 def horizon_of(plies: int, to_end: bool) -> int:

@@ -58,12 +58,11 @@ from typing import Any, cast
 
 from wordbot.engine.core import GAME_HORIZON
 from wordbot.engine.game import Game
-from wordbot.engine.movelist import Move
 from wordbot.engine.state import GameState
-from wordbot.players.alphabeta import AlphaBeta
+from wordbot.players.alphabeta import AlphaBeta, Branch
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval
-from wordbot.players.playouts import Playouts, Step, end_of
+from wordbot.players.playouts import Playouts, end_of
 from wordbot.players.profile import DEFAULT, profile_of
 from wordbot.players.tree import Node
 
@@ -432,9 +431,9 @@ class SearchPlayer(MonteCarloPlayer):
 
         margins: dict[Hashable, tuple[float, bool]] = {}  # the mover's raw value, final
 
-        def leaf(after: GameState, before: GameState, move: Move) -> float:
-            raw, final = self._leaf_values(after, rng, (before, move))
-            margins[after.transposition_key()] = raw[seat], final
+        def leaf(after: GameState, key: Hashable, branch: Branch) -> float:
+            raw, final = self._leaf_values(after, rng, branch)
+            margins[key] = raw[seat], final
             return self._utility(raw[seat], final)
 
         search = AlphaBeta(
@@ -490,13 +489,13 @@ class SearchPlayer(MonteCarloPlayer):
         value for every seat, and back up."""
         path = [root]
         node = root
-        step: Step | None = None  # what made node's position (None: reached otherwise)
+        branch: Branch = ()  # what made node's position (if this descent did)
         while node.visits > 0 and not node.state.is_over:
             if node.cands is None:
                 self._expand(node, rng, self._inner(node.state.game))
             i = self._select(node)
             child = node.children[i]
-            made: Step | None = None
+            made: Branch = ()
             if child is None:
                 assert node.cands is not None
                 after = node.state.apply(node.cands[i].move, check=False)
@@ -504,13 +503,13 @@ class SearchPlayer(MonteCarloPlayer):
                 child = table.get(key)
                 if child is None:
                     child = table[key] = Node(after, len(root.utility))
-                    made = (node.state, node.cands[i].move)
+                    made = [(node.state, node.cands[i].move)]
                 node.children[i] = child
             if child in path:  # a position met again on this line: value it as a leaf
                 break
             path.append(child)
-            step, node = made, child
-        raw, final = self._leaf_values(node.state, rng, step)
+            branch, node = made, child
+        raw, final = self._leaf_values(node.state, rng, branch)
         utility = [self._utility(v, final) for v in raw]
         for visited in path:
             visited.visits += 1
@@ -539,19 +538,19 @@ class SearchPlayer(MonteCarloPlayer):
         return best
 
     def _leaf_values(
-        self, state: GameState, rng: random.Random, step: Step | None = None
+        self, state: GameState, rng: random.Random, branch: Branch = ()
     ) -> tuple[list[float], bool]:
         """Every seat's value of a leaf after its playout, and whether that ended the
         game (the final margins) or not (the policy's values); the playout draws from a
-        generator of its own, seeded from ``rng``. ``step``: the position and move the
-        leaf follows (its siblings' too: see :meth:`Playouts.leaf_values`)."""
+        generator of its own, seeded from ``rng``. ``branch``: the positions from the
+        root to the leaf with their moves (see :meth:`Playouts.leaf_values`)."""
         plies = self.settings["playout"]
         if plies < 0 and self.settings["tree"] == "ab":
             plies = AB_PLAYOUT
         seed = rng.getrandbits(63)
         assert self._leaves is not None
         horizon = GAME_HORIZON if plies < 0 else plies
-        return self._leaves.leaf_values(state, seed, horizon, step)
+        return self._leaves.leaf_values(state, seed, horizon, branch)
 
     def _decided(self, root: Node, elapsed: float, seconds: float) -> bool:
         """Whether the most visited move can no longer be caught in the time left."""

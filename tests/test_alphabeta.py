@@ -45,7 +45,7 @@ def test_alphabeta_finds_the_minimax_value_of_the_same_tree(name, count):
 
         root = expand(state)
         for depth in (1, 2, 3, 4):
-            search = AlphaBeta(expand, lambda s, before, move: leaf(s), depth=depth)
+            search = AlphaBeta(expand, lambda s, key, branch: leaf(s), depth=depth)
             best = search.run(state, root)[0]
             values = [
                 minimax(state.apply(c.move), depth - 1, me, expand, leaf) for c in root

@@ -1,6 +1,7 @@
 """What a search keeps between its playouts changes none of its values: a tree leaf
-valued from the position before it (packed once for all its siblings) is valued as a
-leaf played out in Python, and an arm's mean and interval follow every playout it adds."""
+valued from the positions above it (packed once, each carried to the next by a move)
+is valued as a leaf played out in Python, and an arm's mean and interval follow every
+playout it adds."""
 
 from __future__ import annotations
 
@@ -22,17 +23,31 @@ PERFECT = ["routewords", "crosswords"]
 
 
 def leaves(name: str, horizon: int) -> list[tuple[list[float], bool]]:
-    """The values of the leaves one move past a few positions (the greedy's best
-    moves), each leaf told the position and the move it follows, as a tree tells it."""
+    """The values of the leaves one and two moves past a few positions (the greedy's
+    best moves and replies), each told the branch that leads to it from the position,
+    as a tree tells it, in an order that moves between branches (a tree's siblings
+    and cousins, its next depth's new positions)."""
     out = []
-    for n, state in enumerate(positions(name, 4, seed=11 + len(name))):
+    for n, state in enumerate(positions(name, 3, seed=11 + len(name))):
         game = state.game
         greedy = CATALOG.players.make("greedy", game)
         leaf = CATALOG.players.make(profile_of(game).default_policy, game)
-        playouts = Playouts(game, greedy, leaf)  # one a decision, as the search's
-        for i, cand in enumerate(greedy.top(state, 4, random.Random(n))):
+        found = []
+        for cand in greedy.top(state, 3, random.Random(n)):
             after = state.apply(cand.move, check=False)
-            out.append(playouts.leaf_values(after, 7 + i, horizon, (state, cand.move)))
+            branch = [(state, cand.move)]
+            found.append((after, branch))
+            for reply in [] if after.is_over else greedy.top(after, 3, random.Random(n)):
+                end = after.apply(reply.move, check=False)
+                found.append((end, branch + [(after, reply.move)]))
+        order = list(range(len(found)))
+        random.Random(n).shuffle(order)
+        playouts = Playouts(game, greedy, leaf)  # one a decision, as the search's
+        values = {}
+        for i in order:  # each leaf's seed its own, whatever the order
+            end, branch = found[i]
+            values[i] = playouts.leaf_values(end, i, horizon, branch)
+        out += [values[i] for i in range(len(found))]
     return out
 
 
@@ -44,7 +59,7 @@ def test_a_leaf_valued_from_the_position_before_it_is_valued_as_in_python(
     compiled = leaves(name, horizon)
     monkeypatch.setenv("WORDBOT_CORE", "off")  # every playout in Python
     python = leaves(name, horizon)
-    assert len(compiled) >= 8
+    assert len(compiled) >= 20
     assert compiled == python
 
 
