@@ -25,7 +25,7 @@ as much as its best one; alpha-beta takes the best reply.
 >>> state = get_game("routewords").new(seed=1, lexicon=lexicon)
 >>> greedy = make_player("greedy")
 >>> search = AlphaBeta(
-...     lambda s: greedy.top(s, 3, random.Random(0)),
+...     lambda s: greedy.moves(s, 3, random.Random(0)),
 ...     lambda s, key, branch: greedy.value(s, state.to_move),
 ...     leaves=50,
 ... )
@@ -68,10 +68,10 @@ class Scored:
 
 @dataclass
 class _Entry:
-    """What the table keeps of a position: its candidates (ranked once) and the depth,
-    value and best candidate of its deepest search."""
+    """What the table keeps of a position: its candidate moves (ranked once) and the
+    depth, value and best candidate of its deepest search."""
 
-    cands: list[Candidate] | None = None
+    moves: list[Move] | None = None
     depth: int = -1
     value: float = 0.0
     bound: int = 0  # 0 exact, -1 an upper bound (failed low), +1 a lower bound (high)
@@ -80,13 +80,13 @@ class _Entry:
 
 class AlphaBeta:
     """Iterative-deepening alpha-beta (see the module docstring). ``expand(state)``
-    ranks a position's candidates, ``leaf(state, key, branch)`` values a position for
+    ranks a position's candidate moves, ``leaf(state, key, branch)`` values a position for
     the searching player; ``seconds``, ``leaves`` (0: no cap) and ``depth`` (in moves; the
     default is deeper than any game here needs) bound a search."""
 
     def __init__(
         self,
-        expand: Callable[[GameState], list[Candidate]],
+        expand: Callable[[GameState], list[Move]],
         leaf: Leaf,
         seconds: float = math.inf,
         leaves: int = 0,
@@ -166,17 +166,17 @@ class AlphaBeta:
                 return entry.value
             if entry.bound > 0 and entry.value >= beta:
                 return entry.value
-        if entry.cands is None:
-            entry.cands = self.expand(state)
-        if not entry.cands:
+        if entry.moves is None:
+            entry.moves = self.expand(state)
+        if not entry.moves:
             return self._leaf(state)
         mine = state.to_move == self._me
         low, high = alpha, beta
         best = -math.inf if mine else math.inf
         # the best of the last search here first, then the policy's order
-        others = (i for i in range(len(entry.cands)) if i != entry.best)
+        others = (i for i in range(len(entry.moves)) if i != entry.best)
         for i in [entry.best, *others]:
-            move = entry.cands[i].move
+            move = entry.moves[i]
             self._branch.append((state, move))
             value = self._value(state.apply(move, check=False), depth - 1, low, high)
             self._branch.pop()
@@ -206,8 +206,8 @@ class AlphaBeta:
         candidate followed down to where the search valued a leaf."""
         state = state.apply(cand.move, check=False)
         entry = self._table.get(state.transposition_key())
-        while entry is not None and entry.cands and entry.depth > 0 and not state.is_over:
-            state = state.apply(entry.cands[entry.best].move, check=False)
+        while entry is not None and entry.moves and entry.depth > 0 and not state.is_over:
+            state = state.apply(entry.moves[entry.best], check=False)
             entry = self._table.get(state.transposition_key())
         return state
 

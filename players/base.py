@@ -215,6 +215,13 @@ class Player:
         self.check(state)
         return self._top(state, n, rng if rng is not None else random.Random(0), progress)
 
+    def moves(
+        self, state: GameState[Any], n: int = 5, rng: random.Random | None = None
+    ) -> list[Move]:
+        """The moves of :meth:`top`'s candidates (the same draws from ``rng``), where
+        their reports are not wanted: a search's inner nodes."""
+        return [c.move for c in self.top(state, n, rng)]
+
     def value(self, state: GameState[Any], viewer: str) -> float:
         """How good ``state`` is for ``viewer``: by default the score margin as things
         stand (``viewer``'s score minus the best other)."""

@@ -30,6 +30,15 @@ class GreedyPlayer(Player):
     def _choose(self, state: GameState, rng: random.Random) -> Move:
         return state.bot_moves().best(1, rng)[0][0]
 
+    def moves(
+        self, state: GameState, n: int = 5, rng: random.Random | None = None
+    ) -> list[Move]:
+        # without the candidates' count of the moves, which a lazy list (RouteWords')
+        # works out at a cost like that of the best moves themselves
+        self.check(state)
+        best = state.bot_moves().best(n, rng if rng is not None else random.Random(0))
+        return [move for move, _ in best]
+
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:

@@ -437,7 +437,7 @@ class SearchPlayer(MonteCarloPlayer):
             return self._utility(raw[seat], final)
 
         search = AlphaBeta(
-            lambda s: inner.top(s, k, rng),
+            lambda s: inner.moves(s, k, rng),
             leaf,
             self.settings["time"],
             self.settings["iterations"],

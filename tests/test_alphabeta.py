@@ -23,10 +23,10 @@ def minimax(state, depth, me, expand, leaf):
     """The obviously correct value: every candidate of every node, to ``depth``."""
     if depth == 0 or state.is_over:
         return leaf(state)
-    cands = expand(state)
-    if not cands:
+    moves = expand(state)
+    if not moves:
         return leaf(state)
-    values = [minimax(state.apply(c.move), depth - 1, me, expand, leaf) for c in cands]
+    values = [minimax(state.apply(m), depth - 1, me, expand, leaf) for m in moves]
     return max(values) if state.to_move == me else min(values)
 
 
@@ -38,12 +38,12 @@ def test_alphabeta_finds_the_minimax_value_of_the_same_tree(name, count):
         me = state.to_move
 
         def expand(s, policy=policy):
-            return policy.top(s, 3, random.Random(0))
+            return [c.move for c in policy.top(s, 3, random.Random(0))]
 
         def leaf(s, policy=policy, me=me):
             return policy.value(s, me)
 
-        root = expand(state)
+        root = policy.top(state, 3, random.Random(0))
         for depth in (1, 2, 3, 4):
             search = AlphaBeta(expand, lambda s, key, branch: leaf(s), depth=depth)
             best = search.run(state, root)[0]

@@ -1,7 +1,7 @@
-"""What a search keeps between its playouts changes none of its values: a tree leaf
-valued from the positions above it (packed once, each carried to the next by a move)
-is valued as a leaf played out in Python, and an arm's mean and interval follow every
-playout it adds."""
+"""The short cuts a search takes change none of its values: a tree leaf valued from
+the positions above it (packed once, each carried to the next by a move) is valued as
+a leaf played out in Python; an arm's mean and interval follow every playout it adds;
+greedy's moves, asked for without its candidates' reports, are its candidates' moves."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from wordbot.players.montecarlo import _Arm
 from wordbot.players.playouts import End, Playouts
 from wordbot.players.profile import profile_of
 
-from tests.game_profiles import CATALOG
+from tests.game_profiles import CATALOG, NAMES
 from tests.test_search import positions
 
 PERFECT = ["routewords", "crosswords"]
@@ -77,3 +77,14 @@ def test_an_arms_mean_and_interval_follow_its_playouts():
             assert arm.stderr == pytest.approx(
                 statistics.stdev(seen) / math.sqrt(len(seen))
             )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_greedys_moves_are_its_top_candidates_moves_with_the_same_draws(name):
+    for n, state in enumerate(positions(name, 4, seed=3 + len(name))):
+        greedy = CATALOG.players.make("greedy", state.game)
+        for k in (1, 3, 6):
+            by_top, by_moves = random.Random(n), random.Random(n)
+            top = [c.move for c in greedy.top(state, k, by_top)]
+            assert greedy.moves(state, k, by_moves) == top
+            assert by_moves.random() == by_top.random()  # as many draws taken
