@@ -397,9 +397,10 @@ def evaluate_board(state) -> tuple[tuple[Any, ...], ...]:
     by first square, across first (kept by the board: the states between two plays
     share it)."""
     board = state.board
-    if board.controls is None:
-        board.controls = _board_controls(board)
-    return board.controls
+    controls = board.controls
+    if controls is None:
+        controls = board.controls = _board_controls(board)
+    return controls
 
 
 def _board_controls(board) -> tuple[tuple[Any, ...], ...]:
