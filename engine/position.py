@@ -16,6 +16,7 @@ import hashlib
 import json
 import sys
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -32,7 +33,52 @@ def canonical_json(obj: Any) -> str:
 
 def position_digest(obj: dict) -> str:
     """sha256 (hex) of a position's canonical JSON."""
-    return hashlib.sha256(canonical_json(obj).encode("utf-8")).hexdigest()
+    return text_digest(canonical_json(obj))
+
+
+def text_digest(text: str) -> str:
+    """sha256 (hex) of a canonical JSON text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Encoded(str):
+    """A value already written as canonical JSON text, in an object given to
+    :func:`canonical_json_with` (a position writer keeps the texts of its long lists
+    from one state to the next)."""
+
+    __slots__ = ()
+
+
+def _holds_encoded(obj: dict) -> bool:
+    """Whether an :class:`Encoded` value is in ``obj`` or in an object in it."""
+    return any(
+        isinstance(v, Encoded) or (isinstance(v, dict) and _holds_encoded(v))
+        for v in obj.values()
+    )
+
+
+@lru_cache(maxsize=256)
+def _key_text(key: str) -> str:
+    return _CANONICAL.encode(key)
+
+
+def canonical_json_with(obj: Any) -> str:
+    """:func:`canonical_json` of ``obj``, each :class:`Encoded` value in its objects
+    taken as the text it is (the objects' keys are strings, as in every format).
+
+    >>> canonical_json_with({"b": Encoded("[1,2]"), "a": {"y": [True], "x": Encoded('"z"')}})
+    '{"a":{"x":"z","y":[true]},"b":[1,2]}'
+    """
+    if isinstance(obj, Encoded):
+        return str(obj)
+    if not isinstance(obj, dict) or not _holds_encoded(obj):
+        return _CANONICAL.encode(obj)
+    parts = []
+    for key, value in sorted(obj.items()):
+        if type(key) is not str:  # json writes other keys as strings, sorted otherwise
+            raise TypeError(f"key {key!r}: not a string")
+        parts.append(_key_text(key) + ":" + canonical_json_with(value))
+    return "{" + ",".join(parts) + "}"
 
 
 #: the most text a position, record or move argument may hold (the biggest position of

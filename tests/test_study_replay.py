@@ -4,6 +4,8 @@ position's standing is its outcome's scores."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from wordbot.engine import get_game
 from wordbot.players import make_player
@@ -131,3 +133,36 @@ def test_control_word_standing_counts_controlled_words_and_penalties():
     assert played.rules.penalty_points == 5
     assert played.standing() == {"red": 7 + 3, "green": 2 - 5}
     assert dict(played.outcome().scores) == played.standing()
+
+
+@pytest.mark.parametrize(
+    ("spec", "rules"),
+    [("greedy", {}), ("random", {}), ("random", {"pie": True, "compensation": 2.5})],
+)
+def test_cross_words_digests_kept_from_state_to_state_are_the_positions(spec, rules):
+    from wordbot.engine.crosswords.moves import Pass
+    from wordbot.engine.pie import TakeOver
+    from wordbot.engine.position import position_digest
+
+    game = get_game("crosswords")
+    kinds = set()
+    for seed in range(3):
+        state = game.new(["red", "green"], seed, game.Rules.from_json(rules))
+        player = make_player(spec, game)
+        state.digest()  # from here on each state's digest is made from the last one's
+        moves = 0
+        while not state.is_over:
+            move = (
+                TakeOver()  # every letter and capture changes seat
+                if state.pie_offered
+                else player.choose(state, random.Random(seed * 1000 + moves))
+            )
+            kinds.add(type(move))
+            state = state.apply(move)
+            moves += 1
+            expected = position_digest(state.to_json())
+            assert state.digest() == expected
+            # and from scratch, read back from the position
+            assert game.from_json(state.to_json()).digest() == expected
+    assert Pass in kinds or spec == "greedy"
+    assert TakeOver in kinds or not rules

@@ -15,7 +15,9 @@ wordbot.engine.errors.PositionError: scores.red: 1, but red has captured 0 cells
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -25,6 +27,9 @@ from wordbot.engine.crosswords.rules import SEATS
 from wordbot.engine.errors import PositionError
 from wordbot.engine.position import (
     MAX_POINTS,
+    Encoded,
+    canonical_json,
+    canonical_json_with,
     check_fields,
     header_json,
     int_in,
@@ -60,12 +65,34 @@ def position_json(state) -> dict[str, Any]:
     # by cell alone (each cell is there once): a record writes every position's digest
     cells = sorted(state.cells.items(), key=_cell)
     captured = sorted(state.captured.items(), key=_cell)
+    return _position(
+        state,
+        [_written(cell, held, players) for cell, held in cells],
+        [_taken(cell, seat, players) for cell, seat in captured],
+        list,
+    )
+
+
+def position_text(state) -> str:
+    """The canonical JSON of :func:`position_json`, its cells' and captured cells'
+    texts kept by the state (:attr:`CrossWordsState.listings`) and its pages' rows
+    written once (a record writes the digest of every position)."""
+    cells, captured = state.listings
+    return canonical_json_with(
+        _position(state, Encoded(cells.text()), Encoded(captured.text()), _rows_text)
+    )
+
+
+def _position(state, cells, captured, rows) -> dict[str, Any]:
+    """The position of a state with its ``cells``, ``captured`` cells and each page's
+    ``rows(page.rows)``."""
+    players = list(state.players)
     return {
         **header_json(state, FORMAT),
-        "cells": [[r, c, ch, players[s]] for (r, c), (ch, s) in cells],
-        "captured": [[r, c, players[s]] for (r, c), s in captured],
+        "cells": cells,
+        "captured": captured,
         "pages": {
-            p: {"rows": list(page.rows), "used": [list(k) for k in sorted(used)]}
+            p: {"rows": rows(page.rows), "used": [list(k) for k in sorted(used)]}
             for p, page, used in zip(players, state.pages, state.used)
         },
         "extra": [e.to_json() for e in state.extra],
@@ -73,6 +100,66 @@ def position_json(state) -> dict[str, Any]:
         "scores": state.scores,
         **({"pie_taken": True} if state.pie_taken else {}),
     }
+
+
+def _written(cell, held, players) -> list:
+    """A cell's entry of ``cells``: r, c, letter, writer."""
+    return [*cell, held[0], players[held[1]]]
+
+
+def _taken(cell, seat, players) -> list:
+    """A cell's entry of ``captured``: r, c, captor."""
+    return [*cell, players[seat]]
+
+
+@lru_cache(maxsize=64)
+def _rows_text(rows: tuple[str, ...]) -> Encoded:
+    return Encoded(canonical_json(list(rows)))
+
+
+class Listing:
+    """The canonical JSON texts of a position's ``cells`` (or ``captured``) entries in
+    cell order, made again from a state's by :meth:`changed` for the state a move
+    makes: a move writes a few cells of hundreds."""
+
+    __slots__ = ("cells", "entry", "texts")
+
+    def __init__(self, cells: list, texts: list[str], entry):
+        self.cells, self.texts, self.entry = cells, texts, entry
+
+    @classmethod
+    def of(cls, held: dict, entry, players) -> Listing:
+        """The listing of ``held`` (cell -> value), each entry ``entry(cell, value,
+        players)``."""
+        ordered = sorted(held.items(), key=_cell)
+        texts = [canonical_json(entry(cell, value, players)) for cell, value in ordered]
+        return cls([cell for cell, _ in ordered], texts, entry)
+
+    def changed(self, changes, players) -> Listing:
+        """This listing with ``changes`` ((cell, value) each, a cell new or held
+        before) made."""
+        cells, texts = list(self.cells), list(self.texts)
+        for cell, value in changes:
+            text = canonical_json(self.entry(cell, value, players))
+            i = bisect_left(cells, cell)
+            if i < len(cells) and cells[i] == cell:
+                texts[i] = text
+            else:
+                cells.insert(i, cell)
+                texts.insert(i, text)
+        return Listing(cells, texts, self.entry)
+
+    def text(self) -> str:
+        return "[" + ",".join(self.texts) + "]"
+
+
+def listings(state) -> tuple[Listing, Listing]:
+    """The listings of a state's cells and captured cells, made from scratch."""
+    players = list(state.players)
+    return (
+        Listing.of(state.cells, _written, players),
+        Listing.of(state.captured, _taken, players),
+    )
 
 
 def _player(value: Any, where: str) -> int:

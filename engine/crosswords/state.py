@@ -41,6 +41,7 @@ from wordbot.engine.crosswords.pages import Extra, Page, Word, extra_turns
 from wordbot.engine.crosswords.rules import STEP
 from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.outcome import Outcome
+from wordbot.engine.position import text_digest
 from wordbot.engine.state import OVER, GameState
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 
     import numpy as np
     from wordbot.engine.crosswords.legal import CrossWordsMoves
+    from wordbot.engine.crosswords.position import Listing
     from wordbot.engine.crosswords.rules import Rules
 
 TURN = "turn"
@@ -102,8 +104,9 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         "_window",
         "_usable",
         "_writes",
+        "_listings",
     )
-    CACHES = ("_moves", "_window", "_usable", "_writes")
+    CACHES = ("_moves", "_window", "_usable", "_writes", "_listings")
     cells: dict[tuple[int, int], tuple[str, int]]
     captured: dict[tuple[int, int], int]
     pages: tuple[Page, ...]
@@ -116,6 +119,7 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
     _window: Window | None
     _writes: dict[tuple[int, Extra | None, bool], np.ndarray] | None
     _usable: dict[tuple[int, Extra | None], list[int]] | None
+    _listings: tuple[Listing, Listing] | None
 
     # -- where it stands ---------------------------------------------------------------
     @property
@@ -338,7 +342,7 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         if not self.extra:
             turns[seat] += 1
         if isinstance(move, Pass):
-            return self._next(seat, queue, turns)
+            return self._next(seat, queue, turns, listings=self._listings)
         word = self.word_of(move)
         cells, captured = dict(self.cells), dict(self.captured)
         letters, captures = [], []
@@ -379,8 +383,16 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
             usable[(seat, NORMAL)] = next_words(
                 page, used[seat], known[(seat, NORMAL)], page.starts[word.row] + word.index
             )
+        listings = None
+        if self._listings is not None:
+            written, taken = self._listings
+            players = list(self.players)
+            listings = (
+                written.changed([(cell, (ch, s)) for cell, ch, s in letters], players),
+                taken.changed(captures, players),
+            )
         return self._copy(cells=cells, captured=captured, used=tuple(used))._next(
-            seat, queue, turns, window, usable
+            seat, queue, turns, window, usable, listings
         )
 
     def _taken_over(self) -> CrossWordsState:
@@ -403,15 +415,17 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         turns: list,
         window: Window | None = None,
         usable: dict | None = None,
+        listings: tuple[Listing, Listing] | None = None,
     ) -> CrossWordsState:
         """The state once a move's queue and turn counts are known: whose turn, or the
-        end (``window`` and ``usable``: the caches that still hold)."""
+        end (``window``, ``usable`` and ``listings``: the caches that still hold)."""
         nxt = seat if queue else 1 - seat
         state = self._copy(
             to_move=self.players[nxt], extra=tuple(queue), turns=tuple(turns)
         )
         state._window = window or self._window
         state._usable = self._usable if usable is None else usable
+        state._listings = listings
         return state.settled()
 
     def settled(self) -> CrossWordsState:
@@ -430,7 +444,11 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
             done = not any(self.can_write(seat, r) for r in later) and not self.can_write(
                 1 - seat, NORMAL
             )
-        return self._copy(phase=OVER, extra=()) if done else self
+        if not done:
+            return self
+        over = self._copy(phase=OVER, extra=())
+        over._listings = self._listings  # the same cells
+        return over
 
     def resolve(self, move: TextWrite) -> Write:
         """The page word a notation's write names: by its place when given, else the one
@@ -494,6 +512,21 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         from wordbot.engine.crosswords.position import position_json
 
         return position_json(self)
+
+    @property
+    def listings(self) -> tuple[Listing, Listing]:
+        """The canonical JSON texts of the cells and captured cells (kept per state:
+        the states a move makes change them by a few cells)."""
+        if self._listings is None:
+            from wordbot.engine.crosswords.position import listings
+
+            self._listings = listings(self)
+        return self._listings
+
+    def digest(self) -> str:
+        from wordbot.engine.crosswords.position import position_text
+
+        return text_digest(position_text(self))
 
     def transposition_key(self) -> Hashable:
         # the fields position_json writes, each as an order-free value
