@@ -93,7 +93,7 @@ class GameState(ABC, Generic[MovesT]):
     def outcome(self) -> Outcome:
         """The result as it stands (see :class:`Outcome`)."""
 
-    def standing(self) -> dict[str, int]:
+    def standing(self) -> Mapping[str, float]:
         """The scores of :meth:`outcome` alone: what each player would finish with if
         the game ended here (a game whose outcome is dear may give them cheaper)."""
         return dict(self.outcome().scores)

@@ -261,7 +261,7 @@ class ControlWordState(GameState["ControlWordMoves"]):
         places by the ranking's tie-breaks, and the evaluation as ``details``."""
         return outcome(self.evaluate())
 
-    def standing(self) -> dict[str, int]:
+    def standing(self) -> Mapping[str, float]:
         from wordbot.engine.controlword.adapter import evaluate_board
 
         return standing(self, evaluate_board(self))
