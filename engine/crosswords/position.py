@@ -153,13 +153,45 @@ class Listing:
         return "[" + ",".join(self.texts) + "]"
 
 
-def listings(state) -> tuple[Listing, Listing]:
-    """The listings of a state's cells and captured cells, made from scratch."""
-    players = list(state.players)
-    return (
-        Listing.of(state.cells, _written, players),
-        Listing.of(state.captured, _taken, players),
-    )
+class Listings:
+    """A state's cells and captured cells as a :class:`Listing` each, made when first
+    read (:meth:`made`): from scratch (:meth:`of`), or from those of the state a move
+    was made in and what the move wrote and captured (:meth:`after`; the states of a
+    search, whose digests nobody asks for, make none)."""
+
+    __slots__ = ("_base", "_captures", "_letters", "_made")
+
+    def __init__(self, base: Listings | None, letters=(), captures=()):
+        self._base, self._letters, self._captures = base, letters, captures
+        self._made: tuple[Listing, Listing] | None = None
+
+    @classmethod
+    def of(cls, state) -> Listings:
+        """The listings of ``state``, made now."""
+        players = list(state.players)
+        out = cls(None)
+        out._made = (
+            Listing.of(state.cells, _written, players),
+            Listing.of(state.captured, _taken, players),
+        )
+        return out
+
+    def after(self, letters, captures) -> Listings:
+        """The listings once a move wrote ``letters`` ((cell, letter, seat) each) and
+        made ``captures`` ((cell, seat) each)."""
+        return Listings(self, letters, captures)
+
+    def made(self, players) -> tuple[Listing, Listing]:
+        if self._made is None:
+            assert self._base is not None  # made at once when from scratch
+            cells, captured = self._base.made(players)
+            written = [(cell, (ch, seat)) for cell, ch, seat in self._letters]
+            self._made = (
+                cells.changed(written, players),
+                captured.changed(self._captures, players),
+            )
+            self._base = None  # made: what it was made from may go
+        return self._made
 
 
 def _player(value: Any, where: str) -> int:

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
     import numpy as np
     from wordbot.engine.crosswords.legal import CrossWordsMoves
-    from wordbot.engine.crosswords.position import Listing
+    from wordbot.engine.crosswords.position import Listing, Listings
     from wordbot.engine.crosswords.rules import Rules
 
 TURN = "turn"
@@ -119,7 +119,7 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
     _window: Window | None
     _writes: dict[tuple[int, Extra | None, bool], np.ndarray] | None
     _usable: dict[tuple[int, Extra | None], list[int]] | None
-    _listings: tuple[Listing, Listing] | None
+    _listings: Listings | None
 
     # -- where it stands ---------------------------------------------------------------
     @property
@@ -383,14 +383,9 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
             usable[(seat, NORMAL)] = next_words(
                 page, used[seat], known[(seat, NORMAL)], page.starts[word.row] + word.index
             )
-        listings = None
-        if self._listings is not None:
-            written, taken = self._listings
-            players = list(self.players)
-            listings = (
-                written.changed([(cell, (ch, s)) for cell, ch, s in letters], players),
-                taken.changed(captures, players),
-            )
+        listings = (
+            None if self._listings is None else self._listings.after(letters, captures)
+        )
         return self._copy(cells=cells, captured=captured, used=tuple(used))._next(
             seat, queue, turns, window, usable, listings
         )
@@ -415,7 +410,7 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         turns: list,
         window: Window | None = None,
         usable: dict | None = None,
-        listings: tuple[Listing, Listing] | None = None,
+        listings: Listings | None = None,
     ) -> CrossWordsState:
         """The state once a move's queue and turn counts are known: whose turn, or the
         end (``window``, ``usable`` and ``listings``: the caches that still hold)."""
@@ -518,10 +513,10 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         """The canonical JSON texts of the cells and captured cells (kept per state:
         the states a move makes change them by a few cells)."""
         if self._listings is None:
-            from wordbot.engine.crosswords.position import listings
+            from wordbot.engine.crosswords.position import Listings
 
-            self._listings = listings(self)
-        return self._listings
+            self._listings = Listings.of(self)
+        return self._listings.made(self.players)
 
     def digest(self) -> str:
         from wordbot.engine.crosswords.position import position_text
