@@ -49,11 +49,10 @@ class Encoded(str):
     __slots__ = ()
 
 
-def _holds_encoded(obj: dict) -> bool:
-    """Whether an :class:`Encoded` value is in ``obj`` or in an object in it."""
-    return any(
-        isinstance(v, Encoded) or (isinstance(v, dict) and _holds_encoded(v))
-        for v in obj.values()
+def _holds_encoded(value: Any) -> bool:
+    """Whether ``value`` is :class:`Encoded`, or an object with one in it."""
+    return isinstance(value, Encoded) or (
+        isinstance(value, dict) and any(map(_holds_encoded, value.values()))
     )
 
 
@@ -71,13 +70,22 @@ def canonical_json_with(obj: Any) -> str:
     """
     if isinstance(obj, Encoded):
         return str(obj)
-    if not isinstance(obj, dict) or not _holds_encoded(obj):
+    if not _holds_encoded(obj):
         return _CANONICAL.encode(obj)
-    parts = []
+    parts: list[str] = []
+    plain: dict[str, Any] = {}  # a run of keys with nothing encoded: written at once
     for key, value in sorted(obj.items()):
         if type(key) is not str:  # json writes other keys as strings, sorted otherwise
             raise TypeError(f"key {key!r}: not a string")
+        if not _holds_encoded(value):
+            plain[key] = value
+            continue
+        if plain:  # "{...}" of the run, without its braces: its keys and values
+            parts.append(_CANONICAL.encode(plain)[1:-1])
+            plain = {}
         parts.append(_key_text(key) + ":" + canonical_json_with(value))
+    if plain:
+        parts.append(_CANONICAL.encode(plain)[1:-1])
     return "{" + ",".join(parts) + "}"
 
 
