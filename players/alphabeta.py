@@ -80,9 +80,9 @@ class _Entry:
 
 class AlphaBeta:
     """Iterative-deepening alpha-beta (see the module docstring). ``expand(state)``
-    ranks a position's candidate moves, ``leaf(state, key, branch)`` values a position for
-    the searching player; ``seconds``, ``leaves`` (0: no cap) and ``depth`` (in moves; the
-    default is deeper than any game here needs) bound a search."""
+    ranks a position's candidate moves, ``leaf(state, key, branch)`` values a position
+    for the searching player; ``seconds``, ``leaves`` (0: no cap) and ``depth`` (in
+    moves; the default is deeper than any game here needs) bound a search."""
 
     def __init__(
         self,

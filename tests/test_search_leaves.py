@@ -53,7 +53,7 @@ def leaves(name: str, horizon: int) -> list[tuple[list[float], bool]]:
 
 @pytest.mark.parametrize("horizon", [2, GAME_HORIZON])
 @pytest.mark.parametrize("name", PERFECT)
-def test_a_leaf_valued_from_the_position_before_it_is_valued_as_in_python(
+def test_a_leaf_valued_from_the_positions_above_it_is_valued_as_in_python(
     name, horizon, monkeypatch
 ):
     compiled = leaves(name, horizon)
