@@ -62,8 +62,9 @@ def _key_text(key: str) -> str:
 
 
 def canonical_json_with(obj: Any) -> str:
-    """:func:`canonical_json` of ``obj``, each :class:`Encoded` value in its objects
-    taken as the text it is (the objects' keys are strings, as in every format).
+    """:func:`canonical_json` of ``obj``, each :class:`Encoded` value of its objects
+    taken as the text it is (a value of an object: one in a list is a string to
+    json), the objects' keys strings as in every format.
 
     >>> canonical_json_with({"b": Encoded("[1,2]"), "a": {"y": [True], "x": Encoded('"z"')}})
     '{"a":{"x":"z","y":[true]},"b":[1,2]}'
@@ -72,6 +73,11 @@ def canonical_json_with(obj: Any) -> str:
         return str(obj)
     if not _holds_encoded(obj):
         return _CANONICAL.encode(obj)
+    return _with_encoded(obj)
+
+
+def _with_encoded(obj: dict) -> str:
+    """:func:`canonical_json_with` of an object that holds an :class:`Encoded` value."""
     parts: list[str] = []
     plain: dict[str, Any] = {}  # a run of keys with nothing encoded: written at once
     for key, value in sorted(obj.items()):
@@ -83,7 +89,8 @@ def canonical_json_with(obj: Any) -> str:
         if plain:  # "{...}" of the run, without its braces: its keys and values
             parts.append(_CANONICAL.encode(plain)[1:-1])
             plain = {}
-        parts.append(_key_text(key) + ":" + canonical_json_with(value))
+        text = str(value) if isinstance(value, Encoded) else _with_encoded(value)
+        parts.append(_key_text(key) + ":" + text)
     if plain:
         parts.append(_CANONICAL.encode(plain)[1:-1])
     return "{" + ",".join(parts) + "}"

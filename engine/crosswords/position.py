@@ -155,26 +155,21 @@ class Listing:
 
 class Listings:
     """A state's cells and captured cells as a :class:`Listing` each, made when first
-    read (:meth:`made`): from scratch (:meth:`of`), or from those of the state a move
-    was made in and what the move wrote and captured (:meth:`after`; the states of a
-    search, whose digests nobody asks for, make none)."""
+    read (:meth:`made`): from the state's own (:meth:`of`), or from those of the state a
+    move was made in and what the move wrote and captured (:meth:`after`; the states
+    of a search, whose digests nobody asks for, make none)."""
 
     __slots__ = ("_base", "_captures", "_letters", "_made")
 
-    def __init__(self, base: Listings | None, letters=(), captures=()):
-        self._base, self._letters, self._captures = base, letters, captures
+    def __init__(self, base: Listings | tuple[dict, dict], letters=(), captures=()):
+        self._base: Listings | tuple[dict, dict] | None = base
+        self._letters, self._captures = letters, captures
         self._made: tuple[Listing, Listing] | None = None
 
     @classmethod
     def of(cls, state) -> Listings:
-        """The listings of ``state``, made now."""
-        players = list(state.players)
-        out = cls(None)
-        out._made = (
-            Listing.of(state.cells, _written, players),
-            Listing.of(state.captured, _taken, players),
-        )
-        return out
+        """The listings of ``state``'s cells and captured cells."""
+        return cls((state.cells, state.captured))
 
     def after(self, letters, captures) -> Listings:
         """The listings once a move wrote ``letters`` ((cell, letter, seat) each) and
@@ -183,14 +178,21 @@ class Listings:
 
     def made(self, players) -> tuple[Listing, Listing]:
         if self._made is None:
-            assert self._base is not None  # made at once when from scratch
-            cells, captured = self._base.made(players)
-            written = [(cell, (ch, seat)) for cell, ch, seat in self._letters]
-            self._made = (
-                cells.changed(written, players),
-                captured.changed(self._captures, players),
-            )
-            self._base = None  # made: what it was made from may go
+            base = self._base
+            if isinstance(base, Listings):
+                cells, captured = base.made(players)
+                written = [(cell, (ch, seat)) for cell, ch, seat in self._letters]
+                self._made = (
+                    cells.changed(written, players),
+                    captured.changed(self._captures, players),
+                )
+            else:
+                assert base is not None  # only a made listing lets its base go
+                self._made = (
+                    Listing.of(base[0], _written, players),
+                    Listing.of(base[1], _taken, players),
+                )
+            self._base = None  # what it was made from may go
         return self._made
 
 

@@ -510,8 +510,8 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
 
     @property
     def listings(self) -> tuple[Listing, Listing]:
-        """The canonical JSON texts of the cells and captured cells (kept per state:
-        the states a move makes change them by a few cells)."""
+        """The canonical JSON texts of the cells and captured cells (kept per state
+        once asked for: the states its moves make change them by a few cells)."""
         if self._listings is None:
             from wordbot.engine.crosswords.position import Listings
 
@@ -519,8 +519,13 @@ class CrossWordsState(GameState["CrossWordsMoves"]):
         return self._listings.made(self.players)
 
     def digest(self) -> str:
-        from wordbot.engine.crosswords.position import position_text
+        from wordbot.engine.crosswords.position import Listings, position_text
 
+        if self._listings is None:
+            # nothing to make its text from: the position written whole (the cell
+            # texts are made when the digest of a state after it asks for them)
+            self._listings = Listings.of(self)
+            return super().digest()
         return text_digest(position_text(self))
 
     def transposition_key(self) -> Hashable:
