@@ -101,13 +101,12 @@ def rack_counts(rack: str) -> np.ndarray:
     >>> int(rack_counts("AAt")[1]), int(rack_counts("AAt")[20])
     (2, 1)
     """
-    counts = [0] * 27
-    for ch in rack.upper():
-        code = ord(ch) - 64
-        if not 1 <= code <= 26:
-            raise ValueError(f"rack: {ch!r} is not a letter")
-        counts[code] += 1
-    return np.array(counts, np.int64)
+    codes = np.frombuffer(rack.upper().encode("ascii", "replace"), np.uint8)
+    codes = codes.astype(np.int64) - 64
+    if len(codes) and not (codes.min() >= 1 and codes.max() <= 26):
+        bad = next(ch for ch in rack if not "A" <= ch.upper() <= "Z")
+        raise ValueError(f"rack: {bad!r} is not a letter")
+    return np.bincount(codes, minlength=27)
 
 
 def rack_arrays(rack: str) -> tuple[np.ndarray, np.ndarray]:

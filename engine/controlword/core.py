@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from wordbot.engine.controlword.adapter import COLOUR_INDEX, score_table
+from wordbot.engine.controlword.adapter import COLOUR_INDEX, rack_counts, score_table
 from wordbot.engine.controlword.board import Board
 from wordbot.engine.controlword.moves import (
     Exchange,
@@ -107,11 +107,9 @@ EXCHANGE_BAGS = ("vowel", "consonant")
 CONTROL_WEIGHTS = np.array(list(DEFAULT_WEIGHTS.values()), np.float64)
 
 
-def _counts(letters: str) -> np.ndarray:
-    out = np.zeros(27, np.int64)
-    for ch in letters:
-        out[ord(ch.upper()) - 64] += 1
-    return out
+#: the header's fields that place the board in its grid, as :meth:`ControlWordCore._grid`
+#: fills them
+GRID_FIELDS = [H_ROW0, H_COL0, H_TILES, H_R0, H_R1, H_C0, H_C1]
 
 
 def _letters(counts: np.ndarray, lower: bool = False) -> str:
@@ -207,15 +205,15 @@ class ControlWordCore(Core):
         penalty_tiles = np.zeros((core_state.MAX_SEATS, 27), np.int64)
         for p, i in seat.items():
             rack = state.racks[p]
-            racks[i, OWN] = _counts("".join(ch for ch in rack if ch.isupper()))
-            racks[i, BLUE_TILES] = _counts("".join(ch for ch in rack if ch.islower()))
-            bags[i] = _counts(state.bags[p])
-            penalty_tiles[i] = _counts(state.penalty_tiles[p])
-        bags[VOWEL_BAG] = _counts(state.bags[BLUE_VOWELS])
-        bags[CONSONANT_BAG] = _counts(state.bags[BLUE_CONSONANTS])
+            racks[i, OWN] = rack_counts("".join(ch for ch in rack if ch.isupper()))
+            racks[i, BLUE_TILES] = rack_counts("".join(ch for ch in rack if ch.islower()))
+            bags[i] = rack_counts(state.bags[p])
+            penalty_tiles[i] = rack_counts(state.penalty_tiles[p])
+        bags[VOWEL_BAG] = rack_counts(state.bags[BLUE_VOWELS])
+        bags[CONSONANT_BAG] = rack_counts(state.bags[BLUE_CONSONANTS])
         discards = np.zeros((len(COLOURS), 27), np.int64)
         for colour, tiles in state.discards.items():
-            discards[COLOUR_INDEX[colour]] = _counts(tiles)
+            discards[COLOUR_INDEX[colour]] = rack_counts(tiles)
         rng = np.array([state.rng_state], np.uint64)
         arrays = (hdr, rng, letters, colours, racks, bags, discards, penalty_tiles)
         gaddag = state.lexicon.gaddag
@@ -223,22 +221,37 @@ class ControlWordCore(Core):
             state, arrays, score_table(rules.jqxz_bonus), (gaddag.records, int(gaddag.root))
         )
 
+    #: the last board put in a grid, with its grid: the samples of one decision (its
+    #: determinized states) share their board, and the grid is most of a pack's work
+    _last_grid: tuple | None = None
+
+    def _grid(self, board: Board, hdr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The board in a grid with room for any play around its tiles (fresh arrays:
+        the kernels play on them)."""
+        last = self._last_grid
+        if last is None or last[0] is not board:
+            last = (board, *self._new_grid(board))
+            self._last_grid = last
+        _, fields, letters, colours = last
+        hdr[GRID_FIELDS] = fields
+        return letters.copy(), colours.copy()
+
     @staticmethod
-    def _grid(board: Board, hdr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The board in a grid with room for any play around its tiles."""
+    def _new_grid(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`_grid`'s header fields (``GRID_FIELDS``), letters and colours."""
         r0, r1, c0, c1 = board.extent() or (0, 0, 0, 0)
         room = MAX_RACK + 2 + MARGIN
-        hdr[H_ROW0], hdr[H_COL0] = r0 - room, c0 - room
+        row0, col0 = r0 - room, c0 - room
         shape = (r1 - r0 + 1 + 2 * room, c1 - c0 + 1 + 2 * room)
         letters = np.zeros(shape, np.uint8)
         colours = np.full(shape, -1, np.int8)
         for (r, c), tile in board.items():
-            letters[r - hdr[H_ROW0], c - hdr[H_COL0]] = ord(tile.letter) - 64
-            colours[r - hdr[H_ROW0], c - hdr[H_COL0]] = COLOUR_INDEX[tile.colour]
-        hdr[H_TILES] = len(board)
-        hdr[H_R0], hdr[H_R1] = r0 - hdr[H_ROW0], r1 - hdr[H_ROW0]
-        hdr[H_C0], hdr[H_C1] = c0 - hdr[H_COL0], c1 - hdr[H_COL0]
-        return letters, colours
+            letters[r - row0, c - col0] = ord(tile.letter) - 64
+            colours[r - row0, c - col0] = COLOUR_INDEX[tile.colour]
+        fields = np.array(
+            [row0, col0, len(board), r0 - row0, r1 - row0, c0 - col0, c1 - col0], np.int64
+        )
+        return fields, letters, colours
 
     def unpack(self, packed: Packed):
         pk = _own(packed)
