@@ -91,4 +91,8 @@ def packed_root(
         return None
     if type(core).top is Core.top:  # the core does not rank moves
         return None
-    return PackedNode(core, core.pack(state), tuple(state.players), k)
+    root = PackedNode(core, core.pack(state), tuple(state.players), k)
+    # ranked once here, so that a search too short to reach an inner node (``wordbot
+    # warm``'s, of one playout) compiles the ranking before a search that needs it
+    root.moves()
+    return root
