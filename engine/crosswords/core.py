@@ -315,9 +315,11 @@ class CrossWordsCore(Core):
         the turns, the take-over, the mover and whether the game is over."""
         own = _own(packed)
         info = own.info
-        cells = own.grid[cs.LETTER : cs.CAPTOR + 1]
+        # every letter and captured cell lies within the walls: the window's rest is empty
+        top, bottom, left, right = info[cs.WALLS : cs.WALLS + 4].tolist()
+        cells = own.grid[cs.LETTER : cs.CAPTOR + 1, top : bottom + 1, left : right + 1]
         rows, cols = np.nonzero(cells[cs.LETTER] | cells[cs.CAPTOR])
-        at = np.stack((rows + info[cs.ORIGIN], cols + info[cs.ORIGIN + 1]))
+        at = np.stack((rows + (info[cs.ORIGIN] + top), cols + (info[cs.ORIGIN + 1] + left)))
         return b"".join(
             (
                 at.tobytes(),
