@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -162,6 +162,17 @@ class Core(ABC):
         Python player's ``value(state, seat)``, or None where the core does not compile
         that value (the caller values the unpacked state in Python)."""
         return None
+
+    def top(self, packed: Packed, k: int) -> np.ndarray | None:
+        """The rows of the ``greedy`` player's ``k`` best moves in ``packed``, in the
+        order of its ``moves(state, k)`` (for ``k`` > 1, which draws nothing), or None
+        where the core does not compile that ranking (a search then ranks in Python)."""
+        return None
+
+    def key(self, packed: Packed) -> Hashable:
+        """A transposition key of ``packed``: two positions of one search have equal
+        keys exactly when their states' ``transposition_key()`` are equal."""
+        return self.unpack(packed).transposition_key()
 
     @abstractmethod
     def apply(self, packed: Packed, row: np.ndarray) -> None:

@@ -40,15 +40,33 @@ import math
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from wordbot.engine.movelist import Move
 from wordbot.engine.state import GameState
 from wordbot.players.base import Candidate
 
+
+class Position(Protocol):
+    """What the search reads of a position: a game's state, or a position of the game's
+    compiled core (:class:`~wordbot.players.packed.PackedNode`), whose moves are rows."""
+
+    @property
+    def to_move(self) -> str: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def apply(self, move: Any, check: bool = True) -> Position: ...
+
+    def transposition_key(self) -> Hashable: ...
+
+
 #: the positions from the root to a leaf, each with the move played there
 Branch = Sequence[tuple[GameState, Move]]
 #: a leaf's value: ``leaf(state, key, branch)``, ``state`` being where ``branch`` leads
-Leaf = Callable[[GameState, Hashable, Branch], float]
+#: (a packed position's branch holds packed positions and rows)
+Leaf = Callable[[Any, Hashable, Any], float]
 
 
 class _OutOfBudget(Exception):
@@ -71,7 +89,7 @@ class _Entry:
     """What the table keeps of a position: its candidate moves (ranked once) and the
     depth, value and best candidate of its deepest search."""
 
-    moves: list[Move] | None = None
+    moves: list[Any] | None = None
     depth: int = -1
     value: float = 0.0
     bound: int = 0  # 0 exact, -1 an upper bound (failed low), +1 a lower bound (high)
@@ -86,7 +104,7 @@ class AlphaBeta:
 
     def __init__(
         self,
-        expand: Callable[[GameState], list[Move]],
+        expand: Callable[[Any], list[Any]],
         leaf: Leaf,
         seconds: float = math.inf,
         leaves: int = 0,
@@ -102,10 +120,10 @@ class AlphaBeta:
         self._me = ""
         self._limited = False  # whether the budget is checked (not at the first depth)
         self._best = 0  # the root candidate best so far
-        self._branch: list[tuple[GameState, Move]] = []  # the root to the node searched
+        self._branch: list[tuple[Position, Any]] = []  # the root to the node searched
 
     def run(
-        self, state: GameState, cands: list[Candidate], started: float | None = None
+        self, state: Position, cands: list[Candidate], started: float | None = None
     ) -> list[Scored]:
         """The root's candidates ``cands`` searched: the best first, then the rest by
         the deepest value each has. The clock runs from ``started`` (a
@@ -131,7 +149,7 @@ class AlphaBeta:
         return [best] + rest[::-1]
 
     def _root(
-        self, state: GameState, root: list[Scored], order: list[int], depth: int
+        self, state: Position, root: list[Scored], order: list[int], depth: int
     ) -> None:
         """One depth of the root: each candidate's value (the first's exact, the
         others' exact when better, else a bound no better than the best's); the best
@@ -150,7 +168,7 @@ class AlphaBeta:
             if n == 0 or value > alpha:
                 alpha, self._best = value, i
 
-    def _value(self, state: GameState, depth: int, alpha: float, beta: float) -> float:
+    def _value(self, state: Position, depth: int, alpha: float, beta: float) -> float:
         """The value of ``state`` searched ``depth`` moves deep, within (alpha, beta)."""
         if depth <= 0 or state.is_over:
             return self._leaf(state)
@@ -192,7 +210,7 @@ class AlphaBeta:
         entry.bound = 1 if best >= beta else -1 if best <= alpha else 0
         return best
 
-    def _leaf(self, state: GameState) -> float:
+    def _leaf(self, state: Position) -> float:
         key = state.transposition_key()
         value = self._values.get(key)
         if value is None:
@@ -201,7 +219,7 @@ class AlphaBeta:
             self.leaves += 1
         return value
 
-    def line(self, state: GameState, cand: Candidate) -> GameState:
+    def line(self, state: Position, cand: Candidate) -> Position:
         """The position the last search expects after ``cand``: each node's best
         candidate followed down to where the search valued a leaf."""
         state = state.apply(cand.move, check=False)

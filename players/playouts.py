@@ -181,9 +181,9 @@ class Playouts:
             if core is not None and branch:
                 packed = self._along(core, branch)
                 if packed is not None:
-                    return self._compiled_leaf(core, packed, seats, seed, horizon)
+                    return self.compiled_leaf(core, packed, seats, seed, horizon)
             if core is not None and not 0 < horizon <= core.python_plies:
-                return self._compiled_leaf(core, core.pack(state), seats, seed, horizon)
+                return self.compiled_leaf(core, core.pack(state), seats, seed, horizon)
             start, draws, steps = state, SplitMixRandom(seed), 0
             while not state.is_over and (horizon < 0 or steps < horizon):
                 if horizon < 0 and self.game.playout_done(start, state):
@@ -208,9 +208,10 @@ class Playouts:
             kept.append((branch[i][0], _moved(core, kept[i - 1][1], branch[i - 1][1])))
         return _moved(core, kept[-1][1], branch[-1][1])
 
-    def _compiled_leaf(
+    def compiled_leaf(
         self, core: Core, packed: Packed, seats: int, seed: int, horizon: int
     ) -> tuple[list[float], bool]:
+        """The values of ``packed`` (changed) as :meth:`leaf_values` gives them."""
         policy, leaf_id = self._ids(core)
         assert policy is not None
         seeds = np.array([seed], np.uint64)

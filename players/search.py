@@ -62,6 +62,7 @@ from wordbot.engine.state import GameState
 from wordbot.players.alphabeta import AlphaBeta, Branch
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval
+from wordbot.players.packed import PackedNode, packed_root
 from wordbot.players.playouts import Playouts, end_of
 from wordbot.players.profile import DEFAULT, profile_of
 from wordbot.players.tree import Node
@@ -428,26 +429,27 @@ class SearchPlayer(MonteCarloPlayer):
         started = time.perf_counter()
         seat, k = state.seat, self._width
         inner = self._inner(state.game)
+        root = packed_root(state, inner, k, self._leaves) or state  # else Python states
 
         margins: dict[Hashable, tuple[float, bool]] = {}  # the mover's raw value, final
 
-        def leaf(after: GameState, key: Hashable, branch: Branch) -> float:
+        def leaf(after: Any, key: Hashable, branch: Branch) -> float:
             raw, final = self._leaf_values(after, rng, branch)
             margins[key] = raw[seat], final
             return self._utility(raw[seat], final)
 
         search = AlphaBeta(
-            lambda s: inner.moves(s, k, rng),
+            PackedNode.moves if root is not state else lambda s: inner.moves(s, k, rng),
             leaf,
             self.settings["time"],
             self.settings["iterations"],
         )
-        ranked = search.run(state, self.policy(state.game).top(state, k, rng), started)
+        ranked = search.run(root, self.policy(state.game).top(state, k, rng), started)
         self.playouts = search.leaves
         out = []
         for s in ranked[:n]:
             # the line searched: a win (1, 1/2, 0) only where it ends the game
-            leaf_of = margins.get(search.line(state, s.cand).transposition_key())
+            leaf_of = margins.get(search.line(root, s.cand).transposition_key())
             m, end = leaf_of if leaf_of else (None, False)
             out.append(
                 Candidate(
@@ -538,7 +540,7 @@ class SearchPlayer(MonteCarloPlayer):
         return best
 
     def _leaf_values(
-        self, state: GameState, rng: random.Random, branch: Branch = ()
+        self, state: GameState | PackedNode, rng: random.Random, branch: Branch = ()
     ) -> tuple[list[float], bool]:
         """Every seat's value of a leaf after its playout, and whether that ended the
         game (the final margins) or not (the policy's values); the playout draws from a
@@ -550,6 +552,8 @@ class SearchPlayer(MonteCarloPlayer):
         seed = rng.getrandbits(63)
         assert self._leaves is not None
         horizon = GAME_HORIZON if plies < 0 else plies
+        if isinstance(state, PackedNode):
+            return state.leaf_values(self._leaves, seed, horizon)
         return self._leaves.leaf_values(state, seed, horizon, branch)
 
     def _decided(self, root: Node, elapsed: float, seconds: float) -> bool:

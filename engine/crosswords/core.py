@@ -34,6 +34,7 @@ from wordbot.engine.state import OVER
 from wordbot.movegen.crosswords import core_play as play
 from wordbot.movegen.crosswords import core_state as cs
 from wordbot.movegen.crosswords.core_territory import DEFAULTS
+from wordbot.movegen.crosswords.core_top import greedy_top
 from wordbot.movegen.crosswords.writes import enclosed_now
 
 TERRITORY = play.TERRITORY
@@ -41,6 +42,10 @@ TERRITORY = play.TERRITORY
 NO_ROWS = np.zeros((0, cs.WIDTH), np.int64)
 NO_POLICIES = np.zeros(2, np.int64)
 NO_SEEDS = np.zeros(1, np.uint64)
+#: the slots of ``info`` a transposition key holds (the others follow from the cells)
+_KEYED = np.array(
+    [cs.TO_MOVE, cs.OVER, cs.TURNS, cs.TURNS + 1, cs.PIE_TAKEN, cs.PAGE_OF, cs.PAGE_OF + 1]
+)
 
 
 def restriction_row(extra: Extra) -> list[int]:
@@ -298,6 +303,32 @@ class CrossWordsCore(Core):
 
     def apply(self, packed: Packed, row: np.ndarray) -> None:
         self._run(packed, play.APPLY, np.ascontiguousarray(row, np.int64).reshape(1, -1))
+
+    def top(self, packed: Packed, k: int) -> np.ndarray:
+        own = _own(packed)
+        return greedy_top(*own.arrays(), k)
+
+    def key(self, packed: Packed) -> bytes:
+        """The fields the state's key holds: each letter's and captured cell's place
+        (wherever the window of the grid lies), letter, writer and captor; the words
+        used, by page, and which page each seat writes from; the extra turns queued;
+        the turns, the take-over, the mover and whether the game is over."""
+        own = _own(packed)
+        info = own.info
+        # every letter and captured cell lies within the walls: the window's rest is empty
+        top, bottom, left, right = info[cs.WALLS : cs.WALLS + 4].tolist()
+        cells = own.grid[cs.LETTER : cs.CAPTOR + 1, top : bottom + 1, left : right + 1]
+        rows, cols = np.nonzero(cells[cs.LETTER] | cells[cs.CAPTOR])
+        at = np.stack((rows + (info[cs.ORIGIN] + top), cols + (info[cs.ORIGIN + 1] + left)))
+        return b"".join(
+            (
+                at.tobytes(),
+                cells[:, rows, cols].tobytes(),
+                own.used.tobytes(),
+                own.extra[: info[cs.EXTRAS]].tobytes(),
+                info[_KEYED].tobytes(),
+            )
+        )
 
     def _scores(self, packed: Packed) -> np.ndarray:
         """Each seat's score, the compensation to the seat that moved later."""

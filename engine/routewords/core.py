@@ -33,6 +33,8 @@ from wordbot.engine.state import OVER
 from wordbot.movegen.routewords import core_play
 from wordbot.movegen.routewords import core_state as cs
 from wordbot.movegen.routewords.board import SWAPS
+from wordbot.movegen.routewords.core_moves import new_scratch
+from wordbot.movegen.routewords.core_top import greedy_top
 
 #: the game's own policy, by number
 ROUTES = core_play.ROUTES
@@ -237,6 +239,31 @@ class RouteWordsCore(Core):
 
     def apply(self, packed: Packed, row: np.ndarray) -> None:
         cs.apply(_mine(packed).array, np.asarray(row, np.int64))
+
+    def top(self, packed: Packed, k: int) -> np.ndarray | None:
+        mine = _mine(packed)
+        records, below = _automaton(mine)
+        scratch = mine.meta.get("scratch")  # shared by the copies of one packing
+        if scratch is None:
+            scratch = mine.meta["scratch"] = new_scratch(below)
+        return greedy_top(records, mine.array, scratch, k)
+
+    def key(self, packed: Packed) -> bytes:
+        """The fields the state's key holds: a bonus round's trigger and submissions
+        only in one (the rules and the players are those of the search's packing)."""
+        st = _mine(packed).array
+        key = st[: cs.TRIGGER].tobytes() + st[cs.PIE_TAKEN : cs.PIE_TAKEN + 1].tobytes()
+        if st[cs.PHASE] != cs.BONUS:
+            return key
+        n, trigger = int(st[cs.SEATS]), int(st[cs.TRIGGER])
+        bonus = [trigger]
+        for k in range(n):  # in seat order from the trigger, as unpack reads them
+            seat = (trigger + k) % n
+            if st[cs.SUB_LETTERS + seat] < 0:
+                break
+            at, count = cs.SUB_TILES + seat * cs.MAX_PATH, int(st[cs.SUB_COUNT + seat])
+            bonus += [seat, count, *st[at : at + count].tolist()]
+        return key + np.array(bonus, np.int64).tobytes()
 
     # -- playouts -----------------------------------------------------------------------
     def _policies(self, packed: Packed, policies: Sequence[int]) -> np.ndarray:
