@@ -73,7 +73,7 @@ def playout(st, policies, rngs, horizon, table, edges, root, w):
     to the end or ``horizon``:
     (the state, grown if the board needed room, each seat's score as things stand,
     the moves' rows)."""
-    sc = new_scratch(0)
+    sc = new_scratch(np.int64(0))
     rows = np.zeros((64, WIDTH), np.int64)
     st, sc, n, rows = _run(st, sc, policies, rngs, horizon, table, edges, root, w, rows)
     scores = np.zeros(st[0][0], np.int64)
@@ -92,7 +92,7 @@ def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w, keep):
     ns = seeds.shape[0]
     scores = np.zeros((nf, ns, st[0][0]), np.int64)
     ended = np.zeros((nf, ns), np.bool_)
-    sc = new_scratch(0)
+    sc = new_scratch(np.int64(0))
     rows = np.zeros((64, WIDTH), np.int64)
     rng = np.zeros(1, np.uint64)
     kept = _kept(st, nf * ns if keep else 0)

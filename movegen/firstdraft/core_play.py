@@ -100,8 +100,9 @@ def batch(
             apply_move(t, r, lexicon[0], firsts[i])
             rng[0] = seeds[j]
             _, scratches = play(
-                t, r, delta, lexicon, params, memo, policies, rng, horizon, scratches, False
-            )
+                t, r, delta, lexicon, params, memo, policies, rng, horizon, scratches,
+                np.bool_(False),
+            )  # fmt: skip
             scores(t, points[i, j])
             ended[i, j] = t[OVER] == 1
             if keep:
