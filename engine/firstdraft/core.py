@@ -47,14 +47,6 @@ MEMO_BITS, MEMOS = 16, 8
 KINDS = {Sell: cs.SELL, Discard: cs.DISCARD, Insert: cs.INSERT, Draft: cs.DRAFT}
 
 
-def _frozen(array: np.ndarray) -> np.ndarray:
-    """A read-only view: one compiled specialisation, whether the array was built or
-    memory-mapped from the cache."""
-    view = np.ascontiguousarray(array).view()
-    view.setflags(write=False)
-    return view
-
-
 def _letters(codes) -> str:
     return "".join(chr(65 + int(c)) for c in codes)
 
@@ -201,8 +193,8 @@ class FirstDraftCore(Core):
             state,
             _state_array(state),
             rules_array(state.rules),
-            _frozen(adapter.delta(state.lexicon, state.rules)),
-            (_frozen(trie.records), _frozen(trie.below)),
+            adapter.frozen(adapter.delta(state.lexicon, state.rules)),
+            (adapter.frozen(trie.records), adapter.frozen(trie.below)),
             drafter_params(state.rules),
             self._memo(state.lexicon, state.rules),
         )
