@@ -31,7 +31,9 @@ def next64(rng, i):
     return z ^ (z >> uint64(31))
 
 
-@njit(cache=True)
+# inlined: its callers pass constant generators and bounds, each value of which would
+# compile a copy of its own
+@njit(cache=True, inline="always")
 def below(rng, i, n):
     """A uniform integer in [0, n) from ``rng[i]``, by rejection as ``Rng.below``
     (``SplitMixRandom.randrange``)."""

@@ -105,6 +105,8 @@ KINDS = {
 EXCHANGE_BAGS = ("vowel", "consonant")
 #: the ``control`` player's weights as it plays by default (its spec ``control``)
 CONTROL_WEIGHTS = np.array(list(DEFAULT_WEIGHTS.values()), np.float64)
+#: the first moves of a single playout (none: it plays the position itself)
+NO_FIRSTS = np.zeros((0, WIDTH), np.int64)
 
 
 #: the header's fields that place the board in its grid, as :meth:`ControlWordCore._grid`
@@ -384,17 +386,20 @@ class ControlWordCore(Core):
             raise ValueError(
                 f"rngs: a writable uint64 array of one generator or {seats} (one a seat)"
             )
-        arrays, scores, rows = core_playout.playout(
+        arrays, rows, scores, _, _ = core_playout.run(
             pk.arrays,
+            NO_FIRSTS,
             _policies(policies, seats),
             rngs,
             int(horizon),
             pk.table,
             *pk.gaddag,
             CONTROL_WEIGHTS,
+            False,
+            False,
         )
         pk.arrays = arrays
-        return Playout(scores.astype(np.float64), self.is_over(packed), rows)
+        return Playout(scores[0, 0].astype(np.float64), self.is_over(packed), rows)
 
     def playouts(
         self,
@@ -407,8 +412,8 @@ class ControlWordCore(Core):
     ) -> Playouts:
         pk = _own(packed)
         firsts = np.ascontiguousarray(firsts, np.int64).reshape(-1, WIDTH)
-        seeds = np.ascontiguousarray(seeds, np.uint64)
-        scores, ended, kept = core_playout.playouts(
+        seeds = np.array(seeds, np.uint64)  # a writable copy: the run's signature
+        _, _, scores, ended, kept = core_playout.run(
             pk.arrays,
             firsts,
             _policies(policies, len(pk.state.players)),
@@ -417,6 +422,7 @@ class ControlWordCore(Core):
             pk.table,
             *pk.gaddag,
             CONTROL_WEIGHTS,
+            True,
             bool(keep),
         )
         finals: list[list[Packed]] | None = None

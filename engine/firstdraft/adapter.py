@@ -101,6 +101,14 @@ def draft_options(lexicon, rules, rows: tuple[str, str], letters: str) -> DraftO
     return DraftOptions(kinds, counts, Fillings(*out[:4]), Fillings(*out[4:8]), out[8])
 
 
+def frozen(array: np.ndarray) -> np.ndarray:
+    """A read-only view: one compiled specialisation, whether the array was built or
+    memory-mapped from the cache, and the same one the compiled core is given."""
+    view = np.ascontiguousarray(array).view()
+    view.setflags(write=False)
+    return view
+
+
 def _rows_and_trie(lexicon, rows: list[str]):
     width = max([len(r) for r in rows] + [1])
     packed = np.zeros((len(rows), width), np.int64)
@@ -123,7 +131,7 @@ def row_potentials(
     packed, lengths, trie = _rows_and_trie(lexicon, rows)
     return potential.row_potentials(
         trie.records,
-        trie.below,
+        frozen(trie.below),
         packed,
         lengths,
         np.asarray(weight, np.float64),
@@ -147,7 +155,7 @@ def row_target(
     target = np.empty(potential.DEPTH, np.int64)
     potential.row_potential(
         trie.records,
-        trie.below,
+        frozen(trie.below),
         packed[0],
         len(row),
         np.asarray(weight, np.float64),

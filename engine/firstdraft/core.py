@@ -40,19 +40,13 @@ from wordbot.movegen.firstdraft import core_state as cs
 from wordbot.movegen.firstdraft.core_moves import new_scratches
 
 DRAFTER = play.DRAFTER
+#: the first moves of a single playout (none: it plays the position itself)
+NO_FIRSTS = np.zeros((0, cs.WIDTH), np.int64)
 #: the drafter's potentials a word list and rules keep (2 ** this many), and the word
 #: lists and rules kept so
 MEMO_BITS, MEMOS = 16, 8
 
 KINDS = {Sell: cs.SELL, Discard: cs.DISCARD, Insert: cs.INSERT, Draft: cs.DRAFT}
-
-
-def _frozen(array: np.ndarray) -> np.ndarray:
-    """A read-only view: one compiled specialisation, whether the array was built or
-    memory-mapped from the cache."""
-    view = np.ascontiguousarray(array).view()
-    view.setflags(write=False)
-    return view
 
 
 def _letters(codes) -> str:
@@ -201,8 +195,8 @@ class FirstDraftCore(Core):
             state,
             _state_array(state),
             rules_array(state.rules),
-            _frozen(adapter.delta(state.lexicon, state.rules)),
-            (_frozen(trie.records), _frozen(trie.below)),
+            adapter.frozen(adapter.delta(state.lexicon, state.rules)),
+            (adapter.frozen(trie.records), adapter.frozen(trie.below)),
             drafter_params(state.rules),
             self._memo(state.lexicon, state.rules),
         )
@@ -325,18 +319,19 @@ class FirstDraftCore(Core):
                 f"rngs: one generator, or one for each of the {len(ids)} seats"
             )
         with self._lock:
-            moves, self._scratch = play.play(
+            moves, points, ended, _, self._scratch = play.run(
                 *packed.arrays,
+                NO_FIRSTS,
                 ids,
                 gens,
                 horizon,
                 self._scratch_for(),
-                True,
+                False,
+                False,
             )
         if gens is not rngs:
             rngs[...] = gens
-        points = np.array([cs.score(packed.s, i) for i in range(len(ids))], np.int64)
-        return Playout(self.scores(packed, points), bool(packed.s[cs.OVER]), moves)
+        return Playout(self.scores(packed, points[0, 0]), bool(ended[0, 0]), moves)
 
     def playouts(
         self,
@@ -350,16 +345,17 @@ class FirstDraftCore(Core):
         packed = _p(packed)
         ids = self._policies(packed, policies)
         rows = np.ascontiguousarray(firsts, np.int64).reshape(-1, cs.WIDTH)
-        seeds = np.ascontiguousarray(seeds, np.uint64)
+        seeds = np.array(seeds, np.uint64)  # a writable copy: the run's signature
         with self._lock:
-            points, ended, finals, self._scratch = play.batch(
+            _, points, ended, finals, self._scratch = play.run(
                 *packed.arrays,
                 rows,
                 ids,
                 seeds,
                 horizon,
                 self._scratch_for(),
-                keep,
+                True,
+                bool(keep),
             )
         kept: list[list[Packed]] | None = None
         if keep:

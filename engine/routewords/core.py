@@ -38,6 +38,8 @@ from wordbot.movegen.routewords.core_top import greedy_top
 
 #: the game's own policy, by number
 ROUTES = core_play.ROUTES
+#: the first moves of a single playout (none: it plays the position itself)
+NO_FIRSTS = np.zeros((0, cs.WIDTH), np.int64)
 _PHASES = {TURN: cs.TURN, BONUS: cs.BONUS, OVER: cs.OVER}
 _PHASE_NAMES = {v: k for k, v in _PHASES.items()}
 _SWAP_NUMBER = {(int(a), int(b)): k for k, (a, b) in enumerate(SWAPS)}
@@ -293,11 +295,22 @@ class RouteWordsCore(Core):
                 f"rngs: one generator, or one a seat (uint64), not {len(rngs)} "
                 f"of {rngs.dtype}"
             )
-        st = mine.array
-        moves = core_play.playout(records, below, st, ids, rngs, horizon)
-        return Playout(
-            cs.scores(st, mine.meta["compensation"]), bool(st[cs.PHASE] == cs.OVER), moves
+        gens = np.ascontiguousarray(rngs)
+        moves, scores, ended, _ = core_play.run(
+            records,
+            below,
+            mine.array,
+            float(mine.meta["compensation"]),
+            NO_FIRSTS,
+            ids,
+            gens,
+            horizon,
+            False,
+            False,
         )
+        if gens is not rngs:
+            rngs[...] = gens
+        return Playout(scores[0, 0], bool(ended[0, 0]), moves)
 
     def playouts(
         self,
@@ -310,16 +323,17 @@ class RouteWordsCore(Core):
     ) -> Playouts:
         mine = _mine(packed)
         records, below = _automaton(mine)
-        scores, ended, finals = core_play.playouts(
+        _, scores, ended, finals = core_play.run(
             records,
             below,
             mine.array,
-            mine.meta["compensation"],
-            np.asarray(firsts, np.int64).reshape(-1, cs.WIDTH),
+            float(mine.meta["compensation"]),
+            np.ascontiguousarray(firsts, np.int64).reshape(-1, cs.WIDTH),
             self._policies(packed, policies),
-            np.asarray(seeds, np.uint64),
+            np.array(seeds, np.uint64).reshape(-1),  # a writable copy: the run's signature
             horizon,
-            keep,
+            True,
+            bool(keep),
         )
         kept: list[list[Packed]] | None = None
         if keep:

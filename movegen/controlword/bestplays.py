@@ -148,7 +148,7 @@ def best_plays(letters, rack, edges, root, table, work, keep, moves, tiles, coun
         for j in range(w):
             across[i, j] = letters[i, j]
             down[j, i] = letters[i, j]
-    na = 0
+    na = np.int64(0)  # never a literal: one compiled line_anchors
     for direction in range(2):
         grid = across if direction == ACROSS else down
         gh, gw = grid.shape
@@ -159,7 +159,7 @@ def best_plays(letters, rack, edges, root, table, work, keep, moves, tiles, coun
             first = na
             na = line_anchors(
                 i, grid[i], xmask[i], xsc[i], rack, rbits, total, edges, root, direction,
-                stack, placed, table, anchors, na, False, moves, tiles, counts,
+                stack, placed, table, anchors, na, np.bool_(False), moves, tiles, counts,
             )  # fmt: skip
             for k in range(first, na):
                 anchors[k, A_DIR] = direction

@@ -114,8 +114,8 @@ def _word_options(st, sc, table, edges, root, w, my, their):
     ctrl = np.empty(n, np.float64)
     leave = np.empty(n, np.float64)
     word_play_effects(
-        lw, cw, word_of, values, moves, tiles, own, blue, mover, False, w, table, my,
-        their, keep, cols, ctrl, leave,
+        lw, cw, word_of, values, moves, tiles, own, blue, mover, np.bool_(False), w,
+        table, my, their, keep, cols, ctrl, leave,
     )  # fmt: skip
     wc = w[W_CONTROL]
     # the other colouring (blue tiles first), where it is better: it differs only in
@@ -138,8 +138,8 @@ def _word_options(st, sc, table, edges, root, w, my, their):
         ctrl2 = np.empty(ns, np.float64)
         leave2 = np.empty(ns, np.float64)
         word_play_effects(
-            lw, cw, word_of, values, sub, tiles, own, blue, mover, True, w, table, my,
-            their, keep, cols2, ctrl2, leave2,
+            lw, cw, word_of, values, sub, tiles, own, blue, mover, np.bool_(True), w,
+            table, my, their, keep, cols2, ctrl2, leave2,
         )  # fmt: skip
         k = 0
         for m in range(n):
@@ -172,7 +172,7 @@ def _replacement_options(st, sc, table, edges, root, w, my, their):
     leave = np.empty(n, np.float64)
     replacement_effects(
         lw, cw, word_of, starts, lengths, squares, values, moves, tiles, own, blue, mover,
-        w, table, my, their, 0, cols, ctrl, leave,
+        w, table, my, their, np.int64(0), cols, ctrl, leave,
     )  # fmt: skip
     points = np.zeros(n, np.int64)
     if hdr[H_SCORE_REPLACEMENTS]:
@@ -194,7 +194,7 @@ def _others(st, equity, w):
     own, blue, _ = _mover(st)
     out = np.zeros((2 + 2 * 27, 4), np.float64)
     if hdr[H_PHASE] != WORD:
-        out[0, 0] = leave_value(own, blue, 0, w)
+        out[0, 0] = leave_value(own, blue, np.int64(0), w)
         out[0, 1] = PASS
         return out[:1]
     keep = hdr[H_REPLACEMENT_LIMIT]
@@ -348,7 +348,7 @@ def control_values(st, table, w, out):
     its points so far minus the best opponent's, penalties counted, plus ``control`` x
     the risk-weighted control value of every word on the board."""
     hdr = st[0]
-    lw, cw, wr0, wc0 = window(st, 0, False)
+    lw, cw, wr0, wc0 = window(st, np.int64(0), np.bool_(False))
     starts, lengths, dirs, squares, word_of = board_words(lw)
     n = hdr[H_NP]
     over = hdr[H_PHASE] == OVER

@@ -107,7 +107,7 @@ def new_scratch(squares):
         np.empty((FIRST_PLAYS, MOVE_FIELDS), np.int32),
         np.empty((4 * FIRST_PLAYS, 3), np.int16),
         np.zeros(4, np.int64),
-        new_pools(FIRST_POOL),
+        new_pools(np.int64(FIRST_POOL)),
         np.zeros((3, 27), np.int64),
         np.zeros(MAX_RACK + 1, np.int8),
         np.zeros((MAX_RACK + 1, 3), np.int16),
@@ -174,12 +174,12 @@ def write_play(st, kind, tiles, first, n, points, wr0, wc0, sc, row):
             sel[k, f] = tiles[first + k, f]
     assign_colours(
         sel,
-        0,
+        np.int32(0),  # the move rows' type: one compiled assign_colours
         n,
         racks[seat, OWN],
         racks[seat, BLUE_TILES],
         hdr[H_COLOUR + seat],
-        False,
+        np.bool_(False),
         cols,
         small[1],
         small[2],
@@ -214,7 +214,7 @@ def write_tiles(st, kind, sel, cols, n, points, wr0, wc0, row):
         row[t + T_COLOUR] = cols[k]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # called with constants: one copy a value else
 def write_other(row, kind, letter, bag):
     row[M_KIND] = kind
     row[M_N] = letter
@@ -301,7 +301,7 @@ def all_replacements(st, sc, edges, root):
     tiles, window letters and colours, window origin)."""
     hdr = st[0]
     seat = hdr[H_TO_MOVE]
-    lw, cw, wr0, wc0 = window(st, 0, False)
+    lw, cw, wr0, wc0 = window(st, np.int64(0), np.bool_(False))
     rack = rack_of(st, sc)
     while True:
         status, budget, found, ntiles, cands = replacements.generate(
@@ -313,7 +313,7 @@ def all_replacements(st, sc, edges, root):
             edges,
             root,
             sc[7],
-            256,
+            np.int64(256),
         )
         if status != 2:
             break
@@ -337,11 +337,14 @@ def greedy_move(st, sc, table, edges, root, row):
         rack = rack_of(st, sc)
         st, sc, lw, cw, wr0, wc0 = word_window(st, sc, rack)
         bm, bt, bc = sc[1], sc[2], sc[3]
-        best_plays(lw, rack, edges, root, table, sc[0], 1, bm, bt, bc)
+        best_plays(lw, rack, edges, root, table, sc[0], np.int64(1), bm, bt, bc)
         if bc[0] == 0:
             write_other(row, PASS, 0, 0)
         else:
-            write_play(st, WORD_PLAY, bt, bm[0, 0], bm[0, 1], bm[0, 2], wr0, wc0, sc, row)
+            write_play(
+                st, np.int64(WORD_PLAY), bt, bm[0, 0], bm[0, 1], np.int64(bm[0, 2]), wr0, wc0,
+                sc, row,
+            )  # fmt: skip
         return st, sc
     if not hdr[H_SCORE_REPLACEMENTS]:
         write_other(row, PASS, 0, 0)
@@ -358,8 +361,9 @@ def greedy_move(st, sc, table, edges, root, row):
         if points[i] > points[best]:
             best = i
     write_play(
-        st, REPLACE, tiles, moves[best, 0], moves[best, 1], points[best], wr0, wc0, sc, row
-    )
+        st, np.int64(REPLACE), tiles, moves[best, 0], moves[best, 1], points[best], wr0,
+        wc0, sc, row,
+    )  # fmt: skip
     return st, sc
 
 
@@ -379,11 +383,11 @@ def random_move(st, sc, rngs, r, table, edges, root, row):
             moves = sc[4]
             write_play(
                 st,
-                WORD_PLAY,
+                np.int64(WORD_PLAY),
                 sc[5],
                 moves[i, 0],
                 moves[i, 1],
-                moves[i, 2],
+                np.int64(moves[i, 2]),
                 wr0,
                 wc0,
                 sc,
@@ -401,7 +405,9 @@ def random_move(st, sc, rngs, r, table, edges, root, row):
             one = np.empty(1, np.int64)
             replacement_points(lw, moves[i : i + 1], tiles, table, one)
             points = one[0]
-        write_play(st, REPLACE, tiles, moves[i, 0], moves[i, 1], points, wr0, wc0, sc, row)
+        write_play(
+            st, np.int64(REPLACE), tiles, moves[i, 0], moves[i, 1], points, wr0, wc0, sc, row
+        )  # fmt: skip
     else:
         write_others(st, i - n, row)
     return st, sc
@@ -422,7 +428,7 @@ def final_scores(st, table, out):
     """Every seat's final score as things stand (the engine's ``outcome().scores``):
     points when played, plus the words it controls on the board, minus its penalties."""
     hdr = st[0]
-    lw, cw, wr0, wc0 = window(st, 0, False)
+    lw, cw, wr0, wc0 = window(st, np.int64(0), np.bool_(False))
     starts, lengths, dirs, squares, word_of = replacements.board_words(lw)
     controller, multiplier = word_controls(cw, starts, lengths, squares)
     n = hdr[H_NP]

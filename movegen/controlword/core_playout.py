@@ -6,8 +6,9 @@ each first move on each seed.
 A horizon is 0 (to the end), -1 (to the end of the round the playout started in, the
 game's ``playout_done``) or a number of moves.
 
-The entry points release the interpreter's lock (``nogil``): a server's other threads
-answer while a playout runs. They read and write only the arrays they are given.
+The entry point, :func:`run`, releases the interpreter's lock (``nogil``): a server's
+other threads answer while a playout runs. It reads and writes only the arrays it is
+given.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def _choose(st, sc, policy, rngs, r, table, edges, root, w, row):
 
 @njit(cache=True, inline="always")
 def _run(st, sc, policies, rngs, horizon, table, edges, root, w, rows):
-    """Play ``st`` on (see :func:`playout`); (state, scratch, moves played, rows)."""
+    """Play ``st`` on (see :func:`run`); (state, scratch, moves played, rows)."""
     hdr = st[0]
     start_round = hdr[H_ROUND]
     shared = rngs.shape[0] == 1
@@ -67,47 +68,47 @@ def _run(st, sc, policies, rngs, horizon, table, edges, root, w, rows):
 
 
 @njit(cache=True, nogil=True)
-def playout(st, policies, rngs, horizon, table, edges, root, w):
-    """Play ``st`` on in place, seat ``i`` by ``policies[i]`` drawing from ``rngs[i]``
-    (every seat from ``rngs[0]`` when there is one; ``control`` with the weights ``w``),
-    to the end or ``horizon``:
-    (the state, grown if the board needed room, each seat's score as things stand,
-    the moves' rows)."""
-    sc = new_scratch(0)
-    rows = np.zeros((64, WIDTH), np.int64)
-    st, sc, n, rows = _run(st, sc, policies, rngs, horizon, table, edges, root, w, rows)
-    scores = np.zeros(st[0][0], np.int64)
-    final_scores(st, table, scores)
-    return st, scores, rows[:n].copy()
+def run(st, firsts, policies, rngs, horizon, table, edges, root, w, batch, keep):
+    """The one entry into the compiled playouts (numba optimizes an entry together with
+    everything it calls, so one entry compiles once what two would twice):
 
+    - ``batch`` False: ``st`` played on in place, seat ``i`` by ``policies[i]`` drawing
+      from ``rngs[i]`` (every seat from ``rngs[0]`` when there is one; ``control`` with
+      the weights ``w``), to the end or ``horizon``, its moves recorded;
+    - ``batch`` True: for each move of ``firsts`` and each seed of ``rngs``: ``st``
+      copied, that move applied, then played on with one generator seeded by the seed
+      (``st`` is not changed).
 
-@njit(cache=True, nogil=True)
-def playouts(st, firsts, policies, seeds, horizon, table, edges, root, w, keep):
-    """For each move of ``firsts`` and each of ``seeds``: ``st`` copied, that move
-    applied, then played on as :func:`playout` with one generator seeded by the seed
-    (``st`` is not changed): (scores[first, seed, seat], ended[first, seed], and with
-    ``keep`` the states where they stopped, first by first, seed by seed, as
-    :func:`_kept` stacks them)."""
-    nf = firsts.shape[0]
-    ns = seeds.shape[0]
+    Returns (the single playout's state, grown if the board needed room, and its moves'
+    rows; scores[first, seed, seat] as things stand where each stopped; ended[first,
+    seed]; with ``keep`` the states where they stopped, first by first, seed by seed,
+    as :func:`_kept` stacks them); the single playout is first 0 on seed 0."""
+    nf, ns = (firsts.shape[0], rngs.shape[0]) if batch else (1, 1)
     scores = np.zeros((nf, ns, st[0][0]), np.int64)
     ended = np.zeros((nf, ns), np.bool_)
-    sc = new_scratch(0)
+    sc = new_scratch(np.int64(0))
     rows = np.zeros((64, WIDTH), np.int64)
-    rng = np.zeros(1, np.uint64)
+    shared = np.zeros(1, np.uint64)
     kept = _kept(st, nf * ns if keep else 0)
+    played = st
+    n = 0
     for i in range(nf):
         for j in range(ns):
-            one = apply_row(copy_state(st), firsts[i], table)
-            rng[0] = seeds[j]
+            one, gens = st, rngs
+            if batch:
+                one = apply_row(copy_state(st), firsts[i], table)
+                shared[0] = rngs[j]
+                gens = shared
             one, sc, n, rows = _run(
-                one, sc, policies, rng, horizon, table, edges, root, w, rows
+                one, sc, policies, gens, horizon, table, edges, root, w, rows
             )
             final_scores(one, table, scores[i, j])
             ended[i, j] = one[0][H_PHASE] == OVER
             if keep:
                 kept = _keep(kept, i * ns + j, one)
-    return scores, ended, kept
+            if not batch:
+                played = one
+    return played, rows[: 0 if batch else n].copy(), scores, ended, kept
 
 
 @njit(cache=True)

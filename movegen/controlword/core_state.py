@@ -93,7 +93,7 @@ def rack_size(racks, seat):
 
 
 # ------------------------------------------------------------------------- turn order
-@njit(cache=True)
+@njit(cache=True, inline="always")  # called with constants: one copy a value else
 def word_order(hdr, k):
     """The ``k``-th seat of the word phase's order: seats from the first player, in seat
     order or (``turn_order=counterclockwise``) its reverse."""
@@ -102,7 +102,7 @@ def word_order(hdr, k):
     return (hdr[H_FIRST] + step) % n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # called with constants: one copy a value else
 def phase_order(hdr, k):
     """The ``k``-th seat of the current phase's order (the replacement phase reversed
     under ``replacement_order=reverse``)."""
@@ -359,7 +359,12 @@ def _redraw(st, seat):
 def _exchange(st, seat, letter, consonant):
     """An own tile ``letter`` back to its bag for a tile of a blue bag."""
     hdr, rng, letters, colours, racks, bags, discards, ptiles = st
-    draw(rng, bags[CONSONANT_BAG if consonant else VOWEL_BAG], 1, racks[seat, BLUE_TILES])
+    draw(
+        rng,
+        bags[CONSONANT_BAG if consonant else VOWEL_BAG],
+        np.int64(1),
+        racks[seat, BLUE_TILES],
+    )
     racks[seat, OWN, letter] -= 1
     bags[seat, letter] += 1
 

@@ -379,7 +379,7 @@ def _binomials(n, m):
     return b
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined: else one compiled copy per dtype
 def _grown(a, size):
     """``a`` copied into a new array of ``size`` (>= len(a)) elements."""
     out = np.empty(size, a.dtype)

@@ -453,8 +453,9 @@ def line_anchors(
                 p -= 1
             if rec >= 0 and walk:
                 _walk(
-                    RUN, line_i, t, p, rec, jq, lo, rightmost, line, xm, xsc, rack, rbits,
-                    total, edges, direction, stack, placed, table, moves, tiles, counts,
+                    np.int64(RUN), line_i, t, p, rec, jq, lo, rightmost, line, xm, xsc,
+                    rack, rbits, total, edges, direction, stack, placed, table, moves,
+                    tiles, counts,
                 )  # fmt: skip
             elif rec >= 0:
                 na = _anchor(anchors, na, RUN, line_i, t, p, rec, jq, lo, rightmost)
@@ -470,9 +471,9 @@ def line_anchors(
                         pass
                     elif walk:
                         _walk(
-                            HOOK, line_i, a, a, root, np.int64(0), e_lo, r, line, xm,
-                            xsc, rack, rbits, total, edges, direction, stack, placed,
-                            table, moves, tiles, counts,
+                            np.int64(HOOK), line_i, a, a, root, np.int64(0), e_lo, r,
+                            line, xm, xsc, rack, rbits, total, edges, direction, stack,
+                            placed, table, moves, tiles, counts,
                         )  # fmt: skip
                     else:
                         na = _anchor(anchors, na, HOOK, line_i, a, a, root, 0, e_lo, r)
@@ -512,7 +513,8 @@ def _pass(
     for i in range(1, h - 1):
         line_anchors(
             i, grid[i], xmask[i], xsc[i], rack, rbits, total, edges, root, direction,
-            stack, placed, table, anchors, 0, True, moves, tiles, counts,
+            stack, placed, table, anchors, np.int64(0), np.bool_(True), moves, tiles,
+            counts,
         )  # fmt: skip
 
 

@@ -198,7 +198,7 @@ def growth(row, n, weights, r, params, lexicon, memo):
 def row_value(row, n, time, weights, r, params, lexicon, memo):
     """What a row is worth: its sale now, or ``time`` times what it can grow into."""
     sale = 0.0
-    if is_word(row, r, lexicon[0], 0, n):
+    if is_word(row, r, lexicon[0], np.int64(0), n):
         sale = r[R_PAY + n]
     return max(sale, time * growth(row, n, weights, r, params, lexicon, memo))
 
@@ -295,7 +295,7 @@ def drafter(s, r, delta, params, lexicon, memo, scratches, rng, ri, move):
     h = hand_at(s[MOVER])
     row_a, row_b = _rows(s, s[MOVER])
     empty = row_a[:0]
-    fresh = row_value(empty, 0, time, weights, r, params, lexicon, memo)
+    fresh = row_value(empty, np.int64(0), time, weights, r, params, lexicon, memo)
     old = np.empty(2, np.float64)
     old[0] = row_value(row_a, row_a.shape[0], time, weights, r, params, lexicon, memo)
     old[1] = row_value(row_b, row_b.shape[0], time, weights, r, params, lexicon, memo)

@@ -200,7 +200,7 @@ def options(s, r, delta, k, scratch):
         have[s[h + POOL + i]] += 1
     nk = 0
     total = 0
-    room, guards = 0, 0
+    room, guards = np.int64(0), np.int64(0)  # never literals: one compiled _fits
     for c in range(26):
         if have[c]:
             info[I_KINDS + nk] = c
@@ -232,8 +232,8 @@ def options(s, r, delta, k, scratch):
             info[I_FILL_NEED] = found
             return False
         info[I_FILLS + side] = found
-    ga = _group(0, scratch)
-    gb = _group(1, scratch)
+    ga = _group(np.int64(0), scratch)
+    gb = _group(np.int64(1), scratch)
     info[I_GROUPS], info[I_GROUPS + 1] = ga, gb
     m = 0
     for a in range(ga):
@@ -312,8 +312,8 @@ def write_draft(r, scratch, p, j, move):
     choices = pairs[p, P_MOVES] // (sizes[0, pairs[p, P_A]] * sizes[1, pairs[p, P_B]])
     ra, rest = divmod(j, sizes[1, pairs[p, P_B]] * choices)
     rb, choice = divmod(rest, choices)
-    ia = _member(scratch, 0, pairs[p, P_A], ra)
-    ib = _member(scratch, 1, pairs[p, P_B], rb)
+    ia = _member(scratch, np.int64(0), pairs[p, P_A], ra)
+    ib = _member(scratch, np.int64(1), pairs[p, P_B], rb)
     move[:] = 0
     move[M_KIND], move[M_ARG] = DRAFT, info[I_COASTER]
     for side, i in ((0, ia), (1, ib)):

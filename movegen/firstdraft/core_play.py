@@ -5,9 +5,9 @@ seat by its policy (``random``, ``greedy``: :mod:`.core_policies`; ``drafter``:
 ``lexicon`` is the word list's letter trie and what lies below its nodes
 ``(records, below)``; ``params`` and ``memo`` are the drafter's (:mod:`.core_drafter`).
 
-The entry points release the interpreter's lock (``nogil``): a server's other threads
-answer while a playout runs. They write the scratches and the memo they are given,
-so a caller lets one thread at a time use a set of them.
+The entry point, :func:`run`, releases the interpreter's lock (``nogil``): a server's
+other threads answer while a playout runs. It writes the scratches and the memo it is
+given, so a caller lets one thread at a time use a set of them.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def decide(policy, s, r, delta, lexicon, params, memo, scratches, rng, ri, move)
     return uniform(s, r, delta, lexicon[0], scratches, rng, ri, move)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, inline="always")  # in the entry: no compile level of its own
 def play(s, r, delta, lexicon, params, memo, policies, rngs, horizon, scratches, keep):
     """Play ``s`` on in place, seat ``i`` by ``policies[i]`` drawing from ``rngs[i]``
     (every seat from ``rngs[0]`` when there is one), to the end or the horizon
@@ -82,28 +82,53 @@ def scores(s, out):
 
 
 @njit(cache=True, nogil=True)
-def batch(
-    s, r, delta, lexicon, params, memo, firsts, policies, seeds, horizon, scratches, keep
+def run(
+    s,
+    r,
+    delta,
+    lexicon,
+    params,
+    memo,
+    firsts,
+    policies,
+    rngs,
+    horizon,
+    scratches,
+    batch,
+    keep,
 ):
-    """For each first move and each seed: ``s`` copied, the move applied, played on by
-    :func:`play` with one generator seeded by the seed. Returns the scores
-    ``[first, seed, seat]``, whether each ended, (with ``keep``) the positions where
-    they stopped, ``[first * seeds + seed]``, and the scratches."""
-    nf, ns = firsts.shape[0], seeds.shape[0]
+    """The one entry into the compiled playouts (numba optimizes an entry together with
+    everything it calls, so one entry compiles once what two would twice):
+
+    - ``batch`` False: :func:`play` of ``s`` in place by ``policies`` with the
+      generators ``rngs``, its moves recorded;
+    - ``batch`` True: for each row of ``firsts`` and each seed of ``rngs``: ``s``
+      copied, the move applied, played on by :func:`play` with one generator seeded by
+      the seed (``s`` is not changed).
+
+    Returns the single playout's moves, the scores ``[first, seed, seat]``, whether each
+    ended, (with ``keep``) the positions where they stopped, ``[first * seeds + seed]``,
+    and the scratches; the single playout is first 0 on seed 0."""
+    nf, ns = (firsts.shape[0], rngs.shape[0]) if batch else (1, 1)
     points = np.zeros((nf, ns, s[SEATS]), np.int64)
     ended = np.zeros((nf, ns), np.bool_)
     finals = np.empty((nf * ns if keep else 0, SIZE), np.int64)
-    rng = np.empty(1, np.uint64)
+    moves = np.empty((0, WIDTH), np.int64)
+    shared = np.empty(1, np.uint64)
     for i in range(nf):
         for j in range(ns):
-            t = s.copy()
-            apply_move(t, r, lexicon[0], firsts[i])
-            rng[0] = seeds[j]
-            _, scratches = play(
-                t, r, delta, lexicon, params, memo, policies, rng, horizon, scratches, False
-            )
+            t, gens = s, rngs
+            if batch:
+                t = s.copy()
+                apply_move(t, r, lexicon[0], firsts[i])
+                shared[0] = rngs[j]
+                gens = shared
+            moves, scratches = play(
+                t, r, delta, lexicon, params, memo, policies, gens, horizon, scratches,
+                not batch,
+            )  # fmt: skip
             scores(t, points[i, j])
             ended[i, j] = t[OVER] == 1
             if keep:
                 finals[i * ns + j] = t
-    return points, ended, finals, scratches
+    return moves, points, ended, finals, scratches

@@ -126,7 +126,8 @@ def greedy(s, r, delta, records, scratches, rng, ri, move):
             continue
         slot = 1 if kept == 0 else 0
         scratch = scratches[slot]
-        if not options(s, r, delta, k, scratch):
+        # np.int64: ``k`` starts as a literal, which would compile copies of its own
+        if not options(s, r, delta, np.int64(k), scratch):
             return False
         pairs = scratch[7]
         most = 0
@@ -136,7 +137,7 @@ def greedy(s, r, delta, records, scratches, rng, ri, move):
         for p in range(scratch[8][I_PAIRS]):
             if pairs[p, P_PLACED] == most:
                 ties += pair_moves(r, scratch, p)
-        g = draft_gain(s, r, k, scratch[8][I_TOTAL] - most)
+        g = draft_gain(s, r, np.int64(k), scratch[8][I_TOTAL] - most)
         o = DRAFT_ORDER - most
         info[I_GAIN + k], info[I_ORDER + k], info[I_MOVES + k] = g, o, ties
         if not have or g > tg or (g == tg and o < to):
@@ -144,7 +145,7 @@ def greedy(s, r, delta, records, scratches, rng, ri, move):
             kept = slot
     n_inserts = 0
     if tg < 0:  # an insert (gain 0) beats every move found
-        n_inserts = inserts(s, r, delta, -1, move)
+        n_inserts = inserts(s, r, delta, np.int64(-1), move)
         if n_inserts:
             tg, to = 0, INSERT_ORDER
     # every move at the best gain and tie-break, in the list's order
@@ -210,7 +211,7 @@ def uniform(s, r, delta, records, scratches, rng, ri, move):
         n = s[h + LEN_A + side]
         total += is_word(s, r, records, h + ROW_A + side * ROW_MAX, n)
         total += n > 0
-    n_inserts = inserts(s, r, delta, -1, move)
+    n_inserts = inserts(s, r, delta, np.int64(-1), move)
     total += n_inserts
     for k in range(1, line + 1):
         total += info[I_MOVES + k]
@@ -233,7 +234,7 @@ def uniform(s, r, delta, records, scratches, rng, ri, move):
     index -= n_inserts
     for k in range(1, line + 1):
         if index < info[I_MOVES + k]:
-            _draft_at(s, r, delta, scratches, k, index, -1, move)
+            _draft_at(s, r, delta, scratches, k, index, np.int64(-1), move)
             return True
         index -= info[I_MOVES + k]
     return True

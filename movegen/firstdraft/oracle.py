@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # called with constants: one copy a value else
 def read(delta, letters, start, stop, state):
     """The state after reading ``letters[start:stop]`` from ``state`` (-1: dead)."""
     for i in range(start, stop):

@@ -24,10 +24,10 @@ def count_board_words(records, grids, min_word, seen, words, paths, lengths, let
         out[g] = walk_into(
             records,
             grids[g],
-            0,
+            np.int64(0),
             EVERY_SQUARE,
             min_word,
-            True,
+            np.bool_(True),
             seen,
             words,
             paths,

@@ -192,7 +192,7 @@ def word_paths(records, st, sc, seat, paths, lengths):
             walls,
             starts,
             st[MIN_WORD],
-            False,
+            np.bool_(False),
             sc.seen,
             words,
             paths,
@@ -279,12 +279,12 @@ def swap_first(records, st, sc, least):
                     break
     search = (records, sc.tiles, sc.blocked, st[PAWNS + seat], st[MIN_WORD], sc.allowed)
     paths, lengths, tags = sc.sf_paths, sc.sf_lengths, sc.sf_tags
-    n = paths_into(*search, paths, lengths, tags, 0, below, within)
+    n = paths_into(*search, paths, lengths, tags, np.int64(0), below, within)
     if n > lengths.shape[0]:
         paths = np.empty((n, MAX_PATH), np.int8)
         lengths = np.empty(n, np.int8)
         tags = np.empty(n, np.int16)
-        paths_into(*search, paths, lengths, tags, 0, below, within)
+        paths_into(*search, paths, lengths, tags, np.int64(0), below, within)
     triples = swap_first_routes(
         sc.tiles, paths[:n], lengths[:n], tags[:n], sc.allowed, ends
     )
@@ -305,7 +305,7 @@ def board_words(records, st, sc):
             np.int64(0),
             EVERY_SQUARE,
             st[MIN_WORD],
-            True,
+            np.bool_(True),
             sc.seen,
             words,
             paths,
@@ -321,7 +321,7 @@ def board_words(records, st, sc):
 
 
 # -- rows ---------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")  # called with constants: one copy a value else
 def clear(row, kind):
     """``row`` as a move of ``kind`` with no swap, end or squares (-1 past its
     squares, so equal moves have equal rows)."""
@@ -333,7 +333,7 @@ def clear(row, kind):
         row[i] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # called with constants: one copy a value else
 def route_row(row, kind, paths, lengths, r, end, swap):
     """The route of word path ``r`` to ``end`` (with ``swap``, -1 for none)."""
     clear(row, kind)
@@ -344,7 +344,7 @@ def route_row(row, kind, paths, lengths, r, end, swap):
         row[PATH + i] = paths[r, i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # called with constants: one copy a value else
 def word_row(row, tiles, paths, lengths, r):
     """The submission of word path ``r`` (-1: nothing) as its tiles."""
     clear(row, K_WORD)

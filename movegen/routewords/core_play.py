@@ -6,8 +6,9 @@ A playout stops at the end of the game, after ``horizon`` moves (``horizon > 0``
 with ``horizon < 0``, two rounds ahead (each player's next two turns:
 ``game.playout_done``).
 
-The entry points release the interpreter's lock (``nogil``): a server's other threads
-answer while a playout runs. They read and write only the arrays they are given.
+The entry point, :func:`run`, releases the interpreter's lock (``nogil``): a server's
+other threads answer while a playout runs. It reads and writes only the arrays it is
+given.
 """
 
 from __future__ import annotations
@@ -80,37 +81,40 @@ def play(records, st, policies, rng, horizon, sc, moves, record):
 
 
 @njit(cache=True, nogil=True)
-def playout(records, below, st, policies, rng, horizon):
-    """One playout in place: (the moves played, one row each)."""
-    sc = new_scratch(below)
-    moves, count = play(
-        records, st, policies, rng, horizon, sc, np.empty((64, WIDTH), np.int64), True
-    )
-    return moves[:count].copy()
+def run(records, below, st, compensation, firsts, policies, rngs, horizon, batch, keep):
+    """The one entry into the compiled playouts (numba optimizes an entry together with
+    everything it calls, so one entry compiles once what two would twice):
 
+    - ``batch`` False: one playout of ``st`` in place, seat ``s`` by ``policies[s]``
+      drawing from ``rngs[s]`` (or all from ``rngs[0]``), its moves recorded;
+    - ``batch`` True: for each row of ``firsts`` and each seed of ``rngs``: ``st``
+      copied, that move applied, then played on with one generator seeded by the seed
+      (``st`` is not changed).
 
-@njit(cache=True, nogil=True)
-def playouts(records, below, st, compensation, firsts, policies, seeds, horizon, keep):
-    """For each row of ``firsts`` and each seed: ``st`` copied, that move applied, then
-    played on with one generator seeded by the seed. Returns (scores[first, seed,
-    seat], ended[first, seed], the final states [first, seed] with ``keep``)."""
-    n = st[SEATS]
-    scored = np.empty((firsts.shape[0], seeds.shape[0], n), np.float64)
-    ended = np.empty((firsts.shape[0], seeds.shape[0]), np.bool_)
-    kept = (firsts.shape[0], seeds.shape[0]) if keep else (0, 0)
+    Returns (the single playout's moves, one row each; scores[first, seed, seat];
+    ended[first, seed]; the final states [first, seed] with ``keep``), the single
+    playout being first 0 on seed 0."""
+    nf, ns = (firsts.shape[0], rngs.shape[0]) if batch else (1, 1)
+    scored = np.empty((nf, ns, st[SEATS]), np.float64)
+    ended = np.empty((nf, ns), np.bool_)
+    kept = (nf, ns) if keep else (0, 0)
     finals = np.empty((kept[0], kept[1], STATE_SIZE), np.int64)
     sc = new_scratch(below)
-    rng = np.empty(1, np.uint64)
+    moves = np.empty((0 if batch else 64, WIDTH), np.int64)
+    count = 0
+    shared = np.empty(1, np.uint64)
     work = np.empty_like(st)
-    none = np.empty((0, WIDTH), np.int64)
-    for c in range(firsts.shape[0]):
-        for s in range(seeds.shape[0]):
-            work[:] = st
-            apply(work, firsts[c])
-            rng[0] = seeds[s]
-            play(records, work, policies, rng, horizon, sc, none, False)
-            scored[c, s] = scores(work, compensation)
-            ended[c, s] = work[PHASE] == OVER
+    for c in range(nf):
+        for s in range(ns):
+            one, gens = st, rngs
+            if batch:
+                work[:] = st
+                apply(work, firsts[c])
+                shared[0] = rngs[s]
+                one, gens = work, shared
+            moves, count = play(records, one, policies, gens, horizon, sc, moves, not batch)
+            scored[c, s] = scores(one, compensation)
+            ended[c, s] = one[PHASE] == OVER
             if keep:
-                finals[c, s] = work
-    return scored, ended, finals
+                finals[c, s] = one
+    return moves[: 0 if batch else count].copy(), scored, ended, finals

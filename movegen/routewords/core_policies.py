@@ -90,13 +90,13 @@ def bonus_choice(records, st, sc, rng, ri, row, greedy):
 def random_choice(records, st, sc, rng, ri, row):
     """``moves[rng.randrange(len(moves))]`` over the bot's moves."""
     if st[PHASE] == BONUS:
-        bonus_choice(records, st, sc, rng, ri, row, False)
+        bonus_choice(records, st, sc, rng, ri, row, np.bool_(False))
         return
     tm = turn_moves(records, st, sc)
     total = tm.routes + tm.swaps + tm.bonus + tm.passes + tm.take_over
     sf_paths, sf_lengths, triples = sc.sf_paths, sc.sf_lengths, NO_TRIPLES
     if tm.pay:
-        sf_paths, sf_lengths, triples = swap_first(records, st, sc, 0)
+        sf_paths, sf_lengths, triples = swap_first(records, st, sc, np.int64(0))
         total += tm.routes * tm.swaps + triples.shape[0]
     turn_row(row, tm, sc, below(rng, ri, total), sf_paths, sf_lengths, triples)
 
@@ -143,7 +143,7 @@ def greedy_choice(records, st, sc, rng, ri, row):
     other kind of its gain; only a take-over or a swap-first pay-and-both can gain
     more)."""
     if st[PHASE] == BONUS:
-        bonus_choice(records, st, sc, rng, ri, row, True)
+        bonus_choice(records, st, sc, rng, ri, row, np.bool_(True))
         return
     seat = st[TO_MOVE]
     most = reach(records, sc.below, st, seat, sc.work)

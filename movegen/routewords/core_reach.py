@@ -191,7 +191,7 @@ def reach(records, below, st, seat, work):
     """The largest coin ``seat`` could take with a route from its pawn in ``st`` (0
     when none), whoever is to move. ``work``: :data:`WORK` int64s of scratch."""
     none = np.empty((0, 0), np.int8)
-    return _walk(records, below, st, seat, work, 0, none, np.empty(0, np.int8))
+    return _walk(records, below, st, seat, work, np.int64(0), none, np.empty(0, np.int8))
 
 
 @njit(cache=True)

@@ -212,7 +212,7 @@ def _best_routes(records, st, sc, tm, items, groups, moves, top):
         last = places[BEST_ROUTES - 1]
         if last >= 0 and bounds[g] < items.value[last]:
             break
-        _exact(records, st, sc, tm, items, g, moves, top, False, none)
+        _exact(records, st, sc, tm, items, g, moves, top, np.bool_(False), none)
         v = items.value[g]
         for place in range(BEST_ROUTES):
             f = places[place]
@@ -230,7 +230,7 @@ def _weigh(records, st, sc, row):
     (the turn's moves, the items, their number, the swap-first rows and scratch, the
     largest coin)."""
     tm = turn_moves(records, st, sc)
-    top = 0
+    top = np.int64(0)  # not a literal once inlined: one compiled _exact
     for k in range(POINTS):
         top = max(top, st[COINS + k])
     items = _items(tm.routes + (BEST_ROUTES + 1) * tm.swaps + 1 + SWAP_FIRST)
@@ -317,12 +317,12 @@ def _best(records, st, sc, tm, items, n, jitter, moves, top):
                 if bounds[o] < key[0]:
                     break  # every bound after it is lower still
                 continue
-            if not _exact(records, st, sc, tm, items, i, moves, top, True, key):
+            if not _exact(records, st, sc, tm, items, i, moves, top, np.bool_(True), key):
                 continue
             if not _before(items.value[i], jitter[i], i, key[0], key[1], key[2]):
                 continue
         else:
-            _exact(records, st, sc, tm, items, i, moves, top, False, key)
+            _exact(records, st, sc, tm, items, i, moves, top, np.bool_(False), key)
         best = i
     return best
 
@@ -332,13 +332,14 @@ def _ranked(records, st, sc, rng, ri, row):
     """The player's move in ``st`` as if no one could take a turn over, written into
     ``row``; returns its equity (its value; a bonus submission's letters)."""
     if st[PHASE] == BONUS:
-        return np.float64(bonus_choice(records, st, sc, rng, ri, row, True))
+        return np.float64(bonus_choice(records, st, sc, rng, ri, row, np.bool_(True)))
     tm, items, n, moves, top = _weigh(records, st, sc, row)
     if n == 0:
         return 0.0
     jitter = _draws(rng, ri, n)
     best = _best(records, st, sc, tm, items, n, jitter, moves, top)
-    _row(row, items, best, tm, moves[0], moves[1], moves[2])
+    # np.int64: ``best`` starts as a literal, which would compile a _row of its own
+    _row(row, items, np.int64(best), tm, moves[0], moves[1], moves[2])
     return items.value[best]
 
 
@@ -377,7 +378,7 @@ def _candidates(records, st, sc, rng, ri):
     none = np.zeros(4, np.float64)
     for i in range(n):
         if not items.known[i]:
-            _exact(records, st, sc, tm, items, i, moves, top, False, none)
+            _exact(records, st, sc, tm, items, i, moves, top, np.bool_(False), none)
     by_draw = stable_argsort(jitter[:n])
     order = by_draw[stable_argsort(-items.value[:n][by_draw])]
     rows = np.empty((n, WIDTH), np.int64)

@@ -98,9 +98,9 @@ def tile_under(tiles, swap, square):
     return tiles[square]
 
 
-#: no bound on :func:`paths_into`'s paths
+#: no bound on :func:`paths_into`'s paths; writable like the compiled core's scratch
+#: (empty, it holds nothing to protect), so both calls share one compiled ``paths_into``
 NO_BOUND = np.zeros(0, np.int64)
-NO_BOUND.setflags(write=False)
 
 
 @njit(cache=True)
