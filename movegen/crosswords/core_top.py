@@ -58,7 +58,7 @@ def greedy_top(grid, used, info, extra, book, k):
         kept = _offer(top, kept, k, gain_of(sc[OUT], i), i)
     listed = n
     if n == 0:  # pass alone
-        kept = _offer(top, kept, k, 0, listed)
+        kept = _offer(top, kept, k, np.int64(0), listed)
         listed += 1
     if pie_offered(st):
         kept = _offer(top, kept, k, info[SCORES] - info[SCORES + 1], listed)

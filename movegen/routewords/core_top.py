@@ -70,8 +70,8 @@ def _bonus_round(records, st, sc, k):
     if st[BONUS_FULL]:
         paths, lengths, letters, words = board_words(records, st, sc)
         for r in range(words):
-            n, _ = _offer(top, n, k, letters[r], WORDS, r)
-    n, _ = _offer(top, n, k, 0, NOTHING, 0)
+            n, _ = _offer(top, n, k, letters[r], np.int64(WORDS), r)
+    n, _ = _offer(top, n, k, np.int64(0), np.int64(NOTHING), np.int64(0))
     rows = np.empty((n, WIDTH), np.int64)
     for j in range(n):
         word_row(rows[j], sc.tiles, paths, lengths, top[j, 2] if top[j, 1] == WORDS else -1)
@@ -90,22 +90,24 @@ def greedy_top(records, st, sc, k):
     top = np.empty((k, 3), np.int64)
     n = 0
     for i in range(tm.routes):
-        n, _ = _offer(top, n, k, st[COINS + tm.r_end[i]], ROUTES, i)
+        n, _ = _offer(top, n, k, st[COINS + tm.r_end[i]], np.int64(ROUTES), i)
     for i in range(min(k, tm.swaps)):
-        n, _ = _offer(top, n, k, 0, SWAPS, i)
+        n, _ = _offer(top, n, k, np.int64(0), np.int64(SWAPS), i)
     if tm.pay:
         for r in range(tm.routes):  # a route's swaps are listed one after the other
             for s in range(min(k, tm.swaps)):
                 gain = st[COINS + tm.r_end[r]] - 1
-                n, kept = _offer(top, n, k, gain, BOTH_ROUTE, r * tm.swaps + s)
+                n, kept = _offer(top, n, k, gain, np.int64(BOTH_ROUTE), r * tm.swaps + s)
                 if not kept:
                     break
     if tm.bonus:
-        n, _ = _offer(top, n, k, 0, TRIGGER, 0)
+        n, _ = _offer(top, n, k, np.int64(0), np.int64(TRIGGER), np.int64(0))
     if tm.passes:
-        n, _ = _offer(top, n, k, 0, PASS, 0)
+        n, _ = _offer(top, n, k, np.int64(0), np.int64(PASS), np.int64(0))
     if tm.take_over:
-        n, _ = _offer(top, n, k, st[SCORE] - st[SCORE + 1], TAKE_OVER, 0)
+        n, _ = _offer(
+            top, n, k, st[SCORE] - st[SCORE + 1], np.int64(TAKE_OVER), np.int64(0)
+        )
     sf_paths, sf_lengths = sc.sf_paths, sc.sf_lengths
     triples = np.zeros((0, 3), np.int64)
     if tm.pay:
@@ -120,7 +122,7 @@ def greedy_top(records, st, sc, k):
             sf_paths, sf_lengths, triples = swap_first(records, st, sc, least)
             for t in range(triples.shape[0]):
                 coin = st[COINS + triples[t, 2]]
-                n, _ = _offer(top, n, k, coin - 1, BOTH_SWAP, t)
+                n, _ = _offer(top, n, k, coin - 1, np.int64(BOTH_SWAP), t)
     # each run's first place in the list (turn_row reads a move by its place)
     starts = np.zeros(TAKE_OVER + 1, np.int64)
     starts[SWAPS] = tm.routes
