@@ -53,7 +53,7 @@ def greedy_top(grid, used, info, extra, book, k):
     sc = scratch_for(st, book)
     n, sc = list_now(st, book, sc, np.bool_(True))
     top = np.empty((k, 2), np.int64)
-    kept = 0
+    kept = np.int64(0)
     for i in range(n):
         kept = _offer(top, kept, k, gain_of(sc[OUT], i), i)
     listed = n

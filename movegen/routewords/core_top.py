@@ -20,6 +20,7 @@ from wordbot.movegen.routewords.core_moves import (
     turn_row,
     word_row,
 )
+from wordbot.movegen.routewords.core_policies import NO_TRIPLES
 from wordbot.movegen.routewords.core_state import (
     BONUS,
     BONUS_FULL,
@@ -65,7 +66,7 @@ def _offer(top, n, k, gain, run, i):
 def _bonus_round(records, st, sc, k):
     """The ``k`` best submissions: the longest words, then nothing."""
     top = np.empty((k, 3), np.int64)
-    n = 0
+    n = np.int64(0)
     paths, lengths = sc.paths, sc.lengths
     if st[BONUS_FULL]:
         paths, lengths, letters, words = board_words(records, st, sc)
@@ -88,7 +89,7 @@ def greedy_top(records, st, sc, k):
         return _bonus_round(records, st, sc, k)
     tm = turn_moves(records, st, sc)
     top = np.empty((k, 3), np.int64)
-    n = 0
+    n = np.int64(0)
     for i in range(tm.routes):
         n, _ = _offer(top, n, k, st[COINS + tm.r_end[i]], np.int64(ROUTES), i)
     for i in range(min(k, tm.swaps)):
@@ -109,7 +110,7 @@ def greedy_top(records, st, sc, k):
             top, n, k, st[SCORE] - st[SCORE + 1], np.int64(TAKE_OVER), np.int64(0)
         )
     sf_paths, sf_lengths = sc.sf_paths, sc.sf_lengths
-    triples = np.zeros((0, 3), np.int64)
+    triples = NO_TRIPLES  # as the policies pass it: one compiled turn_row
     if tm.pay:
         top_coin = 0
         for p in range(POINTS):
