@@ -101,8 +101,8 @@ def rack_counts(rack: str) -> np.ndarray:
     >>> int(rack_counts("AAt")[1]), int(rack_counts("AAt")[20])
     (2, 1)
     """
-    codes = np.frombuffer(rack.upper().encode("ascii", "replace"), np.uint8)
-    codes = codes.astype(np.int64) - 64
+    ascii_codes = np.frombuffer(rack.upper().encode("ascii", "replace"), np.uint8)
+    codes = ascii_codes.astype(np.int64) - 64
     if len(codes) and not (codes.min() >= 1 and codes.max() <= 26):
         bad = next(ch for ch in rack if not "A" <= ch.upper() <= "Z")
         raise ValueError(f"rack: {bad!r} is not a letter")
