@@ -89,20 +89,3 @@ def test_warm_refuses_an_unknown_game_in_one_line(tmp_path):
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "chess" in out.stderr
     assert not list(tmp_path.iterdir())  # nothing warmed, nothing marked
-
-
-def test_warm_compiles_games_side_by_side_and_says_each_once():
-    # --force warms games already in the cache again (seconds each), through the
-    # processes a first warm of several games runs
-    games = {"controlword": "Control Word", "firstdraft": "First Draft"}
-    args = [a for name in games for a in ("--game", name)]
-    out = run("warm", "--force", *args, "--jobs", "2")
-    assert out.returncode == 0, out.stderr
-    lines = out.stderr.splitlines()
-    started = [i for i, line in enumerate(lines) if ": compiling for" in line]
-    ready = [i for i, line in enumerate(lines) if ": ready in" in line]
-    for title in games.values():
-        assert sum(f"{title}: compiling for" in line for line in lines) == 1, lines
-        assert sum(f"{title}: ready in" in line for line in lines) == 1, lines
-    assert max(started) < min(ready), lines  # side by side, not one after the other
-    assert lines[-1].startswith("wordbot: warm (") and out.stderr.count("warm (") == 1
