@@ -132,7 +132,8 @@ class CrossWordsCore(Core):
     }
     width = cs.WIDTH
     # a packed position is a grid of rays and closing cells, dearer than two Python
-    # moves of greedy: search's two-move leaves stay in Python
+    # moves of greedy: a two-move leaf packed from nothing is played in Python (one
+    # packed along its branch from the root is played in the core)
     python_plies = 2
 
     def refuses(self, state: CrossWordsState) -> str | None:
