@@ -4,12 +4,15 @@ For each game, each rung plays the one below it with ``wordbot tournament`` (pai
 deals, the seats swapped; default rules and word list; one worker), and the results
 make one table: the stronger player's wins, draws and losses, its score and Elo with
 the tournament's 95 % interval, and each player's thinking time a move. The searching
-rungs think for a fixed number of playouts or tree simulations, not for a time, so a
-table replays exactly on any machine; only its seconds per move depend on the machine.
+rungs think for a fixed number of playouts or tree simulations, not for a time, so they
+replay exactly on any machine; only their seconds per move depend on the machine. Each
+game's timed cells (``TIMED``) are ``search`` at a tenth of a second a move against the
+game's heuristic and its ``mc``, as a person meets them.
 
 ``--write docs/strength.md`` writes the page with its date, machine and command;
 ``--out DIR`` keeps every cell's tournament (a second run with the same DIR resumes
-them); ``--games`` per cell; ``--game`` (repeatable) for some games only.
+them); ``--games`` per ladder cell, ``--timed-games`` per timed cell; ``--game``
+(repeatable) for some games only.
 """
 
 from __future__ import annotations
@@ -43,6 +46,16 @@ LADDERS = {
 #: games a cell at most above a game's own heuristic, where the playouts are dear (First
 #: Draft's: its own player ranks a turn's drafts in a tenth of a second)
 SEARCH_CELLS = {"firstdraft": 40}
+#: each game's timed cells: ``search`` at its default, a tenth of a second a move, against
+#: the game's own heuristic and against ``mc`` at the same time (its rung's options); these
+#: depend on the machine's speed, as a person's game against a bot does
+TIMED = {
+    "controlword": ["control", "mc:time=0.1"],
+    "routewords": ["routes", "mc:time=0.1,rollout=greedy"],
+    "firstdraft": ["drafter", "mc:time=0.1,rollout=greedy,leaf=drafter"],
+    "crosswords": ["territory", "mc:time=0.1,k=4,plies=2,rollout=greedy,leaf=territory"],
+}
+TIMED_SEARCH = "search:time=0.1"
 TITLES = {"controlword": "Control Word", "routewords": "RouteWords",
           "firstdraft": "First Draft", "crosswords": "Cross words combat"}  # fmt: skip
 
@@ -55,9 +68,11 @@ interval come from the paired games as chess engine testers compute them (an all
 cell gets a Wilson bound, never a zero-width interval). The searching rungs think for a
 fixed number of playouts (`mc`, and `search` in Control Word and First Draft) or tree
 simulations (`search` in RouteWords and Cross words combat) a decision, not for a time,
-so the table replays exactly on any machine; s/move is each player's own thinking time
-a decision on the machine below. `wordbot hint --player mc --time 1` and the bots of
-`wordbot serve` think for a time instead: more time is stronger.
+so those rows replay exactly on any machine; s/move is each player's own thinking time
+a decision on the machine below. The last rows of each game are `search` as a person
+meets it, thinking a tenth of a second a move, against the game's own heuristic and
+against `mc` at the same time: those rows depend on the machine's speed (more time is
+stronger), as `wordbot hint --player search --time 1` and the bots of `wordbot serve` do.
 
 {table}
 
@@ -127,6 +142,7 @@ def row(game: str, strong: str, weak: str, result: dict) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games a cell")
+    parser.add_argument("--timed-games", type=int, default=200, help="games a timed cell")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--game", action="append", choices=sorted(LADDERS))
     parser.add_argument("--out", type=Path, default=None, help="keep (and resume) here")
@@ -157,6 +173,11 @@ def main(argv=None) -> int:
                     game, strong, weak, games, args.seed, base / game / f"rung{k}"
                 )
                 lines.append(row(game, strong, weak, result))
+            for k, weak in enumerate(TIMED[game]):
+                print(f"{game}: {TIMED_SEARCH} against {weak}", file=sys.stderr, flush=True)
+                result = play(game, TIMED_SEARCH, weak, args.timed_games, args.seed,
+                              base / game / f"timed{k}")  # fmt: skip
+                lines.append(row(game, TIMED_SEARCH, weak, result))
     page = PAGE.replace("{note}", f"\n- {args.note}" if args.note else "")
     publish("\n".join(lines), page, args.write, started, where, argv)
     return 0
