@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import numpy as np
 import pytest
 from wordbot.engine.core import core_of
 from wordbot.engine.crosswords.core import CORE as CROSSWORDS_CORE
@@ -138,6 +139,38 @@ def test_cross_words_packed_keys_part_positions_as_the_states_keys_do():
             searches.append(nodes_of(state, 3, 3))
     assert any(python.is_over for pairs in searches for python, _ in pairs)
     assert_keys_part_as_the_states(searches)
+
+
+def test_a_cross_words_key_holds_every_cells_letter_writer_and_captor():
+    """Any one cell's letter, its writer or its captor changed in the packed grid changes the
+    key (an empty captured cell too); the planes the kernels derive from them do not,
+    and neither does where the grid's window lies."""
+    from wordbot.movegen.crosswords import core_state as cs
+
+    core, changed = CROSSWORDS_CORE, 0
+    for state in crosswords.positions(6, 5):
+        packed = core.pack(state)
+        key = core.key(packed)
+        top, bottom, left, right = packed.info[cs.WALLS : cs.WALLS + 4]
+        for r in range(top, bottom + 1):
+            for c in range(left, right + 1):
+                for plane in (cs.LETTER, cs.WRITER, cs.CAPTOR, cs.CODE, cs.RAYS):
+                    if plane == cs.WRITER and not packed.grid[cs.LETTER, r, c]:
+                        continue  # only a letter has a writer
+                    other = packed.copy()
+                    # a letter always has a writer: a changed letter keeps the cell's
+                    other.grid[plane, r, c] = other.grid[plane, r, c] % 2 + 1
+                    if plane == cs.LETTER and not other.grid[cs.WRITER, r, c]:
+                        other.grid[cs.WRITER, r, c] = 1
+                    derived = plane in (cs.CODE, cs.RAYS)
+                    assert (core.key(other) == key) == derived, (state, r, c, plane)
+                    changed += not derived
+        moved = packed.copy()  # the same cells one row lower in a window one taller
+        moved.grid = np.pad(packed.grid, ((0, 0), (1, 0), (0, 0)))
+        moved.info[cs.WALLS : cs.WALLS + 2] += 1
+        moved.info[cs.ORIGIN] -= 1
+        assert core.key(moved) == key
+    assert changed > 100
 
 
 def decisions(name: str, spec: str, monkeypatch, compiled: bool) -> list:

@@ -33,6 +33,7 @@ from wordbot.engine.crosswords.state import TURN, CrossWordsState
 from wordbot.engine.state import OVER
 from wordbot.movegen.crosswords import core_play as play
 from wordbot.movegen.crosswords import core_state as cs
+from wordbot.movegen.crosswords.core_key import key_of
 from wordbot.movegen.crosswords.core_territory import DEFAULTS
 from wordbot.movegen.crosswords.core_top import greedy_top
 from wordbot.movegen.crosswords.writes import enclosed_now
@@ -315,21 +316,7 @@ class CrossWordsCore(Core):
         used, by page, and which page each seat writes from; the extra turns queued;
         the turns, the take-over, the mover and whether the game is over."""
         own = _own(packed)
-        info = own.info
-        # every letter and captured cell lies within the walls: the window's rest is empty
-        top, bottom, left, right = info[cs.WALLS : cs.WALLS + 4].tolist()
-        cells = own.grid[cs.LETTER : cs.CAPTOR + 1, top : bottom + 1, left : right + 1]
-        rows, cols = np.nonzero(cells[cs.LETTER] | cells[cs.CAPTOR])
-        at = np.stack((rows + (info[cs.ORIGIN] + top), cols + (info[cs.ORIGIN + 1] + left)))
-        return b"".join(
-            (
-                at.tobytes(),
-                cells[:, rows, cols].tobytes(),
-                own.used.tobytes(),
-                own.extra[: info[cs.EXTRAS]].tobytes(),
-                info[_KEYED].tobytes(),
-            )
-        )
+        return key_of(own.grid, own.used, own.info, own.extra, _KEYED)
 
     def _scores(self, packed: Packed) -> np.ndarray:
         """Each seat's score, the compensation to the seat that moved later."""
