@@ -48,6 +48,15 @@ def test_serve_prepares_every_games_bots_before_it_listens(server):
     assert preparing < ready < output.index("wordbot: serving on")
 
 
+def test_serve_starts_without_warnings(server):
+    """What serve prints as it starts is its own: no library's deprecation or other
+    warning reaches a person starting it (the server answers only once uvicorn has
+    set up, after any such warning)."""
+    output = "".join(server.output)
+    assert "wordbot: serving on" in output
+    assert "Warning" not in output and "warnings.warn" not in output, output
+
+
 def post(server, obj, **kw):
     body = json.dumps(obj) if isinstance(obj, dict) else obj
     r = httpx.post(server.url + "/api", content=body, timeout=60, **kw)

@@ -98,11 +98,14 @@ def _refuse(transport: asyncio.Transport, why: str) -> None:
 
 
 def guarded_protocols(slots: Slots, head_timeout: float):
-    """uvicorn's h11 HTTP protocol and its ``websockets`` WebSocket protocol, counting
-    their connections in ``slots`` (refusing those over a cap) and closing an HTTP
-    connection whose request head does not arrive within ``head_timeout`` seconds."""
+    """uvicorn's h11 HTTP protocol and its ``websockets-sansio`` WebSocket protocol,
+    counting their connections in ``slots`` (refusing those over a cap) and closing an
+    HTTP connection whose request head does not arrive within ``head_timeout``
+    seconds."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
-    from uvicorn.protocols.websockets.websockets_impl import WebSocketProtocol
+    from uvicorn.protocols.websockets.websockets_sansio_impl import (
+        WebSocketsSansIOProtocol,
+    )
 
     class GuardedH11Protocol(H11Protocol):
         def connection_made(self, transport):
@@ -145,7 +148,7 @@ def guarded_protocols(slots: Slots, head_timeout: float):
                 self._head_timer = None
             super().connection_lost(exc)
 
-    class GuardedWebSocketProtocol(WebSocketProtocol):
+    class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         """Counted from the HTTP connection it was upgraded from, until it closes."""
 
         def connection_lost(self, exc):
