@@ -30,9 +30,9 @@ _OFFSET = 1 << (_PLACE_BITS - 1)
 @njit(cache=True)
 def key_into(grid, used, info, extra, keyed, out):
     """Write the key's words into ``out`` (room for every cell of the window and the
-    rest, as :func:`key_of` makes it): the count
-    of letters and captured cells, each of them, the words used, the extra turns
-    queued and ``info``'s ``keyed`` slots; returns how many words it wrote."""
+    rest, as :func:`key_of` makes it): the count of letters and captured cells, each of
+    them, the words used, the extra turns queued and ``info``'s ``keyed`` slots;
+    returns how many words it wrote."""
     n = 1
     top, bottom, left, right = (
         info[WALLS],
