@@ -134,9 +134,14 @@ class Core(ABC):
 
     def moves(self, packed: Packed, rows: np.ndarray) -> list[Any]:
         """The engine's moves of ``rows`` played in turn from ``packed`` (not changed)."""
+        return [move for _, move in self.turns(packed, rows)]
+
+    def turns(self, packed: Packed, rows: np.ndarray) -> list[tuple[int, Any]]:
+        """Each move of ``rows`` played in turn from ``packed`` (not changed): the seat
+        that made it and the engine's move, from one pass over the rows."""
         out, at = [], packed.copy()
         for row in rows:
-            out.append(self.decode(at, row))
+            out.append((self.to_move(at), self.decode(at, row)))
             self.apply(at, row)
         return out
 
@@ -144,14 +149,6 @@ class Core(ABC):
         """The seat (its index in ``state.players``) to move in ``packed``."""
         state = self.unpack(packed)
         return state.players.index(state.to_move)
-
-    def movers(self, packed: Packed, rows: np.ndarray) -> list[int]:
-        """The seat that made each move of ``rows`` played in turn from ``packed``."""
-        out, at = [], packed.copy()
-        for row in rows:
-            out.append(self.to_move(at))
-            self.apply(at, row)
-        return out
 
     def is_over(self, packed: Packed) -> bool:
         """Whether the game of ``packed`` has ended (a core answers without unpacking)."""

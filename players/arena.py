@@ -197,11 +197,11 @@ def play_compiled(
     spent = time.perf_counter() - started
     if not played.ended or len(played.moves) > MAX_ACTIONS:
         return None  # play_game says why, move by move
-    start = core.pack(state)
-    moves = core.moves(start, played.moves)
+    turns = core.turns(core.pack(state), played.moves)
+    moves = [move for _, move in turns]
     if on_move is None:
         final = core.unpack(packed)
-        movers = [state.players[i] for i in core.movers(start, played.moves)]
+        movers = [state.players[seat] for seat, _ in turns]
     else:
         final, movers = state, []
         for move in moves:
