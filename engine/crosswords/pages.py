@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -260,9 +260,10 @@ class Page:
         return "\n".join(self.rows) + "\n"
 
 
+@cache
 def default_page(player: str) -> Page:
     """The page that ships for ``player`` (red: Moby-Dick, green: the Declaration of
-    Independence; see ``pages/README.md``).
+    Independence; see ``pages/README.md``), read once a process (a page is immutable).
 
     >>> default_page("red").start_word(2).text
     'CHAPTER'
