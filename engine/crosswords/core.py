@@ -265,19 +265,18 @@ class CrossWordsCore(Core):
         return row
 
     def decode(self, packed: Packed, row: np.ndarray) -> Any:
-        kind = int(row[cs.KIND])
-        if kind == cs.PASS:
-            return Pass()
-        if kind == cs.TAKE_OVER:
-            return pie.TakeOver()
-        word = self._page(packed).words[int(row[cs.WORD])]
-        return Write(
-            word.row,
-            word.index,
-            int(row[cs.ROW]),
-            int(row[cs.COL]),
-            DIRECTIONS[int(row[cs.DIRECTION])],
-        )
+        return _decoded(self._page(packed), row)
+
+    def turns(self, packed: Packed, rows: np.ndarray) -> list[tuple[int, Any]]:
+        """Each move of ``rows`` played in turn from ``packed`` (not changed), with the
+        seat that made it, from one call into the kernel."""
+        own = _own(packed)
+        rows = np.ascontiguousarray(rows, np.int64).reshape(-1, cs.WIDTH)
+        before, _, _ = self._run(own.copy(), play.APPLY, rows)
+        return [
+            (int(seat), _decoded(own.pages[int(page)], row))
+            for (seat, page), row in zip(before[:, :2].tolist(), rows)
+        ]
 
     def _run(
         self,
@@ -387,6 +386,23 @@ class CrossWordsCore(Core):
             return self._run(packed, play.VALUES)[1][0, 0]
         scores = self._scores(packed)
         return np.array([scores[0] - scores[1], scores[1] - scores[0]])
+
+
+def _decoded(page: Page, row: np.ndarray) -> Any:
+    """The engine's move of ``row``, made by the seat writing from ``page``."""
+    kind = int(row[cs.KIND])
+    if kind == cs.PASS:
+        return Pass()
+    if kind == cs.TAKE_OVER:
+        return pie.TakeOver()
+    word = page.words[int(row[cs.WORD])]
+    return Write(
+        word.row,
+        word.index,
+        int(row[cs.ROW]),
+        int(row[cs.COL]),
+        DIRECTIONS[int(row[cs.DIRECTION])],
+    )
 
 
 def _own(packed: Packed) -> CrossWordsPacked:

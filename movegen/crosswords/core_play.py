@@ -24,6 +24,7 @@ from wordbot.movegen.crosswords.core_state import (
     ORIGIN,
     OUT,
     OVER,
+    PAGE_OF,
     PASS,
     PIE_TAKEN,
     ROW,
@@ -198,7 +199,9 @@ def run(
       ``rngs`` (see :func:`play_on`);
     - ``BATCH``: each row of ``rows`` played first on a copy of the position, then
       played on with each seed of ``rngs`` (one generator shared by the seats);
-    - ``APPLY``: apply ``rows[0]`` in place and settle;
+    - ``APPLY``: apply each row of ``rows`` in turn in place, settling after each; the
+      rows returned hold, before each, the seat to move (column 0) and its page
+      (column 1);
     - ``VALUES``: territory's value of the position for each seat (in ``scores[0, 0]``).
 
     Returns (the grid, the rows played by ``PLAY``, scores[first, seed, seat],
@@ -213,9 +216,15 @@ def run(
         return grid, played, scores, np.zeros((1, 1), np.bool_)
     if op == APPLY:
         no_effects = np.zeros(2, np.bool_)
-        st, _, _ = apply_row(
-            st0, book, sc, rows[0], np.int64(-1), no_effects, np.bool_(False)
-        )
+        played = np.zeros((rows.shape[0], WIDTH), np.int64)
+        st = st0
+        for k in range(rows.shape[0]):
+            info = st[2]
+            played[k, 0] = info[TO_MOVE]
+            played[k, 1] = info[PAGE_OF + info[TO_MOVE]]
+            st, _, sc = apply_row(
+                st, book, sc, rows[k], np.int64(-1), no_effects, np.bool_(False)
+            )
         return st[0], played, np.zeros((1, 1, 2)), np.zeros((1, 1), np.bool_)
     effects = np.zeros(2, np.bool_)
     for s in range(2):
