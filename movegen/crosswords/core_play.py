@@ -41,7 +41,7 @@ from wordbot.movegen.crosswords.core_state import (
     new_scratch,
     pie_offered,
 )
-from wordbot.movegen.crosswords.core_territory import pick_territory, value_of
+from wordbot.movegen.crosswords.core_territory import pick_territory, values_into
 from wordbot.movegen.crosswords.writes import COL as LISTED_COL
 from wordbot.movegen.crosswords.writes import DIRECTION as LISTED_DIRECTION
 from wordbot.movegen.crosswords.writes import ENCLOSED
@@ -211,8 +211,7 @@ def run(
     played = np.empty((64 if op == PLAY else 0, WIDTH), np.int64)
     if op == VALUES:
         scores = np.zeros((1, 1, 2))
-        for s in range(2):
-            scores[0, 0, s], sc = value_of(st0, book, sc, s, settings)
+        sc = values_into(st0, book, sc, settings, scores[0, 0])
         return grid, played, scores, np.zeros((1, 1), np.bool_)
     if op == APPLY:
         no_effects = np.zeros(2, np.bool_)

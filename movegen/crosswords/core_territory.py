@@ -82,12 +82,27 @@ def outlook(st, book, sc, seat, settings):
 
 
 @njit(cache=True, inline="always")
-def value_of(st, book, sc, seat, settings):
-    """The player's ``value(state, seat)``: the score margin plus the outlook."""
+def values_into(st, book, sc, settings, out):
+    """The player's ``value(state, seat)`` of each seat into ``out``: the score margin
+    plus the outlook, each seat's writes listed once for both outlooks (the scratch)."""
     info = st[2]
-    margin = info[SCORES + seat] - info[SCORES + 1 - seat]
-    o, sc = outlook(st, book, sc, seat, settings)
-    return margin + o, sc
+    if info[OVER]:
+        for s in range(2):
+            margin = info[SCORES + s] - info[SCORES + 1 - s]
+            out[s] = margin + 2.0 * margin
+        return sc
+    best0, count0, sc = best_and_count(st, book, sc, np.int64(0))
+    best1, count1, sc = best_and_count(st, book, sc, np.int64(1))
+    for s in range(2):
+        best_mine, best_theirs = (best0, best1) if s == 0 else (best1, best0)
+        mine, theirs = (count0, count1) if s == 0 else (count1, count0)
+        value = (
+            settings[THREAT] * best_mine
+            - settings[DENY] * best_theirs
+            + settings[ROOM] * (mine - theirs)
+        )
+        out[s] = (info[SCORES + s] - info[SCORES + 1 - s]) + value
+    return sc
 
 
 @njit(cache=True, inline="always")
