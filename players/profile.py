@@ -34,8 +34,11 @@ class PlayerProfile:
 
     ``default_policy``: the player spec of the game's fast policy (``mc`` plays it out,
     ``hint`` ranks with it). ``playout_policy``: the player ``search`` plays out with,
-    dozens of playouts in a tenth of a second. ``margin_scale``: the points of margin
-    that set a clear win apart from a close game (``search:scale``, left at 0).
+    dozens of playouts in a tenth of a second. ``playout_moves``: the moves such a
+    playout plays from a candidate (hidden information, far from the end) before it is
+    valued (``search:playout``, left at -1; 0: to where the game stops a playout).
+    ``margin_scale``: the points of margin that set a clear win apart from a close game
+    (``search:scale``, left at 0).
     ``policy_weight``: how many playouts the policy's own valuation of a candidate
     counts as (``search:prior``, left at -1). ``search_width``: the candidates
     ``search`` weighs at every node (``search:k``, left at 0). ``candidate_fields``: a
@@ -46,6 +49,7 @@ class PlayerProfile:
 
     default_policy: str = "greedy"
     playout_policy: str = "greedy"
+    playout_moves: int = 0
     margin_scale: float = 10.0
     policy_weight: float = 0.0
     search_width: int = 6

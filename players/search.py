@@ -4,11 +4,11 @@ A game with hidden information (Control Word, First Draft) is searched by determ
 simulation, as :mod:`~wordbot.players.montecarlo` does: the game's own candidates, each
 played out on the same sampled futures (common random numbers), a candidate dropped
 once its confidence interval falls below the leader's, the search stopped when one is
-left. Far from the end, a playout stops at the game's horizon (``game.playout_done``)
-and candidates are ranked by the mean margin the policy's value gives there, blended
-with the policy's own valuation of the candidate as if that were ``prior`` playouts
-more (the game's ``policy_weight``: a few playouts alone overrule the policy by their
-noise).
+left. Far from the end, a playout stops ``playout`` moves on (the game's
+``playout_moves``), else at the game's horizon (``game.playout_done``), and candidates
+are ranked by the mean margin the policy's value gives there, blended with the policy's
+own valuation of the candidate as if that were ``prior`` playouts more (the game's
+``policy_weight``: a few playouts alone overrule the policy by their noise).
 Once the end is near (a greedy probe playout ends within ``end`` moves), every playout
 goes to the end and candidates are ranked by win probability with the margin blended
 in (a playout is worth 1 for a win, 1/2 for a tie, 0 for a loss, plus ``blend`` times
@@ -34,8 +34,8 @@ visited, and the search stops early once no other can catch it up.
 Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
 candidate, the Monte Carlo tree's simulations, or the leaves alpha-beta values past its
 first depth); ``time`` bounds the seconds of a decision. The game's own settings are its
-profile's (:mod:`~wordbot.players.profile`): ``playout_policy``, ``margin_scale``,
-``policy_weight`` and ``search_width``.
+profile's (:mod:`~wordbot.players.profile`): ``playout_policy``, ``playout_moves``,
+``margin_scale``, ``policy_weight`` and ``search_width``.
 
 A candidate reports a win rate only where its playouts (the tree's simulations, the line
 alpha-beta searched) all reached the end of the game: a position valued ahead at a
@@ -153,8 +153,9 @@ class SearchPlayer(MonteCarloPlayer):
         "playout": Option(
             int,
             -1,
-            "moves played from a tree leaf before it is valued (see leaf); -1: the "
-            "tree's own (alpha-beta: 2; Monte Carlo: to where the game stops a playout)",
+            "moves played on from a tree leaf or a candidate (hidden information, far "
+            "from the end) before it is valued; -1: alpha-beta 2, hidden information the "
+            "game's (First Draft 2), else (and 0 there) to where the game stops a playout",
         ),
         "prior": Option(
             float,
@@ -179,7 +180,7 @@ class SearchPlayer(MonteCarloPlayer):
         self._leaves: Playouts | None = None  # the tree's leaf playouts (set by _tree)
         if (tree := self.settings["tree"]) not in ("mcts", "ab"):
             raise PlayerError(f"player search: option tree={tree!r} is not 'mcts' or 'ab'")
-        for name, own in (("k", 0), ("scale", 0), ("prior", -1)):
+        for name, own in (("k", 0), ("scale", 0), ("prior", -1), ("playout", -1)):
             if self.settings[name] < 0 and self.settings[name] != own:
                 raise PlayerError(
                     f"player search: option {name}={self.settings[name]} must be >= 0 "
@@ -192,14 +193,16 @@ class SearchPlayer(MonteCarloPlayer):
         profile = profile_of(state.game)
         self._scale = self.settings["scale"] or profile.margin_scale
         self._width = self.settings["k"] or profile.search_width
-        if self.settings["prior"] < 0:
-            self._prior = profile.policy_weight
+        self._prior = profile.policy_weight if self.settings["prior"] < 0 else self._prior
         if not state.game.hidden_information:
             return self._tree(state, n, rng, progress)
         self._clock = time.perf_counter()  # the probe's time is the decision's too
         self._left = self._moves_to_end(state, rng)
         if self._left is not None and self._left <= self.settings["exact"]:
             return self._endgame(state, n, rng, progress)
+        own = self.settings["playout"]  # -1: the game's
+        plies = profile.playout_moves if own < 0 else own
+        self.settings["plies"] = plies if self._left is None else 0  # near: to the end
         return super()._top(state, n, rng, progress)
 
     # -- hidden information: simulation by win probability ---------------------------------
@@ -238,8 +241,7 @@ class SearchPlayer(MonteCarloPlayer):
         ``end``). The probe plays greedy, the fastest policy, on a sample of what the
         mover cannot see: it only asks how far the end is."""
         probe = state.determinize(state.to_move, random.Random(rng.getrandbits(63)))
-        greedy = self._inner(state.game, "greedy")
-        probe_rng = random.Random(0)
+        greedy, probe_rng = self._inner(state.game, "greedy"), random.Random(0)
         for moves in range(self.settings["end"] + 1):
             if probe.is_over:
                 return moves
@@ -291,11 +293,10 @@ class SearchPlayer(MonteCarloPlayer):
 
     def _survivors(self, alive: list[_Arm]) -> list[_Arm]:
         """The candidates still in the race. With ``paired``, each is compared with the
-        leader sample by sample: every alive candidate was played out on the same
-        samples (common random numbers), so the differences keep little of a sample's
-        luck, and a candidate whose mean difference has its 95 % interval below zero is
-        dropped, where the unpaired intervals of two close candidates would still
-        overlap.
+        leader sample by sample: every alive candidate was played out on the same samples
+        (common random numbers), so the differences keep little of a sample's luck, and
+        a candidate whose mean difference has its 95 % interval below zero is dropped
+        where the unpaired intervals of two close candidates would still overlap.
 
         >>> player = SearchPlayer(paired=True)
         >>> lead, close = _Arm(None), _Arm(None)

@@ -92,6 +92,7 @@ def test_the_tree_values_a_last_move_by_the_games_end():
         ("routewords", "scale=-1", "scale=-1.0 must be >= 0"),
         ("firstdraft", "prior=-2", "prior=-2.0 must be >= 0 (-1: the game's own)"),
         ("controlword", "k=-1", "k=-1 must be >= 0 (0: the game's own)"),
+        ("firstdraft", "playout=-2", "playout=-2 must be >= 0 (-1: the game's own)"),
     ],
 )
 def test_an_option_below_its_games_own_is_refused_by_name(game, option, message):
@@ -257,3 +258,35 @@ def test_search_weighs_the_games_own_number_of_candidates(name):
         if game.hidden_information:
             available = len(policy.top(state, 50, random.Random(n)))
             assert len(default) == min(width, available)
+
+
+def test_first_draft_plays_its_playouts_its_own_number_of_moves():
+    # left at -1, a playout far from the end plays the game's playout_moves: First
+    # Draft's search ranks as with them given, and otherwise than to the game's horizon
+    game = game_of("firstdraft")
+    moves = profile_of(game).playout_moves
+    assert moves > 0 and profile_of(game_of("controlword")).playout_moves == 0
+    differs = 0
+    for n, state in enumerate(positions("firstdraft", 3, seed=11)):
+
+        def rank(extra: str, state=state, n=n):
+            player = CATALOG.players.make(BUDGET + extra, game)
+            return ranked(player.top(state, 3, random.Random(n)))
+
+        assert rank("") == rank(f",playout={moves}"), f"position {n}"
+        differs += rank("") != rank(",playout=0")
+    assert differs, "the playouts' moves never changed the ranking"
+
+
+@pytest.mark.parametrize("name", ["controlword", "firstdraft"])
+def test_playouts_go_on_to_the_end_once_it_is_near_whatever_their_moves(name):
+    # playout=1 stops a playout far from the end a move on; once the end is near, every
+    # playout goes on to it: the candidates report their final margins and win rates
+    game = game_of(name)
+    spec = "search:iterations=2,k=2,time=600,end=6,exact=0,playout=1"
+    player = CATALOG.players.make(spec, game)
+    far = player.top(game.new(None, 5, None, lexicon_of(game)), 2, random.Random(0))
+    assert far and all(c.margin_at == "horizon" and c.win_rate is None for c in far)
+    near = player.top(near_the_end(name, 4), 2, random.Random(0))
+    assert player.to_end and near
+    assert all(c.margin_at == "end" and c.win_rate is not None for c in near)
