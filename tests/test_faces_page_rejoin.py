@@ -117,8 +117,11 @@ def test_a_page_loaded_again_mid_game_shows_every_move_and_plays_on(server, brow
         assert "your turn" in page.inner_text("#status")
         move_from_hint(page)
         assert grid_letters(page) == state_letters(replay(log_lines(page)))
-        # a new game forgets the old one: a reload now shows the new game
+        # a new game forgets the old one: a reload now shows the new game. Its
+        # table is told once the log is empty (the last game's board and hint button
+        # would satisfy start's own waits before the server's reply came).
         start(page)
+        wait_or_explain(page, "document.querySelectorAll('#log li').length === 0")
         page.reload()
         page.wait_for_function(text_includes("#message", "Rejoined your game"))
         assert log_lines(page) == [] and "your turn" in page.inner_text("#status")
