@@ -3,52 +3,53 @@ the compiling ahead, after which the commands say nothing of it.
 
 Each test runs the real program on an empty numba cache (its own NUMBA_CACHE_DIR) and
 an empty lexicon cache, on RouteWords and a small word list, so that a real first
-compile is seen; the test of ``wordbot warm`` checks the suite's own first warm where
-the suite found the cache empty (a fresh clone).
+compile is seen. Where the suite found the cache empty (a fresh clone), its warm-up
+made that first compile (tests/warmup.py) and the tests check what it printed there.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tests.cli_support import run
-from tests.lexicons import small_lexicon
-from tests.warmup import first_warm
+from tests.warmup import (
+    FIRST_USE_WORDS,
+    first_use,
+    first_use_command,
+    first_use_position,
+    first_warm,
+)
 
 ANNOUNCE = "compiling RouteWords' move generator for its first use"
 
 
-@pytest.fixture()
-def fresh(tmp_path):
-    return fresh_environment(tmp_path)
-
-
 def fresh_environment(tmp_path: Path) -> tuple[dict, str, str]:
-    """An environment with empty caches, a small word list and a RouteWords position."""
-    words = tmp_path / "words.txt"
-    words.write_text("\n".join(small_lexicon()) + "\n")
+    """An environment with empty caches, the small word list and a RouteWords position."""
     env = {
         "NUMBA_CACHE_DIR": str(tmp_path / "numba"),
         "WORDBOT_CACHE_DIR": str(tmp_path / "cache"),
     }
-    out = run("new", "--game", "routewords", "--seed", "5", env=env)
-    assert out.returncode == 0, out.stderr
-    position = tmp_path / "start.json"
-    position.write_text(out.stdout)
-    return env, str(words), str(position)
+    return env, str(FIRST_USE_WORDS), str(first_use_position(tmp_path, env))
 
 
-def test_a_first_compile_is_announced_once_and_a_cached_one_not(fresh):
-    env, words, position = fresh
-    first = run("moves", position, "--count", "--lexicon", words, env=env)
-    assert first.returncode == 0, first.stderr
-    assert int(first.stdout) > 0
-    assert first.stderr.count(ANNOUNCE) == 1, first.stderr
-    assert all(line.startswith("wordbot: ") for line in first.stderr.splitlines())
-    again = run("moves", position, "--count", "--lexicon", words, env=env)
-    assert again.returncode == 0 and again.stdout == first.stdout
+def test_a_first_compile_is_announced_once_and_a_cached_one_not(tmp_path):
+    # On a fresh clone the suite's warm-up ran this first use on its empty cache
+    # (tests/warmup.py): check what it printed, on its cache. Elsewhere, compile an
+    # empty cache here.
+    kept = first_use()
+    if kept is None:
+        env, _, position = fresh_environment(tmp_path)
+        first = run(*first_use_command(position), env=env)
+        assert first.returncode == 0, first.stderr
+        stdout, stderr = first.stdout.strip(), first.stderr
+    else:
+        env, position = {}, first_use_position(tmp_path)
+        stdout, stderr = kept
+    assert int(stdout) > 0
+    assert stderr.count(ANNOUNCE) == 1, stderr
+    assert all(line.startswith("wordbot: ") for line in stderr.splitlines())
+    again = run(*first_use_command(position), env=env)
+    assert again.returncode == 0 and again.stdout.strip() == stdout
     assert "compiling" not in again.stderr, again.stderr
 
 
@@ -65,10 +66,7 @@ def test_warm_compiles_what_hint_needs_and_a_second_warm_does_nothing(tmp_path):
         printed = warm.stderr
     else:
         env, lexicon = {}, []
-        out = run("new", "--game", "routewords", "--seed", "5")
-        assert out.returncode == 0, out.stderr
-        position = str(tmp_path / "start.json")
-        Path(position).write_text(out.stdout)
+        position = str(first_use_position(tmp_path))
     assert "RouteWords: compiling for greedy, mc, random, routes, search" in printed
     assert "RouteWords: ready in" in printed
     assert ANNOUNCE not in printed  # warm reports its own compiling

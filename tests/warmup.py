@@ -4,7 +4,8 @@ A fresh clone has no compiled kernels, and compiling them is the largest fixed c
 the suite (minutes of CPU). Left to the tests, the first test of each game pays for it
 inside its own timing, and under ``pytest -n 2`` both workers may compile the same
 kernel at once. So the session start (tests/conftest.py) runs this module first, its
-units shared among processes on every core, and the tests then only load kernels.
+units shared among processes (one a core and one more), and the tests then only load
+kernels.
 
 A unit is a game of the registry. Warming it is what ``wordbot warm`` does
 (:mod:`wordbot.warm`: a few actions of a new game by each of its players, with what
@@ -84,9 +85,15 @@ def groups(todo: list[str], cores: int, seconds: dict[str, float]) -> list[tuple
     return [tuple(share) for share in shares if share]
 
 
-def first_warm_log(unit: str) -> Path:
-    """Where the warm-up keeps what ``wordbot warm`` printed when it warmed ``unit``."""
-    return Path(os.environ["NUMBA_CACHE_DIR"]) / f"first-warm-{unit}.log"
+def processes(cores: int | None = None) -> int:
+    """How many processes warm: one a core and one more. A game's warm-up is one
+    process, and the games' warm-ups differ by a factor of three, so two processes on two
+    cores leave one core idle for a minute; a third keeps both busy to the end.
+
+    >>> processes(2)
+    3
+    """
+    return (cores or len(os.sched_getaffinity(0))) + 1
 
 
 def first_warm(unit: str) -> str | None:
@@ -95,13 +102,90 @@ def first_warm(unit: str) -> str | None:
     or one started after a ``wordbot warm``). On a fresh clone the warm-up is a user's
     first ``wordbot warm``, so tests/test_first_run.py checks it there rather than
     compiling a game a second time."""
-    log = first_warm_log(unit)
+    return kept_first("warm", unit)
+
+
+#: the game whose first ``wordbot moves`` the warm-up runs on the empty cache of a fresh
+#: clone, before its ``wordbot warm``: the first compile a user meets outside ``warm``,
+#: announced, which tests/test_first_run.py checks from what it printed rather than
+#: compiling the game's move generator once more on a cache of its own
+FIRST_USE = "routewords"
+#: the word list the first use reads (the one every game's tests play with)
+FIRST_USE_WORDS = ROOT / "tests" / "data" / "small_words.txt"
+
+
+def first_use_command(position: str | Path) -> list[str]:
+    """The arguments of the first use: count the moves of ``position`` (a RouteWords
+    position file) on :data:`FIRST_USE_WORDS`."""
+    return ["moves", str(position), "--count", "--lexicon", str(FIRST_USE_WORDS)]
+
+
+def first_use_position(folder: Path, env: dict | None = None) -> Path:
+    """A new RouteWords game (seed 5) written to ``folder`` by the real ``wordbot new``,
+    in ``env`` (its caches)."""
+    out = subprocess.run(
+        [sys.executable, "-m", "wordbot", "new", "--game", FIRST_USE, "--seed", "5"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+    if out.returncode != 0:
+        raise RuntimeError(
+            f"wordbot new --game {FIRST_USE}: exit {out.returncode}\n{out.stderr}"
+        )
+    position = folder / "start.json"
+    position.write_text(out.stdout)
+    return position
+
+
+def first_log(kind: str, unit: str) -> Path:
+    """Where the warm-up keeps what its ``kind`` (``warm`` or ``use``) of ``unit``
+    printed."""
+    return Path(os.environ["NUMBA_CACHE_DIR"]) / f"first-{kind}-{unit}.log"
+
+
+def keep_first(kind: str, unit: str, printed: str) -> None:
+    log = first_log(kind, unit)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(f"{os.environ.get(RUN_ID, '')}\n{printed}")
+
+
+def kept_first(kind: str, unit: str) -> str | None:
+    """What the warm-up's ``kind`` of ``unit`` printed when this test run's warm-up
+    compiled it from nothing; None when this run found it compiled."""
+    log = first_log(kind, unit)
     if not log.exists():
         return None
     run, _, printed = log.read_text().partition("\n")
-    if run != os.environ.get(RUN_ID) or "compiling for" not in printed:
+    if run != os.environ.get(RUN_ID) or "compiling" not in printed:
         return None
     return printed
+
+
+def first_use() -> tuple[str, str] | None:
+    """The standard output and error of :func:`first_use_command` when this run's warm-up
+    ran it on an empty cache (it compiled RouteWords' move generator); None when this
+    run found the cache warm."""
+    printed = kept_first("use", FIRST_USE)
+    if printed is None:
+        return None
+    stdout, _, stderr = printed.partition("\n")
+    return stdout, stderr
+
+
+def use_first(folder: Path) -> None:
+    """Run :func:`first_use_command` on this cache and keep what it printed."""
+    position = first_use_position(folder)
+    cli = subprocess.run(
+        [sys.executable, "-m", "wordbot", *first_use_command(position)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if cli.returncode != 0:
+        raise RuntimeError(f"wordbot moves: exit {cli.returncode}\n{cli.stderr}")
+    keep_first("use", FIRST_USE, f"{cli.stdout.strip()}\n{cli.stderr}")
 
 
 def warm(name: str) -> bool:
@@ -110,6 +194,11 @@ def warm(name: str) -> bool:
     the game (it had not been warmed by ``wordbot warm`` in this cache folder)."""
     from wordbot.plugins import BUILTIN
 
+    if name == FIRST_USE:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            use_first(Path(folder))
     cli = subprocess.run(
         [sys.executable, "-m", "wordbot", "warm", "--game", name],
         cwd=ROOT,
@@ -120,9 +209,7 @@ def warm(name: str) -> bool:
         raise RuntimeError(
             f"wordbot warm --game {name}: exit {cli.returncode}\n{cli.stderr}"
         )
-    log = first_warm_log(name)
-    log.parent.mkdir(parents=True, exist_ok=True)
-    log.write_text(f"{os.environ.get(RUN_ID, '')}\n{cli.stderr}")
+    keep_first("warm", name, cli.stderr)
     game = BUILTIN.game(name)
     if game.uses_lexicon:
         from tests.lexicons import small_words
@@ -172,7 +259,7 @@ def warm_all(todo: list[str], cores: int | None = None, out=sys.stderr) -> dict[
                 text=True,
             ),
         )
-        for group in groups(todo, cores or os.cpu_count() or 1, measured("warmup"))
+        for group in groups(todo, processes(cores), measured("warmup"))
     ]
     failed, took = [], {}
     for group, proc in procs:
