@@ -30,7 +30,7 @@ def _ranking(player, state, n: int, seed: int):
         "routes:reach=-0.5,deny=-0.3,claim=-1",
     ],
 )
-@fast_and_full("count", 30, 300)
+@fast_and_full("count", 15, 300)
 def test_the_n_best_are_the_first_n_of_weighing_every_move(spec, count):
     lexicon = small_lexicon()
     player = make_player(spec)

@@ -157,7 +157,7 @@ def test_control_requests_never_wait_behind_other_clients_work():
         out = subprocess.run(
             [sys.executable, "-m", "wordbot.server.loadtest", "--url", srv.url,
              "--scenario", "pipeline", "--clients", "30", "--depth", "4",
-             "--seconds", "6", "--timeout", "60"],
+             "--seconds", "3", "--timeout", "60"],
             capture_output=True, text=True, timeout=180, env=cli_env(), cwd=ROOT,
         )  # fmt: skip
         assert out.returncode == 0, out.stderr
