@@ -4,8 +4,7 @@ A fresh clone has no compiled kernels, and compiling them is the largest fixed c
 the suite (minutes of CPU). Left to the tests, the first test of each game pays for it
 inside its own timing, and under ``pytest -n 2`` both workers may compile the same
 kernel at once. So the session start (tests/conftest.py) runs this module first, its
-units shared among processes (one a core and one more), and the tests then only load
-kernels.
+units shared among processes on every core, and the tests then only load kernels.
 
 A unit is a game of the registry. Warming it is what ``wordbot warm`` does
 (:mod:`wordbot.warm`: a few actions of a new game by each of its players, with what
@@ -83,17 +82,6 @@ def groups(todo: list[str], cores: int, seconds: dict[str, float]) -> list[tuple
         shares[least].append(unit)
         load[least] += seconds.get(unit, guess)
     return [tuple(share) for share in shares if share]
-
-
-def processes(cores: int | None = None) -> int:
-    """How many processes warm: one a core and one more. A game's warm-up is one
-    process, and the games' warm-ups differ by a factor of three, so two processes on two
-    cores leave one core idle for a minute; a third keeps both busy to the end.
-
-    >>> processes(2)
-    3
-    """
-    return (cores or len(os.sched_getaffinity(0))) + 1
 
 
 def first_warm(unit: str) -> str | None:
@@ -259,7 +247,7 @@ def warm_all(todo: list[str], cores: int | None = None, out=sys.stderr) -> dict[
                 text=True,
             ),
         )
-        for group in groups(todo, processes(cores), measured("warmup"))
+        for group in groups(todo, cores or len(os.sched_getaffinity(0)), measured("warmup"))
     ]
     failed, took = [], {}
     for group, proc in procs:
