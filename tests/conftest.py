@@ -99,13 +99,12 @@ def pytest_sessionfinish(session):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: two workers a core. Much of the suite's time is spent waiting (on
-    ``wordbot`` subprocesses, servers, the browser, sockets, a bot's thinking time), time
-    the second worker of a core fills; PYTEST_XDIST_AUTO_NUM_WORKERS still decides when
-    it is set."""
+    """``-n auto``: a worker per core and one more. A fifth of the suite's time is spent
+    waiting (on ``wordbot`` subprocesses starting, servers, the browser, sockets), time a
+    third worker fills; PYTEST_XDIST_AUTO_NUM_WORKERS still decides when it is set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
-    return 2 * len(os.sched_getaffinity(0))
+    return len(os.sched_getaffinity(0)) + 1
 
 
 def pytest_collection_modifyitems(config, items):
