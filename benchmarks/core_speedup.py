@@ -30,6 +30,21 @@ from strength_ladder import machine  # noqa: E402  (beside this script)
 GAMES = ("controlword", "routewords", "firstdraft", "crosswords")
 #: where the table lives in the speed page
 START, STOP = "<!-- core-speedup -->", "<!-- /core-speedup -->"
+#: the speed-ups the compiled cores aim at, by measure: (a game's own goal, the others')
+GOALS = {
+    "selfplay": ({"controlword": 3.0}, 5.0),
+    "search": ({}, 4.0),
+    "study": ({}, 4.0),
+}
+#: how the goals' line names each measure
+MEASURES = {"selfplay": "self-play", "search": "search", "study": "study"}
+#: how the goals' line names each game
+TITLES = {
+    "controlword": "Control Word",
+    "routewords": "RouteWords",
+    "firstdraft": "First Draft",
+    "crosswords": "Cross words combat",
+}
 
 #: run in each interpreter: one measurement, printed as JSON
 PROBE = r"""
@@ -142,6 +157,63 @@ def table(figures: dict, args) -> str:
     return "\n".join(lines)
 
 
+def speedup(by: dict, metric: str) -> float:
+    """The after build's speed-up over the before build's in ``metric`` (a study's
+    seconds fall, the others' rates rise)."""
+    b, a = by["before"][metric], by["after"][metric]
+    return b / a if metric == "study" else a / b
+
+
+def goal(game: str, metric: str) -> float:
+    own, others = GOALS[metric]
+    return own.get(game, others)
+
+
+def against_goals(figures: dict) -> str:
+    """One line: which measures reach their goal (:data:`GOALS`) and which do not,
+    with the speed-up each got.
+
+    >>> by = {"before": {"selfplay": 100, "search": 10, "study": 8.0},
+    ...       "after": {"selfplay": 600, "search": 30, "study": 1.0}}
+    >>> print(against_goals({"routewords": by}))
+    - Goals (self-play ×3 in Control Word, ×5 in the others; search ×4; study ×4): reached by RouteWords' self-play (×6.0) and study (×8.0); missed by RouteWords' search (×3.0).
+    """
+    reached: list[str] = []
+    missed: list[str] = []
+    for game, by in figures.items():
+        hit: list[str] = []
+        miss: list[str] = []
+        for metric in GOALS:
+            ratio = speedup(by, metric)
+            said = f"{MEASURES[metric]} (×{ratio:.1f})"
+            (hit if round(ratio, 1) >= goal(game, metric) else miss).append(said)
+        title = TITLES.get(game, game)
+        for found, into in ((hit, reached), (miss, missed)):
+            if found:
+                into.append(f"{_possessive(title)} {_listed(found)}")
+    own = ", ".join(
+        f"×{g:g} in {TITLES.get(n, n)}" for n, g in GOALS["selfplay"][0].items()
+    )
+    head = (
+        f"- Goals (self-play {own}, ×{GOALS['selfplay'][1]:g} in the others; search "
+        f"×{GOALS['search'][1]:g}; study ×{GOALS['study'][1]:g}): "
+    )
+    parts = []
+    if reached:
+        parts.append("reached by " + "; ".join(reached))
+    if missed:
+        parts.append("missed by " + "; ".join(missed))
+    return head + "; ".join(parts) + "."
+
+
+def _possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", required=True, help="Python of the build to compare")
@@ -164,7 +236,8 @@ def main(argv=None) -> int:
         "The same measurements under two builds, alternating on one machine, one core, "
         f'the median of {args.repeat} runs: "before" plays every move in Python, '
         '"after" plays a game or a playout of compiled policies in one call into the '
-        f"game's compiled core.\n\n{text}\n\n- Measured {time.strftime('%Y-%m-%d')} on "
+        f"game's compiled core.\n\n{text}\n\n{against_goals(figures)}\n"
+        f"- Measured {time.strftime('%Y-%m-%d')} on "
         f"{machine()}.\n- Made by `{command}`.\n{STOP}"
     )
     if args.write is None:
