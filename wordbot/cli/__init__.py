@@ -17,6 +17,13 @@ from wordbot._numba import announce_compiles
 from wordbot.engine.games import DEFAULT_GAME
 from wordbot.errors import WordbotError, one_line
 
+# numpy's OpenBLAS starts a thread a core when it loads, and that thread spins for a
+# moment: a tenth of a second of CPU in every command (a sixth of an ``apply``), for
+# matrix products no command makes. One thread, unless the environment says otherwise;
+# a command's own processes (tournament workers, a server) inherit it. Nothing above
+# imports numpy, so this comes before it loads.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 EXIT_USAGE = 2
 
 #: command -> the module of this package that defines it (and registers it on `main`)
