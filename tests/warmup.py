@@ -111,20 +111,26 @@ def first_use_command(position: str | Path) -> list[str]:
 def first_use_position(folder: Path, env: dict | None = None) -> Path:
     """A new RouteWords game (seed 5) written to ``folder`` by the real ``wordbot new``,
     in ``env`` (its caches)."""
-    out = subprocess.run(
-        [sys.executable, "-m", "wordbot", "new", "--game", FIRST_USE, "--seed", "5"],
+    position = folder / "start.json"
+    position.write_text(
+        run_wordbot("new", "--game", FIRST_USE, "--seed", "5", env=env).stdout
+    )
+    return position
+
+
+def run_wordbot(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """The real ``wordbot ARGS`` from the checkout, in this environment updated by
+    ``env``; RuntimeError with what it printed when it fails."""
+    cli = subprocess.run(
+        [sys.executable, "-m", "wordbot", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         env={**os.environ, **(env or {})},
     )
-    if out.returncode != 0:
-        raise RuntimeError(
-            f"wordbot new --game {FIRST_USE}: exit {out.returncode}\n{out.stderr}"
-        )
-    position = folder / "start.json"
-    position.write_text(out.stdout)
-    return position
+    if cli.returncode != 0:
+        raise RuntimeError(f"wordbot {' '.join(args)}: exit {cli.returncode}\n{cli.stderr}")
+    return cli
 
 
 def first_log(kind: str, unit: str) -> Path:
@@ -164,15 +170,7 @@ def first_use() -> tuple[str, str] | None:
 
 def use_first(folder: Path) -> None:
     """Run :func:`first_use_command` on this cache and keep what it printed."""
-    position = first_use_position(folder)
-    cli = subprocess.run(
-        [sys.executable, "-m", "wordbot", *first_use_command(position)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    if cli.returncode != 0:
-        raise RuntimeError(f"wordbot moves: exit {cli.returncode}\n{cli.stderr}")
+    cli = run_wordbot(*first_use_command(first_use_position(folder)))
     keep_first("use", FIRST_USE, f"{cli.stdout.strip()}\n{cli.stderr}")
 
 
@@ -187,16 +185,7 @@ def warm(name: str) -> bool:
 
         with tempfile.TemporaryDirectory() as folder:
             use_first(Path(folder))
-    cli = subprocess.run(
-        [sys.executable, "-m", "wordbot", "warm", "--game", name],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    if cli.returncode != 0:
-        raise RuntimeError(
-            f"wordbot warm --game {name}: exit {cli.returncode}\n{cli.stderr}"
-        )
+    cli = run_wordbot("warm", "--game", name)
     keep_first("warm", name, cli.stderr)
     game = BUILTIN.game(name)
     if game.uses_lexicon:
