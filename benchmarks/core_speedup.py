@@ -38,13 +38,6 @@ GOALS = {
 }
 #: how the goals' line names each measure
 MEASURES = {"selfplay": "self-play", "search": "search", "study": "study"}
-#: how the goals' line names each game
-TITLES = {
-    "controlword": "Control Word",
-    "routewords": "RouteWords",
-    "firstdraft": "First Draft",
-    "crosswords": "Cross words combat",
-}
 
 #: run in each interpreter: one measurement, printed as JSON
 PROBE = r"""
@@ -187,13 +180,11 @@ def against_goals(figures: dict) -> str:
             ratio = speedup(by, metric)
             said = f"{MEASURES[metric]} (×{ratio:.1f})"
             (hit if round(ratio, 1) >= goal(game, metric) else miss).append(said)
-        title = TITLES.get(game, game)
+        title = _title(game)
         for found, into in ((hit, reached), (miss, missed)):
             if found:
                 into.append(f"{_possessive(title)} {_listed(found)}")
-    own = ", ".join(
-        f"×{g:g} in {TITLES.get(n, n)}" for n, g in GOALS["selfplay"][0].items()
-    )
+    own = ", ".join(f"×{g:g} in {_title(n)}" for n, g in GOALS["selfplay"][0].items())
     head = (
         f"- Goals (self-play {own}, ×{GOALS['selfplay'][1]:g} in the others; search "
         f"×{GOALS['search'][1]:g}; study ×{GOALS['study'][1]:g}): "
@@ -204,6 +195,12 @@ def against_goals(figures: dict) -> str:
     if missed:
         parts.append("missed by " + "; ".join(missed))
     return head + "; ".join(parts) + "."
+
+
+def _title(name: str) -> str:
+    from wordbot.engine import get_game
+
+    return get_game(name).title
 
 
 def _possessive(name: str) -> str:
