@@ -196,7 +196,7 @@ class MonteCarloPlayer(Player):
         self.playouts = 0
         self.to_end = self._plays_to_end(state, policy, rng)
         playouts = Playouts(state.game, policy, leaf)
-        horizon = horizon_of(self._plies(), self.to_end)
+        horizon = horizon_of(self.settings["plies"], self.to_end)
         # at least one playout per candidate, however small the limit
         while len(alive) > 1:
             sample_seed = rng.getrandbits(63)
@@ -225,11 +225,6 @@ class MonteCarloPlayer(Player):
     def _started(self) -> float:
         """When this decision's clock started."""
         return time.perf_counter()
-
-    def _plies(self) -> int:
-        """Moves a playout plays before the leaf policy values it (0: to where the game
-        stops it)."""
-        return self.settings["plies"]
 
     def _plays_to_end(self, state: GameState, policy: Player, rng: random.Random) -> bool:
         """Whether this decision's playouts go to the end of the game."""

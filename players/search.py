@@ -173,7 +173,6 @@ class SearchPlayer(MonteCarloPlayer):
         self._policies = {}
         self.playouts, self.to_end, self._width = 0, False, DEFAULT.search_width  # _top
         self._left: int | None = None  # moves to the end, by this decision's probe
-        self._far_plies = 0  # a playout's moves far from the end (set by _top)
         self._clock = 0.0  # when this decision started
         self._offset = 0.0  # the policy's valuations to the playouts' (set by _ranking)
         self._prior = max(0.0, self.settings["prior"])  # -1: the game's (set by _top)
@@ -203,7 +202,7 @@ class SearchPlayer(MonteCarloPlayer):
             return self._endgame(state, n, rng, progress)
         own = self.settings["playout"]  # -1: the game's
         plies = profile.playout_moves if own < 0 else own
-        self._far_plies = plies if self._left is None else 0  # near: to the end
+        self.settings["plies"] = plies if self._left is None else 0  # near: to the end
         return super()._top(state, n, rng, progress)
 
     # -- hidden information: simulation by win probability ---------------------------------
@@ -236,9 +235,6 @@ class SearchPlayer(MonteCarloPlayer):
         if leaf and self.settings["leaf"]:
             return self._inner(game, self.settings["leaf"])
         return super().policy(game)
-
-    def _plies(self) -> int:
-        return self._far_plies
 
     def _moves_to_end(self, state: GameState, rng: random.Random) -> int | None:
         """How many moves a probe playout takes to the end of the game (None: more than
