@@ -55,11 +55,14 @@ class Packed(ABC):
 class Playout:
     """Where a playout stopped: every seat's score as things stand there (the order of
     ``state.players``; the outcome's scores at the end of the game), whether the game
-    ended, and the moves played (one row each)."""
+    ended, and the moves played (one row each); ``movers``, when the core recorded
+    them, what it knew of each move as it played it (column 0 the seat that made it,
+    further columns what the core's :meth:`Core.played_turns` reads to decode it)."""
 
     scores: np.ndarray
     ended: bool
     moves: np.ndarray
+    movers: np.ndarray | None = None
 
 
 @dataclass
@@ -135,6 +138,11 @@ class Core(ABC):
     def moves(self, packed: Packed, rows: np.ndarray) -> list[Any]:
         """The engine's moves of ``rows`` played in turn from ``packed`` (not changed)."""
         return [move for _, move in self.turns(packed, rows)]
+
+    def played_turns(self, state: Any, played: Playout) -> list[tuple[int, Any]]:
+        """:meth:`turns` of a :meth:`playout` from ``state``; a core that records its
+        ``movers`` decodes them without playing the moves again."""
+        return self.turns(self.pack(state), played.moves)
 
     def turns(self, packed: Packed, rows: np.ndarray) -> list[tuple[int, Any]]:
         """Each move of ``rows`` played in turn from ``packed`` (not changed): the seat

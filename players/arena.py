@@ -197,7 +197,7 @@ def play_compiled(
     spent = time.perf_counter() - started
     if not played.ended or len(played.moves) > MAX_ACTIONS:
         return None  # play_game says why, move by move
-    turns = core.turns(core.pack(state), played.moves)
+    turns = core.played_turns(state, played)
     moves = [move for _, move in turns]
     if on_move is None:
         final = core.unpack(packed)

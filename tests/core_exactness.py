@@ -80,7 +80,9 @@ def check_playout(
 ) -> None:
     """A kernel playout by the policies ``names`` (one a seat) with generators seeded
     ``seeds`` (one a seat, or one shared) makes the Python players' moves, move for
-    move, and stops where they stop: same position, scores and end."""
+    move, and stops where they stop: same position, scores and end; the seats and
+    moves it reports (:meth:`Core.played_turns`, from what it recorded where it does)
+    are the seats that made them and the engine's moves."""
     packed = core.pack(state)
     ids = [core.policies[name] for name in names]
     rngs = np.array(seeds, dtype=np.uint64)
@@ -89,6 +91,12 @@ def check_playout(
     moves, final = python_playout(state, names, [SplitMixRandom(s) for s in seeds], horizon)
     texts = [m.to_json() for m in moves]
     assert [m.to_json() for m in kernel_moves] == texts
+    seats, at = [], state
+    for move in moves:
+        seats.append(state.players.index(at.to_move))
+        at = at.apply(move, check=False)
+    turns = core.played_turns(state, result)
+    assert [(seat, move.to_json()) for seat, move in turns] == list(zip(seats, texts))
     assert core.unpack(packed).to_json() == final.to_json()
     assert result.ended == final.is_over
     expected = final.outcome().scores

@@ -344,21 +344,7 @@ class ControlWordCore(Core):
         return row
 
     def decode(self, packed: Packed, row: np.ndarray) -> Any:
-        kind = int(row[M_KIND])
-        if kind == core_state.EXCHANGE:
-            return Exchange(chr(64 + int(row[M_N])), EXCHANGE_BAGS[int(row[M_POINTS])])
-        if kind == core_state.PASS:
-            return Pass()
-        if kind == core_state.REDRAW:
-            return Redraw()
-        tiles = []
-        for k in range(int(row[M_N])):
-            r, c, letter, colour = (
-                int(v)
-                for v in row[M_TILES + TILE_FIELDS * k : M_TILES + TILE_FIELDS * (k + 1)]
-            )
-            tiles.append(Placement(r, c, chr(64 + letter), COLOURS[colour]))
-        return (WordPlay if kind == core_state.WORD_PLAY else Replacement)(tuple(tiles))
+        return _decoded(row)
 
     def apply(self, packed: Packed, row: np.ndarray) -> None:
         pk = _own(packed)
@@ -399,7 +385,22 @@ class ControlWordCore(Core):
             False,
         )
         pk.arrays = arrays
-        return Playout(scores[0, 0].astype(np.float64), self.is_over(packed), rows)
+        return Playout(
+            scores[0, 0].astype(np.float64),
+            self.is_over(packed),
+            rows[:, :WIDTH],
+            rows[:, core_playout.MOVER :],
+        )
+
+    def played_turns(self, state: Any, played: Playout) -> list[tuple[int, Any]]:
+        """The playout's moves, by the seat it recorded beside each (a row alone is
+        its move)."""
+        if played.movers is None:
+            return super().played_turns(state, played)
+        return [
+            (seat, _decoded(row))
+            for seat, row in zip(played.movers[:, 0].tolist(), played.moves)
+        ]
 
     def playouts(
         self,
@@ -448,6 +449,24 @@ class ControlWordCore(Core):
                         ControlWordPacked(pk.state, arrays, pk.table, pk.gaddag)
                     )
         return Playouts(scores.astype(np.float64), ended, finals)
+
+
+def _decoded(row: np.ndarray) -> Any:
+    """The engine's move of a row (a row alone is its move)."""
+    kind = int(row[M_KIND])
+    if kind == core_state.EXCHANGE:
+        return Exchange(chr(64 + int(row[M_N])), EXCHANGE_BAGS[int(row[M_POINTS])])
+    if kind == core_state.PASS:
+        return Pass()
+    if kind == core_state.REDRAW:
+        return Redraw()
+    tiles = []
+    for k in range(int(row[M_N])):
+        r, c, letter, colour = (
+            int(v) for v in row[M_TILES + TILE_FIELDS * k : M_TILES + TILE_FIELDS * (k + 1)]
+        )
+        tiles.append(Placement(r, c, chr(64 + letter), COLOURS[colour]))
+    return (WordPlay if kind == core_state.WORD_PLAY else Replacement)(tuple(tiles))
 
 
 CORE = ControlWordCore()

@@ -208,14 +208,24 @@ class CrossWordsCore(Core):
         grid, info = packed.grid, packed.info
         r0, c0 = int(info[cs.ORIGIN]), int(info[cs.ORIGIN + 1])
         letter, writer, captor = grid[cs.LETTER], grid[cs.WRITER], grid[cs.CAPTOR]
-        cells = {
-            (int(r) + r0, int(c) + c0): (chr(64 + int(letter[r, c])), int(writer[r, c]) - 1)
-            for r, c in zip(*np.nonzero(letter))
-        }
-        captured = {
-            (int(r) + r0, int(c) + c0): int(captor[r, c]) - 1
-            for r, c in zip(*np.nonzero(captor))
-        }
+        # whole arrays converted at once: a game's end has a thousand cells
+        rows, cols = np.nonzero(letter)
+        cells = dict(
+            zip(
+                zip((rows + r0).tolist(), (cols + c0).tolist()),
+                zip(
+                    map(chr, (letter[rows, cols] + 64).tolist()),
+                    (writer[rows, cols] - 1).tolist(),
+                ),
+            )
+        )
+        rows, cols = np.nonzero(captor)
+        captured = dict(
+            zip(
+                zip((rows + r0).tolist(), (cols + c0).tolist()),
+                (captor[rows, cols] - 1).tolist(),
+            )
+        )
         page_of = [int(info[cs.PAGE_OF + s]) for s in (0, 1)]
         pages = tuple(packed.pages[p] for p in page_of)
         used = tuple(
@@ -273,10 +283,15 @@ class CrossWordsCore(Core):
         own = _own(packed)
         rows = np.ascontiguousarray(rows, np.int64).reshape(-1, cs.WIDTH)
         before, _, _ = self._run(own.copy(), play.APPLY, rows)
-        return [
-            (int(seat), _decoded(own.pages[int(page)], row))
-            for (seat, page), row in zip(before[:, :2].tolist(), rows)
-        ]
+        return _turns(own.pages, rows, before[:, :2])
+
+    def played_turns(
+        self, state: CrossWordsState, played: Playout
+    ) -> list[tuple[int, Any]]:
+        """The playout's moves, by the seat and page it recorded beside each."""
+        if played.movers is None:
+            return super().played_turns(state, played)
+        return _turns(state.pages, played.moves, played.movers)  # as pack() has them
 
     def _run(
         self,
@@ -340,10 +355,15 @@ class CrossWordsCore(Core):
             and rngs.flags.writeable
         ):
             raise ValueError("rngs: a writable uint64 array of one generator or two")
-        moves, scores, ended = self._run(
+        played, scores, ended = self._run(
             packed, play.PLAY, policies=_policies(policies), rngs=rngs, horizon=horizon
         )
-        return Playout(scores[0, 0], bool(ended[0, 0]), moves)
+        return Playout(
+            scores[0, 0],
+            bool(ended[0, 0]),
+            played[:, : cs.WIDTH],
+            played[:, play.MOVER : play.MOVER + 2],
+        )
 
     def playouts(
         self,
@@ -386,6 +406,17 @@ class CrossWordsCore(Core):
             return self._run(packed, play.VALUES)[1][0, 0]
         scores = self._scores(packed)
         return np.array([scores[0] - scores[1], scores[1] - scores[0]])
+
+
+def _turns(
+    pages: tuple[Page, ...], rows: np.ndarray, movers: np.ndarray
+) -> list[tuple[int, Any]]:
+    """(seat, engine move) of each row, ``movers`` holding the seat that made it and
+    the page it wrote from (an index into ``pages``)."""
+    return [
+        (int(seat), _decoded(pages[int(page)], row))
+        for (seat, page), row in zip(movers.tolist(), rows)
+    ]
 
 
 def _decoded(page: Page, row: np.ndarray) -> Any:

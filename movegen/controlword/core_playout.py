@@ -28,6 +28,10 @@ from wordbot.movegen.controlword.core_state import (
     copy_state,
 )
 
+#: the column of a played row that holds the seat that made the move (the rows are
+#: every seat's moves, in the order the rules gave them turns)
+MOVER = WIDTH
+
 
 # inlined into their callers: a kernel of its own would have its callees' code
 # optimized once more when linked, a level of the compile that costs as much as a run
@@ -53,7 +57,7 @@ def _run(st, sc, policies, rngs, horizon, table, edges, root, w, rows):
         if horizon < 0 and st[0][H_ROUND] != start_round:
             break
         if n == rows.shape[0]:
-            grown = np.zeros((2 * n, WIDTH), np.int64)
+            grown = np.zeros((2 * n, rows.shape[1]), np.int64)
             grown[:n] = rows
             rows = grown
         seat = st[0][H_TO_MOVE]
@@ -62,6 +66,7 @@ def _run(st, sc, policies, rngs, horizon, table, edges, root, w, rows):
         st, sc = _choose(
             st, sc, policies[seat], rngs, 0 if shared else seat, table, edges, root, w, row
         )
+        row[MOVER] = seat
         st = apply_row(st, row, table)
         n += 1
     return st, sc, n, rows
@@ -80,14 +85,14 @@ def run(st, firsts, policies, rngs, horizon, table, edges, root, w, batch, keep)
       (``st`` is not changed).
 
     Returns (the single playout's state, grown if the board needed room, and its moves'
-    rows; scores[first, seed, seat] as things stand where each stopped; ended[first,
+    rows, each with its mover's seat after it (column ``MOVER``); scores[first, seed, seat] as things stand where each stopped; ended[first,
     seed]; with ``keep`` the states where they stopped, first by first, seed by seed,
     as :func:`_kept` stacks them); the single playout is first 0 on seed 0."""
     nf, ns = (firsts.shape[0], rngs.shape[0]) if batch else (1, 1)
     scores = np.zeros((nf, ns, st[0][0]), np.int64)
     ended = np.zeros((nf, ns), np.bool_)
     sc = new_scratch(np.int64(0))
-    rows = np.zeros((64, WIDTH), np.int64)
+    rows = np.zeros((64, MOVER + 1), np.int64)
     shared = np.zeros(1, np.uint64)
     kept = _kept(st, nf * ns if keep else 0)
     played = st

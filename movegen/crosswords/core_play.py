@@ -54,6 +54,9 @@ RANDOM, GREEDY, TERRITORY = 0, 1, 2
 PLAY, BATCH, APPLY, VALUES = 0, 1, 2, 3
 #: a horizon: the end, where a default playout stops (two rounds), or a move count
 TO_END, GAME_HORIZON = 0, -1
+#: a ``PLAY`` row's column of the seat that made the move (its page next): a move's
+#: row alone cannot be decoded, its word is a row of the mover's page
+MOVER = WIDTH
 #: room for a turn's writes at first (grows when a turn has more)
 WRITES_ROOM = 1024
 
@@ -132,7 +135,8 @@ def play_on(st, book, sc, policies, rngs, horizon, settings, moves, keep, n):
     """Play ``st`` on by ``policies`` (by seat) until the end or ``horizon`` (see the
     module constants), seat ``s`` drawing from ``rngs[s]`` (or all from ``rngs[0]``);
     ``n``: the turn's writes when listed (by the mover's policy), else -1; with
-    ``keep``, ``moves`` gets the rows played (a larger array when it is full).
+    ``keep``, ``moves`` gets the rows played (a larger array when it is full), each
+    followed by its mover's seat and page (columns ``MOVER`` and ``MOVER + 1``).
     Returns (position, scratch, moves played, the rows)."""
     info = st[2]
     effects = np.zeros(2, np.bool_)
@@ -161,10 +165,12 @@ def play_on(st, book, sc, policies, rngs, horizon, settings, moves, keep, n):
             row[:] = chosen
         if keep:
             if count == moves.shape[0]:
-                more = np.empty((2 * count, WIDTH), np.int64)
+                more = np.empty((2 * count, moves.shape[1]), np.int64)
                 more[:count] = moves
                 moves = more
-            moves[count] = row
+            moves[count, :WIDTH] = row
+            moves[count, MOVER] = seat
+            moves[count, MOVER + 1] = info[PAGE_OF + seat]
         count += 1
         # where the horizon stops the playout after this move, the next turn's writes
         # are not listed: whether there is one (has the game ended?) is enough
@@ -204,11 +210,12 @@ def run(
       (column 1);
     - ``VALUES``: territory's value of the position for each seat (in ``scores[0, 0]``).
 
-    Returns (the grid, the rows played by ``PLAY``, scores[first, seed, seat],
-    ended[first, seed])."""
+    Returns (the grid, the rows played by ``PLAY``, each with its mover's seat and
+    page after it (see :func:`play_on`), scores[first, seed, seat], ended[first,
+    seed])."""
     st0 = (grid, used, info, extra)
     sc = scratch_for(st0, book)
-    played = np.empty((64 if op == PLAY else 0, WIDTH), np.int64)
+    played = np.empty((64 if op == PLAY else 0, MOVER + 2), np.int64)
     if op == VALUES:
         scores = np.zeros((1, 1, 2))
         sc = values_into(st0, book, sc, settings, scores[0, 0])
