@@ -44,7 +44,8 @@ class PlayerProfile:
     ``search`` weighs at every node (``search:k``, left at 0). ``candidate_fields``: a
     hint's candidates' own figures (``Candidate.details`` key -> (label, default)).
     ``move_facts(state, move)``: those figures of any legal move, for the candidates
-    of a player that does not give them (None: none).
+    of a player that does not give them (None: none). ``learner``: ``"module:name"``
+    of what ``wordbot learn`` learns of the game (None: nothing yet).
     """
 
     default_policy: str = "greedy"
@@ -55,6 +56,7 @@ class PlayerProfile:
     search_width: int = 6
     candidate_fields: Mapping[str, tuple[str, Any]] = field(default_factory=dict)
     move_facts: Callable[[Any, Any], dict[str, Any]] | None = None
+    learner: str | None = None
 
     def facts(self, state: Any, move: Any) -> dict[str, Any]:
         """What ``move`` does in ``state``, as the game's candidate fields."""

@@ -14,8 +14,10 @@ their flat results back into moves and values.
 ('word', True)
 
 A Control Word player reaches the kernels through this module only; the evaluation
-kernels of the ``control`` player (:mod:`wordbot.movegen.controlword.evaluation`) are
-re-exported here as :data:`evaluation`.
+kernels of the ``control`` player (:mod:`wordbot.movegen.controlword.evaluation`) and
+the features its learned leave tables value
+(:mod:`wordbot.movegen.controlword.leavefeatures`) are re-exported here as
+:data:`evaluation` and :data:`leavefeatures`.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from wordbot.movegen.controlword import (
     ReplacementList,
     WordPlayList,
     evaluation,
+    leavefeatures,
 )
 from wordbot.movegen.controlword.control import colour_plays, word_controls
 from wordbot.movegen.controlword.grid import BLUE as GRID_BLUE
@@ -61,6 +64,7 @@ __all__ = [
     "board_words",
     "colour_index",
     "evaluation",
+    "leavefeatures",
     "pack",
     "play_colours",
     "play_move",

@@ -20,6 +20,7 @@ from numba import njit
 from wordbot.movegen.controlword.annotate import words_through
 from wordbot.movegen.controlword.control import assign_colours, control_of
 from wordbot.movegen.controlword.crosschecks import is_letter
+from wordbot.movegen.controlword.leavefeatures import IS_VOWEL, learned_leave
 from wordbot.movegen.controlword.scoring import word_points
 
 #: The ``control`` player's weights as it plays by default, in the layout of the weight
@@ -43,8 +44,10 @@ DEFAULT_WEIGHTS = {
     "exchange_below": 4.0,
     "redraw_below": 0.5,
 }
-#: The layout of the weight vector the kernels read.
+#: The layout of the weight vector the kernels read (a learned leave table may follow,
+#: from ``LEARNED`` on: :mod:`~wordbot.movegen.controlword.leavefeatures`).
 WEIGHTS = tuple(DEFAULT_WEIGHTS)
+LEARNED = len(WEIGHTS)
 INDEX = {name: i for i, name in enumerate(WEIGHTS)}
 W_OPPONENT = INDEX["opponent"]
 W_SHORT = INDEX["short_word"]
@@ -55,10 +58,6 @@ W_NO_VOWEL = INDEX["no_vowel"]
 W_DUPLICATE = INDEX["duplicate"]
 W_BLUE = INDEX["blue_kept"]
 W_QU = INDEX["q_without_u"]
-
-IS_VOWEL = np.zeros(27, np.int8)
-IS_VOWEL[[1, 5, 9, 15, 21]] = 1
-IS_VOWEL.setflags(write=False)
 
 
 @njit(cache=True)
@@ -106,7 +105,16 @@ def word_values(
 @njit(cache=True)
 def leave_value(own, blue, keep_slots, w):
     """Rack leave: balance, duplicates, blue tiles, Q without U, tiles kept for the
-    replacement phase (at most ``keep_slots`` count)."""
+    replacement phase (at most ``keep_slots`` count); with a learned leave table after
+    the hand-set weights (:data:`LEARNED`), its value of the leave besides."""
+    value = _hand_leave(own, blue, keep_slots, w)
+    if w.shape[0] > LEARNED:
+        value += learned_leave(own, blue, w, LEARNED)
+    return value
+
+
+@njit(cache=True, inline="always")
+def _hand_leave(own, blue, keep_slots, w):
     n = 0
     vowels = 0
     dup = 0

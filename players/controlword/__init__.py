@@ -16,6 +16,7 @@ PROFILE = PlayerProfile(
     # more of control's candidates beat more playouts of fewer: 10 still get about nine
     # playouts each in a tenth of a second (README: search against mc)
     search_width=10,
+    learner="wordbot.players.controlword.leavelearning:LEARNER",
     candidate_fields={
         "control_change": ("control (risk-weighted)", 0.0),
         "words": ("words that change hands", []),

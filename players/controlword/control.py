@@ -22,6 +22,7 @@ from wordbot.engine.controlword import adapter
 from wordbot.engine.controlword.adapter import evaluation as ev
 from wordbot.engine.controlword.moves import Exchange, Pass, Redraw, Replacement, WordPlay
 from wordbot.players.base import Candidate, Option, Player, Progress
+from wordbot.players.controlword import leaves
 from wordbot.players.controlword.explain import word_changes
 from wordbot.players.controlword.weights import DEFAULT, HELP, Weights
 
@@ -43,9 +44,9 @@ def phases_left(state) -> tuple[int, int]:
 class Evaluator:
     """The numba evaluation of one state's plays for the player to move."""
 
-    def __init__(self, state, weights: Weights):
+    def __init__(self, state, weights: Weights, vector: np.ndarray | None = None):
         self.state = state
-        self.w = weights.vector()
+        self.w = weights.vector() if vector is None else vector
         self.weights = weights
         self.table = adapter.score_table(state.rules.jqxz_bonus)
         self.mover = adapter.colour_index(state.to_move)
@@ -167,6 +168,12 @@ class ControlPlayer(Player):
     games = frozenset({"controlword"})
     options = {
         "explain": Option(bool, True, "describe the words each top candidate changes"),
+        "leaves": Option(
+            str,
+            leaves.HAND,
+            "the leave table: hand (the hand-set leave weights), a learned table "
+            "shipped with wordbot by its name, or a file wordbot learn wrote",
+        ),
         # every weight of the evaluation, so a spec (and `wordbot tune`) can set it
         **{
             f.name: Option(float, getattr(DEFAULT, f.name), HELP[f.name])
@@ -177,6 +184,12 @@ class ControlPlayer(Player):
     def __init__(self, weights: Weights = DEFAULT, **options):
         super().__init__(**options)
         self.weights = weights.with_(**{k: v for k, v in options.items() if k in HELP})
+        table = leaves.load(self.settings["leaves"])
+        if table is None:
+            self.vector = self.weights.vector()
+        else:
+            self.weights = table.weights(self.weights)
+            self.vector = table.vector(self.weights)
 
     # -- ranking ---------------------------------------------------------------------
 
@@ -202,7 +215,7 @@ class ControlPlayer(Player):
         """The plays of the phase with their equity, points and control change, and the
         other actions ranked with them as (equity, points, control change, maker): pass
         and, in the word phase, the rack actions."""
-        ev_ = Evaluator(state, self.weights)
+        ev_ = Evaluator(state, self.weights, self.vector)
         w = self.weights
         others: list[tuple[float, int, float, Callable[..., Any]]] = []
         if state.phase == "word":

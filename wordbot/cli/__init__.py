@@ -32,6 +32,7 @@ COMMANDS = {
     "engine": "engine",
     "games": "games",
     "hint": "hint",
+    "learn": "learn",
     "lexicon": "lexicon",
     "moves": "moves",
     "new": "game",

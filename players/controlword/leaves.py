@@ -1,0 +1,119 @@
+"""Leave tables of the ``control`` player: what the tiles a move keeps are worth.
+
+``hand`` is the hand-set leave weights (:mod:`~wordbot.players.controlword.weights`). A
+learned table is a small JSON file that ``wordbot learn`` writes: a value for each
+feature of a leave (:mod:`wordbot.movegen.controlword.leavefeatures`), the hand-set
+leave weights it replaces (set to zero, as the table values the same things), and how
+it was made (the command, seed, games and the figures of its check). Tables shipped
+with wordbot are in ``leavetables/`` beside this module and are named without their
+``.json``; any other table is named by its path.
+
+>>> table_names()[0]
+'hand'
+>>> load("hand") is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from wordbot.engine.controlword.adapter import leavefeatures
+from wordbot.players.base import PlayerError
+from wordbot.players.controlword.weights import Weights
+
+FORMAT = "wordbot-leaves"
+VERSION = 1
+HAND = "hand"
+SHIPPED = Path(__file__).parent / "leavetables"
+#: the hand-set leave weights a learned table stands in for (zero under a table)
+REPLACED = ("balance", "no_vowel", "duplicate", "blue_kept", "q_without_u")
+
+
+class LeaveTableError(PlayerError):
+    """A leave table that is missing, unreadable or of another format or version."""
+
+
+@dataclass(frozen=True)
+class LeaveTable:
+    """A learned leave table: ``values[f]`` for each leave feature ``f``."""
+
+    values: np.ndarray
+    made: dict[str, Any] = field(default_factory=dict)
+
+    def weights(self, weights: Weights) -> Weights:
+        """``weights`` with the hand-set leave weights this table replaces at zero."""
+        return weights.with_(**dict.fromkeys(REPLACED, 0.0))
+
+    def vector(self, weights: Weights) -> np.ndarray:
+        """The weight vector the evaluation kernels read: ``weights`` (the replaced
+        ones at zero), then the table."""
+        return np.concatenate([self.weights(weights).vector(), self.values])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "features": leavefeatures.LEAVE_FEATURES,
+            "values": [round(float(v), 6) for v in self.values],
+            "made": self.made,
+        }
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, obj: Any, name: str) -> LeaveTable:
+        where = f"leaves {name}"
+        if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+            raise LeaveTableError(f"{where}: not a leave table (format {FORMAT!r})")
+        if obj.get("version") != VERSION:
+            raise LeaveTableError(
+                f"{where}: version {obj.get('version')!r}, this wordbot reads {VERSION}"
+            )
+        values = obj.get("values")
+        if (
+            not isinstance(values, list)
+            or len(values) != leavefeatures.LEAVE_FEATURES
+            or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                for v in values
+            )
+        ):
+            raise LeaveTableError(
+                f"{where}: values must be {leavefeatures.LEAVE_FEATURES} finite numbers"
+            )
+        made = obj.get("made", {})
+        return cls(np.array(values, np.float64), made if isinstance(made, dict) else {})
+
+
+def table_names() -> list[str]:
+    """``hand`` and the names of the tables shipped with wordbot."""
+    return [HAND] + sorted(p.stem for p in SHIPPED.glob("*.json"))
+
+
+def load(name: str) -> LeaveTable | None:
+    """The leave table ``name``: None for ``hand``, a shipped table by its name, else
+    the file at that path; refused in one line when missing, unreadable or of another
+    format or version."""
+    if name == HAND:
+        return None
+    shipped = SHIPPED / f"{name}.json"
+    path = shipped if "/" not in name and shipped.is_file() else Path(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        known = ", ".join(table_names())
+        raise LeaveTableError(
+            f"leaves {name}: no such table (shipped: {known}; or a file wordbot learn wrote)"
+        ) from None
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        raise LeaveTableError(f"leaves {name}: not JSON") from None
+    return LeaveTable.from_json(obj, name)

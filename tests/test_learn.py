@@ -1,0 +1,195 @@
+"""Learned leave tables for ``control`` (players/controlword/leaves.py, the features of
+movegen/controlword/leavefeatures.py) and ``wordbot learn``, which makes them: the
+features against a reference written from their definition, a table's value inside
+``control``'s equity, tables refused by name, and learning runs on the real program
+(a generation's table and check, resumed after a kill to what an unbroken run makes)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+from wordbot.engine.controlword.adapter import rack_arrays
+from wordbot.movegen.controlword import evaluation as ev
+from wordbot.movegen.controlword.leavefeatures import (
+    LEAVE_FEATURES,
+    MAX_ACTIVE,
+    active_features,
+    learned_leave,
+)
+from wordbot.players import make_player
+from wordbot.players.base import PlayerError
+from wordbot.players.controlword import leaves
+from wordbot.players.controlword.leavelearning import fit
+from wordbot.players.controlword.weights import DEFAULT
+
+from tests import controlword_support as cw
+from tests.cli_support import invoke, kill_when, one_line_refusal, run
+from tests.controlword_support import across, lexicon
+
+VOWELS = set("AEIOU")
+
+
+def reference_features(rack: str) -> Counter:
+    """The features of a leave, from their definition: each letter's first, second and
+    third-or-later copy; the size and vowels (each capped at 9); the blue tiles (capped
+    at 9); a Q with a U."""
+    letters = Counter(rack.upper())
+    found = Counter()
+    for letter, count in letters.items():
+        for copy in range(min(count, 3)):
+            found[(ord(letter) - 65) * 3 + copy] += 1
+    size, vowels = len(rack), sum(ch in VOWELS for ch in rack.upper())
+    found[78 + min(size, 9) * 10 + min(vowels, 9)] += 1
+    found[178 + min(sum(ch.islower() for ch in rack), 9)] += 1
+    if "Q" in letters and "U" in letters:
+        found[188] += 1
+    return found
+
+
+def random_rack(rng: random.Random) -> str:
+    tiles = rng.choices("AAEEIOUQUSTRNLZXJBCDKKEEE", k=rng.randrange(0, 12))
+    return "".join(t.lower() if rng.random() < 0.3 else t for t in tiles)
+
+
+def test_a_leaves_features_are_its_definitions():
+    rng = random.Random(7)
+    out = np.empty(MAX_ACTIVE, np.int64)
+    assert LEAVE_FEATURES == 189
+    for _ in range(500):
+        rack = random_rack(rng)
+        own, blue = rack_arrays(rack)
+        k = active_features(own, blue, out)
+        assert Counter(out[:k].tolist()) == reference_features(rack), rack
+
+
+def test_a_tables_value_is_added_to_the_hand_set_leave_it_keeps():
+    rng = random.Random(3)
+    values = np.array([rng.uniform(-5, 5) for _ in range(LEAVE_FEATURES)])
+    table = leaves.LeaveTable(values)
+    with_table = table.vector(DEFAULT)
+    without = table.weights(DEFAULT).vector()
+    assert table.weights(DEFAULT).balance == 0 and table.weights(DEFAULT).keep_tile > 0
+    for _ in range(300):
+        rack = random_rack(rng)
+        own, blue = rack_arrays(rack)
+        learned = sum(values[f] * n for f, n in reference_features(rack).items())
+        assert learned_leave(own, blue, with_table, ev.LEARNED) == pytest.approx(learned)
+        assert ev.leave_value(own, blue, 2, with_table) == pytest.approx(
+            ev.leave_value(own, blue, 2, without) + learned
+        )
+    # the hand-set weights alone: no table read beyond them
+    own, blue = rack_arrays("QAE")
+    assert ev.leave_value(own, blue, 2, DEFAULT.vector()) == pytest.approx(
+        -DEFAULT.q_without_u - DEFAULT.balance * abs(2 - 0.4 * 3) + 2 * DEFAULT.keep_tile
+    )
+
+
+def test_control_plays_to_keep_what_its_table_values(tmp_path):
+    """A table worth 100 points for a kept Z: control then keeps its Z whenever any
+    play leaves it, where the hand-set leaves play it."""
+    values = np.zeros(LEAVE_FEATURES)
+    values[(ord("Z") - 65) * 3] = 100.0
+    path = tmp_path / "z.json"
+    leaves.LeaveTable(values, {"made": "by hand, for a test"}).save(path)
+    words = lexicon("CAT", "CATS", "CATZAPS", "SCAT", "COAT", "COATS")
+    state = cw.state(across(7, 7, "CAT", "rrr"), words, racks={"red": "ZAPSOET"})
+    hand = make_player("control", state.game)
+    zed = make_player(f"control:leaves={path}", state.game)
+    assert "Z" in {t.letter for t in hand.choose(state, random.Random(1)).tiles}
+    move = zed.choose(state, random.Random(1))
+    assert "Z" not in {t.letter for t in getattr(move, "tiles", ())}
+    assert zed.spec == f"control:leaves={path}"
+
+
+def test_bad_tables_are_refused_by_name(tmp_path):
+    good = leaves.LeaveTable(np.zeros(LEAVE_FEATURES)).to_json()
+    cases = {
+        "missing.json": None,
+        "text.json": "not json",
+        "format.json": {**good, "format": "something else"},
+        "version.json": {**good, "version": 99},
+        "short.json": {**good, "values": [0.0] * 10},
+        "nan.json": {**good, "values": [0.0] * (LEAVE_FEATURES - 1) + ["x"]},
+    }
+    for name, content in cases.items():
+        path = tmp_path / name
+        if content is not None:
+            path.write_text(content if isinstance(content, str) else json.dumps(content))
+        with pytest.raises(PlayerError, match=f"leaves {path}"):
+            make_player(f"control:leaves={path}", "controlword")
+    out = run("hint", "--player", f"control:leaves={tmp_path / 'version.json'}")
+    one_line_refusal(out, "version 99", "reads 1")
+    assert leaves.load("hand") is None and leaves.table_names()[0] == "hand"
+
+
+def test_the_fit_finds_the_values_behind_noisy_targets():
+    rng = np.random.default_rng(5)
+    truth = rng.normal(0, 3, LEAVE_FEATURES)
+    x = (rng.random((4000, LEAVE_FEATURES)) < 0.06).astype(float)
+    y = x @ truth + rng.normal(0, 1, len(x))
+    found = fit(x, y, ridge=1.0)
+    assert np.corrcoef(found.values, truth)[0, 1] > 0.98
+    assert found.r2 > 0.95 and found.r2_held_out > 0.9
+
+
+#: a learning small enough for the suite: short games, the tests' word list
+LEARN = ["learn", "--game", "controlword", "--rule", "rounds=2", "--lexicon"]
+LEARN += ["tests/data/small_words.txt", "--games", "3", "--samples", "30", "--refills"]
+LEARN += ["1", "--check", "4", "--seed", "11", "--workers", "1"]
+
+
+def generations(folder) -> list[dict]:
+    lines = (folder / "generations.jsonl").read_text().splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def test_a_generation_fits_a_table_and_checks_it_against_the_kept_one(tmp_path):
+    out = invoke(*LEARN, "--generations", "2", "--json", "--out", str(tmp_path / "l"))
+    assert out.returncode == 0, out.stderr
+    logged = generations(tmp_path / "l")
+    assert [json.loads(line) for line in out.stdout.splitlines()[:-1]] == logged
+    best = "control"
+    for k, g in enumerate(logged):
+        table = leaves.load(str(tmp_path / "l" / f"gen-{k:03d}.json"))
+        assert table is not None and table.made["generation"] == k
+        assert table.made["samples"] == g["samples"] and 0 < g["samples"] <= 30
+        assert g["candidate"] == f"control:leaves={tmp_path / 'l' / f'gen-{k:03d}.json'}"
+        assert g["best"] == best and g["games"] == 4
+        assert g["kept"] == (g["elo_low"] > 0)
+        best = g["candidate"] if g["kept"] else best
+    assert json.loads(out.stdout.splitlines()[-1])["best"] == best
+
+
+def test_a_killed_learning_resumes_to_what_an_unbroken_one_makes(tmp_path):
+    whole = tmp_path / "whole"
+    assert invoke(*LEARN, "--generations", "1", "--out", str(whole)).returncode == 0
+    stopped = tmp_path / "stopped"
+    kill_when([*LEARN, "--generations", "1", "--out", str(stopped)],
+              stopped / "check-000" / "results.jsonl", lines=2)  # fmt: skip
+    resumed = run("learn", "--resume", str(stopped), "--quiet")
+    assert resumed.returncode == 0, resumed.stderr
+    results = (stopped / "check-000" / "results.jsonl").read_text().splitlines()
+    assert len(results) == 4  # the games before the kill kept, none played twice
+    mine, theirs = generations(stopped)[0], generations(whole)[0]
+    for key in ("samples", "r2", "r2_held_out", "games", "score", "elo", "kept"):
+        assert mine[key] == theirs[key], key
+    assert (stopped / "gen-000.json").read_text().split('"made"')[0] == (
+        whole / "gen-000.json"
+    ).read_text().split('"made"')[0]
+
+
+def test_bad_learnings_are_one_line_errors(tmp_path):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "x").write_text("x")
+    for args, needle in (
+        (["--game", "routewords"], "nothing to learn yet"),
+        (["--check", "3"], "--check 3: not a multiple of 2"),
+        (["--resume", str(tmp_path)], "no learning.json"),
+        (["--out", str(tmp_path / "full")], "not empty"),
+        (["--rule", "rounds=0"], "rounds"),
+    ):
+        one_line_refusal(invoke("learn", *args), needle)

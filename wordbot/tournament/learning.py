@@ -1,0 +1,231 @@
+"""Learning a player's evaluation by self-play, generation by generation (``wordbot
+learn``): what a game's players' profile names as its ``learner`` (Control Word:
+``control``'s leave table).
+
+Each generation samples self-play positions with the table kept so far, fits a new
+table to per-move targets, saves it as ``gen-NNN.json`` in the learning's folder, and
+checks it in a tournament of paired deals against the kept one (``check-NNN/``): it is
+kept only when its score's 95 % interval lies above 50 %. ``generations.jsonl`` logs
+each finished generation, so a learning stopped anywhere resumes where it stopped: a
+fitted table is not fitted again, a check goes on from its saved games.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from wordbot.errors import WordbotError
+
+
+class LearningError(WordbotError):
+    """A game without learning, a folder that is not a learning's."""
+
+    code = "bad_learning"
+
+
+@dataclass(frozen=True)
+class LearningConfig:
+    """What a learning plays: saved as ``learning.json`` in its folder."""
+
+    game: str
+    generations: int
+    games: int  # self-play games a generation samples from
+    samples: int  # positions a generation fits to, at most
+    refills: int  # draws a position's target is averaged over
+    check: int  # games of each generation's check
+    seed: int
+    rules: tuple[str, ...] = ()
+    lexicon: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "rules": list(self.rules)}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> LearningConfig:
+        return cls(**{**obj, "rules": tuple(obj["rules"])})
+
+
+@dataclass
+class Generation:
+    """One generation: its data and fit, then its check against the kept table."""
+
+    generation: int
+    samples: int
+    r2: float
+    r2_held_out: float
+    candidate: str  # the spec of the player with the new table
+    best: str  # the spec of the player with the table kept before
+    games: int
+    score: float
+    elo: float
+    elo_low: float
+    elo_high: float
+    kept: bool
+    seconds: float
+
+
+class Learning:
+    """A learning saved in folder ``path`` (see the module docstring)."""
+
+    def __init__(self, path: Path, config: LearningConfig, learner: Any):
+        self.path = Path(path).resolve()
+        self.config = config
+        self.learner = learner
+        self.log = self.path / "generations.jsonl"
+        self.generations: list[Generation] = []
+        if self.log.exists():
+            lines = self.log.read_text().splitlines()
+            self.generations = [Generation(**json.loads(x)) for x in lines if x.strip()]
+
+    @classmethod
+    def create(cls, path: Path, config: LearningConfig, learner: Any) -> Learning:
+        """A new learning in ``path`` (new or empty) by ``learner`` (:func:`learner_of`)."""
+        path = Path(path)
+        if path.exists() and any(path.iterdir()):
+            raise LearningError(
+                f"--out {path}: not empty (continue a learning with --resume)"
+            )
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "learning.json").write_text(json.dumps(config.to_json(), indent=1) + "\n")
+        return cls(path, config, learner)
+
+    @classmethod
+    def open(cls, path: Path) -> Learning:
+        saved = Path(path) / "learning.json"
+        if not saved.is_file():
+            raise LearningError(
+                f"--resume {path}: no learning.json (not a learning's folder)"
+            )
+        from wordbot.cli.loading import game_named
+
+        config = LearningConfig.from_json(json.loads(saved.read_text()))
+        return cls(path, config, learner_of(game_named(config.game)))
+
+    def best_spec(self) -> str:
+        """The player with the last kept evaluation (the learner's start before any)."""
+        spec = self.learner.start
+        for g in self.generations:
+            if g.kept:
+                spec = g.candidate
+        return spec
+
+    def run(
+        self,
+        workers: int | None = None,
+        backend: str = "process",
+        address: str | None = None,
+        on_generation: Callable[[Generation], None] | None = None,
+        on_progress: Callable[[str, int, int], None] | None = None,
+    ) -> str:
+        """Play the generations still to play; ``on_progress(stage, done, total)`` as a
+        generation's self-play and targets go, ``on_generation`` after each one is
+        logged. Returns the best player's spec."""
+        while len(self.generations) < self.config.generations:
+            generation = self._generation(
+                len(self.generations), workers, backend, address, on_progress
+            )
+            with self.log.open("a") as log:
+                log.write(json.dumps(asdict(generation)) + "\n")
+            self.generations.append(generation)
+            if on_generation is not None:
+                on_generation(generation)
+        return self.best_spec()
+
+    def _generation(self, k, workers, backend, address, on_progress) -> Generation:
+        from wordbot.tournament.config import new_config, resumed_config
+        from wordbot.tournament.runner import Tournament
+        from wordbot.tournament.store import TournamentStore
+
+        cfg = self.config
+        started = time.perf_counter()
+        best = self.best_spec()
+        table = self.path / f"gen-{k:03d}.json"
+        if table.exists():  # fitted before the learning stopped
+            made = json.loads(table.read_text())["made"]
+        else:
+            made = self._fit(k, best, table, on_progress)
+        candidate = self.learner.spec(table)
+        folder = self.path / f"check-{k:03d}"
+        if (folder / "tournament.json").exists():
+            store, saved = TournamentStore.open(folder)
+            config, lexicon = resumed_config(saved, str(folder))
+        else:
+            config, lexicon = new_config(
+                players=f"{candidate},{best}",
+                games=cfg.check,
+                seed=cfg.seed * 7919 + k,
+                rules=cfg.rules,
+                lexicon_path=cfg.lexicon,
+                game=cfg.game,
+            )
+            store = TournamentStore.create(folder, config)
+        if on_progress is not None:
+            on_progress("check", 0, cfg.check)
+        report = Tournament(config, lexicon, store).run(workers, backend, address)
+        pair = report.summary.to_json(report.games_per_second)["pairs"][0]
+        return Generation(
+            k,
+            made["samples"],
+            made["r2"],
+            made["r2_held_out"],
+            candidate,
+            best,
+            pair["games"],
+            pair["score"],
+            pair["elo"],
+            pair["elo_low"],
+            pair["elo_high"],
+            kept=pair["elo_low"] > 0,
+            seconds=round(time.perf_counter() - started, 1),
+        )
+
+    def _fit(self, k, best, table, on_progress) -> dict[str, Any]:
+        """Sample generation ``k``'s positions with ``best``, fit its table and save it
+        to ``table``; what made it."""
+        from wordbot.cli.loading import game_named
+        from wordbot.dictionaries import Lexicon
+
+        cfg = self.config
+        game = game_named(cfg.game)
+        made = {
+            "command": f"wordbot learn --resume {self.path}",
+            "game": cfg.game,
+            "generation": k,
+            "seed": cfg.seed,
+            "games": cfg.games,
+        }
+        return learner_of(game).fit(
+            game,
+            best,
+            cfg.games,
+            cfg.samples,
+            cfg.refills,
+            cfg.seed * 1_000_003 + k,
+            table,
+            Lexicon.load(cfg.lexicon) if cfg.lexicon else None,
+            game.rules(cfg.rules),
+            made,
+            on_progress,
+        )
+
+
+def learner_of(game) -> Any:
+    """What ``wordbot learn`` learns of ``game`` (its players' profile's ``learner``),
+    or a :class:`LearningError` naming the games that have one."""
+    from wordbot.engine.games import GAMES
+    from wordbot.players.profile import profile_of
+
+    where = profile_of(game).learner
+    if where is None:
+        learns = [n for n in GAMES.names() if profile_of(GAMES.get_game(n)).learner]
+        raise LearningError(
+            f"--game {game.name}: nothing to learn yet (learns: {', '.join(learns)})"
+        )
+    module, _, name = where.partition(":")
+    return getattr(import_module(module), name)
