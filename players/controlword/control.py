@@ -188,7 +188,6 @@ class ControlPlayer(Player):
         if table is None:
             self.vector = self.weights.vector()
         else:
-            self.weights = table.weights(self.weights)
             self.vector = table.vector(self.weights)
 
     # -- ranking ---------------------------------------------------------------------

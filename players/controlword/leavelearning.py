@@ -6,9 +6,11 @@ move of lookahead, not from the game's outcome: the mover's best equity (points 
 control change + leave, as ``control`` weighs it) on the board after the play, over
 ``refills`` draws that complete the leave as the rules draw, minus the same over as many
 full racks dealt at random from the tiles the mover cannot see. A leave worth keeping
-makes the next move better than a random rack would. The table is then fitted to the
-targets by ridge regression over the leave's features
-(:mod:`wordbot.movegen.controlword.leavefeatures`). The equities behind the targets are
+makes the next move better than a random rack would. The table is then fitted, by ridge
+regression over the leave's features (:mod:`wordbot.movegen.controlword.leavefeatures`),
+to what the hand-set leave weights leave of the targets unexplained: the table adds to
+them, and features seen rarely stay near what the hand-set weights say. The
+equities behind the targets are
 valued with the table of the generation before, so tables are refined generation by
 generation, as Scrabble programs make their leave values.
 """
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from wordbot.engine.controlword.adapter import leavefeatures, rack_arrays
+from wordbot.engine.controlword.adapter import evaluation, leavefeatures, rack_arrays
 from wordbot.engine.controlword.moves import WordPlay
 from wordbot.engine.controlword.tiles import BLUE
 from wordbot.engine.rng import SplitMixRandom
@@ -198,6 +200,8 @@ class LeaveLearner:
         for i, sample in enumerate(samples):
             y[i] = target(player, sample, refills, seed * 65_537 + i)
             step()
+        hand = player.weights.vector()  # keep_slots 0: the next word play alone
+        y -= [evaluation.leave_value(s.own, s.blue, 0, hand) for s in samples]
         found = fit(features(samples), y)
         figures = {
             "samples": len(samples),

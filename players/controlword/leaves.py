@@ -2,9 +2,9 @@
 
 ``hand`` is the hand-set leave weights (:mod:`~wordbot.players.controlword.weights`). A
 learned table is a small JSON file that ``wordbot learn`` writes: a value for each
-feature of a leave (:mod:`wordbot.movegen.controlword.leavefeatures`), the hand-set
-leave weights it replaces (set to zero, as the table values the same things), and how
-it was made (the command, seed, games and the figures of its check). Tables shipped
+feature of a leave (:mod:`wordbot.movegen.controlword.leavefeatures`), added to the
+hand-set leave weights' value of the leave (a table of zeros plays as ``hand``), and
+how it was made (the command, seed, games and the figures of its fit). Tables shipped
 with wordbot are in ``leavetables/`` beside this module and are named without their
 ``.json``; any other table is named by its path.
 
@@ -31,8 +31,6 @@ FORMAT = "wordbot-leaves"
 VERSION = 1
 HAND = "hand"
 SHIPPED = Path(__file__).parent / "leavetables"
-#: the hand-set leave weights a learned table stands in for (zero under a table)
-REPLACED = ("balance", "no_vowel", "duplicate", "blue_kept", "q_without_u")
 
 
 class LeaveTableError(PlayerError):
@@ -46,14 +44,9 @@ class LeaveTable:
     values: np.ndarray
     made: dict[str, Any] = field(default_factory=dict)
 
-    def weights(self, weights: Weights) -> Weights:
-        """``weights`` with the hand-set leave weights this table replaces at zero."""
-        return weights.with_(**dict.fromkeys(REPLACED, 0.0))
-
     def vector(self, weights: Weights) -> np.ndarray:
-        """The weight vector the evaluation kernels read: ``weights`` (the replaced
-        ones at zero), then the table."""
-        return np.concatenate([self.weights(weights).vector(), self.values])
+        """The weight vector the evaluation kernels read: ``weights``, then the table."""
+        return np.concatenate([weights.vector(), self.values])
 
     def to_json(self) -> dict[str, Any]:
         return {
