@@ -1,18 +1,18 @@
 """Learning a leave table for ``control`` from self-play, a generation at a time.
 
 A generation plays games of ``control`` (with the table kept so far) against itself and
-samples the word plays made in them. Each sampled play's leave gets a target from one
-move of lookahead, not from the game's outcome: the mover's best equity (points +
-control change + leave, as ``control`` weighs it) on the board after the play, over
-``refills`` draws that complete the leave as the rules draw, minus the same over as many
-full racks dealt at random from the tiles the mover cannot see. A leave worth keeping
-makes the next move better than a random rack would. The table is then fitted, by ridge
-regression over the leave's features (:mod:`wordbot.movegen.controlword.leavefeatures`),
-to what the hand-set leave weights leave of the targets unexplained: the table adds to
-them, and features seen rarely stay near what the hand-set weights say. The
-equities behind the targets are
-valued with the table of the generation before, so tables are refined generation by
-generation, as Scrabble programs make their leave values.
+samples the word plays made in them. A word play's leave goes into the round's
+replacement phase, then the draw back up to the rack limit; each sampled leave gets a
+target from lookahead through them, not from the game's outcome: what the mover's
+position is worth at its next word turn (its static value and its best equity there,
+``control`` playing every seat until then), over ``refills`` deals of what it cannot
+see, minus the same with the leave swapped for as many random tiles. The table is
+fitted, by ridge regression over the leave's features
+(:mod:`wordbot.movegen.controlword.leavefeatures`), to what the hand-set leave weights
+leave of those targets unexplained (both sides of the difference valued by them): the
+table adds to them, and a feature seen rarely stays near what they say. The values
+behind the targets come from the table of the generation before, so tables are refined
+generation by generation, as Scrabble programs make their leave values.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from wordbot.engine.controlword.moves import WordPlay
 from wordbot.engine.controlword.tiles import BLUE
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.players.arena import play_game
-from wordbot.players.controlword.control import ControlPlayer
+from wordbot.players.controlword.control import ControlPlayer, static_value
 from wordbot.players.controlword.leaves import LeaveTable
 from wordbot.players.registry import make_player
 
@@ -71,7 +71,7 @@ def self_play_samples(
     plays: list[Sample] = []
 
     def seen(before, move, after) -> None:
-        if isinstance(move, WordPlay) and not after.is_over and after.phase == "word":
+        if isinstance(move, WordPlay) and not after.is_over:
             plays.append(Sample(before, move, *leave_of(before, move)))
 
     for g in range(games):
@@ -86,26 +86,46 @@ def self_play_samples(
 
 
 def best_equity(player: ControlPlayer, state, seat: str) -> float:
-    """``player``'s best equity of any action of ``seat`` in ``state``, as if it were
-    that seat's turn."""
-    turn = state if state.to_move == seat else state._copy(to_move=seat)
-    _, _, equity, _, _, others = player._options(turn)
+    """``player``'s best equity of any action of ``seat`` in ``state``, its turn."""
+    _, _, equity, _, _, others = player._options(state)
     return max(float(equity.max(initial=-np.inf)), *(e for e, *_ in others))
 
 
+def next_turn_value(player: ControlPlayer, state, seat: str, rng) -> float:
+    """What ``seat``'s position is worth when its next word-phase turn comes, ``player``
+    playing every seat until then (the replacement phase, the draw): its static value
+    (points and the risk-weighted control of the board) plus its best equity there;
+    the final margin when the game ends first."""
+    while not state.is_over and not (state.phase == "word" and state.to_move == seat):
+        state = state.apply(player.choose(state, rng), check=False)
+    if state.is_over:
+        return float(state.outcome().margin(seat))
+    return static_value(state, seat, player.weights) + best_equity(player, state, seat)
+
+
 def target(player: ControlPlayer, sample: Sample, refills: int, seed: int) -> float:
-    """The sample's leave's target: the mover's mean best equity after ``refills`` draws
-    completing it, minus the mean over as many random full racks (see the module
-    docstring)."""
+    """The sample's leave's target: the mover's mean value at its next word turn
+    (:func:`next_turn_value`) after the play, over ``refills`` deals of what it cannot
+    see, minus the same with its leave swapped for random tiles as many, less what the
+    hand-set leave weights already say of the difference (see the module docstring)."""
     seat = sample.state.to_move
     other = next(p for p in sample.state.players if p != seat)
     rng = SplitMixRandom(seed)
-    kept = drawn = 0.0
+    hand = player.weights.vector()
+    kept = swapped = 0.0
     for _ in range(refills):
-        after = sample.state.determinize(seat, rng).apply(sample.move, check=False)
-        kept += best_equity(player, after, seat)
-        drawn += best_equity(player, after.determinize(other, rng), seat)
-    return (kept - drawn) / refills
+        deal, swap, play = (rng.getrandbits(62) for _ in range(3))
+        after = sample.state.determinize(seat, SplitMixRandom(deal))
+        after = after.apply(sample.move, check=False)
+        random_leave = after.determinize(other, SplitMixRandom(swap))
+        # both on the same choices where the racks do not tell them apart
+        kept += next_turn_value(player, after, seat, SplitMixRandom(play))
+        swapped += next_turn_value(player, random_leave, seat, SplitMixRandom(play))
+        own, blue = rack_arrays(random_leave.racks[seat])
+        swapped += evaluation.leave_value(own, blue, 0, hand)
+    return (kept - swapped) / refills - evaluation.leave_value(
+        sample.own, sample.blue, 0, hand
+    )
 
 
 def features(samples: list[Sample]) -> np.ndarray:
@@ -200,8 +220,6 @@ class LeaveLearner:
         for i, sample in enumerate(samples):
             y[i] = target(player, sample, refills, seed * 65_537 + i)
             step()
-        hand = player.weights.vector()  # keep_slots 0: the next word play alone
-        y -= [evaluation.leave_value(s.own, s.blue, 0, hand) for s in samples]
         found = fit(features(samples), y)
         figures = {
             "samples": len(samples),
