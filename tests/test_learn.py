@@ -161,6 +161,13 @@ def test_a_generation_fits_a_table_and_checks_it_against_the_kept_one(tmp_path):
         assert g["kept"] == (g["elo_low"] > 0)
         best = g["candidate"] if g["kept"] else best
     assert json.loads(out.stdout.splitlines()[-1])["best"] == best
+    kept = [g for g in logged if g["kept"]]
+    assert (tmp_path / "l" / "best.json").exists() == bool(kept)
+    if kept:
+        made = leaves.load(str(tmp_path / "l" / "best.json")).made
+        assert made["check"]["elo_low"] == kept[-1]["elo_low"] > 0
+    made = leaves.load(str(tmp_path / "l" / "gen-000.json")).made
+    assert made["command"].startswith("wordbot learn --game controlword --generations 2")
 
 
 def test_a_killed_learning_resumes_to_what_an_unbroken_one_makes(tmp_path):
@@ -192,3 +199,18 @@ def test_bad_learnings_are_one_line_errors(tmp_path):
         (["--rule", "rounds=0"], "rounds"),
     ):
         one_line_refusal(invoke("learn", *args), needle)
+
+
+def test_a_kept_table_is_saved_with_the_check_that_kept_it(tmp_path):
+    from wordbot.players.controlword.leavelearning import LEARNER
+
+    values = np.arange(LEAVE_FEATURES) / 10
+    leaves.LeaveTable(values, {"generation": 4}).save(tmp_path / "gen-004.json")
+    check = {"games": 1000, "score": 0.6, "elo": 70.0, "elo_low": 50.0, "elo_high": 92.0}
+    LEARNER.keep(tmp_path / "gen-004.json", check, tmp_path / "best.json")
+    kept = leaves.load(str(tmp_path / "best.json"))
+    assert kept.made == {"generation": 4, "check": check}
+    assert np.allclose(kept.values, values)
+    assert (
+        LEARNER.spec(tmp_path / "best.json") == f"control:leaves={tmp_path / 'best.json'}"
+    )

@@ -29,7 +29,7 @@ from wordbot.engine.controlword.tiles import BLUE
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.players.arena import play_game
 from wordbot.players.controlword.control import ControlPlayer, static_value
-from wordbot.players.controlword.leaves import LeaveTable
+from wordbot.players.controlword.leaves import LeaveTable, load
 from wordbot.players.registry import make_player
 
 #: ridge penalty of the fit, in squared points: features seen rarely stay near zero
@@ -230,6 +230,13 @@ class LeaveLearner:
         }
         LeaveTable(found.values, {**(made or {}), **figures}).save(table)
         return figures
+
+    def keep(self, table: Path, check: dict, to: Path) -> None:
+        """Save the table at ``table`` to ``to`` with the figures of the ``check`` that
+        kept it."""
+        kept = load(str(table))
+        assert kept is not None  # a file: never the hand-set leaves
+        LeaveTable(kept.values, {**kept.made, "check": check}).save(to)
 
 
 LEARNER = LeaveLearner()

@@ -5,7 +5,8 @@ learn``): what a game's players' profile names as its ``learner`` (Control Word:
 Each generation samples self-play positions with the table kept so far, fits a new
 table to per-move targets, saves it as ``gen-NNN.json`` in the learning's folder, and
 checks it in a tournament of paired deals against the kept one (``check-NNN/``): it is
-kept only when its score's 95 % interval lies above 50 %. ``generations.jsonl`` logs
+kept only when its score's 95 % interval lies above 50 %, and saved with its check's
+figures as ``best.json``. ``generations.jsonl`` logs
 each finished generation, so a learning stopped anywhere resumes where it stopped: a
 fitted table is not fitted again, a check goes on from its saved games.
 """
@@ -45,6 +46,20 @@ class LearningConfig:
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "rules": list(self.rules)}
+
+    def command(self) -> str:
+        """The ``wordbot learn`` command line that makes this learning.
+
+        >>> LearningConfig("controlword", 2, 10, 50, 1, 4, 7, ("rounds=2",)).command()
+        'wordbot learn --game controlword --generations 2 --games 10 --samples 50 --refills 1 --check 4 --seed 7 --rule rounds=2'
+        """
+        words = ["wordbot learn", f"--game {self.game}"]
+        for name in ("generations", "games", "samples", "refills", "check", "seed"):
+            words.append(f"--{name} {getattr(self, name)}")
+        words += [f"--rule {rule}" for rule in self.rules]
+        if self.lexicon is not None:
+            words.append(f"--lexicon {self.lexicon}")
+        return " ".join(words)
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> LearningConfig:
@@ -169,6 +184,11 @@ class Learning:
             on_progress("check", 0, cfg.check)
         report = Tournament(config, lexicon, store).run(workers, backend, address)
         pair = report.summary.to_json(report.games_per_second)["pairs"][0]
+        if pair["elo_low"] > 0:
+            check = {
+                key: pair[key] for key in ("games", "score", "elo", "elo_low", "elo_high")
+            }
+            self.learner.keep(table, {**check, "against": best}, self.path / "best.json")
         return Generation(
             k,
             made["samples"],
@@ -194,7 +214,7 @@ class Learning:
         cfg = self.config
         game = game_named(cfg.game)
         made = {
-            "command": f"wordbot learn --resume {self.path}",
+            "command": cfg.command(),
             "game": cfg.game,
             "generation": k,
             "seed": cfg.seed,
