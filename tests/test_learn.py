@@ -214,3 +214,14 @@ def test_a_kept_table_is_saved_with_the_check_that_kept_it(tmp_path):
     assert (
         LEARNER.spec(tmp_path / "best.json") == f"control:leaves={tmp_path / 'best.json'}"
     )
+
+
+def test_the_shipped_learned_table_loads_by_name_and_was_kept_by_its_check():
+    table = leaves.load("learned")
+    assert table is not None and "learned" in leaves.table_names()
+    assert table.made["command"].startswith("wordbot learn --game controlword")
+    assert table.made["check"]["elo_low"] > 0 and table.made["check"]["games"] >= 1000
+    player = make_player("control:leaves=learned", "controlword")
+    assert np.array_equal(player.vector[ev.LEARNED :], table.values)
+    out = run("hint", "--player", "control:leaves=learned", "--json")
+    assert out.returncode == 0, out.stderr
