@@ -6,8 +6,10 @@ features against a reference written from their definition, a table's value insi
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+import time
 from collections import Counter
 
 import numpy as np
@@ -225,3 +227,44 @@ def test_the_shipped_learned_table_loads_by_name_and_was_kept_by_its_check():
     assert np.array_equal(player.vector[ev.LEARNED :], table.values)
     out = run("hint", "--player", "control:leaves=learned", "--json")
     assert out.returncode == 0, out.stderr
+
+
+def table_values(folder) -> list:
+    return json.loads((folder / "gen-000.json").read_text())["values"]
+
+
+def test_a_generation_is_the_same_on_one_worker_two_and_ray(tmp_path):
+    """The self-play and targets spread over a pool of processes, or Ray's tasks on a
+    local Ray, make the very table one process makes."""
+    assert LEARN[-2:] == ["--workers", "1"]
+    learn = LEARN[:-2]
+    runs = {"one": ["--workers", "1"], "two": ["--workers", "2"]}
+    if importlib.util.find_spec("ray") is not None:
+        runs["ray"] = ["--backend", "ray", "--workers", "2"]
+    for name, how in runs.items():
+        out = run(
+            *learn, *how, "--generations", "1", "--quiet", "--out", str(tmp_path / name)
+        )
+        assert out.returncode == 0, (name, out.stderr)
+    first = table_values(tmp_path / "one")
+    for name in runs:
+        assert table_values(tmp_path / name) == first, name
+        assert (
+            generations(tmp_path / name)[0]["score"]
+            == generations(tmp_path / "one")[0]["score"]
+        )
+
+
+def slept(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_a_pool_gives_its_results_in_the_order_of_its_tasks():
+    from wordbot.tournament.learning import in_pool, in_turn
+
+    tasks = [0.4, 0.0, 0.2, 0.0]
+    finished = []
+    assert in_pool(2)(slept, tasks, lambda: finished.append(1)) == tasks
+    assert in_turn(slept, tasks, lambda: finished.append(1)) == tasks
+    assert len(finished) == 8

@@ -56,33 +56,81 @@ def leave_of(state, move: WordPlay) -> tuple[np.ndarray, np.ndarray]:
     return own, blue
 
 
-def self_play_samples(
-    game,
-    player: ControlPlayer,
-    games: int,
-    seed: int,
-    wanted: int,
-    lexicon=None,
-    rules=None,
-    on_game: Callable[[], None] | None = None,
-) -> list[Sample]:
-    """Up to ``wanted`` word plays of ``games`` games of ``player`` against itself
-    (deals and choices from ``seed``), each play kept with the same chance."""
-    plays: list[Sample] = []
+def game_plays(game, player: ControlPlayer, g: int, seed: int, lexicon=None, rules=None):
+    """The word plays of self-play game ``g`` of ``player`` (its deal and choices from
+    ``seed`` and ``g``) that leave the game going: (position, play) pairs in turn."""
+    plays: list[tuple] = []
 
     def seen(before, move, after) -> None:
         if isinstance(move, WordPlay) and not after.is_over:
-            plays.append(Sample(before, move, *leave_of(before, move)))
+            plays.append((before, move))
 
-    for g in range(games):
-        deal_seed = seed * 1_000_003 + g
-        state = game.new(game.default_players[:2], deal_seed, rules, lexicon)
-        play_game(state, dict.fromkeys(state.players, player), deal_seed, on_move=seen)
-        if on_game is not None:
-            on_game()
-    if len(plays) > wanted:
-        plays = random.Random(seed).sample(plays, wanted)
+    deal_seed = seed * 1_000_003 + g
+    state = game.new(game.default_players[:2], deal_seed, rules, lexicon)
+    play_game(state, dict.fromkeys(state.players, player), deal_seed, on_move=seen)
     return plays
+
+
+def chosen(counts: list[int], seed: int, wanted: int) -> list[tuple[int, int]]:
+    """Which plays a generation fits to, given each game's count of them: up to
+    ``wanted``, each with the same chance, as (game, play) in the order of the sample
+    (whose position seeds its target).
+
+    >>> chosen([2, 1], 5, 10)
+    [(0, 0), (0, 1), (1, 0)]
+    >>> len(chosen([50, 50], 5, 10)), len(set(chosen([50, 50], 5, 10)))
+    (10, 10)
+    """
+    where = [(g, j) for g, n in enumerate(counts) for j in range(n)]
+    if len(where) <= wanted:
+        return where
+    return [where[i] for i in random.Random(seed).sample(range(len(where)), wanted)]
+
+
+class _Worker:
+    """What a process (or Ray task) needs to play and value a generation's games, made
+    once a process: the game, its word list and rules, the player."""
+
+    made: dict = {}
+
+    @classmethod
+    def get(cls, game_name, spec, lexicon_path, rules):
+        key = (game_name, spec, lexicon_path, rules)
+        if key not in cls.made:
+            from wordbot.dictionaries import Lexicon
+            from wordbot.engine.games import GAMES
+
+            game = GAMES.get_game(game_name)
+            lexicon = Lexicon.load(lexicon_path, report=None) if lexicon_path else None
+            cls.made[key] = (game, make_player(spec, game), lexicon, game.rules(rules))
+        return cls.made[key]
+
+
+def count_task(args: tuple) -> int:
+    """How many plays game ``g`` has (a task: ``(game, spec, lexicon, rules, seed,
+    g)``)."""
+    game_name, spec, lexicon_path, rules, seed, g = args
+    game, player, lexicon, parsed = _Worker.get(game_name, spec, lexicon_path, rules)
+    return len(game_plays(game, player, g, seed, lexicon, parsed))
+
+
+def target_task(args: tuple) -> list[tuple[int, list[int], float]]:
+    """The features and targets of some plays of game ``g`` (a task: ``(game, spec,
+    lexicon, rules, seed, g, refills, [(sample index, play index), ...])``): (sample
+    index, active features, target) each, the target seeded by its sample index."""
+    game_name, spec, lexicon_path, rules, seed, g, refills, wanted = args
+    game, player, lexicon, parsed = _Worker.get(game_name, spec, lexicon_path, rules)
+    plays = game_plays(game, player, g, seed, lexicon, parsed)
+    active = np.empty(leavefeatures.MAX_ACTIVE, np.int64)
+    out = []
+    for i, j in wanted:
+        state, move = plays[j]
+        sample = Sample(state, move, *leave_of(state, move))
+        k = leavefeatures.active_features(sample.own, sample.blue, active)
+        out.append(
+            (i, active[:k].tolist(), target(player, sample, refills, seed * 65_537 + i))
+        )
+    return out
 
 
 def best_equity(player: ControlPlayer, state, seat: str) -> float:
@@ -128,16 +176,6 @@ def target(player: ControlPlayer, sample: Sample, refills: int, seed: int) -> fl
     )
 
 
-def features(samples: list[Sample]) -> np.ndarray:
-    """Each sample's leave features, a row of zeros and ones."""
-    x = np.zeros((len(samples), leavefeatures.LEAVE_FEATURES))
-    active = np.empty(leavefeatures.MAX_ACTIVE, np.int64)
-    for i, s in enumerate(samples):
-        k = leavefeatures.active_features(s.own, s.blue, active)
-        x[i, active[:k]] = 1.0
-    return x
-
-
 @dataclass(frozen=True)
 class Fit:
     """A fitted table and how well it fits: the share of the targets' variance it
@@ -170,6 +208,11 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = RIDGE) -> Fit:
     return Fit(values, r2(values, x, y), r2(part, x[held], y[held]))
 
 
+#: maps a task function over its tasks, results in order, calling ``done`` as each
+#: finishes: in this process, a pool of processes or Ray (``wordbot learn`` chooses)
+Mapper = Callable[[Callable, list, Callable[[], None]], list]
+
+
 class LeaveLearner:
     """What ``wordbot learn`` learns of Control Word: ``control``'s leave table, one
     generation at a time (:meth:`fit`)."""
@@ -184,25 +227,29 @@ class LeaveLearner:
 
     def fit(
         self,
-        game,
+        game_name: str,
         best: str,
         games: int,
         wanted: int,
         refills: int,
         seed: int,
         table: Path,
-        lexicon=None,
-        rules=None,
-        made: dict | None = None,
-        on_progress: Callable[[str, int, int], None] | None = None,
+        lexicon_path: str | None,
+        rules: tuple[str, ...],
+        made: dict | None,
+        on_progress: Callable[[str, int, int], None] | None,
+        mapper: Mapper,
     ) -> dict:
-        """Sample ``games`` self-play games of ``best``, fit a table to the targets of
-        up to ``wanted`` of their word plays and save it to ``table`` with ``made`` and
-        its figures; those figures."""
-        player = make_player(best, game)
-        done = [0]
+        """Play ``games`` self-play games of ``best``, fit a table to the targets of up
+        to ``wanted`` of their word plays and save it to ``table`` with ``made`` and its
+        figures; those figures. ``mapper`` spreads the games over workers: every game's
+        plays and targets follow from the seed and the game alone, so the table is the
+        same on any number of workers."""
+        base = (game_name, best, lexicon_path, tuple(rules), seed)
 
         def tick(stage: str, total: int) -> Callable[[], None]:
+            done = [0]
+
             def step() -> None:
                 done[0] += 1
                 if on_progress is not None:
@@ -210,19 +257,23 @@ class LeaveLearner:
 
             return step
 
-        samples = self_play_samples(
-            game, player, games, seed, wanted, lexicon, rules,
-            on_game=tick("self-play", games),
-        )  # fmt: skip
-        done[0] = 0
-        step = tick("targets", len(samples))
-        y = np.empty(len(samples))
-        for i, sample in enumerate(samples):
-            y[i] = target(player, sample, refills, seed * 65_537 + i)
-            step()
-        found = fit(features(samples), y)
+        counts = mapper(
+            count_task, [(*base, g) for g in range(games)], tick("self-play", games)
+        )
+        picks = chosen(counts, seed, wanted)
+        by_game: dict[int, list[tuple[int, int]]] = {}
+        for i, (g, j) in enumerate(picks):
+            by_game.setdefault(g, []).append((i, j))
+        tasks = [(*base, g, refills, by_game[g]) for g in sorted(by_game)]
+        x = np.zeros((len(picks), leavefeatures.LEAVE_FEATURES))
+        y = np.empty(len(picks))
+        for rows in mapper(target_task, tasks, tick("targets", len(tasks))):
+            for i, active, value in rows:
+                x[i, active] = 1.0
+                y[i] = value
+        found = fit(x, y)
         figures = {
-            "samples": len(samples),
+            "samples": len(picks),
             "refills": refills,
             "from": best,
             "r2": round(found.r2, 4),

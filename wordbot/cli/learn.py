@@ -17,6 +17,7 @@ from wordbot.cli.options import (
     rule_option,
     runner_game_option,
     runner_options,
+    saved_run_options,
 )
 
 
@@ -59,20 +60,11 @@ from wordbot.cli.options import (
     "deals: a multiple of the seats).",
 )
 @click.option("--seed", type=SEED, default=None, help="Seed of the self-play and checks.")
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    metavar="DIR",
-    help="Save the learning in DIR (a new or empty directory): every generation's "
-    "table, its check's games and the log. Default: a new folder under runs/.",
-)
-@click.option(
-    "--resume",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    metavar="DIR",
-    help="Continue the learning saved in DIR.",
+@saved_run_options(
+    "Save the learning in DIR (a new or empty directory): every generation's table, "
+    "its check's games and the log. Default: a new folder under runs/.",
+    "Continue the learning saved in DIR.",
+    folders_only=True,
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @json_option
@@ -106,8 +98,9 @@ def learn(
     new table to those values and checks it against the kept one in --check paired
     games; it is kept only when its score's 95% interval lies above 50%. Tables are
     saved under --out as gen-NNN.json; play one with control:leaves=FILE. A stopped
-    learning continues with --resume DIR. The self-play and the fits run in this
-    process; the checks' games on --workers (or --backend ray).
+    learning continues with --resume DIR. The self-play, the targets and the checks'
+    games run on --workers processes (or --backend ray); a table is the same on any
+    number of them.
 
     \b
     Examples:

@@ -259,3 +259,22 @@ def check_no_setup(error: type, where: str) -> None:
         flag = words[0].partition("=")[0]
         refused = _not_a_flag(flag)
         raise refused or error(f"{where}; {flag} is for a new one")
+
+
+def saved_run_options(out_help: str, resume_help: str, folders_only: bool = False):
+    """``--out DIR`` and ``--resume DIR``: where a long run saves itself as it goes, and
+    the saved run to continue (tournaments, studies, tunings, learnings)."""
+
+    def folder(name: str, help_text: str):
+        return click.option(
+            name,
+            type=click.Path(file_okay=not folders_only, path_type=Path),
+            default=None,
+            metavar="DIR",
+            help=help_text,
+        )
+
+    def apply(command):
+        return folder("--out", out_help)(folder("--resume", resume_help)(command))
+
+    return apply

@@ -21,6 +21,7 @@ from wordbot.cli.options import (
     rule_option,
     runner_game_option,
     runner_options,
+    saved_run_options,
     setup_errors,
     setup_words,
 )
@@ -62,20 +63,10 @@ from wordbot.study.config import StudyError
     "--seed", type=SEED, default=None, help="Seed of every deal (default: random)."
 )
 @runner_options
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path),
-    default=None,
-    metavar="DIR",
-    help="Save the configuration, every game's record and the results in DIR (new or "
+@saved_run_options(
+    "Save the configuration, every game's record and the results in DIR (new or "
     "empty), as games finish.",
-)
-@click.option(
-    "--resume",
-    type=click.Path(path_type=Path),
-    default=None,
-    metavar="DIR",
-    help="Continue the study saved in DIR (after a crash or Ctrl-C).",
+    "Continue the study saved in DIR (after a crash or Ctrl-C).",
 )
 @click.option(
     "--report",

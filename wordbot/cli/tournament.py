@@ -21,6 +21,7 @@ from wordbot.cli.options import (
     rule_option,
     runner_game_option,
     runner_options,
+    saved_run_options,
     setup_errors,
     setup_words,
 )
@@ -73,21 +74,11 @@ from wordbot.engine.games import DEFAULT_GAME
     "from H1 (ELO1), e.g. --sprt 0 10 0.05 0.05 (two seats only).",
 )
 @runner_options
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path),
-    default=None,
-    metavar="DIR",
-    help="Save the configuration and every game's record (JSON Lines) in DIR, "
-    "a new or empty directory.",
-)
-@click.option(
-    "--resume",
-    type=click.Path(path_type=Path),
-    default=None,
-    metavar="DIR",
-    help="Continue the tournament saved in DIR: its finished games are kept and "
-    "the rest played. Options that define the games may be left out.",
+@saved_run_options(
+    "Save the configuration and every game's record (JSON Lines) in DIR, a new or "
+    "empty directory.",
+    "Continue the tournament saved in DIR: its finished games are kept and the rest "
+    "played. Options that define the games may be left out.",
 )
 @click.option(
     "--plot",

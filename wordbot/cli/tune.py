@@ -17,6 +17,7 @@ from wordbot.cli.options import (
     lexicon_option,
     rule_option,
     runner_options,
+    saved_run_options,
 )
 
 
@@ -54,20 +55,11 @@ from wordbot.cli.options import (
     "of the seats).",
 )
 @click.option("--seed", type=SEED, default=None, help="Seed of the steps and deals.")
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    metavar="DIR",
-    help="Save the tuning in DIR (a new or empty directory): its steps and every "
-    "game. Default: a new folder under runs/.",
-)
-@click.option(
-    "--resume",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    metavar="DIR",
-    help="Continue the tuning saved in DIR.",
+@saved_run_options(
+    "Save the tuning in DIR (a new or empty directory): its steps and every game. "
+    "Default: a new folder under runs/.",
+    "Continue the tuning saved in DIR.",
+    folders_only=True,
 )
 @json_option
 @rule_option

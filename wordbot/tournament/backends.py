@@ -124,38 +124,8 @@ class RayBackend:
     batch = 4  # games per call: amortizes Ray's per-call cost (~1 ms) over ~100 ms of play
 
     def __init__(self, setup: WorkerSetup, workers: int | None, address: str | None = None):
-        try:
-            import ray
-        except ImportError:
-            raise TournamentError(
-                "--backend ray needs Ray: pip install 'wordbot[ray]'"
-            ) from None
-        import logging
-
+        ray, self._started, workers = start_ray(workers, address)
         self.ray = ray
-        self._started = False
-        if address is not None:
-            check_reachable(address)
-        if not ray.is_initialized():
-            kwargs: dict[str, Any] = dict(
-                logging_level=logging.ERROR, log_to_driver=False, include_dashboard=False
-            )
-            if address is None:
-                kwargs["num_cpus"] = workers or cpu_count()
-            try:
-                ray.init(address=address, **kwargs)
-            except (ConnectionError, ValueError, RuntimeError) as exc:
-                first = (
-                    str(exc).strip().splitlines()[0]
-                    if str(exc).strip()
-                    else type(exc).__name__
-                )
-                raise TournamentError(
-                    f"--address {address}: cannot connect to Ray ({first})"
-                ) from None
-            self._started = True
-        if workers is None:
-            workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.workers = workers
         actor = ray.remote(num_cpus=1)(RayWorker)
         self.actors = [actor.remote(setup) for _ in range(workers)]
@@ -260,3 +230,39 @@ def make_backend(name: str, setup: WorkerSetup, workers: int | None, address: st
     if workers == 1:
         return InlineBackend(setup, 1)
     return ProcessBackend(setup, workers)
+
+
+def start_ray(workers: int | None, address: str | None = None) -> tuple[Any, bool, int]:
+    """Ray, connected to the cluster at ``address`` or started here (None) with
+    ``workers`` CPUs: (the ``ray`` module, whether this call started it, the workers to
+    use: ``workers``, else every CPU of the cluster)."""
+    try:
+        import ray
+    except ImportError:
+        raise TournamentError(
+            "--backend ray needs Ray: pip install 'wordbot[ray]'"
+        ) from None
+    import logging
+
+    started = False
+    if address is not None:
+        check_reachable(address)
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = dict(
+            logging_level=logging.ERROR, log_to_driver=False, include_dashboard=False
+        )
+        if address is None:
+            kwargs["num_cpus"] = workers or cpu_count()
+        try:
+            ray.init(address=address, **kwargs)
+        except (ConnectionError, ValueError, RuntimeError) as exc:
+            first = (
+                str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            )
+            raise TournamentError(
+                f"--address {address}: cannot connect to Ray ({first})"
+            ) from None
+        started = True
+    if workers is None:
+        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    return ray, started, workers

@@ -141,9 +141,12 @@ class Learning:
         """Play the generations still to play; ``on_progress(stage, done, total)`` as a
         generation's self-play and targets go, ``on_generation`` after each one is
         logged. Returns the best player's spec."""
+        mapper = None
         while len(self.generations) < self.config.generations:
+            if mapper is None:
+                mapper = _mapper(workers, backend, address)
             generation = self._generation(
-                len(self.generations), workers, backend, address, on_progress
+                len(self.generations), workers, backend, address, on_progress, mapper
             )
             with self.log.open("a") as log:
                 log.write(json.dumps(asdict(generation)) + "\n")
@@ -152,7 +155,7 @@ class Learning:
                 on_generation(generation)
         return self.best_spec()
 
-    def _generation(self, k, workers, backend, address, on_progress) -> Generation:
+    def _generation(self, k, workers, backend, address, on_progress, mapper) -> Generation:
         from wordbot.tournament.config import new_config, resumed_config
         from wordbot.tournament.runner import Tournament
         from wordbot.tournament.store import TournamentStore
@@ -164,7 +167,7 @@ class Learning:
         if table.exists():  # fitted before the learning stopped
             made = json.loads(table.read_text())["made"]
         else:
-            made = self._fit(k, best, table, on_progress)
+            made = self._fit(k, best, table, on_progress, mapper)
         candidate = self.learner.spec(table)
         folder = self.path / f"check-{k:03d}"
         if (folder / "tournament.json").exists():
@@ -205,14 +208,12 @@ class Learning:
             seconds=round(time.perf_counter() - started, 1),
         )
 
-    def _fit(self, k, best, table, on_progress) -> dict[str, Any]:
+    def _fit(self, k, best, table, on_progress, mapper) -> dict[str, Any]:
         """Sample generation ``k``'s positions with ``best``, fit its table and save it
         to ``table``; what made it."""
         from wordbot.cli.loading import game_named
-        from wordbot.dictionaries import Lexicon
 
         cfg = self.config
-        game = game_named(cfg.game)
         made = {
             "command": cfg.command(),
             "game": cfg.game,
@@ -220,19 +221,70 @@ class Learning:
             "seed": cfg.seed,
             "games": cfg.games,
         }
-        return learner_of(game).fit(
-            game,
+        return learner_of(game_named(cfg.game)).fit(
+            cfg.game,
             best,
             cfg.games,
             cfg.samples,
             cfg.refills,
             cfg.seed * 1_000_003 + k,
             table,
-            Lexicon.load(cfg.lexicon) if cfg.lexicon else None,
-            game.rules(cfg.rules),
+            cfg.lexicon,
+            cfg.rules,
             made,
             on_progress,
+            mapper,
         )
+
+
+def in_turn(fn: Callable, tasks: list, done: Callable[[], None]) -> list:
+    """A mapper (``fn, tasks, done -> results in order``) of this process alone."""
+    out = []
+    for task in tasks:
+        out.append(fn(task))
+        done()
+    return out
+
+
+def in_pool(workers: int):
+    """A mapper (``fn, tasks, done -> results in order``) over a pool of ``workers``
+    processes (forked where the platform allows: the kernels already loaded are
+    shared)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+
+    def mapper(fn: Callable, tasks: list, done: Callable[[], None]) -> list:
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            futures = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
+            out: list[Any] = [None] * len(tasks)
+            for future in as_completed(futures):
+                out[futures[future]] = future.result()
+                done()
+        return out
+
+    return mapper
+
+
+def on_ray(workers: int | None, address: str | None):
+    """A mapper over Ray's tasks (a local Ray with ``workers`` CPUs when ``address`` is
+    None)."""
+    from wordbot.tournament.backends import start_ray
+
+    ray, _, _ = start_ray(workers, address)
+
+    def mapper(fn: Callable, tasks: list, done: Callable[[], None]) -> list:
+        remote = ray.remote(num_cpus=1)(fn)
+        refs = [remote.remote(task) for task in tasks]
+        waiting = list(refs)
+        while waiting:
+            finished, waiting = ray.wait(waiting, num_returns=1)
+            done()
+        return ray.get(refs)
+
+    return mapper
 
 
 def learner_of(game) -> Any:
@@ -249,3 +301,14 @@ def learner_of(game) -> Any:
         )
     module, _, name = where.partition(":")
     return getattr(import_module(module), name)
+
+
+def _mapper(workers: int | None, backend: str, address: str | None):
+    """Where a generation's self-play and targets run: this process (one worker), a
+    pool of processes (every core by default) or Ray."""
+    from wordbot.tournament.backends import cpu_count
+
+    if backend == "ray":
+        return on_ray(workers, address)
+    n = workers or cpu_count()
+    return in_turn if n == 1 else in_pool(n)
