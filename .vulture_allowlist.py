@@ -16,6 +16,7 @@ _.convert  # click.ParamType hook: click calls it to read an option's text
 _.list_commands  # click.Group hook: click calls it to list `wordbot --help` commands
 _.tournament  # `wordbot tournament`: registered by @main.command(), run by click
 _.tune  # `wordbot tune`: the same
+_.learn  # `wordbot learn`: the same
 _.caption  # rich.Table attribute, printed by rich under the table
 _.on_end  # numba's event Listener: numba calls it when a compile ends (wordbot._numba)
 _.warm  # `wordbot warm`: registered by @main.command(), run by click
@@ -23,6 +24,7 @@ _.rules  # `wordbot rules`: the same
 _.__getattr__  # a module's attribute hook (PEP 562): wordbot.engine's numpy-backed names
 
 # -- looked up by name
+_.LEARNER  # a game's learner: its players' profile names it ("module:LEARNER")
 _.cmd_hello  # protocol handlers: Session.handle calls getattr(self, "cmd_" + cmd)
 _.cmd_isready
 _.cmd_setoption

@@ -109,7 +109,7 @@ def leave_value(own, blue, keep_slots, w):
     the hand-set weights (:data:`LEARNED`), its value of the leave besides."""
     value = _hand_leave(own, blue, keep_slots, w)
     if w.shape[0] > LEARNED:
-        value += learned_leave(own, blue, w, LEARNED)
+        value += learned_leave(own, blue, w, np.int64(LEARNED))  # never a literal
     return value
 
 

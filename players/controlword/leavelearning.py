@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from wordbot.engine.controlword.adapter import evaluation, leavefeatures, rack_arrays
@@ -41,7 +42,7 @@ class Sample:
     """A word play made in self-play: the position, the play, and its leave as counts
     by letter code (own tiles, blue tiles)."""
 
-    state: object
+    state: Any
     move: WordPlay
     own: np.ndarray
     blue: np.ndarray

@@ -117,10 +117,10 @@ class Learning:
             raise LearningError(
                 f"--resume {path}: no learning.json (not a learning's folder)"
             )
-        from wordbot.cli.loading import game_named
+        from wordbot.engine.games import GAMES
 
         config = LearningConfig.from_json(json.loads(saved.read_text()))
-        return cls(path, config, learner_of(game_named(config.game)))
+        return cls(path, config, learner_of(GAMES.get_game(config.game)))
 
     def best_spec(self) -> str:
         """The player with the last kept evaluation (the learner's start before any)."""
@@ -211,7 +211,7 @@ class Learning:
     def _fit(self, k, best, table, on_progress, mapper) -> dict[str, Any]:
         """Sample generation ``k``'s positions with ``best``, fit its table and save it
         to ``table``; what made it."""
-        from wordbot.cli.loading import game_named
+        from wordbot.engine.games import GAMES
 
         cfg = self.config
         made = {
@@ -221,7 +221,7 @@ class Learning:
             "seed": cfg.seed,
             "games": cfg.games,
         }
-        return learner_of(game_named(cfg.game)).fit(
+        return learner_of(GAMES.get_game(cfg.game)).fit(
             cfg.game,
             best,
             cfg.games,
