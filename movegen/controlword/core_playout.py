@@ -85,9 +85,10 @@ def run(st, firsts, policies, rngs, horizon, table, edges, root, w, batch, keep)
       (``st`` is not changed).
 
     Returns (the single playout's state, grown if the board needed room, and its moves'
-    rows, each with its mover's seat after it (column ``MOVER``); scores[first, seed, seat] as things stand where each stopped; ended[first,
-    seed]; with ``keep`` the states where they stopped, first by first, seed by seed,
-    as :func:`_kept` stacks them); the single playout is first 0 on seed 0."""
+    rows, each with its mover's seat after it (column ``MOVER``); scores[first, seed,
+    seat] as things stand where each stopped; ended[first, seed]; with ``keep`` the
+    states where they stopped, first by first, seed by seed, as :func:`_kept` stacks
+    them); the single playout is first 0 on seed 0."""
     nf, ns = (firsts.shape[0], rngs.shape[0]) if batch else (1, 1)
     scores = np.zeros((nf, ns, st[0][0]), np.int64)
     ended = np.zeros((nf, ns), np.bool_)

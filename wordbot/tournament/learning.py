@@ -50,8 +50,17 @@ class LearningConfig:
     def command(self) -> str:
         """The ``wordbot learn`` command line that makes this learning.
 
-        >>> LearningConfig("controlword", 2, 10, 50, 1, 4, 7, ("rounds=2",)).command()
-        'wordbot learn --game controlword --generations 2 --games 10 --samples 50 --refills 1 --check 4 --seed 7 --rule rounds=2'
+        >>> config = LearningConfig("controlword", 2, 10, 50, 1, 4, 7, ("rounds=2",))
+        >>> print(config.command().replace(" --", "\\n  --"))
+        wordbot learn
+          --game controlword
+          --generations 2
+          --games 10
+          --samples 50
+          --refills 1
+          --check 4
+          --seed 7
+          --rule rounds=2
         """
         words = ["wordbot learn", f"--game {self.game}"]
         for name in ("generations", "games", "samples", "refills", "check", "seed"):
