@@ -150,10 +150,9 @@ class Learning:
         """Play the generations still to play; ``on_progress(stage, done, total)`` as a
         generation's self-play and targets go, ``on_generation`` after each one is
         logged. Returns the best player's spec."""
-        mapper = None
+        if len(self.generations) < self.config.generations:
+            mapper = _mapper(workers, backend, address)
         while len(self.generations) < self.config.generations:
-            if mapper is None:
-                mapper = _mapper(workers, backend, address)
             generation = self._generation(
                 len(self.generations), workers, backend, address, on_progress, mapper
             )
@@ -167,7 +166,7 @@ class Learning:
     def _generation(self, k, workers, backend, address, on_progress, mapper) -> Generation:
         from wordbot.tournament.config import new_config, resumed_config
         from wordbot.tournament.runner import Tournament
-        from wordbot.tournament.store import TournamentStore
+        from wordbot.tournament.store import RESULTS, TournamentStore
 
         cfg = self.config
         started = time.perf_counter()
@@ -192,9 +191,17 @@ class Learning:
                 game=cfg.game,
             )
             store = TournamentStore.create(folder, config)
-        if on_progress is not None:
-            on_progress("check", 0, cfg.check)
-        report = Tournament(config, lexicon, store).run(workers, backend, address)
+        saved = folder / RESULTS  # the games a stopped check already played
+        played = [len(saved.read_text().splitlines()) if saved.exists() else 0]
+
+        def checked(_outcome) -> None:
+            played[0] += 1
+            if on_progress is not None:
+                on_progress("check", played[0], cfg.check)
+
+        report = Tournament(config, lexicon, store).run(
+            workers, backend, address, on_game=checked
+        )
         pair = report.summary.to_json(report.games_per_second)["pairs"][0]
         if pair["elo_low"] > 0:
             check = {
@@ -220,8 +227,6 @@ class Learning:
     def _fit(self, k, best, table, on_progress, mapper) -> dict[str, Any]:
         """Sample generation ``k``'s positions with ``best``, fit its table and save it
         to ``table``; what made it."""
-        from wordbot.engine.games import GAMES
-
         cfg = self.config
         made = {
             "command": cfg.command(),
@@ -230,7 +235,7 @@ class Learning:
             "seed": cfg.seed,
             "games": cfg.games,
         }
-        return learner_of(GAMES.get_game(cfg.game)).fit(
+        return self.learner.fit(
             cfg.game,
             best,
             cfg.games,
