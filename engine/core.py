@@ -87,6 +87,11 @@ class Core(ABC):
     #: position for the core (a search's short leaf playouts); 0: none
     python_plies: ClassVar[int] = 0
 
+    def plays_together(self, ids: Sequence[int]) -> bool:
+        """Whether one :meth:`playout` plays these policies, one a seat (any mix, unless
+        the game's own policies say otherwise)."""
+        return True
+
     @abstractmethod
     def refuses(self, state: Any) -> str | None:
         """Why the core cannot play ``state`` (a rule option or a position it lacks, in

@@ -187,7 +187,7 @@ def play_compiled(
         return None
     found = [core.policies.get(seats[p].spec) for p in state.players]
     ids = [i for i in found if i is not None]
-    if len(ids) < len(found):
+    if len(ids) < len(found) or not core.plays_together(ids):
         return None
     seeds = player_seeds or {p: derive_seed(seed, p) for p in state.players}
     rngs = np.array([seeds[p] for p in state.players], dtype=np.uint64)

@@ -45,7 +45,9 @@ class PlayerProfile:
     hint's candidates' own figures (``Candidate.details`` key -> (label, default)).
     ``move_facts(state, move)``: those figures of any legal move, for the candidates
     of a player that does not give them (None: none). ``learner``: ``"module:name"``
-    of what ``wordbot learn`` learns of the game (None: nothing yet).
+    of what ``wordbot learn`` learns of the game (None: nothing yet). ``hand_policy``:
+    the spec of ``default_policy`` on its hand-set evaluation where its default is a
+    learned one (``search:eval=hand``; None: it has no learned one).
     """
 
     default_policy: str = "greedy"
@@ -57,6 +59,7 @@ class PlayerProfile:
     candidate_fields: Mapping[str, tuple[str, Any]] = field(default_factory=dict)
     move_facts: Callable[[Any, Any], dict[str, Any]] | None = None
     learner: str | None = None
+    hand_policy: str | None = None
 
     def facts(self, state: Any, move: Any) -> dict[str, Any]:
         """What ``move`` does in ``state``, as the game's candidate fields."""

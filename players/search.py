@@ -53,22 +53,20 @@ import random
 import time
 from collections.abc import Hashable
 from dataclasses import replace
-from itertools import islice
-from typing import Any, cast
+from typing import Any
 
 from wordbot.engine.core import GAME_HORIZON
 from wordbot.engine.game import Game
 from wordbot.engine.state import GameState
 from wordbot.players.alphabeta import AlphaBeta, Branch
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
+from wordbot.players.endgame import own_moves, replied
 from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval
 from wordbot.players.packed import PackedNode, packed_root
 from wordbot.players.playouts import Playouts, end_of
 from wordbot.players.profile import DEFAULT, profile_of
 from wordbot.players.tree import Node
 
-#: every player's value of where a line of play stopped, and that position
-Line = tuple[dict[str, float], GameState]
 #: moves an alpha-beta leaf is played on before it is valued: its depth already looks
 #: ahead (2 beat 0, 4 and the end against ``mc`` in paired games)
 AB_PLAYOUT = 2
@@ -120,6 +118,12 @@ class SearchPlayer(MonteCarloPlayer):
             "the others 10)",
         ),
         "c": Option(float, 1.5, "exploration of the tree search"),
+        "eval": Option(
+            str,
+            "learned",
+            "the evaluation of the game's policies: learned (where the game has one, "
+            "Control Word's leave table) or hand (the hand-set one)",
+        ),
         "tree": Option(
             str,
             "ab",
@@ -180,6 +184,8 @@ class SearchPlayer(MonteCarloPlayer):
         self._leaves: Playouts | None = None  # the tree's leaf playouts (set by _tree)
         if (tree := self.settings["tree"]) not in ("mcts", "ab"):
             raise PlayerError(f"player search: option tree={tree!r} is not 'mcts' or 'ab'")
+        if (kind := self.settings["eval"]) not in ("learned", "hand"):
+            raise PlayerError(f"player search: option eval={kind!r} is not learned or hand")
         for name, own in (("k", 0), ("scale", 0), ("prior", -1), ("playout", -1)):
             if self.settings[name] < 0 and self.settings[name] != own:
                 raise PlayerError(
@@ -229,12 +235,20 @@ class SearchPlayer(MonteCarloPlayer):
         >>> SearchPlayer(leaf="greedy").policy(get_game("routewords"), leaf=True).spec
         'greedy'
         """
+        profile = profile_of(game)
         if rollout:
-            spec = self.settings["rollout"] or profile_of(game).playout_policy
+            spec = self.settings["rollout"] or self._evaluated(profile.playout_policy, game)
             return self._inner(game, spec)
         if leaf and self.settings["leaf"]:
             return self._inner(game, self.settings["leaf"])
-        return super().policy(game)
+        return self._inner(game, self._evaluated(profile.default_policy, game))
+
+    def _evaluated(self, spec: str, game: Game) -> str:
+        """``spec`` on the evaluation of the ``eval`` option (the game's policy alone has
+        a hand-set one beside its learned one)."""
+        profile = profile_of(game)
+        hand = self.settings["eval"] == "hand" and spec == profile.default_policy
+        return profile.hand_policy if hand and profile.hand_policy else spec
 
     def _moves_to_end(self, state: GameState, rng: random.Random) -> int | None:
         """How many moves a probe playout takes to the end of the game (None: more than
@@ -343,11 +357,8 @@ class SearchPlayer(MonteCarloPlayer):
         seconds, cap = self.settings["time"], self.settings["iterations"]
         mover = state.to_move
         policy, leaf = self.policy(state.game), self.policy(state.game, leaf=True)
-        first = [(c.move, c.notation) for c in policy.top(state, self._width, rng)]
-        seen, width = {text for _, text in first}, self.settings["width"]
-        rest = ((m, state.notation(m)) for m in state.legal_moves())
-        fresh = islice(((m, t) for m, t in rest if t not in seen), width)  # of millions
-        arms = [_Arm(Candidate(m, text)) for m, text in (first + list(fresh))[:width]]
+        moves = own_moves(state, policy, self._width, self.settings["width"], rng)
+        arms = [_Arm(Candidate(m, text)) for m, text in moves]
         self.playouts, self.to_end, final = 0, True, True
         while True:
             sample_seed = rng.getrandbits(63)
@@ -360,7 +371,7 @@ class SearchPlayer(MonteCarloPlayer):
                     break
                 after = sample.apply(arm.cand.move, check=False)
                 final &= after.is_over
-                values, end = self._replied(after, self.settings["exact"] - 1, leaf)
+                values, end = replied(after, self.settings["exact"] - 1, leaf)
                 arm.add(end_of(end, values[mover], mover))
                 self.playouts += 1
             if final or (cap and arms[0].n >= cap):
@@ -370,22 +381,6 @@ class SearchPlayer(MonteCarloPlayer):
             if progress is not None and progress(self._ranking(arms)[:n]):
                 break
         return self._ranking(arms)[:n]
-
-    def _replied(self, state: GameState, depth: int, leaf: Player) -> Line:
-        """Every player's final margin once each player to move makes the reply best
-        for itself, ``depth`` moves deep (the policy's values beyond), and where that
-        line stops."""
-        if state.is_over:
-            outcome = state.outcome()
-            return {p: float(outcome.margin(p)) for p in state.players}, state
-        if depth <= 0:
-            return {p: leaf.value(state, p) for p in state.players}, state
-        player, best = state.to_move, cast(Line, ({}, state))
-        for reply in state.legal_moves():
-            line = self._replied(state.apply(reply, check=False), depth - 1, leaf)
-            if not best[0] or line[0][player] > best[0][player]:
-                best = line
-        return best
 
     # -- perfect information: Monte Carlo tree search ------------------------------------
     def _tree(
@@ -469,7 +464,11 @@ class SearchPlayer(MonteCarloPlayer):
 
     def _inner(self, game: Game, spec: str | None = None) -> Player:
         """The player whose top candidates a node below the root searches (or ``spec``)."""
-        spec = spec or self.settings["inner"] or profile_of(game).default_policy
+        spec = (
+            spec
+            or self.settings["inner"]
+            or self._evaluated(profile_of(game).default_policy, game)
+        )
         key = "inner:" + spec + ":" + game.name
         if key not in self._policies:
             from wordbot.players.registry import make_player

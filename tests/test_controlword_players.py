@@ -170,7 +170,8 @@ def test_replacement_taking_a_word_is_explained_and_valued():
     s.check(move)
     words = word_changes(s.evaluate(), s.apply(move).evaluate(), "red")
     assert words == ["takes GRAIL from green: majority -> majority, +6 at the end"]
-    cands = make_player("control").top(s, 3)
+    # the hand-set leaves: the learned table values keeping R, A and I above the word
+    cands = make_player("control:leaves=hand").top(s, 3)
     assert cands[0].details["control_change"] > 0
     assert cands[0].details["words"]  # the best replacement takes something
 

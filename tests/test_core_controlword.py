@@ -13,6 +13,7 @@ from wordbot.engine.core import GAME_HORIZON, TO_END, core_of
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.movegen.controlword import core_state
 from wordbot.players import make_player
+from wordbot.players.arena import play_compiled, play_game
 
 from tests.core_exactness import (
     check_apply,
@@ -82,6 +83,8 @@ def _check_position(state, seed: int) -> None:
         check_playout(CORE, state, ["random"] * n, seeds, GAME_HORIZON)
         check_playout(CORE, state, ["random"] * n, seeds, 1 + rng.randrange(6))
         check_playout(CORE, state, ["control"] * n, seeds, GAME_HORIZON)
+    hand = ["control:leaves=hand"] * n  # the hand-set leaves' own weights
+    check_playout(CORE, state, hand, _seeds(state, rng)[1], GAME_HORIZON)
     mixed = [("greedy", "random", "control")[k % 3] for k in range(n)]
     check_playout(CORE, state, mixed, _seeds(state, rng)[0], TO_END)
 
@@ -90,7 +93,7 @@ def check_values(state) -> None:
     """The compiled leaf values are the Python players' ``value`` of every seat, to the
     last bit."""
     packed = CORE.pack(state)
-    for name in ("control", "greedy", "random"):
+    for name in ("control", "control:leaves=hand", "greedy", "random"):
         player = make_player(name, GAME)
         expected = [player.value(state, p) for p in state.players]
         assert CORE.values(packed, CORE.policies[name]).tolist() == expected, name
@@ -210,6 +213,11 @@ def test_bad_policies_and_generators_are_refused_in_one_line():
         with pytest.raises(ValueError, match="policies: one of") as err:
             CORE.playout(packed, policies, np.array([1], np.uint64))
         assert "\n" not in str(err.value)
+    hand = CORE.policies["control:leaves=hand"]
+    assert not CORE.plays_together([CORE.policies["control"], hand])
+    assert CORE.plays_together([CORE.policies["greedy"], hand])
+    with pytest.raises(ValueError, match="control and control:leaves=hand in one playout"):
+        CORE.playout(packed, [CORE.policies["control"], hand], np.array([1], np.uint64))
     for rngs in (np.array([1, 2, 3], np.uint64), np.array([1], np.int64), [1]):
         with pytest.raises(ValueError, match="rngs: a writable uint64 array"):
             CORE.playout(packed, [1, 1], rngs)
@@ -224,6 +232,24 @@ def test_an_empty_table_plays_as_the_engine():
     check_round_trip(CORE, state)
     for names in (["random", "random"], ["greedy", "control"]):
         check_playout(CORE, state, names, [3, 4], TO_END)
+
+
+def test_the_leave_tables_of_a_game_are_one_table_a_compiled_game():
+    """``control`` (its learned leaves) against ``control:leaves=hand`` is played in
+    Python, the core playing one table a call; either against ``greedy`` is compiled,
+    and makes the Python game's moves."""
+    state = GAME.new(seed=5, lexicon=small_words())
+    for table, compiled in (
+        (("control", "control:leaves=hand"), False),
+        (("control:leaves=hand", "greedy"), True),
+        (("greedy", "control"), True),
+    ):
+        seats = {p: make_player(spec, GAME) for p, spec in zip(state.players, table)}
+        played = play_compiled(state, seats, 7)
+        assert (played is not None) == compiled, table
+        if played is not None:
+            python = play_game(state, seats, 7)
+            assert [m.to_json() for m in played.moves] == [m.to_json() for m in python.moves]
 
 
 #: a new process using every entry of the core once; prints what numba compiled

@@ -1,4 +1,4 @@
-"""Learned leave tables for ``control`` (players/controlword/leaves.py, the features of
+"""Learned leave tables for ``control`` (engine/controlword/leaves.py, the features of
 movegen/controlword/leavefeatures.py) and ``wordbot learn``, which makes them: the
 features against a reference written from their definition, a table's value inside
 ``control``'s equity, tables refused by name, and learning runs on the real program
@@ -14,7 +14,9 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from wordbot.engine.controlword import leaves
 from wordbot.engine.controlword.adapter import rack_arrays
+from wordbot.engine.controlword.core import CORE, WEIGHTS
 from wordbot.movegen.controlword import evaluation as ev
 from wordbot.movegen.controlword.leavefeatures import (
     LEAVE_FEATURES,
@@ -24,7 +26,6 @@ from wordbot.movegen.controlword.leavefeatures import (
 )
 from wordbot.players import make_player
 from wordbot.players.base import PlayerError
-from wordbot.players.controlword import leaves
 from wordbot.players.controlword.leavelearning import fit
 from wordbot.players.controlword.weights import DEFAULT
 
@@ -72,7 +73,7 @@ def test_a_tables_value_is_added_to_the_hand_set_leave():
     rng = random.Random(3)
     values = np.array([rng.uniform(-5, 5) for _ in range(LEAVE_FEATURES)])
     table = leaves.LeaveTable(values)
-    with_table = table.vector(DEFAULT)
+    with_table = table.vector(DEFAULT.vector())
     without = DEFAULT.vector()
     for _ in range(300):
         rack = random_rack(rng)
@@ -98,7 +99,7 @@ def test_control_plays_to_keep_what_its_table_values(tmp_path):
     leaves.LeaveTable(values, {"made": "by hand, for a test"}).save(path)
     words = lexicon("CAT", "CATS", "CATZAPS", "SCAT", "COAT", "COATS")
     state = cw.state(across(7, 7, "CAT", "rrr"), words, racks={"red": "ZAPSOET"})
-    hand = make_player("control", state.game)
+    hand = make_player("control:leaves=hand", state.game)
     zed = make_player(f"control:leaves={path}", state.game)
     assert "Z" in {t.letter for t in hand.choose(state, random.Random(1)).tiles}
     move = zed.choose(state, random.Random(1))
@@ -153,7 +154,7 @@ def test_a_generation_fits_a_table_and_checks_it_against_the_kept_one(tmp_path):
     assert out.returncode == 0, out.stderr
     logged = generations(tmp_path / "l")
     assert [json.loads(line) for line in out.stdout.splitlines()[:-1]] == logged
-    best = "control"
+    best = "control:leaves=hand"
     for k, g in enumerate(logged):
         table = leaves.load(str(tmp_path / "l" / f"gen-{k:03d}.json"))
         assert table is not None and table.made["generation"] == k
@@ -223,9 +224,14 @@ def test_the_shipped_learned_table_loads_by_name_and_was_kept_by_its_check():
     assert table is not None and "learned" in leaves.table_names()
     assert table.made["command"].startswith("wordbot learn --game controlword")
     assert table.made["check"]["elo_low"] > 0 and table.made["check"]["games"] >= 1000
-    player = make_player("control:leaves=learned", "controlword")
+    # control plays it by default, in Python and in the compiled core alike
+    player = make_player("control", "controlword")
+    assert player.settings["leaves"] == "learned"
     assert np.array_equal(player.vector[ev.LEARNED :], table.values)
-    out = run("hint", "--player", "control:leaves=learned", "--json")
+    assert np.array_equal(WEIGHTS[CORE.policies["control"]], player.vector)
+    hand = make_player("control:leaves=hand", "controlword")
+    assert np.array_equal(WEIGHTS[CORE.policies["control:leaves=hand"]], hand.vector)
+    out = run("hint", "--json")
     assert out.returncode == 0, out.stderr
 
 

@@ -93,6 +93,7 @@ def test_the_tree_values_a_last_move_by_the_games_end():
         ("firstdraft", "prior=-2", "prior=-2.0 must be >= 0 (-1: the game's own)"),
         ("controlword", "k=-1", "k=-1 must be >= 0 (0: the game's own)"),
         ("firstdraft", "playout=-2", "playout=-2 must be >= 0 (-1: the game's own)"),
+        ("controlword", "eval=learnt", "eval='learnt' is not learned or hand"),
     ],
 )
 def test_an_option_below_its_games_own_is_refused_by_name(game, option, message):
@@ -188,6 +189,27 @@ def test_playouts_are_the_games_playout_policys_and_margins_on_its_scale(name):
         default = CATALOG.players.make(BUDGET, game).top(state, 3, random.Random(n))
         given = CATALOG.players.make(explicit, game).top(state, 3, random.Random(n))
         assert ranked(default) == ranked(given), f"{name}: position {n}"
+
+
+def test_search_on_the_hand_set_evaluation_weighs_the_hand_set_policys_moves():
+    # Control Word's policy plays its learned leaves: eval=hand weighs the hand-set
+    # policy's candidates, plays out and values by it; eval=learned those of control
+    game = game_of("controlword")
+    hand = profile_of(game).hand_policy
+    assert hand == "control:leaves=hand"
+    differs = 0
+    for n, state in enumerate(positions("controlword", 4, seed=11)):
+        for spec, policy in (("hand", hand), ("learned", "control")):
+            search = CATALOG.players.make(f"{BUDGET},k=5,eval={spec}", game)
+            weighed = {c.notation for c in search.top(state, 5, random.Random(n))}
+            own = CATALOG.players.make(policy, game).top(state, 5, random.Random(n))
+            assert weighed == {c.notation for c in own}, f"{spec}: position {n}"
+            assert search.policy(game, rollout=True).spec == policy
+            assert search.policy(game, leaf=True).spec == policy
+        top = CATALOG.players.make(hand, game).top(state, 5, random.Random(n))
+        learned = CATALOG.players.make("control", game).top(state, 5, random.Random(n))
+        differs += [c.notation for c in top] != [c.notation for c in learned]
+    assert differs
 
 
 def test_routewords_margins_count_on_a_scale_of_a_point():

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from wordbot.engine.controlword import leaves
 from wordbot.engine.controlword.adapter import COLOUR_INDEX, rack_counts, score_table
 from wordbot.engine.controlword.board import Board
 from wordbot.engine.controlword.moves import (
@@ -90,7 +91,6 @@ from wordbot.movegen.controlword.core_state import (
     VOWEL_BAG,
     WIDTH,
 )
-from wordbot.movegen.controlword.evaluation import DEFAULT_WEIGHTS
 from wordbot.movegen.controlword.walkstack import MAX_RACK
 
 PHASES = {WORD: core_state.WORD, REPLACEMENT: core_state.REPLACEMENT, OVER: core_state.OVER}
@@ -103,8 +103,10 @@ KINDS = {
     Exchange: core_state.EXCHANGE,
 }
 EXCHANGE_BAGS = ("vowel", "consonant")
-#: the ``control`` player's weights as it plays by default (its spec ``control``)
-CONTROL_WEIGHTS = np.array(list(DEFAULT_WEIGHTS.values()), np.float64)
+#: the ``control`` player as it plays by default (its spec ``control``), with the hand-set
+#: leaves alone (``control:leaves=hand``): the policy id and weights each plays on
+CONTROL_HAND = CONTROL + 1
+WEIGHTS = {CONTROL: leaves.vector(leaves.DEFAULT), CONTROL_HAND: leaves.vector(leaves.HAND)}
 #: the first moves of a single playout (none: it plays the position itself)
 NO_FIRSTS = np.zeros((0, WIDTH), np.int64)
 
@@ -143,22 +145,37 @@ def _own(packed: Packed) -> ControlWordPacked:
     return packed
 
 
-def _policies(policies: Sequence[int], seats: int) -> np.ndarray:
-    """The policy ids, one a seat, checked (a bad one is a one-line ValueError)."""
+def _policies(policies: Sequence[int], seats: int) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' policy ids, one a seat, and the weights ``control`` plays on,
+    checked (a bad one is a one-line ValueError): the kernels play one ``control``, so
+    the seats of a call play one leave table."""
     ids = np.array([int(p) for p in policies], np.int64)
-    if len(ids) != seats or not np.isin(ids, (RANDOM, GREEDY, CONTROL)).all():
+    if len(ids) != seats or not np.isin(ids, (RANDOM, GREEDY, CONTROL, CONTROL_HAND)).all():
         raise ValueError(
-            f"policies: one of {RANDOM} (random), {GREEDY} (greedy), {CONTROL} (control) "
-            f"for each of the {seats} seats"
+            f"policies: one of {RANDOM} (random), {GREEDY} (greedy), {CONTROL} (control), "
+            f"{CONTROL_HAND} (control:leaves=hand) for each of the {seats} seats"
         )
-    return ids
+    tables = set(ids.tolist()) & set(WEIGHTS)
+    if len(tables) > 1:
+        raise ValueError("policies: control and control:leaves=hand in one playout")
+    weights = WEIGHTS[tables.pop() if tables else CONTROL]
+    return np.where(ids == CONTROL_HAND, CONTROL, ids), weights
 
 
 class ControlWordCore(Core):
     """Control Word's compiled core (see the module docstring)."""
 
-    policies = {"random": RANDOM, "greedy": GREEDY, "control": CONTROL}
+    policies = {
+        "random": RANDOM,
+        "greedy": GREEDY,
+        "control": CONTROL,
+        "control:leaves=hand": CONTROL_HAND,
+    }
     width = WIDTH
+
+    def plays_together(self, ids: Sequence[int]) -> bool:
+        """Whether one playout plays these policies (one leave table for them all)."""
+        return len(set(ids) & set(WEIGHTS)) < 2
 
     def refuses(self, state) -> str | None:
         hidden = [p for p in state.players if state.racks.get(p) is None]
@@ -311,8 +328,8 @@ class ControlWordCore(Core):
         pk = _own(packed)
         n = len(pk.state.players)
         out = np.zeros(n, np.float64)
-        if policy == CONTROL:
-            control_values(pk.arrays, pk.table, CONTROL_WEIGHTS, out)
+        if policy in WEIGHTS:
+            control_values(pk.arrays, pk.table, WEIGHTS[policy], out)
             return out
         scores = np.zeros(n, np.int64)
         final_scores(pk.arrays, pk.table, scores)
@@ -372,15 +389,16 @@ class ControlWordCore(Core):
             raise ValueError(
                 f"rngs: a writable uint64 array of one generator or {seats} (one a seat)"
             )
+        ids, weights = _policies(policies, seats)
         arrays, rows, scores, _, _ = core_playout.run(
             pk.arrays,
             NO_FIRSTS,
-            _policies(policies, seats),
+            ids,
             rngs,
             int(horizon),
             pk.table,
             *pk.gaddag,
-            CONTROL_WEIGHTS,
+            weights,
             False,
             False,
         )
@@ -414,15 +432,16 @@ class ControlWordCore(Core):
         pk = _own(packed)
         firsts = np.ascontiguousarray(firsts, np.int64).reshape(-1, WIDTH)
         seeds = np.array(seeds, np.uint64)  # a writable copy: the run's signature
+        ids, weights = _policies(policies, len(pk.state.players))
         _, _, scores, ended, kept = core_playout.run(
             pk.arrays,
             firsts,
-            _policies(policies, len(pk.state.players)),
+            ids,
             seeds,
             int(horizon),
             pk.table,
             *pk.gaddag,
-            CONTROL_WEIGHTS,
+            weights,
             True,
             bool(keep),
         )

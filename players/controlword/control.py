@@ -18,11 +18,10 @@ from functools import partial
 from typing import Any
 
 import numpy as np
-from wordbot.engine.controlword import adapter
+from wordbot.engine.controlword import adapter, leaves
 from wordbot.engine.controlword.adapter import evaluation as ev
 from wordbot.engine.controlword.moves import Exchange, Pass, Redraw, Replacement, WordPlay
-from wordbot.players.base import Candidate, Option, Player, Progress
-from wordbot.players.controlword import leaves
+from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.controlword.explain import word_changes
 from wordbot.players.controlword.weights import DEFAULT, HELP, Weights
 
@@ -170,9 +169,10 @@ class ControlPlayer(Player):
         "explain": Option(bool, True, "describe the words each top candidate changes"),
         "leaves": Option(
             str,
-            leaves.HAND,
-            "the leave table: hand (the hand-set leave weights), a learned table "
-            "shipped with wordbot by its name, or a file wordbot learn wrote",
+            leaves.DEFAULT,
+            "the leave table: a table shipped with wordbot by its name (learned: the "
+            "one wordbot learn kept), a file wordbot learn wrote, or hand (the "
+            "hand-set leave weights alone)",
         ),
         # every weight of the evaluation, so a spec (and `wordbot tune`) can set it
         **{
@@ -184,11 +184,10 @@ class ControlPlayer(Player):
     def __init__(self, weights: Weights = DEFAULT, **options):
         super().__init__(**options)
         self.weights = weights.with_(**{k: v for k, v in options.items() if k in HELP})
-        table = leaves.load(self.settings["leaves"])
-        if table is None:
-            self.vector = self.weights.vector()
-        else:
-            self.vector = table.vector(self.weights)
+        try:
+            self.vector = leaves.vector(self.settings["leaves"], self.weights.vector())
+        except leaves.LeaveTableError as exc:
+            raise PlayerError(str(exc)) from None
 
     # -- ranking ---------------------------------------------------------------------
 

@@ -25,12 +25,12 @@ from typing import Any
 
 import numpy as np
 from wordbot.engine.controlword.adapter import evaluation, leavefeatures, rack_arrays
+from wordbot.engine.controlword.leaves import LeaveTable, load
 from wordbot.engine.controlword.moves import WordPlay
 from wordbot.engine.controlword.tiles import BLUE
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.players.arena import play_game
 from wordbot.players.controlword.control import ControlPlayer, static_value
-from wordbot.players.controlword.leaves import LeaveTable, load
 from wordbot.players.registry import make_player
 
 #: ridge penalty of the fit, in squared points: features seen rarely stay near zero
@@ -219,8 +219,8 @@ class LeaveLearner:
     generation at a time (:meth:`fit`)."""
 
     description = "the leave table of control (control:leaves=FILE)"
-    #: the player before any table is learned
-    start = "control"
+    #: the player before any table is learned: the hand-set leaves
+    start = "control:leaves=hand"
 
     def spec(self, table: Path) -> str:
         """The player that plays the table saved at ``table``."""

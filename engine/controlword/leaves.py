@@ -1,16 +1,20 @@
-"""Leave tables of the ``control`` player: what the tiles a move keeps are worth.
+"""Leave tables of the ``control`` policy: what the tiles a move keeps are worth.
 
-``hand`` is the hand-set leave weights (:mod:`~wordbot.players.controlword.weights`). A
-learned table is a small JSON file that ``wordbot learn`` writes: a value for each
-feature of a leave (:mod:`wordbot.movegen.controlword.leavefeatures`), added to the
-hand-set leave weights' value of the leave (a table of zeros plays as ``hand``), and
-how it was made (the command, seed, games and the figures of its fit). Tables shipped
-with wordbot are in ``leavetables/`` beside this module and are named without their
-``.json``; any other table is named by its path.
+``hand`` is the hand-set leave weights alone (those of
+:data:`HAND_WEIGHTS`). A learned table is a
+small JSON file that ``wordbot learn`` writes: a value for each feature of a leave
+(:mod:`wordbot.movegen.controlword.leavefeatures`), added to the hand-set leave
+weights' value of the leave (a table of zeros plays as ``hand``), and how it was made
+(the command, seed, games and the figures of its fit). Tables shipped with wordbot are
+in ``leavetables/`` beside this module and are named without their ``.json``; any other
+table is named by its path. ``control`` plays :data:`DEFAULT` unless told otherwise, in
+Python and in the compiled core alike (:func:`vector`).
 
->>> table_names()[0]
-'hand'
+>>> table_names()[0], DEFAULT in table_names()
+('hand', True)
 >>> load("hand") is None
+True
+>>> len(vector(HAND)) < len(vector(DEFAULT))
 True
 """
 
@@ -23,18 +27,24 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from wordbot.engine.controlword.adapter import leavefeatures
-from wordbot.players.base import PlayerError
-from wordbot.players.controlword.weights import Weights
+from wordbot.engine.controlword.adapter import evaluation, leavefeatures
+
+from wordbot.errors import WordbotError
 
 FORMAT = "wordbot-leaves"
 VERSION = 1
 HAND = "hand"
+#: the table ``control`` plays by default
+DEFAULT = "learned"
+#: the hand-set weights, in the order the evaluation kernels read them
+HAND_WEIGHTS = np.array(list(evaluation.DEFAULT_WEIGHTS.values()), np.float64)
 SHIPPED = Path(__file__).parent / "leavetables"
 
 
-class LeaveTableError(PlayerError):
+class LeaveTableError(WordbotError):
     """A leave table that is missing, unreadable or of another format or version."""
+
+    code = "bad_player"
 
 
 @dataclass(frozen=True)
@@ -44,9 +54,10 @@ class LeaveTable:
     values: np.ndarray
     made: dict[str, Any] = field(default_factory=dict)
 
-    def vector(self, weights: Weights) -> np.ndarray:
-        """The weight vector the evaluation kernels read: ``weights``, then the table."""
-        return np.concatenate([weights.vector(), self.values])
+    def vector(self, weights: np.ndarray) -> np.ndarray:
+        """The weight vector the evaluation kernels read: ``weights`` (the hand-set
+        ones, in the order of ``DEFAULT_WEIGHTS``), then the table."""
+        return np.concatenate([weights, self.values])
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -110,3 +121,11 @@ def load(name: str) -> LeaveTable | None:
     except ValueError:
         raise LeaveTableError(f"leaves {name}: not JSON") from None
     return LeaveTable.from_json(obj, name)
+
+
+def vector(name: str, weights: np.ndarray | None = None) -> np.ndarray:
+    """The evaluation kernels' weight vector of ``weights`` (default: the hand-set
+    defaults) with the leave table ``name`` (:func:`load`)."""
+    hand = HAND_WEIGHTS if weights is None else weights
+    table = load(name)
+    return hand if table is None else table.vector(hand)
