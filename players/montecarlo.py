@@ -4,13 +4,19 @@ default policy, for every game.
 Each iteration samples what the mover cannot see (``state.determinize``: hidden racks,
 bags, decks) and a future (a fresh seed for the state's generator), and plays every
 surviving candidate forward with that same sample (common random numbers: the
-candidates are compared on equal futures), using the game's fast default policy
-(its profile's ``default_policy``: Control Word's ``control``), to where the game says a
-playout stops (``game.playout_done``: Control Word's round) by default, ``plies=N``
-moves, or the end (``to_end=true``). A playout ends in the policy's static value of the
+candidates are compared on equal futures), using the game's playout policy (its
+profile's ``playout_policy``, a millisecond a move or less: Control Word's ``control``,
+the others' ``greedy``), to where the game says a playout stops
+(``game.playout_done``: Control Word's round) by default, ``plies=N`` moves, or the end
+(``to_end=true``). A playout ends in the game's default policy's static value of the
 position for the mover. Candidates are ranked by mean final value (or win rate); one
 whose confidence interval falls wholly below the leader's is dropped, and the search
 stops when one is left, or at the time or iteration limit.
+
+The time is kept over the player's decisions, as a clock is: a round of playouts is not
+begun when it would end past the decision's time, and a decision that overran (its
+policy's candidates alone can take longer) leaves the next ones that much less, down to
+a quarter of ``time``, so that the decisions average ``time``.
 
 A candidate reports a win rate (the share of its playouts the mover won, a shared first
 place counting half, with its 95 % interval) and its mean final margin only when every
@@ -36,6 +42,11 @@ from wordbot.players.playouts import End, Playouts, horizon_of
 from wordbot.players.profile import profile_of
 
 Z = 2.0  # width of the confidence intervals, in standard errors
+#: the least share of ``time`` a decision is given, however far the ones before overran
+LEAST_SHARE = 0.25
+#: the most a player's clock carries, in decisions' ``time``: one slow game does not
+#: starve the next
+MOST_OVERRUN = 10.0
 
 
 class _Arm:
@@ -129,19 +140,22 @@ class MonteCarloPlayer(Player):
     description = (
         "Monte Carlo lookahead over the best candidates of the game's default policy"
     )
+    _overrun = 0.0  # seconds the decisions so far took beyond their time (the clock)
+    _seconds = 0.0  # this decision's time (set by _top)
     options = {
         "time": Option(float, 1.0, "seconds per decision"),
         "k": Option(int, 5, "candidates taken from the game's default policy"),
         "rollout": Option(
             str,
             "",
-            "player spec that plays the playouts (and gives their "
-            "leaf value); empty: the game's default policy",
+            "player spec that plays the playouts; empty: the game's playout policy "
+            "(Control Word: control, the others: greedy)",
         ),
         "leaf": Option(
             str,
             "",
-            "player spec whose value scores a playout's end; empty: the rollout player",
+            "player spec whose value scores a playout's end; empty: the game's default "
+            "policy",
         ),
         "plies": Option(
             int,
@@ -168,12 +182,14 @@ class MonteCarloPlayer(Player):
         self.to_end = bool(self.settings["to_end"])  # the last decision played to the end
 
     def policy(self, game: Game, rollout: bool = False, leaf: bool = False) -> Player:
-        """The game's default policy, or with ``rollout`` the playouts' player (the
-        ``rollout`` option when set), or with ``leaf`` the player that values their ends
-        (the ``leaf`` option, else the playouts' player); made once per game."""
-        spec = profile_of(game).default_policy
-        if (rollout or leaf) and self.settings["rollout"]:
-            spec = self.settings["rollout"]
+        """The game's default policy (it gives the candidates), or with ``rollout`` the
+        playouts' player (the ``rollout`` option, else the game's playout policy), or
+        with ``leaf`` the player that values their ends (the ``leaf`` option, else the
+        default policy); made once per game."""
+        profile = profile_of(game)
+        spec = profile.default_policy
+        if rollout:
+            spec = self.settings["rollout"] or profile.playout_policy
         if leaf and self.settings["leaf"]:
             spec = self.settings["leaf"]
         policy = self._policies.get(spec + ":" + game.name)
@@ -186,8 +202,23 @@ class MonteCarloPlayer(Player):
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
+        """:meth:`_decide` on the time the player's clock leaves this decision."""
+        given = self.settings["time"]
+        self._seconds = max(LEAST_SHARE * given, given - self._overrun)
+        started = time.perf_counter()
+        try:
+            return self._decide(state, n, rng, progress)
+        finally:
+            spent = time.perf_counter() - started
+            self._overrun = min(
+                MOST_OVERRUN * given, max(0.0, self._overrun + spent - given)
+            )
+
+    def _decide(
+        self, state: GameState, n: int, rng: random.Random, progress: Progress | None
+    ) -> list[Candidate]:
         started = self._started()
-        seconds, cap = self.settings["time"], self.settings["iterations"]
+        seconds, cap = self._seconds, self.settings["iterations"]
         arms = [_Arm(c) for c in self.policy(state.game).top(state, self._width, rng)]
         policy = self.policy(state.game, rollout=True)
         leaf = self.policy(state.game, leaf=True)
@@ -199,6 +230,7 @@ class MonteCarloPlayer(Player):
         horizon = horizon_of(self.settings["plies"], self.to_end)
         # at least one playout per candidate, however small the limit
         while len(alive) > 1:
+            round_started = time.perf_counter()
             sample_seed = rng.getrandbits(63)
             # the hidden parts are sampled before a candidate is applied: applying one to
             # the true state would show the mover what it draws (tiles, a new coaster);
@@ -214,11 +246,16 @@ class MonteCarloPlayer(Player):
             self.playouts += len(alive)
             if cap and alive[0].n >= cap:
                 break
-            if time.perf_counter() - started >= seconds:
-                break
             if progress is not None and progress(self._ranking(arms)[:n]):
                 break
-            alive = self._survivors(alive)
+            survivors = self._survivors(alive)
+            # a round takes its time a candidate: stop when the next one, as long a
+            # candidate as this one was, would end past the time
+            now = time.perf_counter()
+            round_time = (now - round_started) * len(survivors) / len(alive)
+            if now + round_time - started >= seconds:
+                break
+            alive = survivors
         return self._ranking(arms)[:n]
 
     # -- what a search player built on this one changes --------------------------------

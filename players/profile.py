@@ -32,8 +32,9 @@ from wordbot.players.base import PlayerError
 class PlayerProfile:
     """A game's settings for the generic players and the faces' hints.
 
-    ``default_policy``: the player spec of the game's fast policy (``mc`` plays it out,
-    ``hint`` ranks with it). ``playout_policy``: the player ``search`` plays out with,
+    ``default_policy``: the player spec of the game's own policy (it gives ``mc``'s and
+    ``search``'s candidates and values their playouts' ends, ``hint`` ranks with it).
+    ``playout_policy``: the player ``mc`` and ``search`` play out with,
     dozens of playouts in a tenth of a second. ``playout_moves``: the moves such a
     playout plays from a candidate (hidden information, far from the end) before it is
     valued (``search:playout``, left at -1; 0: to where the game stops a playout).

@@ -193,7 +193,7 @@ class SearchPlayer(MonteCarloPlayer):
                     f"({own}: the game's own)"
                 )
 
-    def _top(
+    def _decide(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None
     ) -> list[Candidate]:
         profile = profile_of(state.game)
@@ -209,7 +209,7 @@ class SearchPlayer(MonteCarloPlayer):
         own = self.settings["playout"]  # -1: the game's
         plies = profile.playout_moves if own < 0 else own
         self.settings["plies"] = plies if self._left is None else 0  # near: to the end
-        return super()._top(state, n, rng, progress)
+        return super()._decide(state, n, rng, progress)
 
     # -- hidden information: simulation by win probability ---------------------------------
     def _utility(self, value: float, final: bool) -> float:
@@ -354,7 +354,7 @@ class SearchPlayer(MonteCarloPlayer):
         final margins at the leaves. A last move of the game needs one sample. When the
         time runs out in the first sample, the moves not reached yet are left out."""
         started = self._clock
-        seconds, cap = self.settings["time"], self.settings["iterations"]
+        seconds, cap = self._seconds, self.settings["iterations"]
         mover = state.to_move
         policy, leaf = self.policy(state.game), self.policy(state.game, leaf=True)
         moves = own_moves(state, policy, self._width, self.settings["width"], rng)
@@ -393,7 +393,7 @@ class SearchPlayer(MonteCarloPlayer):
         if self.settings["tree"] == "ab":
             return self._alphabeta(state, n, rng)
         started = time.perf_counter()
-        seconds, cap = self.settings["time"], self.settings["iterations"]
+        seconds, cap = self._seconds, self.settings["iterations"]
         seats = len(state.players)
         table: dict[Hashable, Node] = {}
         root = Node(state, seats)
@@ -437,7 +437,7 @@ class SearchPlayer(MonteCarloPlayer):
         search = AlphaBeta(
             PackedNode.moves if root is not state else lambda s: inner.moves(s, k, rng),
             leaf,
-            self.settings["time"],
+            self._seconds,
             self.settings["iterations"],
         )
         ranked = search.run(root, self.policy(state.game).top(state, k, rng), started)

@@ -249,7 +249,9 @@ def test_the_leave_tables_of_a_game_are_one_table_a_compiled_game():
         assert (played is not None) == compiled, table
         if played is not None:
             python = play_game(state, seats, 7)
-            assert [m.to_json() for m in played.moves] == [m.to_json() for m in python.moves]
+            assert [m.to_json() for m in played.moves] == [
+                m.to_json() for m in python.moves
+            ]
 
 
 #: a new process using every entry of the core once; prints what numba compiled
