@@ -1,17 +1,18 @@
-"""Every game's ladder of players, measured: ``python benchmarks/strength_ladder.py``.
+"""Every game's levels, measured: ``python benchmarks/strength_ladder.py``.
 
-For each game, each rung plays the one below it with ``wordbot tournament`` (paired
-deals, the seats swapped; default rules and word list; one worker), and the results
-make one table: the stronger player's wins, draws and losses, its score and Elo with
-the tournament's 95 % interval, and each player's thinking time a move. The searching
-rungs think for a fixed number of playouts or tree simulations, not for a time, so they
-replay exactly on any machine; only their seconds per move depend on the machine. Each
-game's timed cells (``TIMED``) are ``search`` at a tenth of a second a move against the
-game's heuristic and its ``mc``, as a person meets them.
+A game's ladder is its levels (``wordbot games`` lists them; ``--level N`` picks one):
+each level plays the one below it with ``wordbot tournament`` (paired deals, the seats
+swapped; default rules and word list; one worker a cell), and a level's Elo is the sum
+of the steps below it, from level 1 (random moves) at 0. Then each game's targets:
+``search`` at a tenth of a second a move against the game's own heuristic and, where the
+game has a learned evaluation, against ``search:eval=hand``. Every player plays at its
+defaults and thinks its own time, so the timed cells depend on the machine's speed, as a
+person's game against a bot does.
 
 ``--write docs/strength.md`` writes the page with its date, machine and command;
 ``--out DIR`` keeps every cell's tournament (a second run with the same DIR resumes
-them); ``--games`` per ladder cell, ``--timed-games`` per timed cell; ``--game``
+them); ``--games`` per cell, ``--slow-games`` per cell of a player thinking a second a
+move; ``--jobs`` cells at once (one worker each: at most one a core); ``--game``
 (repeatable) for some games only.
 """
 
@@ -26,59 +27,55 @@ import shlex
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-#: each game's ladder, weakest first: the uniform player, the most points now, the
-#: game's own heuristic, then Monte Carlo and search over that heuristic's candidates,
-#: on budgets that keep the whole ladder of a game within an hour of one core (First
-#: Draft's playouts are the dearest: its own player ranks a turn's drafts in 0.1 s)
-LADDERS = {
-    "controlword": ["random", "greedy", "control", "mc:iterations=16,time=1000",
-                    "search:iterations=16,time=1000"],
-    "routewords": ["random", "greedy", "routes", "mc:iterations=8,rollout=greedy,time=1000",
-                   "search:iterations=64,time=1000"],
-    "firstdraft": ["random", "greedy", "drafter", "mc:iterations=2,k=3,plies=2,time=1000",
-                   "search:iterations=2,time=1000"],
-    "crosswords": ["random", "greedy", "territory",
-                   "mc:iterations=3,k=4,plies=2,rollout=greedy,leaf=territory,time=1000",
-                   "search:iterations=64,time=1000"],
-}  # fmt: skip
-#: games a cell at most above a game's own heuristic, where the playouts are dear (First
-#: Draft's: its own player ranks a turn's drafts in a tenth of a second)
-SEARCH_CELLS = {"firstdraft": 40}
-#: each game's timed cells: ``search`` at its default, a tenth of a second a move, against
-#: the game's own heuristic and against ``mc`` at the same time (its rung's options); these
-#: depend on the machine's speed, as a person's game against a bot does
-TIMED = {
-    "controlword": ["control", "mc:time=0.1"],
-    "routewords": ["routes", "mc:time=0.1,rollout=greedy"],
-    "firstdraft": ["drafter", "mc:time=0.1,rollout=greedy,leaf=drafter"],
-    "crosswords": ["territory", "mc:time=0.1,k=4,plies=2,rollout=greedy,leaf=territory"],
-}
-TIMED_SEARCH = "search:time=0.1"
+from wordbot.engine import get_game
+from wordbot.players.levels import levels_of
+from wordbot.players.profile import profile_of
+
+GAMES = ["controlword", "routewords", "firstdraft", "crosswords"]
+#: ``search`` as a person meets it, and what each target cell sets it against
+SEARCH = "search:time=0.1"
 TITLES = {"controlword": "Control Word", "routewords": "RouteWords",
           "firstdraft": "First Draft", "crosswords": "Cross words combat"}  # fmt: skip
 
 PAGE = """# Strength
 
-How strong each player of each game is, measured by self-play: every rung of a game's
-ladder against the one below it, on paired deals (each deal played twice, the seats
-swapped), with the default rules and word list. A draw counts half. Elo and its 95 %
-interval come from the paired games as chess engine testers compute them (an all-wins
-cell gets a Wilson bound, never a zero-width interval). The searching rungs think for a
-fixed number of playouts (`mc`, and `search` in Control Word and First Draft) or tree
-simulations (`search` in RouteWords and Cross words combat) a decision, not for a time,
-so those rows replay exactly on any machine; s/move is each player's own thinking time
-a decision on the machine below. The last rows of each game are `search` as a person
-meets it, thinking a tenth of a second a move, against the game's own heuristic and
-against `mc` at the same time: those rows depend on the machine's speed (more time is
-stronger), as `wordbot hint --player search --time 1` and the bots of `wordbot serve` do.
+How strong each level of each game is, measured by self-play. A game's levels
+(`wordbot games` lists them; `--level N` of `hint`, `play` and `serve`, the player
+`level:n=N`, picks one) run from random moves to `search` thinking a second a move: each
+level played the one below it on paired deals (each deal played twice, the seats
+swapped), with the default rules and word list, every player at its default options. A
+draw counts half. Elo and its 95 % interval come from the paired games as chess engine
+testers compute them (an all-wins cell gets a Wilson bound, never a zero-width
+interval, so a level above such a cell is at least that strong); a level's Elo is the sum
+of the steps below it, level 1 at 0. The last rows of each game are its targets:
+`search` at a tenth of a second a move against the game's own heuristic and, in Control
+Word, against the same search on the hand-set evaluation (`search:eval=hand`). Players
+think their own time, so the timed cells depend on the machine's speed (more time is
+stronger); s/move is each player's measured thinking time a decision.
 
 {table}
 
 - Measured {date} on {machine}.{note}
 - Made by `{command}`.
 """
+
+
+def cells(game: str) -> list[tuple[str, str, str]]:
+    """``(label, stronger, weaker)`` of each cell of ``game``: each level against the one
+    below, then the targets."""
+    table = levels_of(get_game(game))
+    out = [
+        (f"{k + 1}: {table[k]}", f"level:n={k + 1}", f"level:n={k}")
+        for k in range(1, len(table))
+    ]
+    profile = profile_of(get_game(game))
+    out.append(("", SEARCH, profile.default_policy))
+    if profile.hand_policy:
+        out.append(("", SEARCH, f"{SEARCH},eval=hand"))
+    return out
 
 
 def machine() -> str:
@@ -125,59 +122,102 @@ def play(game: str, strong: str, weak: str, games: int, seed: int, out: Path) ->
     return json.loads(done.stdout)
 
 
-def row(game: str, strong: str, weak: str, result: dict) -> str:
+def row(game: str, label: str, strong: str, weak: str, result: dict, above: str) -> str:
     pair = result["pairs"][
         0
     ]  # a: the stronger, b: the weaker, as the tournament names them
     per_move = result.get("seconds_per_move", {})
     return (
-        f"| {TITLES.get(game, game)} | `{strong}` | `{weak}` | {pair['games']} "
+        f"| {TITLES.get(game, game)} | {label} | `{strong}` | `{weak}` | {pair['games']} "
         f"| {pair['a_wins']}-{pair['draws']}-{pair['b_wins']} "
         f"| {100 * pair['score']:.1f} % "
         f"| {pair['elo']:+.0f} ({pair['elo_low']:+.0f}, {pair['elo_high']:+.0f}) "
+        f"| {above} "
         f"| {per_move.get(pair['a'], 0):.4f} / {per_move.get(pair['b'], 0):.4f} |"
     )
 
 
+def cost(spec: str, game: str) -> int:
+    """How dear ``spec`` (a level's or a player's) is a move: 0 (a heuristic), 1 (a
+    tenth of a second), 2 (a second)."""
+    if spec.startswith("level:n="):
+        spec = levels_of(get_game(game))[int(spec.split("=")[1]) - 1].spec
+    options = spec.split(":", 1)[-1].split(",")
+    return 2 if "time=1" in options else 1 if "time=0.1" in options else 0
+
+
+def done(out: Path) -> bool:
+    """Whether the cell saved in ``out`` has played all its games."""
+    try:
+        games = json.loads((out / "tournament.json").read_text())["games"]
+        with open(out / "results.jsonl") as results:
+            return sum(1 for _ in results) >= games
+    except (OSError, ValueError, KeyError):
+        return False
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100, help="games a cell")
-    parser.add_argument("--timed-games", type=int, default=200, help="games a timed cell")
+    parser.add_argument("--games", type=int, default=200, help="games a cell")
+    parser.add_argument(
+        "--slow-games", type=int, default=100, help="games a cell of a 1 s player"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="cells at once")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--game", action="append", choices=sorted(LADDERS))
+    parser.add_argument("--game", action="append", choices=GAMES)
     parser.add_argument("--out", type=Path, default=None, help="keep (and resume) here")
     parser.add_argument("--write", type=Path, default=None, help="write the page here")
+    parser.add_argument(
+        "--finished",
+        action="store_true",
+        help="play nothing: the cells --out holds finished, the others marked so",
+    )
     parser.add_argument(
         "--note", default="", help="a line for the page on how the cells were run"
     )
     args = parser.parse_args(argv)
+    if args.finished and args.out is None:
+        parser.error("--finished reads --out")
     started = datetime.date.today().isoformat()
     where = machine()
     lines = [
-        "| game | stronger | weaker | games | W-D-L | stronger's score | Elo (95 %) "
-        "| s/move stronger / weaker |",
-        "|---|---|---|---|---|---|---|---|",
+        "| game | level | stronger | weaker | games | W-D-L | stronger's score "
+        "| Elo (95 %) | level's Elo | s/move stronger / weaker |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(args.jobs) as pool:
         base = args.out or Path(tmp)
-        for game in args.game or list(LADDERS):
-            ladder = LADDERS[game]
-            for k, (weak, strong) in enumerate(zip(ladder, ladder[1:])):
-                print(f"{game}: {strong} against {weak}", file=sys.stderr, flush=True)
-                games = (
-                    args.games
-                    if k < 2
-                    else min(args.games, SEARCH_CELLS.get(game, args.games))
+        planned = []
+        for game in args.game or GAMES:
+            for k, (label, strong, weak) in enumerate(cells(game)):
+                dear = max(cost(strong, game), cost(weak, game))
+                games = args.slow_games if dear == 2 else args.games
+                planned.append(
+                    (dear, game, label, strong, weak, games, base / game / f"cell{k:02d}")
                 )
-                result = play(
-                    game, strong, weak, games, args.seed, base / game / f"rung{k}"
-                )
-                lines.append(row(game, strong, weak, result))
-            for k, weak in enumerate(TIMED[game]):
-                print(f"{game}: {TIMED_SEARCH} against {weak}", file=sys.stderr, flush=True)
-                result = play(game, TIMED_SEARCH, weak, args.timed_games, args.seed,
-                              base / game / f"timed{k}")  # fmt: skip
-                lines.append(row(game, TIMED_SEARCH, weak, result))
+        futures = {}
+        # the cheap cells first: a run cut short has measured most of the ladder
+        for _, game, _label, strong, weak, games, out in sorted(
+            planned, key=lambda c: c[0]
+        ):
+            if not args.finished or done(out):
+                futures[out] = pool.submit(play, game, strong, weak, games, args.seed, out)
+        above = 0.0
+        for _, game, label, strong, weak, _, out in planned:
+            if strong == "level:n=2":
+                above = 0.0
+            if out not in futures:
+                lines.append(f"| {TITLES.get(game, game)} | {label} | `{strong}` | `{weak}` "
+                             "| not measured yet | | | | | |")  # fmt: skip
+                above = float("nan")
+                continue
+            print(f"{game}: {strong} against {weak}", file=sys.stderr, flush=True)
+            result = futures[out].result()
+            level = ""
+            if label:
+                above += result["pairs"][0]["elo"]
+                level = "" if above != above else f"{above:+.0f}"
+            lines.append(row(game, label, strong, weak, result, level))
     page = PAGE.replace("{note}", f"\n- {args.note}" if args.note else "")
     publish("\n".join(lines), page, args.write, started, where, argv)
     return 0

@@ -7,7 +7,7 @@ how the generic players weigh it). Importing this package imports no game.
 
 >>> from wordbot.players import PLAYERS, make_player
 >>> PLAYERS.for_game("controlword")
-['control', 'greedy', 'mc', 'random', 'search']
+['control', 'greedy', 'level', 'mc', 'random', 'search']
 >>> make_player("mc:k=3").spec
 'mc:k=3'
 """

@@ -27,6 +27,21 @@ from typing import Any
 from wordbot.engine.games import BUILTIN
 from wordbot.players.base import PlayerError
 
+#: the first of every game's levels: random moves
+RANDOM = (("random", 0.0),)
+#: the top of every game's levels: Monte Carlo and search at a tenth of a second a move,
+#: then search at a second
+SEARCHING = (("mc:time=0.1", 0.0), ("search:time=0.1", 0.0), ("search:time=1", 0.0))
+
+
+def slipping(spec: str, *shares: float) -> tuple[tuple[str, float], ...]:
+    """Levels of ``spec`` playing each of ``shares`` of its moves at random, then none.
+
+    >>> slipping("greedy", 0.5)
+    (('greedy', 0.5), ('greedy', 0.0))
+    """
+    return tuple((spec, share) for share in shares) + ((spec, 0.0),)
+
 
 @dataclass(frozen=True)
 class PlayerProfile:
@@ -48,7 +63,9 @@ class PlayerProfile:
     of a player that does not give them (None: none). ``learner``: ``"module:name"``
     of what ``wordbot learn`` learns of the game (None: nothing yet). ``hand_policy``:
     the spec of ``default_policy`` on its hand-set evaluation where its default is a
-    learned one (``search:eval=hand``; None: it has no learned one).
+    learned one (``search:eval=hand``; None: it has no learned one). ``levels``: the
+    opponents ``level:n=N`` plays, weakest first, each a player spec and the share of
+    moves it plays at random instead (empty: :meth:`level_table`'s own).
     """
 
     default_policy: str = "greedy"
@@ -61,6 +78,21 @@ class PlayerProfile:
     move_facts: Callable[[Any, Any], dict[str, Any]] | None = None
     learner: str | None = None
     hand_policy: str | None = None
+    levels: tuple[tuple[str, float], ...] = ()
+
+    def level_table(self) -> tuple[tuple[str, float], ...]:
+        """The game's levels (``levels``), or where it sets none: random moves,
+        ``greedy`` slipping one move in two, ``greedy``, the game's policy (when it is
+        not ``greedy``) slipping one move in four, the policy, then :data:`SEARCHING`.
+
+        >>> [spec for spec, _ in DEFAULT.level_table()][-3:]
+        ['mc:time=0.1', 'search:time=0.1', 'search:time=1']
+        """
+        if self.levels:
+            return self.levels
+        policy = self.default_policy
+        own = slipping(policy, 0.25) if policy != "greedy" else ()
+        return RANDOM + slipping("greedy", 0.5) + own + SEARCHING
 
     def facts(self, state: Any, move: Any) -> dict[str, Any]:
         """What ``move`` does in ``state``, as the game's candidate fields."""

@@ -33,6 +33,7 @@ GENERIC: dict[str, str] = {
     "greedy": "wordbot.players.greedy:GreedyPlayer",
     "mc": "wordbot.players.montecarlo:MonteCarloPlayer",
     "search": "wordbot.players.search:SearchPlayer",
+    "level": "wordbot.players.levels:LevelPlayer",
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from wordbot.engine.routewords.game import GAME
+from wordbot.players.levels import Level, levels_of
 
 from tests.lexicons import default_lexicon
 from tests.test_faces_page import (
@@ -118,6 +119,25 @@ def test_trace_a_route_and_see_the_bot_answer(page):
         after.scores["red"]
     )
     assert point(page, route.end // 6, route.end % 6).get_attribute("data-pawn") == "red"
+
+
+def test_the_bot_menu_offers_the_games_levels_and_a_level_answers(page):
+    offered = page.eval_on_selector_all(
+        '#bot optgroup[label="Levels"] option', "els => els.map(e => [e.value, e.text])"
+    )
+    levels = levels_of(GAME)
+    assert len(offered) == len(levels) > 10
+    assert offered[0] == ["level:n=1", "Level 1 — random"]
+    assert offered[-1] == [f"level:n={len(levels)}", f"Level {len(levels)} — search:time=1"]
+    greedy = 1 + levels.index(Level("greedy"))
+    state = start(page, bot=f"level:n={greedy}")
+    route = state.moves("route")[0]
+    before = len(log_lines(page))
+    for s in route.path:
+        square(page, s // 5, s % 5).click()
+    point(page, route.end // 6, route.end % 6).click()
+    wait_for_reply(page, before)
+    assert log_lines(page)[before + 1].startswith(f"green (level:n={greedy}): ")
 
 
 def test_a_wrong_start_is_explained_and_a_swap_is_two_clicks(page):

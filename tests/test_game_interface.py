@@ -74,10 +74,11 @@ def test_registry_by_name_and_by_format():
 
 
 def test_players_say_which_games_they_play():
-    assert TOY.players.for_game("toy") == ["greedy", "mc", "random", "search"]
+    assert TOY.players.for_game("toy") == ["greedy", "level", "mc", "random", "search"]
     assert TOY.players.for_game("controlword") == [
         "control",
         "greedy",
+        "level",
         "mc",
         "random",
         "search",
@@ -231,7 +232,7 @@ def test_toy_game_over_the_line_protocol():
     assert finals[9]["game"] == "toy" and sorted(finals[9]["games"]) == sorted(
         [*BUILTIN, "toy"]
     )
-    assert sorted(finals[9]["players"]) == ["greedy", "mc", "random", "search"]
+    assert sorted(finals[9]["players"]) == ["greedy", "level", "mc", "random", "search"]
 
 
 def test_games_command_lists_the_plugin_game():

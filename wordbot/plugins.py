@@ -8,7 +8,7 @@ of :class:`~wordbot.players.base.Player` classes). ``wordbot --plugin MODULE COM
 workers import the same plugins by name.
 
 >>> BUILTIN.games is GAMES, BUILTIN.players.for_game("routewords")
-(True, ['greedy', 'mc', 'random', 'routes', 'search'])
+(True, ['greedy', 'level', 'mc', 'random', 'routes', 'search'])
 >>> load_catalog(["no_such_module_xyz"])
 Traceback (most recent call last):
 ...

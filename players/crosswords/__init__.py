@@ -7,7 +7,7 @@ Its ``PROFILE`` says how the generic players and the hints play the game
 
 from typing import Any
 
-from wordbot.players.profile import PlayerProfile
+from wordbot.players.profile import RANDOM, SEARCHING, PlayerProfile, slipping
 
 #: name -> "module:class" of the players of this game only (the registry reads it)
 PLAYERS = {"territory": "wordbot.players.crosswords.territory:TerritoryPlayer"}
@@ -21,6 +21,11 @@ def _move_facts(state: Any, move: Any) -> dict[str, Any]:
 
 #: how the generic players and the hints play Cross words combat
 PROFILE = PlayerProfile(
+    # greedy walls nothing off: a tenth of its moves at random cost it little
+    levels=RANDOM
+    + slipping("greedy", 0.95, 0.9, 0.8, 0.6)
+    + slipping("territory")
+    + SEARCHING,
     default_policy="territory",
     candidate_fields={
         "crossed": ("letters crossed", None),

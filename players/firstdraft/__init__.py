@@ -4,13 +4,17 @@ can still become.
 Its ``PROFILE`` says how the generic players and the hints play the game
 (:mod:`wordbot.players.profile`)."""
 
-from wordbot.players.profile import PlayerProfile
+from wordbot.players.profile import RANDOM, SEARCHING, PlayerProfile, slipping
 
 #: name -> "module:class" of the players of this game only (the registry reads it)
 PLAYERS = {"drafter": "wordbot.players.firstdraft.drafter:DrafterPlayer"}
 
 #: how the generic players and the hints play First Draft
 PROFILE = PlayerProfile(
+    levels=RANDOM
+    + slipping("greedy", 0.75, 0.5, 0.25, 0.1)
+    + slipping("drafter", 0.3, 0.15, 0.05)
+    + SEARCHING,
     default_policy="drafter",
     # a few playouts a candidate (one where the drafter is slow to list them) alone
     # overrule the drafter by their noise; 4 and 30 are alike against the drafter

@@ -4,13 +4,18 @@ move leaves the next player, loops and swaps.
 Its ``PROFILE`` says how the generic players and the hints play the game
 (:mod:`wordbot.players.profile`)."""
 
-from wordbot.players.profile import PlayerProfile
+from wordbot.players.profile import RANDOM, SEARCHING, PlayerProfile, slipping
 
 #: name -> "module:class" of the players of this game only (the registry reads it)
 PLAYERS = {"routes": "wordbot.players.routewords.routes:RoutesPlayer"}
 
 #: how the generic players and the hints play RouteWords
 PROFILE = PlayerProfile(
+    # a random move loses RouteWords' games: a few in a hundred cost 200 Elo
+    levels=RANDOM
+    + slipping("greedy", 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05)
+    + slipping("routes")
+    + SEARCHING,
     default_policy="routes",
     margin_scale=1.0,  # most games end within three points
     candidate_fields={

@@ -14,7 +14,9 @@ from wordbot.cli.options import json_option
 def games_json(cat) -> list[dict]:
     """``[{"name", "title", "position_format", "rules": {OPTION: {"default", "help",
     "allowed"}}, "setup": {OPTION: {"help", "flag", "metavar", "repeatable"}},
-    "players": [...]}]`` for every game of the catalog."""
+    "players": [...], "levels": [{"level", "player", "slips", "name"}]}]`` for every
+    game of the catalog."""
+    from wordbot.players.levels import levels_json
     from wordbot.players.profile import profile_of
 
     out = []
@@ -32,6 +34,7 @@ def games_json(cat) -> list[dict]:
                 "rules": game.Rules.catalogue(),
                 "setup": {o.name: o.describe() for o in game.setup_options},
                 "players": cat.players.for_game(game),
+                "levels": levels_json(game),
             }
         )
     return out
@@ -41,7 +44,8 @@ def games_json(cat) -> list[dict]:
 @json_option
 def games(as_json) -> None:
     """List the games, their rule options (values, defaults, meanings) and the players
-    that play them.
+    that play them, and its levels: opponents by strength (`--level N` of hint, play
+    and serve; the player level:n=N), from random moves to its strongest search.
 
     A game's set-up options are flags of `wordbot new`, `play`, `tournament` and
     `study` and fields of the protocol's `newgame`.
@@ -49,7 +53,7 @@ def games(as_json) -> None:
     --json prints [{"name", "title", "position_format", "record_format",
     "players_per_game", "seats", "default_policy", "rules": {OPTION: {"default",
     "help", "allowed"}}, "setup": {OPTION: {"help", "flag", "metavar", "repeatable"}},
-    "players": [...]}].
+    "players": [...], "levels": [{"level", "player", "slips", "name"}]}].
 
     \b
     Examples:
@@ -82,6 +86,10 @@ def games(as_json) -> None:
             shown = str(default).lower() if isinstance(default, bool) else str(default)
             table.add_row(option, shown, spec["allowed"], spec["help"])
         console.print(table)
+        console.print(
+            "levels: " + "; ".join(f"{lv['level']} {lv['name']}" for lv in entry["levels"]),
+            soft_wrap=True,
+        )
         for name, spec in entry["setup"].items():
             console.print(
                 f"set-up option {name}: {spec['flag']} {spec['metavar']} "

@@ -15,6 +15,8 @@ from wordbot.cli.options import (
     Number,
     game_option,
     json_option,
+    level_option,
+    level_player,
     lexicon_option,
     rule_option,
     top_option,
@@ -146,6 +148,7 @@ def _print(state, spec, cands) -> None:
     help="Who ranks the moves (default: the game's own policy; Control Word: "
     "control), with options, e.g. mc:k=8,plies=4.",
 )
+@level_option
 @top_option(5, "How many candidates to show.")
 @click.option(
     "--time",
@@ -177,6 +180,7 @@ def hint(
     position,
     game_name,
     player_spec,
+    level,
     top,
     seconds,
     seed,
@@ -209,12 +213,14 @@ def hint(
       wordbot new --seed 7 > game.json && wordbot hint game.json --top 3
       wordbot hint game.json --player mc --time 2 --json
       wordbot hint game.json --player search --time 0.5
+      wordbot hint game.json --level 5      # what level 5 would play
       wordbot hint game.json --svg best.svg
     """
     from wordbot.cli.loading import catalog
     from wordbot.engine.display import svg
     from wordbot.players import Limit, profile_of
 
+    player_spec = level_player(level, player_spec, "--player", seconds)
     state = _state(position, game_name, lexicon_path, rules)
     game = state.game
     player = catalog().players.make(

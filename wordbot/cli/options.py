@@ -278,3 +278,27 @@ def saved_run_options(out_help: str, resume_help: str, folders_only: bool = Fals
         return folder("--out", out_help)(folder("--resume", resume_help)(command))
 
     return apply
+
+
+level_option = click.option(
+    "--level",
+    type=WholeNumber(1),
+    default=None,
+    metavar="N",
+    help="An opponent by strength: level N of the game's levels, from 1 (random moves) "
+    "to the strongest search at a second a move (`wordbot games` lists them and their "
+    "measured Elo); the same as the player level:n=N.",
+)
+
+
+def level_player(level: int | None, spec: Any, flag: str, seconds: float | None = None):
+    """The player spec of ``--level`` (``level:n=N``), or ``spec`` without one; refused
+    in one line beside ``flag`` (the command's own player option) or ``--time`` (a level
+    sets its own time)."""
+    if level is None:
+        return spec
+    if spec:
+        raise click.UsageError(f"--level: give --level or {flag}, not both")
+    if seconds is not None:
+        raise click.UsageError("--time: a level thinks its own time (--level sets it)")
+    return f"level:n={level}"

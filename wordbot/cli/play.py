@@ -14,6 +14,8 @@ from wordbot.cli.options import (
     SetupCommand,
     WholeNumber,
     game_option,
+    level_option,
+    level_player,
     lexicon_option,
     players_option,
     plugin_option,
@@ -32,6 +34,7 @@ from wordbot.cli.options import (
     help="The bot(s), one --vs per bot seat in seat order (the last one fills "
     "the rest); name:key=value,... Default: mc.",
 )
+@level_option
 @click.option(
     "--seat",
     type=WholeNumber(1),
@@ -75,6 +78,7 @@ from wordbot.cli.options import (
 def play(
     game_name,
     bots,
+    level,
     seat,
     players,
     seed,
@@ -100,6 +104,7 @@ def play(
     Examples:
       wordbot play                          # you (seat 1) against the default bot
       wordbot play --vs greedy --seat 2 --seed 7
+      wordbot play --level 3                # an opponent by strength
       wordbot play --players red,green,black --vs mc --vs control
       wordbot play --vs mc:time=2 --rule rounds=6 --record my-game.jsonl
     \b
@@ -125,6 +130,8 @@ def play(
     setup = setup_values(game)
     if seed is None:
         seed = secrets.randbits(31)
+    if level is not None:
+        bots = (level_player(level, ",".join(bots), "--vs", seconds),)
     limit = Limit(time=seconds)
     table = catalog().players
     seats = make_seats(table, game, players, seat, list(bots) or [DEFAULT_PLAYER], limit)

@@ -14,6 +14,8 @@ from wordbot.cli.options import (
     Number,
     WholeNumber,
     game_option,
+    level_option,
+    level_player,
     lexicon_option,
     plugin_option,
     rule_option,
@@ -51,6 +53,7 @@ def usable_state_dir(path: Path) -> None:
 @click.option(
     "--player", default=None, metavar="SPEC", help="Default player for go (default: mc)."
 )
+@level_option
 @limit_option(
     "--max-time",
     10.0,
@@ -162,6 +165,7 @@ def serve(
     port,
     game_name,
     player,
+    level,
     max_time,
     max_searches,
     queue_timeout,
@@ -211,6 +215,7 @@ def serve(
     from wordbot.server import serve as run_server
 
     click.get_current_context().obj = load_catalog(plugins, catalog())
+    player = level_player(level, player, "--player")
     game = game_named(game_name)
     game.rules(rules)  # a bad --rule fails now, in one line
     if player is not None:
@@ -221,6 +226,11 @@ def serve(
     # every game the page offers, with the player its bots and hints default to: a bad
     # word list fails now, and no client waits for the compiler or the word list
     names = [game.name] + [n for n in catalog().games.names() if n != game.name]
+    if level is not None:  # a level every game the page offers has, or one line
+        from wordbot.players.levels import LevelPlayer
+
+        for name in names:
+            LevelPlayer(n=level).level(catalog().game(name))
     click.echo(
         f"wordbot: preparing the bots ({player or DEFAULT_PLAYER}) of "
         f"{', '.join(catalog().game(n).title for n in names)} ...",

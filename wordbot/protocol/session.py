@@ -17,6 +17,7 @@ from typing import Any
 from wordbot import __version__
 from wordbot.engine.games import DEFAULT_GAME
 from wordbot.lexicons import load_lexicon
+from wordbot.players.levels import levels_json
 from wordbot.players.profile import profile_of
 from wordbot.plugins import BUILTIN, Catalog
 from wordbot.protocol.envelope import (
@@ -246,6 +247,8 @@ class Session:
                 "seats": list(game.seats),
                 "players_per_game": [game.min_players, game.max_players],
                 "setup": {o.name: o.describe() for o in game.setup_options},
+                # opponents by strength: a seat plays "level:n=K"
+                "levels": levels_json(game),
             }
         return reply(
             rid,

@@ -258,7 +258,16 @@ function fillBots() {
     select.appendChild(node("option", undefined, `${name} — ${players[name].description}`,
                             { value: name }));
   }
-  select.value = game.hello.values.player.split(":")[0];
+  // opponents by strength, weakest first (docs/strength.md measures them)
+  const levels = node("optgroup", undefined, undefined, { label: "Levels" });
+  for (const level of game.hello.games[game.name].levels || []) {
+    levels.appendChild(node("option", undefined, `Level ${level.level} — ${level.name}`,
+                            { value: `level:n=${level.level}` }));
+  }
+  if (levels.children.length) select.appendChild(levels);
+  const wanted = game.hello.values.player;
+  const known = [...select.options].some((o) => o.value === wanted);
+  select.value = known ? wanted : wanted.split(":")[0];
 }
 
 // ---------------------------------------------------------------- game flow
