@@ -105,6 +105,15 @@ def test_kernel_plays_as_the_engine_on_random_positions(count):
         _check_position(state, k)
 
 
+def test_control_plays_its_learned_leaves_alike_compiled_on_their_word_list():
+    # control's learned table applies on the default word list only: these positions
+    # reach the core's learned weights (the small list's play the hand-set ones)
+    for k, state in enumerate(positions(3, 2100, default_lexicon())):
+        check_values(state)
+        n = len(state.players)
+        check_playout(CORE, state, ["control"] * n, [k + 1], GAME_HORIZON)
+
+
 @pytest.mark.slow
 def test_kernel_plays_as_the_engine_on_the_default_word_list():
     for k, state in enumerate(positions(40, 2000, default_lexicon())):

@@ -67,7 +67,7 @@ def test_warm_compiles_what_hint_needs_and_a_second_warm_does_nothing(tmp_path):
     else:
         env, lexicon = {}, []
         position = str(first_use_position(tmp_path))
-    assert "RouteWords: compiling for greedy, mc, random, routes, search" in printed
+    assert "RouteWords: compiling for greedy, level, mc, random, routes, search" in printed
     assert "RouteWords: ready in" in printed
     assert ANNOUNCE not in printed  # warm reports its own compiling
     for player in ("routes", "mc", "search"):

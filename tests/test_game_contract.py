@@ -21,6 +21,7 @@ from wordbot.engine.errors import IllegalMove, MoveError
 from wordbot.engine.measures import measures
 from wordbot.engine.records import GameRecorder, read_record, replay
 from wordbot.engine.tensor import observation_tensor
+from wordbot.players.levels import levels_json
 from wordbot.players.profile import profile_of
 
 from tests.cli_support import cli_env, invoke, wordbot_command
@@ -345,6 +346,7 @@ def test_the_games_command_describes_the_game(played, games_json):
         "rules": game.Rules.catalogue(),
         "setup": {o.name: o.describe() for o in game.setup_options},
         "players": CATALOG.players.for_game(game),
+        "levels": levels_json(game),
     }
     defaults = game.Rules()
     for option, spec in entry["rules"].items():

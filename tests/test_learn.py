@@ -16,7 +16,9 @@ import numpy as np
 import pytest
 from wordbot.engine.controlword import leaves
 from wordbot.engine.controlword.adapter import rack_arrays
-from wordbot.engine.controlword.core import CORE, WEIGHTS
+from wordbot.engine.controlword.core import CORE, weights_of
+from wordbot.engine.controlword.moves import Pass
+from wordbot.engine.games import get_game
 from wordbot.movegen.controlword import evaluation as ev
 from wordbot.movegen.controlword.leavefeatures import (
     LEAVE_FEATURES,
@@ -26,12 +28,13 @@ from wordbot.movegen.controlword.leavefeatures import (
 )
 from wordbot.players import make_player
 from wordbot.players.base import PlayerError
-from wordbot.players.controlword.leavelearning import fit
+from wordbot.players.controlword.leavelearning import PASS_EVERY, fit, game_plays, leave_of
 from wordbot.players.controlword.weights import DEFAULT
 
 from tests import controlword_support as cw
 from tests.cli_support import invoke, kill_when, one_line_refusal, run
 from tests.controlword_support import across, lexicon
+from tests.lexicons import default_lexicon, small_words
 
 VOWELS = set("AEIOU")
 
@@ -149,6 +152,22 @@ def generations(folder) -> list[dict]:
     return [json.loads(line) for line in lines]
 
 
+def test_a_generation_values_a_pass_beside_every_third_word_play():
+    # a pass keeps the whole rack: the table learns what so large a leave is worth
+    game = get_game("controlword")
+    player = make_player("control:leaves=hand", game)
+    plays = game_plays(game, player, 0, 5, small_words(), game.rules(["rounds=4"]))
+    kinds = [type(move).__name__ for _, move in plays]
+    words = kinds.count("WordPlay")
+    assert words >= 6 and kinds.count("Pass") == words // PASS_EVERY
+    for (state, move), (at, after) in zip(plays, plays[1:]):
+        if type(after).__name__ == "Pass":  # in the position of the play before it
+            assert type(move).__name__ == "WordPlay" and at is state
+    passing = next(state for state, move in plays if type(move).__name__ == "Pass")
+    own, blue = leave_of(passing, Pass())
+    assert (own + blue).sum() == len(passing.racks[passing.to_move])
+
+
 def test_a_generation_fits_a_table_and_checks_it_against_the_kept_one(tmp_path):
     out = invoke(*LEARN, "--generations", "2", "--json", "--out", str(tmp_path / "l"))
     assert out.returncode == 0, out.stderr
@@ -224,13 +243,26 @@ def test_the_shipped_learned_table_loads_by_name_and_was_kept_by_its_check():
     assert table is not None and "learned" in leaves.table_names()
     assert table.made["command"].startswith("wordbot learn --game controlword")
     assert table.made["check"]["elo_low"] > 0 and table.made["check"]["games"] >= 1000
-    # control plays it by default, in Python and in the compiled core alike
-    player = make_player("control", "controlword")
-    assert player.settings["leaves"] == "learned"
-    assert np.array_equal(player.vector[ev.LEARNED :], table.values)
-    assert np.array_equal(WEIGHTS[CORE.policies["control"]], player.vector)
-    hand = make_player("control:leaves=hand", "controlword")
-    assert np.array_equal(WEIGHTS[CORE.policies["control:leaves=hand"]], hand.vector)
+    # control plays it by default on the word list it was learned on, in Python and in
+    # the compiled core alike; the hand-set leaves on another
+    default, small = default_lexicon(), small_words()
+    assert table.made["lexicon"] == default.digest != small.digest
+    game = get_game("controlword")
+    on_default, on_small = (
+        game.new(seed=1, lexicon=default),
+        game.new(seed=1, lexicon=small),
+    )
+    player = make_player("control", game)
+    assert player.settings["leaves"] == "auto"
+    assert np.array_equal(player.vector(on_default)[ev.LEARNED :], table.values)
+    assert np.array_equal(player.vector(on_small), DEFAULT.vector())
+    control, hand = CORE.policies["control"], CORE.policies["control:leaves=hand"]
+    assert np.array_equal(weights_of(control, default.digest), player.vector(on_default))
+    assert np.array_equal(weights_of(control, small.digest), DEFAULT.vector())
+    assert np.array_equal(weights_of(hand, default.digest), DEFAULT.vector())
+    # named, a table plays on any word list
+    learned = make_player("control:leaves=learned", game)
+    assert np.array_equal(learned.vector(on_small)[ev.LEARNED :], table.values)
     out = run("hint", "--json")
     assert out.returncode == 0, out.stderr
 

@@ -12,6 +12,7 @@ from wordbot.players.profile import profile_of
 
 from tests.cli_support import invoke
 from tests.game_profiles import CATALOG, NAMES, game_of, lexicon_of, new_short
+from tests.lexicons import default_lexicon
 from tests.sampling import fast_and_full
 
 BUDGET = "search:iterations=4,k=3,time=600"
@@ -192,13 +193,17 @@ def test_playouts_are_the_games_playout_policys_and_margins_on_its_scale(name):
 
 
 def test_search_on_the_hand_set_evaluation_weighs_the_hand_set_policys_moves():
-    # Control Word's policy plays its learned leaves: eval=hand weighs the hand-set
-    # policy's candidates, plays out and values by it; eval=learned those of control
+    # Control Word's policy plays its learned leaves on the word list they were learned
+    # on: eval=hand weighs the hand-set policy's candidates, plays out and values by
+    # it; eval=learned those of control
     game = game_of("controlword")
     hand = profile_of(game).hand_policy
     assert hand == "control:leaves=hand"
-    differs = 0
-    for n, state in enumerate(positions("controlword", 4, seed=11)):
+    rng, mover, differs = random.Random(4), CATALOG.players.make("random", game), 0
+    for n in range(4):
+        state = game.new(None, 40 + n, None, default_lexicon())
+        for _ in range(rng.randrange(2, 12)):
+            state = state.apply(mover.choose(state, rng))
         for spec, policy in (("hand", hand), ("learned", "control")):
             search = CATALOG.players.make(f"{BUDGET},k=5,eval={spec}", game)
             weighed = {c.notation for c in search.top(state, 5, random.Random(n))}
@@ -208,7 +213,7 @@ def test_search_on_the_hand_set_evaluation_weighs_the_hand_set_policys_moves():
             assert search.policy(game, leaf=True).spec == policy
         top = CATALOG.players.make(hand, game).top(state, 5, random.Random(n))
         learned = CATALOG.players.make("control", game).top(state, 5, random.Random(n))
-        differs += [c.notation for c in top] != [c.notation for c in learned]
+        differs += {c.notation for c in top} != {c.notation for c in learned}
     assert differs
 
 

@@ -103,10 +103,18 @@ KINDS = {
     Exchange: core_state.EXCHANGE,
 }
 EXCHANGE_BAGS = ("vowel", "consonant")
-#: the ``control`` player as it plays by default (its spec ``control``), with the hand-set
-#: leaves alone (``control:leaves=hand``): the policy id and weights each plays on
+#: the ``control`` player as it plays by default (its spec ``control``) and with the
+#: hand-set leaves alone (``control:leaves=hand``): the policy ids and their leave tables
 CONTROL_HAND = CONTROL + 1
-WEIGHTS = {CONTROL: leaves.vector(leaves.DEFAULT), CONTROL_HAND: leaves.vector(leaves.HAND)}
+TABLES = {CONTROL: leaves.DEFAULT, CONTROL_HAND: leaves.HAND}
+
+
+def weights_of(policy: int, lexicon: str) -> np.ndarray:
+    """The weights ``control`` plays on as ``policy`` with the word list of digest
+    ``lexicon`` (see :func:`~wordbot.engine.controlword.leaves.vector`)."""
+    return leaves.vector(TABLES[policy], lexicon=lexicon)
+
+
 #: the first moves of a single playout (none: it plays the position itself)
 NO_FIRSTS = np.zeros((0, WIDTH), np.int64)
 
@@ -145,20 +153,22 @@ def _own(packed: Packed) -> ControlWordPacked:
     return packed
 
 
-def _policies(policies: Sequence[int], seats: int) -> tuple[np.ndarray, np.ndarray]:
-    """The kernels' policy ids, one a seat, and the weights ``control`` plays on,
-    checked (a bad one is a one-line ValueError): the kernels play one ``control``, so
-    the seats of a call play one leave table."""
+def _policies(
+    policies: Sequence[int], seats: int, lexicon: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' policy ids, one a seat, and the weights ``control`` plays on with
+    the word list of digest ``lexicon``, checked (a bad one is a one-line ValueError):
+    the kernels play one ``control``, so the seats of a call play one leave table."""
     ids = np.array([int(p) for p in policies], np.int64)
     if len(ids) != seats or not np.isin(ids, (RANDOM, GREEDY, CONTROL, CONTROL_HAND)).all():
         raise ValueError(
             f"policies: one of {RANDOM} (random), {GREEDY} (greedy), {CONTROL} (control), "
             f"{CONTROL_HAND} (control:leaves=hand) for each of the {seats} seats"
         )
-    tables = set(ids.tolist()) & set(WEIGHTS)
+    tables = set(ids.tolist()) & set(TABLES)
     if len(tables) > 1:
         raise ValueError("policies: control and control:leaves=hand in one playout")
-    weights = WEIGHTS[tables.pop() if tables else CONTROL]
+    weights = weights_of(tables.pop() if tables else CONTROL, lexicon)
     return np.where(ids == CONTROL_HAND, CONTROL, ids), weights
 
 
@@ -175,7 +185,7 @@ class ControlWordCore(Core):
 
     def plays_together(self, ids: Sequence[int]) -> bool:
         """Whether one playout plays these policies (one leave table for them all)."""
-        return len(set(ids) & set(WEIGHTS)) < 2
+        return len(set(ids) & set(TABLES)) < 2
 
     def refuses(self, state) -> str | None:
         hidden = [p for p in state.players if state.racks.get(p) is None]
@@ -328,8 +338,9 @@ class ControlWordCore(Core):
         pk = _own(packed)
         n = len(pk.state.players)
         out = np.zeros(n, np.float64)
-        if policy in WEIGHTS:
-            control_values(pk.arrays, pk.table, WEIGHTS[policy], out)
+        if policy in TABLES:
+            weights = weights_of(policy, pk.state.lexicon.digest)
+            control_values(pk.arrays, pk.table, weights, out)
             return out
         scores = np.zeros(n, np.int64)
         final_scores(pk.arrays, pk.table, scores)
@@ -389,7 +400,7 @@ class ControlWordCore(Core):
             raise ValueError(
                 f"rngs: a writable uint64 array of one generator or {seats} (one a seat)"
             )
-        ids, weights = _policies(policies, seats)
+        ids, weights = _policies(policies, seats, pk.state.lexicon.digest)
         arrays, rows, scores, _, _ = core_playout.run(
             pk.arrays,
             NO_FIRSTS,
@@ -432,7 +443,7 @@ class ControlWordCore(Core):
         pk = _own(packed)
         firsts = np.ascontiguousarray(firsts, np.int64).reshape(-1, WIDTH)
         seeds = np.array(seeds, np.uint64)  # a writable copy: the run's signature
-        ids, weights = _policies(policies, len(pk.state.players))
+        ids, weights = _policies(policies, len(pk.state.players), pk.state.lexicon.digest)
         _, _, scores, ended, kept = core_playout.run(
             pk.arrays,
             firsts,

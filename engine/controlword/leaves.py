@@ -1,20 +1,26 @@
 """Leave tables of the ``control`` policy: what the tiles a move keeps are worth.
 
-``hand`` is the hand-set leave weights alone (those of
-:data:`HAND_WEIGHTS`). A learned table is a
-small JSON file that ``wordbot learn`` writes: a value for each feature of a leave
-(:mod:`wordbot.movegen.controlword.leavefeatures`), added to the hand-set leave
+``hand`` is the hand-set leave weights alone (those of :data:`HAND_WEIGHTS`). A learned
+table is a small JSON file that ``wordbot learn`` writes: a value for each feature of a
+leave (:mod:`wordbot.movegen.controlword.leavefeatures`), added to the hand-set leave
 weights' value of the leave (a table of zeros plays as ``hand``), and how it was made
-(the command, seed, games and the figures of its fit). Tables shipped with wordbot are
-in ``leavetables/`` beside this module and are named without their ``.json``; any other
-table is named by its path. ``control`` plays :data:`DEFAULT` unless told otherwise, in
-Python and in the compiled core alike (:func:`vector`).
+(the command, seed, games, the figures of its fit, and the digest of the word list it
+was learned on). Tables shipped with wordbot are in ``leavetables/`` beside this module
+and are named without their ``.json``; any other table is named by its path.
 
->>> table_names()[0], DEFAULT in table_names()
+``control`` plays :data:`AUTO` unless told otherwise, in Python and in the compiled core
+alike (:func:`vector`): the shipped table :data:`LEARNED` on the word list it was learned
+on, the hand-set leaves on any other (what a leave is worth depends on the words there
+are to play it into: on a list of a few thousand words the learned table keeps racks a
+small play would have used).
+
+>>> table_names()[0], LEARNED in table_names()
 ('hand', True)
 >>> load("hand") is None
 True
->>> len(vector(HAND)) < len(vector(DEFAULT))
+>>> len(vector(HAND)) < len(vector(LEARNED))
+True
+>>> len(vector(AUTO, lexicon="not the default word list's digest")) == len(vector(HAND))
 True
 """
 
@@ -23,6 +29,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +41,12 @@ from wordbot.errors import WordbotError
 FORMAT = "wordbot-leaves"
 VERSION = 1
 HAND = "hand"
-#: the table ``control`` plays by default
-DEFAULT = "learned"
+#: the table shipped with wordbot that :data:`AUTO` plays on the word list it was
+#: learned on
+LEARNED = "learned"
+#: ``control``'s default: :data:`LEARNED` on its own word list, else the hand-set leaves
+AUTO = "auto"
+DEFAULT = AUTO
 #: the hand-set weights, in the order the evaluation kernels read them
 HAND_WEIGHTS = np.array(list(evaluation.DEFAULT_WEIGHTS.values()), np.float64)
 SHIPPED = Path(__file__).parent / "leavetables"
@@ -97,8 +108,8 @@ class LeaveTable:
 
 
 def table_names() -> list[str]:
-    """``hand`` and the names of the tables shipped with wordbot."""
-    return [HAND] + sorted(p.stem for p in SHIPPED.glob("*.json"))
+    """``hand``, ``auto`` and the names of the tables shipped with wordbot."""
+    return [HAND, AUTO] + sorted(p.stem for p in SHIPPED.glob("*.json"))
 
 
 def load(name: str) -> LeaveTable | None:
@@ -123,9 +134,23 @@ def load(name: str) -> LeaveTable | None:
     return LeaveTable.from_json(obj, name)
 
 
-def vector(name: str, weights: np.ndarray | None = None) -> np.ndarray:
+def vector(
+    name: str, weights: np.ndarray | None = None, lexicon: str | None = None
+) -> np.ndarray:
     """The evaluation kernels' weight vector of ``weights`` (default: the hand-set
-    defaults) with the leave table ``name`` (:func:`load`)."""
+    defaults) with the leave table ``name`` (:func:`load`); for :data:`AUTO`, that of
+    :data:`LEARNED` where ``lexicon`` (a word list's digest) is the one it was learned
+    on, else the hand-set leaves."""
     hand = HAND_WEIGHTS if weights is None else weights
+    if name == AUTO:
+        table = _shipped(LEARNED)
+        mine = table is not None and table.made.get("lexicon") == lexicon
+        return table.vector(hand) if mine and table is not None else hand
     table = load(name)
     return hand if table is None else table.vector(hand)
+
+
+@cache
+def _shipped(name: str) -> LeaveTable | None:
+    """A shipped table, read once (``auto`` asks at every playout of the core)."""
+    return load(name)

@@ -170,9 +170,10 @@ class ControlPlayer(Player):
         "leaves": Option(
             str,
             leaves.DEFAULT,
-            "the leave table: a table shipped with wordbot by its name (learned: the "
-            "one wordbot learn kept), a file wordbot learn wrote, or hand (the "
-            "hand-set leave weights alone)",
+            "the leave table: auto (the table wordbot learn kept, learned, on the word "
+            "list it was learned on, the hand-set leaves on any other), a table shipped "
+            "with wordbot by its name, a file wordbot learn wrote, or hand (the hand-set "
+            "leave weights alone)",
         ),
         # every weight of the evaluation, so a spec (and `wordbot tune`) can set it
         **{
@@ -184,10 +185,25 @@ class ControlPlayer(Player):
     def __init__(self, weights: Weights = DEFAULT, **options):
         super().__init__(**options)
         self.weights = weights.with_(**{k: v for k, v in options.items() if k in HELP})
-        try:
-            self.vector = leaves.vector(self.settings["leaves"], self.weights.vector())
-        except leaves.LeaveTableError as exc:
-            raise PlayerError(str(exc)) from None
+        self._vectors: dict[str, np.ndarray] = {}  # by word list (the table auto plays)
+        if self.settings["leaves"] != leaves.AUTO:
+            try:
+                self.vector(None)
+            except leaves.LeaveTableError as exc:
+                raise PlayerError(str(exc)) from None
+
+    def vector(self, state) -> np.ndarray:
+        """The weights the evaluation kernels read in ``state``: the hand-set weights and
+        the leave table (``auto``'s, by the word list of ``state``)."""
+        digest = state.lexicon.digest if state is not None else ""
+        if self.settings["leaves"] != leaves.AUTO:
+            digest = ""  # one table on every word list
+        found = self._vectors.get(digest)
+        if found is None:
+            found = self._vectors[digest] = leaves.vector(
+                self.settings["leaves"], self.weights.vector(), lexicon=digest
+            )
+        return found
 
     # -- ranking ---------------------------------------------------------------------
 
@@ -213,7 +229,7 @@ class ControlPlayer(Player):
         """The plays of the phase with their equity, points and control change, and the
         other actions ranked with them as (equity, points, control change, maker): pass
         and, in the word phase, the rack actions."""
-        ev_ = Evaluator(state, self.weights, self.vector)
+        ev_ = Evaluator(state, self.weights, self.vector(state))
         w = self.weights
         others: list[tuple[float, int, float, Callable[..., Any]]] = []
         if state.phase == "word":

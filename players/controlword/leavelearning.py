@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 from wordbot.engine.controlword.adapter import evaluation, leavefeatures, rack_arrays
 from wordbot.engine.controlword.leaves import LeaveTable, load
-from wordbot.engine.controlword.moves import WordPlay
+from wordbot.engine.controlword.moves import Pass, WordPlay
 from wordbot.engine.controlword.tiles import BLUE
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.players.arena import play_game
@@ -35,23 +35,25 @@ from wordbot.players.registry import make_player
 
 #: ridge penalty of the fit, in squared points: features seen rarely stay near zero
 RIDGE = 4.0
+#: a pass is valued beside every this many word plays of self-play
+PASS_EVERY = 3
 
 
 @dataclass(frozen=True)
 class Sample:
-    """A word play made in self-play: the position, the play, and its leave as counts
-    by letter code (own tiles, blue tiles)."""
+    """A word play made in self-play (or a pass in its position): the position, the
+    move, and its leave as counts by letter code (own tiles, blue tiles)."""
 
     state: Any
-    move: WordPlay
+    move: WordPlay | Pass
     own: np.ndarray
     blue: np.ndarray
 
 
-def leave_of(state, move: WordPlay) -> tuple[np.ndarray, np.ndarray]:
+def leave_of(state, move: WordPlay | Pass) -> tuple[np.ndarray, np.ndarray]:
     """The tiles the mover keeps after ``move``: (own, blue) counts by letter code."""
     own, blue = rack_arrays(state.racks[state.to_move])
-    for tile in move.tiles:
+    for tile in getattr(move, "tiles", ()):
         kept = blue if tile.colour == BLUE else own
         kept[ord(tile.letter) - 64] -= 1
     return own, blue
@@ -59,12 +61,19 @@ def leave_of(state, move: WordPlay) -> tuple[np.ndarray, np.ndarray]:
 
 def game_plays(game, player: ControlPlayer, g: int, seed: int, lexicon=None, rules=None):
     """The word plays of self-play game ``g`` of ``player`` (its deal and choices from
-    ``seed`` and ``g``) that leave the game going: (position, play) pairs in turn."""
+    ``seed`` and ``g``) that leave the game going, and a pass in every
+    :data:`PASS_EVERY`-th of their positions: (position, move) pairs in turn. A pass
+    keeps the whole rack: without it the table would never see a leave that large, and
+    would value one as the sum of its letters (a pass then outweighs a small play)."""
     plays: list[tuple] = []
+    words = [0]
 
     def seen(before, move, after) -> None:
         if isinstance(move, WordPlay) and not after.is_over:
             plays.append((before, move))
+            words[0] += 1
+            if words[0] % PASS_EVERY == 0:
+                plays.append((before, Pass()))
 
     deal_seed = seed * 1_000_003 + g
     state = game.new(game.default_players[:2], deal_seed, rules, lexicon)
@@ -273,7 +282,11 @@ class LeaveLearner:
                 x[i, active] = 1.0
                 y[i] = value
         found = fit(x, y)
+        from wordbot.dictionaries import Lexicon
+
         figures = {
+            # the word list it was learned on: control:leaves=auto plays it there only
+            "lexicon": Lexicon.load(lexicon_path, report=None).digest,
             "samples": len(picks),
             "refills": refills,
             "from": best,
