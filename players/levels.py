@@ -2,9 +2,9 @@
 
 A game's levels (its profile's :meth:`~wordbot.players.profile.PlayerProfile.level_table`)
 run from random moves to its strongest search at a second a move, each a player and a
-share of moves it plays at random instead (a slip), set so that each level is about 150
-Elo above the one below; ``benchmarks/levels.py`` measures them and docs/strength.md
-reports what it found. A level decides from its own view of the game, as its player
+share of moves it plays at random instead (a slip), the shares chosen for steps of about
+150 Elo; ``benchmarks/strength_ladder.py`` measures each level against the one below
+and docs/strength.md reports what it found. A level decides from its own view of the game, as its player
 does, and draws its slips from the generator it is given, so a game against a level
 replays from its seed.
 
