@@ -102,14 +102,21 @@ def test_the_grid_has_coordinates_a_hint_is_read_off(page):
     assert abs(centre(labels["corner-col"][j])[0] - x) < 2
 
 
-def test_trace_a_route_and_see_the_bot_answer(page):
-    state = start(page)
+def trace_first_route(page, state):
+    """Trace the first route of ``state`` by clicks and wait for the bot's reply: the
+    route and how many log lines there were before it."""
     route = state.moves("route")[0]
     before = len(log_lines(page))
     for s in route.path:
         square(page, s // 5, s % 5).click()
     point(page, route.end // 6, route.end % 6).click()
     wait_for_reply(page, before)
+    return route, before
+
+
+def test_trace_a_route_and_see_the_bot_answer(page):
+    state = start(page)
+    route, before = trace_first_route(page, state)
     lines = log_lines(page)
     assert lines[before] == f"red (you): {state.notation(route)}"
     assert lines[before + 1].startswith("green (greedy): ")
@@ -130,13 +137,7 @@ def test_the_bot_menu_offers_the_games_levels_and_a_level_answers(page):
     assert offered[0] == ["level:n=1", "Level 1 — random"]
     assert offered[-1] == [f"level:n={len(levels)}", f"Level {len(levels)} — search:time=1"]
     greedy = 1 + levels.index(Level("greedy"))
-    state = start(page, bot=f"level:n={greedy}")
-    route = state.moves("route")[0]
-    before = len(log_lines(page))
-    for s in route.path:
-        square(page, s // 5, s % 5).click()
-    point(page, route.end // 6, route.end % 6).click()
-    wait_for_reply(page, before)
+    _, before = trace_first_route(page, start(page, bot=f"level:n={greedy}"))
     assert log_lines(page)[before + 1].startswith(f"green (level:n={greedy}): ")
 
 
