@@ -121,8 +121,9 @@ class SearchPlayer(MonteCarloPlayer):
         "eval": Option(
             str,
             "learned",
-            "the evaluation of the game's policies: learned (where the game has one, "
-            "Control Word's leave table) or hand (the hand-set one)",
+            "the evaluation of the game's policies: learned (where the game has one: "
+            "Control Word's leave table, Cross words combat's value weights) or hand "
+            "(the hand-set one)",
         ),
         "tree": Option(
             str,

@@ -103,7 +103,12 @@ def test_territory_compiles_the_players_defaults():
     options = TerritoryPlayer.options
     names = ["extra", "threat", "deny", "room", "keep", "width"]
     assert DEFAULTS.tolist() == [float(options[n].default) for n in names]
-    assert CORE.policies == {"random": RANDOM, "greedy": GREEDY, "territory": TERRITORY}
+    assert CORE.policies == {
+        "random": RANDOM,
+        "greedy": GREEDY,
+        "territory": TERRITORY,
+        "territory:eval=hand": TERRITORY + 1,
+    }
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(r) or "default")

@@ -273,7 +273,8 @@ def test_pictures_show_every_letter_and_captured_cell():
 def test_territory_looks_ahead_and_says_why():
     from wordbot.players import make_player
 
-    bot = make_player("territory", GAME)
+    # the hand-set weights: learned ones may trade a capture now for a larger threat
+    bot = make_player("territory:eval=hand", GAME)
     greedy = make_player("greedy", GAME)
     seen = 0
     states = [s for seed in range(4, 12) for s in random_game_states(seed)[3::4]]

@@ -26,6 +26,7 @@ import numpy as np
 from wordbot.engine import pie
 from wordbot.engine.core import GREEDY, RANDOM, TO_END, Core, Packed, Playout, Playouts
 from wordbot.engine.crosswords.adapter import page_words
+from wordbot.engine.crosswords.evaluation import VALUE_WEIGHTS, weights
 from wordbot.engine.crosswords.moves import Pass, Write
 from wordbot.engine.crosswords.pages import Extra, Page
 from wordbot.engine.crosswords.rules import DIRECTIONS
@@ -34,11 +35,17 @@ from wordbot.engine.state import OVER
 from wordbot.movegen.crosswords import core_play as play
 from wordbot.movegen.crosswords import core_state as cs
 from wordbot.movegen.crosswords.core_key import key_of
-from wordbot.movegen.crosswords.core_territory import DEFAULTS
+from wordbot.movegen.crosswords.core_territory import DEFAULTS, DENY, ROOM, THREAT
 from wordbot.movegen.crosswords.core_top import greedy_top
 from wordbot.movegen.crosswords.writes import enclosed_now
 
+#: ``territory`` on its learned weights (its default) and on the hand-set ones
+#: (``territory:eval=hand``): the kernels play one set a playout, :func:`settings_of`
 TERRITORY = play.TERRITORY
+TERRITORY_HAND = TERRITORY + 1
+EVALS = {TERRITORY: "learned", TERRITORY_HAND: "hand"}
+#: where each value weight is in the kernels' settings
+_SLOTS = dict(zip(VALUE_WEIGHTS, (THREAT, DENY, ROOM), strict=True))
 #: :meth:`CrossWordsCore._run`'s arguments where an operation reads none
 NO_ROWS = np.zeros((0, cs.WIDTH), np.int64)
 NO_POLICIES = np.zeros(2, np.int64)
@@ -130,12 +137,17 @@ class CrossWordsCore(Core):
         "random": RANDOM,
         "greedy": GREEDY,
         "territory": TERRITORY,
+        "territory:eval=hand": TERRITORY_HAND,
     }
     width = cs.WIDTH
     # a packed position is a grid of rays and closing cells, dearer than two Python
     # moves of greedy: a two-move leaf packed from nothing is played in Python (one
     # packed along its branch from the root is played in the core)
     python_plies = 2
+
+    def plays_together(self, ids: Sequence[int]) -> bool:
+        """One playout plays one set of ``territory``'s weights."""
+        return len(set(ids) & set(EVALS)) < 2
 
     def refuses(self, state: CrossWordsState) -> str | None:
         return None
@@ -301,9 +313,11 @@ class CrossWordsCore(Core):
         policies: np.ndarray = NO_POLICIES,
         rngs: np.ndarray = NO_SEEDS,
         horizon: int = TO_END,
+        settings: np.ndarray | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """:func:`~wordbot.movegen.crosswords.core_play.run`: (rows played, scores,
-        ended); the packed grid is the one it returns."""
+        ended); the packed grid is the one it returns. ``settings``: territory's
+        (:func:`settings_of`), read by the operations that play or value it."""
         packed = _own(packed)
         packed.grid, played, scores, ended = play.run(
             *packed.arrays(),
@@ -312,7 +326,7 @@ class CrossWordsCore(Core):
             policies,
             rngs,
             horizon,
-            DEFAULTS,
+            DEFAULTS if settings is None else settings,
             packed.compensation,
         )
         return played, scores, ended
@@ -355,8 +369,9 @@ class CrossWordsCore(Core):
             and rngs.flags.writeable
         ):
             raise ValueError("rngs: a writable uint64 array of one generator or two")
+        ids, settings = _policies(policies)
         played, scores, ended = self._run(
-            packed, play.PLAY, policies=_policies(policies), rngs=rngs, horizon=horizon
+            packed, play.PLAY, policies=ids, rngs=rngs, horizon=horizon, settings=settings
         )
         return Playout(
             scores[0, 0],
@@ -374,11 +389,13 @@ class CrossWordsCore(Core):
         horizon: int = TO_END,
         keep: bool = False,
     ) -> Playouts:
-        ids = _policies(policies)
+        ids, settings = _policies(policies)
         firsts = np.asarray(firsts, np.int64).reshape(-1, cs.WIDTH)
         seeds = np.asarray(seeds, np.uint64)
         if not keep:
-            _, scores, ended = self._run(packed, play.BATCH, firsts, ids, seeds, horizon)
+            _, scores, ended = self._run(
+                packed, play.BATCH, firsts, ids, seeds, horizon, settings
+            )
             return Playouts(scores, ended)
         scores = np.zeros((len(firsts), len(seeds), 2))
         ended = np.zeros((len(firsts), len(seeds)), np.bool_)
@@ -400,10 +417,13 @@ class CrossWordsCore(Core):
         return bool(_own(packed).info[cs.OVER])
 
     def values(self, packed: Packed, policy: int) -> np.ndarray | None:
-        """``territory``'s value of the position for each seat; the others' (the
-        players' default) the outcome's margin."""
-        if policy == TERRITORY:
-            return self._run(packed, play.VALUES)[1][0, 0]
+        """``territory``'s value of the position for each seat (on its learned weights
+        or the hand-set ones); the others' (the players' default) the outcome's
+        margin."""
+        if policy in EVALS:
+            return self._run(packed, play.VALUES, settings=settings_of(EVALS[policy]))[1][
+                0, 0
+            ]
         scores = self._scores(packed)
         return np.array([scores[0] - scores[1], scores[1] - scores[0]])
 
@@ -442,14 +462,32 @@ def _own(packed: Packed) -> CrossWordsPacked:
     return packed
 
 
-def _policies(policies: Sequence[int]) -> np.ndarray:
+@lru_cache(maxsize=8)
+def settings_of(name: str) -> np.ndarray:
+    """The kernels' settings of ``territory`` on the value weights ``name`` (``hand``:
+    the player's defaults)."""
+    out = np.array(DEFAULTS, np.float64)
+    for key, value in (weights(name) or {}).items():
+        out[_SLOTS[key]] = value
+    return out  # writable, as every caller's: a read-only array compiles anew
+
+
+def _policies(policies: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' policy ids of ``policies`` and the territory settings they play."""
     ids = np.asarray(policies, np.int64)
-    if ids.shape != (2,) or not set(ids.tolist()) <= {RANDOM, GREEDY, TERRITORY}:
+    known = {RANDOM, GREEDY, *EVALS}
+    if (
+        ids.shape != (2,)
+        or not set(ids.tolist()) <= known
+        or len(set(ids.tolist()) & set(EVALS)) > 1
+    ):
         raise ValueError(
-            "policies: one of random (0), greedy (1), territory (2) for each of the two "
-            f"seats, not {list(policies)}"
+            "policies: one of random (0), greedy (1), territory (2), territory:eval=hand "
+            f"(3) for each of the two seats, one territory at most, not {list(policies)}"
         )
-    return ids
+    played = set(ids.tolist()) & set(EVALS)
+    ids = np.where(ids == TERRITORY_HAND, TERRITORY, ids)
+    return ids, settings_of(EVALS[played.pop()]) if played else DEFAULTS
 
 
 CORE = CrossWordsCore()

@@ -17,7 +17,6 @@ generation by generation, as Scrabble programs make their leave values.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +30,8 @@ from wordbot.engine.controlword.tiles import BLUE
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.players.arena import play_game
 from wordbot.players.controlword.control import ControlPlayer, static_value
-from wordbot.players.registry import make_player
+from wordbot.players.learning import Fit, Mapper, Worker, by_game, chosen, ticker
+from wordbot.players.learning import fit as ridge_fit
 
 #: ridge penalty of the fit, in squared points: features seen rarely stay near zero
 RIDGE = 4.0
@@ -81,46 +81,11 @@ def game_plays(game, player: ControlPlayer, g: int, seed: int, lexicon=None, rul
     return plays
 
 
-def chosen(counts: list[int], seed: int, wanted: int) -> list[tuple[int, int]]:
-    """Which plays a generation fits to, given each game's count of them: up to
-    ``wanted``, each with the same chance, as (game, play) in the order of the sample
-    (whose position seeds its target).
-
-    >>> chosen([2, 1], 5, 10)
-    [(0, 0), (0, 1), (1, 0)]
-    >>> len(chosen([50, 50], 5, 10)), len(set(chosen([50, 50], 5, 10)))
-    (10, 10)
-    """
-    where = [(g, j) for g, n in enumerate(counts) for j in range(n)]
-    if len(where) <= wanted:
-        return where
-    return [where[i] for i in random.Random(seed).sample(range(len(where)), wanted)]
-
-
-class _Worker:
-    """What a process (or Ray task) needs to play and value a generation's games, made
-    once a process: the game, its word list and rules, the player."""
-
-    made: dict = {}
-
-    @classmethod
-    def get(cls, game_name, spec, lexicon_path, rules):
-        key = (game_name, spec, lexicon_path, rules)
-        if key not in cls.made:
-            from wordbot.dictionaries import Lexicon
-            from wordbot.engine.games import GAMES
-
-            game = GAMES.get_game(game_name)
-            lexicon = Lexicon.load(lexicon_path, report=None) if lexicon_path else None
-            cls.made[key] = (game, make_player(spec, game), lexicon, game.rules(rules))
-        return cls.made[key]
-
-
 def count_task(args: tuple) -> int:
     """How many plays game ``g`` has (a task: ``(game, spec, lexicon, rules, seed,
     g)``)."""
     game_name, spec, lexicon_path, rules, seed, g = args
-    game, player, lexicon, parsed = _Worker.get(game_name, spec, lexicon_path, rules)
+    game, player, lexicon, parsed = Worker.get(game_name, spec, lexicon_path, rules)
     return len(game_plays(game, player, g, seed, lexicon, parsed))
 
 
@@ -129,7 +94,7 @@ def target_task(args: tuple) -> list[tuple[int, list[int], float]]:
     lexicon, rules, seed, g, refills, [(sample index, play index), ...])``): (sample
     index, active features, target) each, the target seeded by its sample index."""
     game_name, spec, lexicon_path, rules, seed, g, refills, wanted = args
-    game, player, lexicon, parsed = _Worker.get(game_name, spec, lexicon_path, rules)
+    game, player, lexicon, parsed = Worker.get(game_name, spec, lexicon_path, rules)
     plays = game_plays(game, player, g, seed, lexicon, parsed)
     active = np.empty(leavefeatures.MAX_ACTIVE, np.int64)
     out = []
@@ -186,41 +151,10 @@ def target(player: ControlPlayer, sample: Sample, refills: int, seed: int) -> fl
     )
 
 
-@dataclass(frozen=True)
-class Fit:
-    """A fitted table and how well it fits: the share of the targets' variance it
-    explains on the samples it was fitted to and on the fifth held out."""
-
-    values: np.ndarray
-    r2: float
-    r2_held_out: float
-
-
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = RIDGE) -> Fit:
-    """The ridge fit of ``y`` on the features ``x``: fitted on four fifths first to
-    measure it on the fifth left, then on every sample.
-
-    >>> x = np.eye(8)[np.arange(200) % 5]
-    >>> round(float(fit(x, x @ np.arange(8), ridge=0.0).values[3]), 6)
-    3.0
-    """
-
-    def solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        return np.linalg.solve(a.T @ a + (ridge + 1e-9) * np.eye(a.shape[1]), a.T @ b)
-
-    def r2(values: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
-        spread = float(((b - b.mean()) ** 2).sum())
-        return 1.0 - float(((a @ values - b) ** 2).sum()) / spread if spread else 0.0
-
-    held = np.arange(len(y)) % 5 == 4
-    part = solve(x[~held], y[~held])
-    values = solve(x, y)
-    return Fit(values, r2(values, x, y), r2(part, x[held], y[held]))
-
-
-#: maps a task function over its tasks, results in order, calling ``done`` as each
-#: finishes: in this process, a pool of processes or Ray (``wordbot learn`` chooses)
-Mapper = Callable[[Callable, list, Callable[[], None]], list]
+    """The ridge fit of a table (:func:`wordbot.players.learning.fit`), at the
+    leaves' own penalty."""
+    return ridge_fit(x, y, ridge)
 
 
 class LeaveLearner:
@@ -256,28 +190,17 @@ class LeaveLearner:
         plays and targets follow from the seed and the game alone, so the table is the
         same on any number of workers."""
         base = (game_name, best, lexicon_path, tuple(rules), seed)
-
-        def tick(stage: str, total: int) -> Callable[[], None]:
-            done = [0]
-
-            def step() -> None:
-                done[0] += 1
-                if on_progress is not None:
-                    on_progress(stage, done[0], total)
-
-            return step
-
         counts = mapper(
-            count_task, [(*base, g) for g in range(games)], tick("self-play", games)
+            count_task,
+            [(*base, g) for g in range(games)],
+            ticker(on_progress, "self-play", games),
         )
         picks = chosen(counts, seed, wanted)
-        by_game: dict[int, list[tuple[int, int]]] = {}
-        for i, (g, j) in enumerate(picks):
-            by_game.setdefault(g, []).append((i, j))
-        tasks = [(*base, g, refills, by_game[g]) for g in sorted(by_game)]
+        games_of = by_game(picks)
+        tasks = [(*base, g, refills, games_of[g]) for g in sorted(games_of)]
         x = np.zeros((len(picks), leavefeatures.LEAVE_FEATURES))
         y = np.empty(len(picks))
-        for rows in mapper(target_task, tasks, tick("targets", len(tasks))):
+        for rows in mapper(target_task, tasks, ticker(on_progress, "targets", len(tasks))):
             for i, active, value in rows:
                 x[i, active] = 1.0
                 y[i] = value

@@ -33,4 +33,6 @@ PROFILE = PlayerProfile(
         "extra_turns": ("extra turns earned", []),
     },
     move_facts=_move_facts,
+    learner="wordbot.players.crosswords.learning:LEARNER",
+    hand_policy="territory:eval=hand",
 )

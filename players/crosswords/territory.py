@@ -11,6 +11,11 @@ further later. Only the ``width`` writes best on the static part are looked ahea
 take-over (rule ``pie``) is worth the score margin it gains plus what the position it
 takes promises, weighed as a write is.
 
+``threat``, ``deny`` and ``room`` weigh what a position is worth, so they are what
+``wordbot learn`` learns from self-play: ``eval=learned`` (the default) plays the
+weights shipped with wordbot, ``eval=hand`` the options' own, ``eval=FILE`` a file
+``wordbot learn`` wrote; a weight given in the spec is played as given.
+
 >>> from wordbot.engine.games import get_game
 >>> state = get_game("crosswords").new(pages={"red": "An ant at", "green": "By my ox"})
 >>> TerritoryPlayer().top(state, 1)[0].notation
@@ -22,8 +27,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, cast
 
+import numpy as np
+from wordbot.engine.crosswords.evaluation import VALUE_WEIGHTS, weights
+from wordbot.engine.learned import WeightsError
 from wordbot.engine.state import GameState
-from wordbot.players.base import Candidate, Option, Shortlist
+from wordbot.players.base import Candidate, Option, PlayerError, Shortlist
 from wordbot.players.pie import PieAware
 
 if TYPE_CHECKING:
@@ -49,7 +57,37 @@ class TerritoryPlayer(PieAware):
         "room": Option(float, 0.01, "value of a write more than the opponent has"),
         "keep": Option(float, 0.05, "cost of a letter of a word that captures nothing"),
         "width": Option(int, 12, "writes looked ahead (the best on cells and extra turns)"),
+        "eval": Option(
+            str,
+            "learned",
+            "threat, deny and room: learned (those shipped with wordbot, learned by "
+            "self-play), hand (the options' own) or a file wordbot learn wrote",
+        ),
     }
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        try:
+            found = weights(self.settings["eval"])
+        except WeightsError as exc:
+            raise PlayerError(str(exc)) from None
+        #: the value's weights played, in the order of ``VALUE_WEIGHTS``
+        self.weights = np.array(
+            [
+                self.settings[k] if found is None or k in options else found[k]
+                for k in VALUE_WEIGHTS
+            ]
+        )
+
+    def features(self, state: CrossWordsState, seat: int) -> np.ndarray:
+        """What the value weighs beside the margin, for ``seat`` (in the order of
+        ``VALUE_WEIGHTS``): the most cells it could capture with a write of its next
+        turn, less the most the opponent could, and its writes less theirs."""
+        mine = state.writes(seat, None, current=False)
+        theirs = state.writes(1 - seat, None, current=False)
+        best_mine = int((mine[:, 4] + mine[:, 5]).max(initial=0))
+        best_theirs = int((theirs[:, 4] + theirs[:, 5]).max(initial=0))
+        return np.array([best_mine, -best_theirs, len(mine) - len(theirs)], np.float64)
 
     def _static(self, moves, i: int) -> float:
         facts = moves.details(i)
@@ -66,17 +104,11 @@ class TerritoryPlayer(PieAware):
                 state.scores[state.players[seat]] - state.scores[state.players[1 - seat]]
             )
             return 2.0 * margin, {}
-        mine = state.writes(seat, None, current=False)
-        theirs = state.writes(1 - seat, None, current=False)
-        best_mine = int((mine[:, 4] + mine[:, 5]).max(initial=0))
-        best_theirs = int((theirs[:, 4] + theirs[:, 5]).max(initial=0))
-        s = self.settings
-        value = (
-            s["threat"] * best_mine
-            - s["deny"] * best_theirs
-            + s["room"] * (len(mine) - len(theirs))
-        )
-        return value, {"next_best": best_mine, "opponent_best": best_theirs}
+        best_mine, no_theirs, more = self.features(state, seat).tolist()
+        threat, deny, room = self.weights.tolist()
+        # as the compiled core sums it, so both rank alike to the last bit
+        value = threat * best_mine - deny * -no_theirs + room * more
+        return value, {"next_best": int(best_mine), "opponent_best": int(-no_theirs)}
 
     def value(self, state: GameState, viewer: str) -> float:
         """The score margin plus what the position promises ``viewer`` (a playout's end

@@ -28,7 +28,7 @@ from wordbot.cli.options import (
     type=WholeNumber(1),
     default=3,
     show_default=True,
-    help="Generations: each samples self-play, fits a new table and checks it.",
+    help="Generations: each samples self-play, fits a new evaluation and checks it.",
 )
 @click.option(
     "--games",
@@ -42,26 +42,26 @@ from wordbot.cli.options import (
     type=WholeNumber(10),
     default=2000,
     show_default=True,
-    help="Positions a generation fits its table to, at most.",
+    help="Positions a generation fits its evaluation to, at most.",
 )
 @click.option(
     "--refills",
     type=WholeNumber(1),
     default=4,
     show_default=True,
-    help="Draws each position's target is averaged over.",
+    help="Draws (Control Word) or playouts each position's target is averaged over.",
 )
 @click.option(
     "--check",
     type=WholeNumber(2),
     default=400,
     show_default=True,
-    help="Games of each generation's check against the table kept before (paired "
+    help="Games of each generation's check against the evaluation kept before (paired "
     "deals: a multiple of the seats).",
 )
 @click.option("--seed", type=SEED, default=None, help="Seed of the self-play and checks.")
 @saved_run_options(
-    "Save the learning in DIR (a new or empty directory): every generation's table, "
+    "Save the learning in DIR (a new or empty directory): every generation's evaluation, "
     "its check's games and the log. Default: a new folder under runs/.",
     "Continue the learning saved in DIR.",
     folders_only=True,
@@ -91,22 +91,31 @@ def learn(
 ):
     """Learn a player's evaluation from self-play.
 
-    Control Word: the leave table of control (what the tiles a move keeps are worth).
-    Each generation plays --games games of control against itself with the table kept
-    so far, values the leave of up to --samples of their word plays by one move of
-    lookahead (the best next move over --refills draws, against random racks), fits a
-    new table to those values and checks it against the kept one in --check paired
-    games; it is kept only when its score's 95% interval lies above 50%. Tables are
-    saved under --out as gen-NNN.json; play one with control:leaves=FILE. A stopped
-    learning continues with --resume DIR. The self-play, the targets and the checks'
-    games run on --workers processes (or --backend ray); a table is the same on any
-    number of them.
+    Each generation plays --games games of the game's policy against itself with the
+    evaluation kept so far, values up to --samples of their positions by lookahead
+    (never by the game's outcome), fits a new evaluation to those values and checks it
+    against the kept one in --check paired games; it is kept only when its score's 95%
+    interval lies above 50%. Evaluations are saved under --out as gen-NNN.json, the
+    kept one also as best.json. A stopped learning continues with --resume DIR. The
+    self-play, the targets and the checks' games run on --workers processes (or
+    --backend ray); an evaluation is the same on any number of them.
+
+    \b
+    What each game learns:
+      controlword  control's leave table (what the tiles a move keeps are worth): each
+                   sampled word play's leave valued by the best next move over
+                   --refills draws, against random racks; play one with
+                   control:leaves=FILE
+      crosswords   territory's value weights (threat, deny, room): each sampled
+                   position valued by territory's value six moves on (--refills
+                   playouts); play them with territory:eval=FILE
 
     \b
     Examples:
       wordbot learn --game controlword --generations 3 --out runs/leaves
       wordbot learn --resume runs/leaves
       wordbot hint position.json --player control:leaves=runs/leaves/gen-002.json
+      wordbot learn --game crosswords --games 60 --samples 3000 --out runs/territory
     """
     import secrets
 
@@ -179,7 +188,7 @@ def learn(
         verdict = "[green]kept[/]" if g.kept else "dropped"
         console.print(
             f"generation {g.generation + 1}/{total}: {g.samples} positions, fit R² "
-            f"{g.r2:.2f} ({g.r2_held_out:.2f} held out); against the kept table "
+            f"{g.r2:.2f} ({g.r2_held_out:.2f} held out); against the kept one "
             f"{100 * g.score:.1f}% of {g.games} games (Elo {g.elo:+.0f}, 95% "
             f"{g.elo_low:+.0f} to {g.elo_high:+.0f}): {verdict}",
             highlight=False,
