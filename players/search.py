@@ -1,6 +1,7 @@
 """``search``: one anytime search for every game, within a time or iteration budget.
 
-A game with hidden information (Control Word, First Draft) is searched by determinized
+A game with hidden information (Control Word, First Draft), and one whose profile's
+``search_tree`` (``tree``) is ``sim`` (Cross words combat), is searched by determinized
 simulation, as :mod:`~wordbot.players.montecarlo` does: the game's own candidates, each
 played out on the same sampled futures (common random numbers), a candidate dropped
 once its confidence interval falls below the leader's, the search stopped when one is
@@ -18,18 +19,17 @@ for the players making them, on sampled racks, bags and decks, the final margins
 leaves. Both are off by default (``end=0``): at 0.1 s a move a playout to the end is
 too slow and too noisy to rank by (in Control Word they lost to ``mc``).
 
-A game of perfect information (RouteWords, Cross words combat: no chance after the deal)
-is searched by a tree over the game's policy's top ``k`` candidates at the root and
-``inner``'s top ``k`` below it, each leaf valued by the game's policy (or ``leaf``)
-after a short playout (``playout``) as the chance of winning its value promises, 1 / (1
-+ exp(-value / ``scale``)), positions met along two orders of moves shared through a
-table keyed by their transposition keys. By default (``tree=ab``) the tree is searched by
-iterative-deepening alpha-beta (:mod:`~wordbot.players.alphabeta`), every other player
-taken to play against the mover, its leaves two moves past the tree's. With
-``tree=mcts`` it is Monte Carlo tree search instead, the policy's ranking as prior
-(PUCT, ``c``), every candidate of a node tried once before the best are searched
-further, leaves played out to the game's horizon; the move played is the root's most
-visited, and the search stops early once no other can catch it up.
+Another game of perfect information (RouteWords: no chance after the deal) is searched
+by a tree over the game's policy's top ``k`` candidates at the root and ``inner``'s top
+``k`` below it, each leaf valued by the game's policy (or ``leaf``) after a short
+playout (``playout``) as the chance of winning its value promises, 1 / (1 +
+exp(-value / ``scale``)), positions met along two orders of moves shared through a table
+keyed by their transposition keys: with ``tree=ab`` by iterative-deepening alpha-beta
+(:mod:`~wordbot.players.alphabeta`), every other player taken to play against the
+mover, its leaves two moves past the tree's; with ``tree=mcts`` by Monte Carlo tree
+search, the policy's ranking as prior (PUCT, ``c``), every candidate of a node tried
+once before the best are searched further, leaves played out to the game's horizon, the
+root's most visited move played, stopping once no other can catch it up.
 
 Both are reproducible for a seed and an iteration budget (``iterations``: playouts per
 candidate, the Monte Carlo tree's simulations, or the leaves alpha-beta values past its
@@ -127,9 +127,11 @@ class SearchPlayer(MonteCarloPlayer):
         ),
         "tree": Option(
             str,
-            "ab",
+            "",
             "the search of a game of perfect information: 'ab' (iterative-deepening "
-            "alpha-beta) or 'mcts' (Monte Carlo tree search), over the same candidates",
+            "alpha-beta), 'mcts' (Monte Carlo tree search), over the same candidates, or "
+            "'sim' (the simulation of a game of hidden information); empty: the game's "
+            "(Cross words combat sim, the others ab)",
         ),
         "inner": Option(
             str,
@@ -183,8 +185,11 @@ class SearchPlayer(MonteCarloPlayer):
         self._prior = max(0.0, self.settings["prior"])  # -1: the game's (set by _top)
         self._scale = DEFAULT.margin_scale  # that of the game being searched (set by _top)
         self._leaves: Playouts | None = None  # the tree's leaf playouts (set by _tree)
-        if (tree := self.settings["tree"]) not in ("mcts", "ab"):
-            raise PlayerError(f"player search: option tree={tree!r} is not 'mcts' or 'ab'")
+        if (tree := self.settings["tree"]) not in ("", "mcts", "ab", "sim"):
+            raise PlayerError(
+                f"player search: option tree={tree!r} is not 'ab', 'mcts' or 'sim'"
+            )
+        self._search = tree or DEFAULT.search_tree  # the game's (set by _decide)
         if (kind := self.settings["eval"]) not in ("learned", "hand"):
             raise PlayerError(f"player search: option eval={kind!r} is not learned or hand")
         for name, own in (("k", 0), ("scale", 0), ("prior", -1), ("playout", -1)):
@@ -201,7 +206,8 @@ class SearchPlayer(MonteCarloPlayer):
         self._scale = self.settings["scale"] or profile.margin_scale
         self._width = self.settings["k"] or profile.search_width
         self._prior = profile.policy_weight if self.settings["prior"] < 0 else self._prior
-        if not state.game.hidden_information:
+        self._search = self.settings["tree"] or profile.search_tree
+        if not state.game.hidden_information and self._search != "sim":
             return self._tree(state, n, rng, progress)
         self._clock = time.perf_counter()  # the probe's time is the decision's too
         self._left = self._moves_to_end(state, rng)
@@ -391,7 +397,7 @@ class SearchPlayer(MonteCarloPlayer):
         self._leaves = Playouts(
             game, self.policy(game, rollout=True), self.policy(game, leaf=True)
         )
-        if self.settings["tree"] == "ab":
+        if self._search == "ab":
             return self._alphabeta(state, n, rng)
         started = time.perf_counter()
         seconds, cap = self._seconds, self.settings["iterations"]
@@ -415,7 +421,7 @@ class SearchPlayer(MonteCarloPlayer):
                 if self.playouts % 16 == 0:
                     if progress is not None and progress(self._tree_ranking(root)[:n]):
                         break
-                    if not cap and self._decided(root, elapsed, seconds):
+                    if not cap and root.decided(self.playouts, elapsed, seconds):
                         break
         return self._tree_ranking(root)[:n]
 
@@ -548,7 +554,7 @@ class SearchPlayer(MonteCarloPlayer):
         generator of its own, seeded from ``rng``. ``branch``: the positions from the
         root to the leaf with their moves (see :meth:`Playouts.leaf_values`)."""
         plies = self.settings["playout"]
-        if plies < 0 and self.settings["tree"] == "ab":
+        if plies < 0 and self._search == "ab":
             plies = AB_PLAYOUT
         seed = rng.getrandbits(63)
         assert self._leaves is not None
@@ -556,14 +562,6 @@ class SearchPlayer(MonteCarloPlayer):
         if isinstance(state, PackedNode):
             return state.leaf_values(self._leaves, seed, horizon)
         return self._leaves.leaf_values(state, seed, horizon, branch)
-
-    def _decided(self, root: Node, elapsed: float, seconds: float) -> bool:
-        """Whether the most visited move can no longer be caught in the time left."""
-        visits = sorted((c.visits for c in root.children if c is not None), reverse=True)
-        if len(visits) < 2:
-            return False
-        left = self.playouts * (seconds - elapsed) / max(elapsed, 1e-9)
-        return visits[0] - visits[1] > left
 
     def _tree_ranking(self, root: Node) -> list[Candidate]:
         """The root's candidates, most visited first (ties: the better mean utility,

@@ -36,3 +36,12 @@ class Node:
 
     def q(self, seat: int) -> float:
         return self.utility[seat] / self.visits
+
+    def decided(self, simulations: int, elapsed: float, seconds: float) -> bool:
+        """Whether the most visited child can no longer be caught in the time left, at
+        the pace of ``simulations`` in ``elapsed`` seconds of ``seconds``."""
+        visits = sorted((c.visits for c in self.children if c is not None), reverse=True)
+        if len(visits) < 2:
+            return False
+        left = simulations * (seconds - elapsed) / max(elapsed, 1e-9)
+        return visits[0] - visits[1] > left

@@ -39,6 +39,10 @@ def positions(name: str, count: int, seed: int, before_end: bool = False):
     return found
 
 
+def searched_by_simulation(game) -> bool:
+    return profile_of(game).search_tree == "sim"
+
+
 def ranked(cands):
     return [(c.notation, c.iterations, round(c.equity, 9)) for c in cands]
 
@@ -56,7 +60,7 @@ def test_search_replays_for_a_seed_and_an_iteration_budget(name, count):
                 continue
             if cand.margin_at == "horizon":  # stopped before the end: no win rate
                 assert cand.win_rate is None and cand.interval is None
-            elif state.game.hidden_information:
+            elif state.game.hidden_information or searched_by_simulation(state.game):
                 low, high = cand.interval
                 assert 0 <= low <= cand.win_rate <= high <= 1
             else:  # alpha-beta's line ends the game: won, tied or lost
@@ -317,3 +321,22 @@ def test_playouts_go_on_to_the_end_once_it_is_near_whatever_their_moves(name):
     near = player.top(near_the_end(name, 4), 2, random.Random(0))
     assert player.to_end and near
     assert all(c.margin_at == "end" and c.win_rate is not None for c in near)
+
+
+def test_each_game_of_perfect_information_is_searched_as_its_profile_says():
+    """Cross words combat is searched by simulation (its candidates' playouts, no
+    tree: no candidate reports a depth), RouteWords by alpha-beta; ``tree`` overrides
+    the game's choice, and an unknown one is refused by name."""
+    for name, tree in (("crosswords", "sim"), ("routewords", "ab")):
+        game = game_of(name)
+        assert profile_of(game).search_tree == tree
+        state = positions(name, 1, seed=2)[0]
+        own = CATALOG.players.make("search:iterations=4,time=600", game)
+        other = "ab" if tree == "sim" else "sim"
+        given = CATALOG.players.make(f"search:iterations=4,time=600,tree={other}", game)
+        for player, searched in ((own, tree), (given, other)):
+            cands = player.top(state, 2, random.Random(1))
+            depths = [c.details.get("depth") for c in cands if c.iterations]
+            assert depths and all((d is None) == (searched == "sim") for d in depths)
+    with pytest.raises(Exception, match="tree='deep' is not 'ab', 'mcts' or 'sim'"):
+        CATALOG.players.make("search:tree=deep", game_of("crosswords"))

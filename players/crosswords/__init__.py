@@ -34,5 +34,10 @@ PROFILE = PlayerProfile(
     },
     move_facts=_move_facts,
     learner="wordbot.players.crosswords.learning:LEARNER",
+    # search weighs territory's candidates by playouts to the horizon, as mc does but
+    # with search's own ranking: alpha-beta over greedy's replies (most score nothing,
+    # so greedy's order among them is arbitrary) scored 42.5 % of 40 games against mc
+    # at 0.1 s a move, Monte Carlo tree search 17.5 %
+    search_tree="sim",
     hand_policy="territory:eval=hand",
 )
