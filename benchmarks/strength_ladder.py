@@ -52,9 +52,10 @@ testers compute them (an all-wins cell gets a Wilson bound, never a zero-width
 interval, so a level above such a cell is at least that strong); a level's Elo is the sum
 of the steps below it, level 1 at 0. The last rows of each game are its targets:
 `search` at a tenth of a second a move against the game's own heuristic and, in Control
-Word, against the same search on the hand-set evaluation (`search:eval=hand`). Players
-think their own time, so the timed cells depend on the machine's speed (more time is
-stronger); s/move is each player's measured thinking time a decision.
+Word and Cross words combat, against the same search on the hand-set evaluation
+(`search:eval=hand`). Players think their own time, so the timed cells depend on the
+machine's speed (more time is stronger); s/move is each player's measured thinking time
+a decision.
 
 {table}
 
