@@ -70,15 +70,9 @@ def test_mc_with_tiny_time_still_answers():
     out = invoke("hint", "--player", "mc:k=3", "--time", "0", "--json", "--lexicon", SMALL)
     assert out.returncode == 0, out.stderr
     cands = json.loads(out.stdout)["candidates"]
-    # no time for a playout once the candidates are ranked: the policy's ranking, no
-    # margin or win rate from playouts
-    assert cands and all(c["iterations"] == 0 for c in cands)
-    assert cands[0]["win_rate"] is None and "margin_at" not in cands[0]
-    # with an iteration budget each candidate is played out, to the end of the round
-    out = invoke("hint", "--player", "mc:k=3,iterations=1", "--time", "0", "--json",
-                 "--lexicon", SMALL)  # fmt: skip
-    cands = json.loads(out.stdout)["candidates"]
-    assert cands and cands[0]["iterations"] >= 1 and cands[0]["margin_at"] == "horizon"
+    # one playout each, to the end of the round: its value there, no win rate
+    assert cands and cands[0]["iterations"] >= 1 and cands[0]["win_rate"] is None
+    assert cands[0]["margin_at"] == "horizon"
 
 
 def one_line_error(out, needle):

@@ -182,7 +182,7 @@ def test_mc_returns_a_legal_move_with_no_time():
     player = make_player("mc", limit=Limit(time=0))
     move = player.choose(s)
     s.check(move)
-    assert player.playouts == 0  # the policy's choice: no time for a playout
+    assert player.playouts >= 1
 
 
 def test_mc_ranks_by_playouts_and_reports_their_mean_at_the_horizon():
