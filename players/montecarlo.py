@@ -228,10 +228,7 @@ class MonteCarloPlayer(Player):
         self.to_end = self._plays_to_end(state, policy, rng)
         playouts = Playouts(state.game, policy, leaf)
         horizon = horizon_of(self.settings["plies"], self.to_end)
-        # at least one playout per candidate, however small the limit, unless the
-        # policy's ranking alone took the decision's time (First Draft's drafter can)
-        if time.perf_counter() - started >= seconds and not cap:
-            alive = []
+        # at least one playout per candidate, however small the limit
         while len(alive) > 1:
             round_started = time.perf_counter()
             sample_seed = rng.getrandbits(63)

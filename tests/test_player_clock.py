@@ -23,13 +23,13 @@ def decision_seconds(player, state) -> float:
 
 @pytest.mark.parametrize("spec", ["mc", "search"])
 def test_a_decision_that_overran_leaves_the_next_ones_less(spec):
-    # First Draft's drafter ranks a turn's moves in about a hundredth of a second: that
-    # alone overruns a thousandth of a second many times over
+    # First Draft's drafter plays a move in a few hundredths of a second: one round of
+    # its playouts overruns a thousandth of a second many times over
     game = game_of("firstdraft")
     state = game.new(None, 3, None, lexicon_of(game))
     player = make_player(f"{spec}:time=0.001,rollout=drafter,k=2", game)
     first = decision_seconds(player, state)
-    assert first > 0.003  # it overran
+    assert first > 0.01  # it overran: one round of playouts at least
     assert player._seconds == 0.001
     decision_seconds(player, state)
     assert player._seconds == pytest.approx(LEAST_SHARE * 0.001)
@@ -43,21 +43,6 @@ def test_an_iteration_budget_is_never_cut_by_the_clock():
     ranked = [player.top(state, 3, random.Random(2)) for _ in range(3)]
     assert all([c.iterations for c in r] == [3, 3, 3] for r in ranked)
     assert player._seconds == 1000
-
-
-@pytest.mark.parametrize("spec", ["mc", "search"])
-def test_no_playout_is_begun_once_the_candidates_took_the_time(spec):
-    game = game_of("firstdraft")
-    state = game.new(None, 3, None, lexicon_of(game))
-    player = make_player(f"{spec}:time=0.001,k=3", game)
-    ranked = player.top(state, 3, random.Random(1))
-    assert [c.iterations for c in ranked] == [0, 0, 0]
-    if spec == "mc":  # the policy's own ranking (search draws a probe's sample first)
-        policy = player.policy(game).top(state, 3, random.Random(1))
-        assert [c.move for c in ranked] == [c.move for c in policy]
-    # with an iteration budget every candidate is played out, however short the time
-    capped = make_player(f"{spec}:time=0.001,k=3,iterations=2", game)
-    assert all(c.iterations >= 1 for c in capped.top(state, 3, random.Random(1)))
 
 
 @pytest.mark.parametrize("name", NAMES)
