@@ -107,8 +107,9 @@ def learn(
                    --refills draws, against random racks; play one with
                    control:leaves=FILE
       crosswords   territory's value weights (threat, deny, room): each sampled
-                   position valued by territory's value six moves on (--refills
-                   playouts); play them with territory:eval=FILE
+                   position's four best moves played on six moves (--refills
+                   playouts) and valued there, the weights fitted to how those
+                   values differ; play them with territory:eval=FILE
 
     \b
     Examples:
