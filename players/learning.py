@@ -96,6 +96,32 @@ def ticker(
     return step
 
 
+def sampled(
+    mapper: Mapper,
+    count_task: Callable,
+    target_task: Callable,
+    base: tuple,
+    games: int,
+    wanted: int,
+    refills: int,
+    on_progress: Callable[[str, int, int], None] | None,
+) -> tuple[int, list]:
+    """A generation's self-play and targets: ``count_task`` over each game (``(*base,
+    g)``; ``base`` ends with the seed), up to ``wanted`` samples chosen, then
+    ``target_task`` over the games holding them (``(*base, g, refills, [(sample
+    index, index in its game), ...])``). Returns (samples chosen, every task's rows)."""
+    counts = mapper(
+        count_task,
+        [(*base, g) for g in range(games)],
+        ticker(on_progress, "self-play", games),
+    )
+    picks = chosen(counts, base[-1], wanted)
+    games_of = by_game(picks)
+    tasks = [(*base, g, refills, games_of[g]) for g in sorted(games_of)]
+    found = mapper(target_task, tasks, ticker(on_progress, "targets", len(tasks)))
+    return len(picks), [row for rows in found for row in rows]
+
+
 class Worker:
     """What a process (or Ray task) needs to play and value a generation's games, made
     once a process: the game, its word list, its rules and the player."""

@@ -26,7 +26,7 @@ import numpy as np
 from wordbot.engine import learned
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.players.arena import play_game
-from wordbot.players.learning import Mapper, Worker, by_game, chosen, fit, ticker
+from wordbot.players.learning import Mapper, Worker, fit, sampled
 
 #: moves a target looks ahead: both seats' next turns and their answers
 HORIZON = 6
@@ -145,18 +145,10 @@ class ValueLearner:
         up to ``wanted`` of their positions and save them to ``table`` with ``made``
         and their figures; those figures."""
         base = (game_name, best, lexicon_path, tuple(rules), seed)
-        counts = mapper(
-            count_task,
-            [(*base, g) for g in range(games)],
-            ticker(on_progress, "self-play", games),
+        picked, rows = sampled(
+            mapper, count_task, target_task, base, games, wanted, refills, on_progress
         )
-        picks = chosen(counts, seed, wanted)
-        games_of = by_game(picks)
-        tasks = [(*base, g, refills, games_of[g]) for g in sorted(games_of)]
-        found_rows: dict[int, tuple[list, list]] = {}
-        for rows in mapper(target_task, tasks, ticker(on_progress, "targets", len(tasks))):
-            for i, features, values in rows:
-                found_rows[i] = (features, values)
+        found_rows = {i: (features, values) for i, features, values in rows}
         # in the order of the samples, whichever worker valued them
         x = np.array([f for i in sorted(found_rows) for f in found_rows[i][0]])
         y = np.array([v for i in sorted(found_rows) for v in found_rows[i][1]])
@@ -165,7 +157,7 @@ class ValueLearner:
         values = kept + found.values
         spread = float(((y - y.mean()) ** 2).sum())
         figures: dict[str, Any] = {
-            "samples": len(picks),
+            "samples": picked,
             "candidates": len(y),
             "refills": refills,
             "horizon": HORIZON,

@@ -30,7 +30,7 @@ from wordbot.engine.controlword.tiles import BLUE
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.players.arena import play_game
 from wordbot.players.controlword.control import ControlPlayer, static_value
-from wordbot.players.learning import Fit, Mapper, Worker, by_game, chosen, ticker
+from wordbot.players.learning import Fit, Mapper, Worker, sampled
 from wordbot.players.learning import fit as ridge_fit
 
 #: ridge penalty of the fit, in squared points: features seen rarely stay near zero
@@ -190,27 +190,21 @@ class LeaveLearner:
         plays and targets follow from the seed and the game alone, so the table is the
         same on any number of workers."""
         base = (game_name, best, lexicon_path, tuple(rules), seed)
-        counts = mapper(
-            count_task,
-            [(*base, g) for g in range(games)],
-            ticker(on_progress, "self-play", games),
+        picked, rows = sampled(
+            mapper, count_task, target_task, base, games, wanted, refills, on_progress
         )
-        picks = chosen(counts, seed, wanted)
-        games_of = by_game(picks)
-        tasks = [(*base, g, refills, games_of[g]) for g in sorted(games_of)]
-        x = np.zeros((len(picks), leavefeatures.LEAVE_FEATURES))
-        y = np.empty(len(picks))
-        for rows in mapper(target_task, tasks, ticker(on_progress, "targets", len(tasks))):
-            for i, active, value in rows:
-                x[i, active] = 1.0
-                y[i] = value
+        x = np.zeros((picked, leavefeatures.LEAVE_FEATURES))
+        y = np.empty(picked)
+        for i, active, value in rows:
+            x[i, active] = 1.0
+            y[i] = value
         found = fit(x, y)
         from wordbot.dictionaries import Lexicon
 
         figures = {
             # the word list it was learned on: control:leaves=auto plays it there only
             "lexicon": Lexicon.load(lexicon_path, report=None).digest,
-            "samples": len(picks),
+            "samples": picked,
             "refills": refills,
             "from": best,
             "r2": round(found.r2, 4),
