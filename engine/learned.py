@@ -25,9 +25,11 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from wordbot.errors import WordbotError
 
@@ -138,3 +140,37 @@ def shipped(game: str, name: str, wanted: tuple[str, ...]) -> LearnedWeights | N
     """:func:`load` of weights shipped with wordbot, read once (a core asks at every
     playout)."""
     return load(game, name, wanted)
+
+
+def weights(game: str, name: str, wanted: tuple[str, ...]) -> dict[str, float] | None:
+    """The value weights ``name`` of ``game`` by name (``hand``: None, the policy's
+    options; a shipped name: read once; else a file's), refused in one line (a
+    :class:`WeightsError`) when they cannot be read."""
+    if "/" in name or name.endswith(".json"):
+        found = load(game, name, wanted)
+    else:
+        found = shipped(game, name, wanted)
+    return None if found is None else found.values
+
+
+@lru_cache(maxsize=16)
+def settings(
+    game: str,
+    name: str,
+    wanted: tuple[str, ...],
+    slots: tuple[int, ...],
+    defaults: tuple[float, ...],
+) -> np.ndarray:
+    """A compiled policy's settings ``defaults`` with the weights ``name`` (those of
+    :func:`weights`) in their ``slots`` (one for each of ``wanted``): what the core
+    plays. Every caller shares the array and none writes it; it stays writable, as
+    the kernels' other arguments are (a read-only array compiles them anew).
+
+    >>> settings("crosswords", "hand", ("threat",), (1,), (0.0, 0.5))
+    array([0. , 0.5])
+    """
+    out = np.array(defaults, np.float64)
+    slot = dict(zip(wanted, slots, strict=True))
+    for key, value in (weights(game, name, wanted) or {}).items():
+        out[slot[key]] = value
+    return out

@@ -77,7 +77,12 @@ def seeds_for(state, rng) -> list[int]:
 def test_the_layout_holds_every_position_the_rules_allow():
     assert GAME.max_players == core_state.MAX_SEATS
     assert (core_play.RANDOM, core_play.GREEDY) == (RANDOM, GREEDY)
-    assert CORE.policies == {"random": RANDOM, "greedy": GREEDY, "routes": ROUTES}
+    assert CORE.policies == {
+        "random": RANDOM,
+        "greedy": GREEDY,
+        "routes": ROUTES,
+        "routes:eval=hand": ROUTES + 1,
+    }
     assert core_of(GAME.new(seed=1, lexicon=small_lexicon())) is CORE
 
 

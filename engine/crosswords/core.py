@@ -23,10 +23,11 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 import numpy as np
-from wordbot.engine import pie
+from wordbot.engine import learned, pie
 from wordbot.engine.core import GREEDY, RANDOM, TO_END, Core, Packed, Playout, Playouts
 from wordbot.engine.crosswords.adapter import page_words
-from wordbot.engine.crosswords.evaluation import VALUE_WEIGHTS, weights
+from wordbot.engine.crosswords.evaluation import GAME as GAME_NAME
+from wordbot.engine.crosswords.evaluation import VALUE_WEIGHTS
 from wordbot.engine.crosswords.moves import Pass, Write
 from wordbot.engine.crosswords.pages import Extra, Page
 from wordbot.engine.crosswords.rules import DIRECTIONS
@@ -44,8 +45,6 @@ from wordbot.movegen.crosswords.writes import enclosed_now
 TERRITORY = play.TERRITORY
 TERRITORY_HAND = TERRITORY + 1
 EVALS = {TERRITORY: "learned", TERRITORY_HAND: "hand"}
-#: where each value weight is in the kernels' settings
-_SLOTS = dict(zip(VALUE_WEIGHTS, (THREAT, DENY, ROOM), strict=True))
 #: :meth:`CrossWordsCore._run`'s arguments where an operation reads none
 NO_ROWS = np.zeros((0, cs.WIDTH), np.int64)
 NO_POLICIES = np.zeros(2, np.int64)
@@ -462,14 +461,11 @@ def _own(packed: Packed) -> CrossWordsPacked:
     return packed
 
 
-@lru_cache(maxsize=8)
 def settings_of(name: str) -> np.ndarray:
     """The kernels' settings of ``territory`` on the value weights ``name`` (``hand``:
     the player's defaults)."""
-    out = np.array(DEFAULTS, np.float64)
-    for key, value in (weights(name) or {}).items():
-        out[_SLOTS[key]] = value
-    return out  # writable, as every caller's: a read-only array compiles anew
+    slots = (THREAT, DENY, ROOM)  # VALUE_WEIGHTS' places
+    return learned.settings(GAME_NAME, name, VALUE_WEIGHTS, slots, tuple(DEFAULTS))
 
 
 def _policies(policies: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:

@@ -23,8 +23,4 @@ def weights(name: str) -> dict[str, float] | None:
     """The value weights ``name`` (``hand``: None, the player's options; ``learned``:
     those shipped; else a file's), refused in one line (a
     :class:`~wordbot.engine.learned.WeightsError`) when they cannot be read."""
-    if "/" in name or name.endswith(".json"):
-        found = learned.load(GAME, name, VALUE_WEIGHTS)
-    else:
-        found = learned.shipped(GAME, name, VALUE_WEIGHTS)
-    return None if found is None else found.values
+    return learned.weights(GAME, name, VALUE_WEIGHTS)

@@ -20,12 +20,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import numpy as np
 from wordbot.dictionaries.forward import tiles_of
-from wordbot.engine import pie
+from wordbot.engine import learned, pie
 from wordbot.engine.core import GREEDY, RANDOM, TO_END, Core, Packed, Playout, Playouts
+from wordbot.engine.routewords.evaluation import DEFAULT, VALUE_WEIGHTS
 from wordbot.engine.routewords.game import GAME
 from wordbot.engine.routewords.moves import Bonus, BonusWord, Both, Pass, Route, Swap
 from wordbot.engine.routewords.rules import BONUS, SIDE, SIZE, TURN
@@ -34,10 +35,20 @@ from wordbot.movegen.routewords import core_play
 from wordbot.movegen.routewords import core_state as cs
 from wordbot.movegen.routewords.board import SWAPS
 from wordbot.movegen.routewords.core_moves import new_scratch
+from wordbot.movegen.routewords.core_routes import (
+    CLAIM,
+    DEFAULTS,
+    DENY,
+    REACH,
+    routes_values,
+)
 from wordbot.movegen.routewords.core_top import greedy_top
 
-#: the game's own policy, by number
+#: the game's own policy, ``routes``, on its default weights and on the hand-set ones
+#: (``routes:eval=hand``): the kernels play one set a playout, :func:`weights_of`
 ROUTES = core_play.ROUTES
+ROUTES_HAND = ROUTES + 1
+EVALS = {ROUTES: DEFAULT, ROUTES_HAND: learned.HAND}
 #: the first moves of a single playout (none: it plays the position itself)
 NO_FIRSTS = np.zeros((0, cs.WIDTH), np.int64)
 _PHASES = {TURN: cs.TURN, BONUS: cs.BONUS, OVER: cs.OVER}
@@ -90,8 +101,17 @@ def _automaton(packed: RouteWordsPacked) -> tuple[np.ndarray, np.ndarray]:
 class RouteWordsCore(Core):
     """See the module docstring."""
 
-    policies = {"random": RANDOM, "greedy": GREEDY, "routes": ROUTES}
+    policies: ClassVar[dict[str, int]] = {
+        "random": RANDOM,
+        "greedy": GREEDY,
+        "routes": ROUTES,
+        "routes:eval=hand": ROUTES_HAND,
+    }
     width = cs.WIDTH
+
+    def plays_together(self, ids: Sequence[int]) -> bool:
+        """One playout plays one set of ``routes``' weights."""
+        return len(set(ids) & set(EVALS)) < 2
 
     def refuses(self, state: Any) -> str | None:
         """None: the core plays every rule option and every position."""
@@ -244,11 +264,8 @@ class RouteWordsCore(Core):
 
     def top(self, packed: Packed, k: int) -> np.ndarray | None:
         mine = _mine(packed)
-        records, below = _automaton(mine)
-        scratch = mine.meta.get("scratch")  # shared by the copies of one packing
-        if scratch is None:
-            scratch = mine.meta["scratch"] = new_scratch(below)
-        return greedy_top(records, mine.array, scratch, k)
+        records, _ = _automaton(mine)
+        return greedy_top(records, mine.array, _scratch(mine), k)
 
     def key(self, packed: Packed) -> bytes:
         """The fields the state's key holds: a bonus round's trigger and submissions
@@ -268,17 +285,24 @@ class RouteWordsCore(Core):
         return key + np.array(bonus, np.int64).tobytes()
 
     # -- playouts -----------------------------------------------------------------------
-    def _policies(self, packed: Packed, policies: Sequence[int]) -> np.ndarray:
+    def _policies(
+        self, packed: Packed, policies: Sequence[int]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The kernels' policy ids of ``policies`` and the weights ``routes`` plays."""
         ids = np.asarray(policies, np.int64)
         known = set(self.policies.values())
         if (
             ids.shape != (int(_mine(packed).array[cs.SEATS]),)
             or not set(ids.tolist()) <= known
+            or not self.plays_together(ids.tolist())
         ):
             raise ValueError(
-                f"policies: one a seat, each of {sorted(known)}, not {list(policies)}"
+                f"policies: one a seat, each of {sorted(known)}, one set of routes' "
+                f"weights at most, not {list(policies)}"
             )
-        return ids
+        played = set(ids.tolist()) & set(EVALS)
+        weights = weights_of(EVALS[played.pop()]) if played else DEFAULTS
+        return np.where(ids == ROUTES_HAND, ROUTES, ids), weights
 
     def playout(
         self,
@@ -289,7 +313,7 @@ class RouteWordsCore(Core):
     ) -> Playout:
         mine = _mine(packed)
         records, below = _automaton(mine)
-        ids = self._policies(packed, policies)
+        ids, weights = self._policies(packed, policies)
         if rngs.dtype != np.uint64 or len(rngs) not in (1, len(ids)):
             raise ValueError(
                 f"rngs: one generator, or one a seat (uint64), not {len(rngs)} "
@@ -303,6 +327,7 @@ class RouteWordsCore(Core):
             float(mine.meta["compensation"]),
             NO_FIRSTS,
             ids,
+            weights,
             gens,
             horizon,
             False,
@@ -323,13 +348,15 @@ class RouteWordsCore(Core):
     ) -> Playouts:
         mine = _mine(packed)
         records, below = _automaton(mine)
+        ids, weights = self._policies(packed, policies)
         _, scores, ended, finals = core_play.run(
             records,
             below,
             mine.array,
             float(mine.meta["compensation"]),
             np.ascontiguousarray(firsts, np.int64).reshape(-1, cs.WIDTH),
-            self._policies(packed, policies),
+            ids,
+            weights,
             np.array(seeds, np.uint64).reshape(-1),  # a writable copy: the run's signature
             horizon,
             True,
@@ -341,11 +368,31 @@ class RouteWordsCore(Core):
         return Playouts(scores, ended, kept)
 
     def values(self, packed: Packed, policy: int) -> np.ndarray:
-        """Every seat's value of the position to the player of ``policy`` (each of the
-        three values a position by its margin: the seat's score less the best
+        """Every seat's value of the position to the player of ``policy``: ``routes``'
+        (on its weights), the others' its margin (the seat's score less the best
         other)."""
         mine = _mine(packed)
-        return cs.margins(mine.array, mine.meta["compensation"])
+        compensation = float(mine.meta["compensation"])
+        if policy not in EVALS:
+            return cs.margins(mine.array, compensation)
+        records, _ = _automaton(mine)
+        weights = weights_of(EVALS[policy])
+        return routes_values(records, mine.array, _scratch(mine), weights, compensation)
+
+
+def _scratch(packed: RouteWordsPacked) -> Any:
+    """The kernels' buffers, shared by the copies of one packing."""
+    scratch = packed.meta.get("scratch")
+    if scratch is None:
+        scratch = packed.meta["scratch"] = new_scratch(_automaton(packed)[1])
+    return scratch
+
+
+def weights_of(name: str) -> np.ndarray:
+    """The kernels' weights of ``routes`` on the value weights ``name`` (``hand``: the
+    player's defaults)."""
+    slots = (REACH, DENY, CLAIM)  # VALUE_WEIGHTS' places
+    return learned.settings(GAME.name, name, VALUE_WEIGHTS, slots, tuple(DEFAULTS))
 
 
 CORE = RouteWordsCore()

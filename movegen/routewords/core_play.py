@@ -35,14 +35,15 @@ RANDOM, GREEDY, ROUTES = 0, 1, 2
 
 
 @njit(cache=True, inline="always")
-def choose(policy, records, st, sc, rng, ri, row):
-    """Write the move of ``policy`` in ``st`` into ``row``, drawing from ``rng[ri]``."""
+def choose(policy, records, st, sc, weights, rng, ri, row):
+    """Write the move of ``policy`` in ``st`` into ``row``, drawing from ``rng[ri]``
+    (``weights``: ``routes``' value weights)."""
     if policy == RANDOM:
         random_choice(records, st, sc, rng, ri, row)
     elif policy == GREEDY:
         greedy_choice(records, st, sc, rng, ri, row)
     else:
-        routes_choice(records, st, sc, rng, ri, row)
+        routes_choice(records, st, sc, weights, rng, ri, row)
 
 
 @njit(cache=True)
@@ -54,7 +55,7 @@ def _turns(st):
 
 
 @njit(cache=True, inline="always")
-def play(records, st, policies, rng, horizon, sc, moves, record):
+def play(records, st, policies, weights, rng, horizon, sc, moves, record):
     """Play ``st`` on in place (see the module docstring), seat ``s`` by
     ``policies[s]`` drawing from ``rng[s]`` (or all from ``rng[0]``); with ``record``
     the moves are written into ``moves`` (grown when full). Returns (moves, count)."""
@@ -68,7 +69,7 @@ def play(records, st, policies, rng, horizon, sc, moves, record):
             break
         seat = st[TO_MOVE]
         ri = seat if rng.shape[0] > 1 else 0
-        choose(policies[seat], records, st, sc, rng, ri, sc.row)
+        choose(policies[seat], records, st, sc, weights, rng, ri, sc.row)
         apply(st, sc.row)
         if record:
             if count == moves.shape[0]:
@@ -81,12 +82,15 @@ def play(records, st, policies, rng, horizon, sc, moves, record):
 
 
 @njit(cache=True, nogil=True)
-def run(records, below, st, compensation, firsts, policies, rngs, horizon, batch, keep):
+def run(
+    records, below, st, compensation, firsts, policies, weights, rngs, horizon, batch, keep
+):
     """The one entry into the compiled playouts (numba optimizes an entry together with
     everything it calls, so one entry compiles once what two would twice):
 
     - ``batch`` False: one playout of ``st`` in place, seat ``s`` by ``policies[s]``
-      drawing from ``rngs[s]`` (or all from ``rngs[0]``), its moves recorded;
+      drawing from ``rngs[s]`` (or all from ``rngs[0]``), its moves recorded (the
+      ``routes`` policy on the value weights ``weights``);
     - ``batch`` True: for each row of ``firsts`` and each seed of ``rngs``: ``st``
       copied, that move applied, then played on with one generator seeded by the seed
       (``st`` is not changed).
@@ -112,7 +116,9 @@ def run(records, below, st, compensation, firsts, policies, rngs, horizon, batch
                 apply(work, firsts[c])
                 shared[0] = rngs[s]
                 one, gens = work, shared
-            moves, count = play(records, one, policies, gens, horizon, sc, moves, not batch)
+            moves, count = play(
+                records, one, policies, weights, gens, horizon, sc, moves, not batch
+            )
             scored[c, s] = scores(one, compensation)
             ended[c, s] = one[PHASE] == OVER
             if keep:

@@ -1,10 +1,11 @@
 """RouteWords' compiled core, its own policy ``routes``: the choices of the Python player
 of that name (players/routewords/routes.py, its default options) made again.
 
-A move is worth its coin (less the point a pay-and-both costs), plus ``REACH`` times the
-best coin its player could take next turn, minus ``DENY`` times the best coin it leaves
-the next player, plus ``CLAIM`` per square a loop claims, as one float expression in
-the player's order. The moves weighed, in the player's order (which breaks ties after a
+A move is worth its coin (less the point a pay-and-both costs), plus ``weights[REACH]``
+times the best coin its player could take next turn, minus ``weights[DENY]`` times the
+best coin it leaves the next player, plus ``weights[CLAIM]`` per square a loop claims, as
+one float expression in the player's order (``weights``: the player's, :data:`DEFAULTS`
+or those ``wordbot learn`` fits). The moves weighed, in the player's order (which breaks ties after a
 uniform draw per move): one route per (end, squares claimed), with a point to pay the
 three best of them (value, then the later route) each followed by every swap when they
 leave the next player a coin, every swap, the take-over, and the 30 swap-first
@@ -54,12 +55,17 @@ from wordbot.movegen.routewords.core_state import (
     TURNS,
     WIDTH,
     apply,
+    margins,
 )
 from wordbot.movegen.routewords.routes import loop_captures
 from wordbot.movegen.sorting import stable_argsort
 
-#: the player's default options: reach, deny, claim, routes
-REACH, DENY, CLAIM, BEST_ROUTES = 0.5, 0.7, 0.4, 3
+#: where each value weight is in ``weights``
+REACH, DENY, CLAIM = 0, 1, 2
+#: the player's own weights (its options' defaults): reach, deny, claim
+DEFAULTS = np.array([0.5, 0.7, 0.4])
+#: the player's default ``routes`` option
+BEST_ROUTES = 3
 #: the swap-first pay-and-both weighed at most
 SWAP_FIRST = 30
 #: the first-turn candidates weighed against the second player's answer under the rule
@@ -68,8 +74,23 @@ SPREAD = 12
 
 
 @njit(cache=True, inline="always")
-def _value(coin, mine, leaves, claimed):
-    return coin + REACH * mine - DENY * leaves + CLAIM * claimed
+def _value(weights, coin, mine, leaves, claimed):
+    return coin + weights[REACH] * mine - weights[DENY] * leaves + weights[CLAIM] * claimed
+
+
+@njit(cache=True, inline="always")
+def _most_mine(weights, top):
+    """The coin next turn that bounds a value from above: the largest on the board
+    (coins are only taken) where it counts for the mover, none where against."""
+    return top if weights[REACH] >= 0 else 0
+
+
+@njit(cache=True, inline="always")
+def _bound(weights, coin, top, claimed):
+    """A value no move of this coin and claim can beat (:func:`_most_mine`, and the
+    next player's coin at its best for the mover)."""
+    least_left = 0 if weights[DENY] >= 0 else top
+    return _value(weights, coin, _most_mine(weights, top), least_left, claimed)
 
 
 @njit(cache=True, inline="always")
@@ -137,7 +158,7 @@ def _row(row, items, i, tm, sf_paths, sf_lengths, triples):
 
 
 @njit(cache=True)
-def _exact(records, st, sc, tm, items, i, moves, top, limit, key):
+def _exact(records, st, sc, weights, tm, items, i, moves, top, limit, key):
     """Work out item ``i``'s value (``moves``: the swap-first rows and triples); with
     ``limit``, False (left unknown) when, the next player's coin known, its bound
     ranks after ``key`` (value, draw, order) with the draw ``key[3]``."""
@@ -151,12 +172,13 @@ def _exact(records, st, sc, tm, items, i, moves, top, limit, key):
     if after[PHASE] == TURN:
         left = reach(records, sc.below, after, (seat + 1) % st[SEATS], work)
         if limit:
-            bound = _value(items.coin[i], top, left, items.claimed[i])
+            most = _most_mine(weights, top)
+            bound = _value(weights, items.coin[i], most, left, items.claimed[i])
             if not _before(bound, key[3], i, key[0], key[1], key[2]):
                 return False
         mine = reach(records, sc.below, after, seat, work)
     items.leaves[i] = left
-    items.value[i] = _value(items.coin[i], mine, left, items.claimed[i])
+    items.value[i] = _value(weights, items.coin[i], mine, left, items.claimed[i])
     items.known[i] = True
     return True
 
@@ -200,19 +222,19 @@ def _groups(st, tm, items):
 
 
 @njit(cache=True, inline="always")
-def _best_routes(records, st, sc, tm, items, groups, moves, top):
+def _best_routes(records, st, sc, weights, tm, items, groups, moves, top):
     """The player's ``BEST_ROUTES`` best routes by (value, the later route first):
     values worked out best bound first, until a bound falls below the last place."""
     bounds = np.empty(groups, np.float64)
     for g in range(groups):
-        bounds[g] = _value(items.coin[g], top, 0, items.claimed[g])
+        bounds[g] = _bound(weights, items.coin[g], top, items.claimed[g])
     places = np.full(BEST_ROUTES, -1, np.int64)
     none = np.zeros(4, np.float64)
     for g in stable_argsort(-bounds):
         last = places[BEST_ROUTES - 1]
         if last >= 0 and bounds[g] < items.value[last]:
             break
-        _exact(records, st, sc, tm, items, g, moves, top, np.bool_(False), none)
+        _exact(records, st, sc, weights, tm, items, g, moves, top, np.bool_(False), none)
         v = items.value[g]
         for place in range(BEST_ROUTES):
             f = places[place]
@@ -225,7 +247,7 @@ def _best_routes(records, st, sc, tm, items, groups, moves, top):
 
 
 @njit(cache=True)
-def _weigh(records, st, sc, row):
+def _weigh(records, st, sc, weights, row):
     """The moves the player weighs in a turn, in its order (see the module docstring):
     (the turn's moves, the items, their number, the swap-first rows and scratch, the
     largest coin)."""
@@ -239,7 +261,7 @@ def _weigh(records, st, sc, row):
     n, best_route = _groups(st, tm, items) if tm.routes else (0, -1)
     if tm.routes and tm.pay:
         groups = n
-        for g in _best_routes(records, st, sc, tm, items, groups, moves, top):
+        for g in _best_routes(records, st, sc, weights, tm, items, groups, moves, top):
             if g < 0 or items.leaves[g] == 0:
                 continue
             for k in range(tm.swaps):
@@ -285,7 +307,7 @@ def _draws(rng, ri, n):
 
 
 @njit(cache=True, inline="always")
-def _best(records, st, sc, tm, items, n, jitter, moves, top):
+def _best(records, st, sc, weights, tm, items, n, jitter, moves, top):
     """The item of the best key: the values known first, then the others best bound
     first, each worked out only while its bound can still rank first."""
     best = -1
@@ -301,7 +323,7 @@ def _best(records, st, sc, tm, items, n, jitter, moves, top):
     for i in range(n):
         if not items.known[i]:
             waiting[w] = i
-            bounds[w] = _value(items.coin[i], top, 0, items.claimed[i])
+            bounds[w] = _bound(weights, items.coin[i], top, items.claimed[i])
             w += 1
     key = np.empty(4, np.float64)
     for o in stable_argsort(-bounds[:w]):
@@ -317,27 +339,29 @@ def _best(records, st, sc, tm, items, n, jitter, moves, top):
                 if bounds[o] < key[0]:
                     break  # every bound after it is lower still
                 continue
-            if not _exact(records, st, sc, tm, items, i, moves, top, np.bool_(True), key):
+            if not _exact(
+                records, st, sc, weights, tm, items, i, moves, top, np.bool_(True), key
+            ):
                 continue
             if not _before(items.value[i], jitter[i], i, key[0], key[1], key[2]):
                 continue
         else:
-            _exact(records, st, sc, tm, items, i, moves, top, np.bool_(False), key)
+            _exact(records, st, sc, weights, tm, items, i, moves, top, np.bool_(False), key)
         best = i
     return best
 
 
 @njit(cache=True)
-def _ranked(records, st, sc, rng, ri, row):
+def _ranked(records, st, sc, weights, rng, ri, row):
     """The player's move in ``st`` as if no one could take a turn over, written into
     ``row``; returns its equity (its value; a bonus submission's letters)."""
     if st[PHASE] == BONUS:
         return np.float64(bonus_choice(records, st, sc, rng, ri, row, np.bool_(True)))
-    tm, items, n, moves, top = _weigh(records, st, sc, row)
+    tm, items, n, moves, top = _weigh(records, st, sc, weights, row)
     if n == 0:
         return 0.0
     jitter = _draws(rng, ri, n)
-    best = _best(records, st, sc, tm, items, n, jitter, moves, top)
+    best = _best(records, st, sc, weights, tm, items, n, jitter, moves, top)
     # np.int64: ``best`` starts as a literal, which would compile a _row of its own
     _row(row, items, np.int64(best), tm, moves[0], moves[1], moves[2])
     return items.value[best]
@@ -353,7 +377,7 @@ def facing_pie(st):
 
 
 @njit(cache=True, inline="always")
-def _candidates(records, st, sc, rng, ri):
+def _candidates(records, st, sc, weights, rng, ri):
     """Every move the player ranks at a first turn under the pie rule, best first, as
     rows with their equities (``_ranked`` for every move: all of them weighed)."""
     if st[PHASE] == BONUS:  # the submissions by letters, the list's order among equals
@@ -369,7 +393,7 @@ def _candidates(records, st, sc, rng, ri):
         word_row(rows[count], sc.tiles, paths, lengths, -1)
         return rows, equity
     scratch = np.empty(WIDTH, np.int64)
-    tm, items, n, moves, top = _weigh(records, st, sc, scratch)
+    tm, items, n, moves, top = _weigh(records, st, sc, weights, scratch)
     if n == 0:
         rows = np.empty((1, WIDTH), np.int64)
         rows[0] = scratch
@@ -378,7 +402,9 @@ def _candidates(records, st, sc, rng, ri):
     none = np.zeros(4, np.float64)
     for i in range(n):
         if not items.known[i]:
-            _exact(records, st, sc, tm, items, i, moves, top, np.bool_(False), none)
+            _exact(
+                records, st, sc, weights, tm, items, i, moves, top, np.bool_(False), none
+            )
     by_draw = stable_argsort(jitter[:n])
     order = by_draw[stable_argsort(-items.value[:n][by_draw])]
     rows = np.empty((n, WIDTH), np.int64)
@@ -390,11 +416,11 @@ def _candidates(records, st, sc, rng, ri):
 
 
 @njit(cache=True, inline="always")
-def _against_pie(records, st, sc, rng, ri, row):
+def _against_pie(records, st, sc, weights, rng, ri, row):
     """players/pie.py's ``against_pie``: a spread of the candidates, strongest to
     weakest, each followed by the rest of the first player's turn, then valued by the
     second player's best equity (rounded to 3 decimals), the lower the better."""
-    rows, equity = _candidates(records, st, sc, rng, ri)
+    rows, equity = _candidates(records, st, sc, weights, rng, ri)
     count = rows.shape[0]
     picks = np.arange(min(count, SPREAD))
     if count > SPREAD:
@@ -408,11 +434,12 @@ def _against_pie(records, st, sc, rng, ri, row):
         after[:] = st
         apply(after, rows[picks[p]])
         while after[PHASE] != OVER and after[TO_MOVE] == 0:
-            _ranked(records, after, sc, rng, ri, answer)
+            _ranked(records, after, sc, weights, rng, ri, answer)
             apply(after, answer)
         weighed = equity[picks[p]]
         if after[PHASE] != OVER:
-            weighed = np.rint(-_ranked(records, after, sc, rng, ri, answer) * 1000.0)
+            weighed = -_ranked(records, after, sc, weights, rng, ri, answer)
+            weighed = np.rint(weighed * 1000.0)
             weighed /= 1000.0
         if weighed > best_equity:
             best, best_equity = p, weighed
@@ -420,9 +447,34 @@ def _against_pie(records, st, sc, rng, ri, row):
 
 
 @njit(cache=True)
-def routes_choice(records, st, sc, rng, ri, row):
-    """The ``routes`` player's move in ``st``, written into ``row``."""
+def routes_choice(records, st, sc, weights, rng, ri, row):
+    """The ``routes`` player's move in ``st`` on its value weights ``weights``, written
+    into ``row``."""
     if facing_pie(st):
-        _against_pie(records, st, sc, rng, ri, row)
+        _against_pie(records, st, sc, weights, rng, ri, row)
     else:
-        _ranked(records, st, sc, rng, ri, row)
+        _ranked(records, st, sc, weights, rng, ri, row)
+
+
+@njit(cache=True)
+def routes_values(records, st, sc, weights, compensation):
+    """Every seat's value of ``st`` to the ``routes`` player on ``weights``: its
+    margin, plus in a turn ``weights[REACH]`` times the best coin it could take from
+    its pawn less ``weights[DENY]`` times the best the seat after it could, plus
+    ``weights[CLAIM]`` per square it owns (the Python player's ``value``, summed in its
+    order)."""
+    out = margins(st, compensation)
+    if st[PHASE] == OVER:
+        return out
+    n = st[SEATS]
+    coins = np.zeros(n, np.int64)
+    if st[PHASE] == TURN:
+        for s in range(n):
+            coins[s] = reach(records, sc.below, st, s, sc.work)
+    for s in range(n):
+        owned = 0
+        for q in range(SQUARES):
+            if st[OWNERS + q] == s:
+                owned += 1
+        out[s] = _value(weights, out[s], coins[s], coins[(s + 1) % n], owned)
+    return out

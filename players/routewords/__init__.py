@@ -23,4 +23,6 @@ PROFILE = PlayerProfile(
         "captures": ("squares claimed", None),
         "leaves": ("next player's best coin after", None),
     },
+    learner="wordbot.players.routewords.learning:LEARNER",
+    hand_policy="routes:eval=hand",
 )

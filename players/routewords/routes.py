@@ -13,6 +13,14 @@ margin it gains. A bonus round is never triggered (between players who find the
 board's longest word it gives everyone the same); in a bonus round it submits the
 longest word, or nothing when ``bonus_search`` is ``none``.
 
+``reach``, ``deny`` and ``claim`` weigh what a position is worth (:meth:`value`: the
+margin, plus ``reach`` times the best coin the player could take from its pawn, less
+``deny`` times the best the next player could, plus ``claim`` per square it owns; a
+move's worth above is how that value changes), so they are what ``wordbot learn``
+learns from self-play: ``eval=hand`` plays the options' own, ``eval=learned`` the
+weights shipped with wordbot, ``eval=FILE`` a file ``wordbot learn`` wrote; a weight
+given in the spec is played as given.
+
 >>> from wordbot.dictionaries import Lexicon
 >>> from wordbot.engine.games import get_game
 >>> state = get_game("routewords").new(seed=4, lexicon=Lexicon.from_words(["TEA", "EAT"]))
@@ -27,11 +35,13 @@ from bisect import insort
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
+from wordbot.engine.learned import WeightsError
 from wordbot.engine.movelist import Move
 from wordbot.engine.routewords import adapter
+from wordbot.engine.routewords.evaluation import DEFAULT, VALUE_WEIGHTS, weights
 from wordbot.engine.routewords.legal import reach
 from wordbot.engine.state import GameState
-from wordbot.players.base import Candidate, Option
+from wordbot.players.base import Candidate, Option, PlayerError
 from wordbot.players.pie import PieAware
 
 if TYPE_CHECKING:
@@ -51,7 +61,49 @@ class RoutesPlayer(PieAware):
         "deny": Option(float, 0.7, "weight of the best coin left to the next player"),
         "claim": Option(float, 0.4, "value of a square a loop claims"),
         "routes": Option(int, 3, "best routes tried with every swap after them (pay)"),
+        "eval": Option(
+            str,
+            DEFAULT,
+            "reach, deny and claim: hand (the options' own), learned (those shipped "
+            "with wordbot, learned by self-play) or a file wordbot learn wrote",
+        ),
     }
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        try:
+            found = weights(self.settings["eval"])
+        except WeightsError as exc:
+            raise PlayerError(str(exc)) from None
+        #: the value's weights played, in the order of ``VALUE_WEIGHTS``
+        self.weights = np.array(
+            [
+                self.settings[k] if found is None or k in options else found[k]
+                for k in VALUE_WEIGHTS
+            ]
+        )
+
+    def features(self, state: RouteWordsState, seat: int) -> np.ndarray:
+        """What the value weighs beside the margin, for ``seat`` (in the order of
+        ``VALUE_WEIGHTS``): in a turn, the best coin it could take from its pawn and
+        the best the seat after it could (negated); the squares it owns."""
+        owned = sum(1 for owner in state.owners if owner == seat)
+        if state.is_over or state.phase != "turn":
+            return np.array([0.0, 0.0, owned], np.float64)
+        after = (seat + 1) % len(state.players)
+        return np.array([reach(state, seat), -reach(state, after), owned], np.float64)
+
+    def value(self, state: GameState, viewer: str) -> float:
+        """The score margin, plus what the position promises ``viewer`` once the game
+        is not over (see the module docstring)."""
+        state = cast("RouteWordsState", state)  # the games it plays: RouteWords
+        margin = float(state.outcome().margin(viewer))
+        if state.is_over:
+            return margin
+        mine, no_theirs, owned = self.features(state, state.players.index(viewer))
+        reach_w, deny, claim = self.weights.tolist()
+        # as the compiled core sums it, so both rank alike to the last bit
+        return margin + reach_w * mine - deny * -no_theirs + claim * owned
 
     def _ranked(self, state: GameState, n: int, rng: random.Random) -> list[Candidate]:
         state = cast("RouteWordsState", state)  # the games it plays: RouteWords
@@ -61,7 +113,7 @@ class RoutesPlayer(PieAware):
                 Candidate(m, state.notation(m), points=g, equity=g)
                 for m, g in moves.best(n, rng)
             ]
-        weigh = _Weigher(self.settings, state)
+        weigh = _Weigher(self.weights, state)
         kinds: dict[str, list[Segment]] = {}
         for seg in moves.segments:
             kinds.setdefault(seg.kind, []).append(seg)
@@ -152,12 +204,11 @@ class _Weigher:
     nothing left to the next player) cannot reach the ``n``-th best, so it returns
     exactly what weighing them all would, with fewer route searches."""
 
-    def __init__(self, settings: dict, state: RouteWordsState):
+    def __init__(self, weights: np.ndarray, state: RouteWordsState):
         self.state = state
         self.seat = state.seat
         self.next = (state.seat + 1) % len(state.players)
-        self.reach, self.deny = settings["reach"], settings["deny"]
-        self.claim = settings["claim"]
+        self.reach, self.deny, self.claim = weights.tolist()
         top = max(state.coins)  # coins are only taken: no later position offers more
         self.most_mine = top if self.reach >= 0 else 0
         self.least_left = 0 if self.deny >= 0 else top

@@ -110,6 +110,8 @@ def learn(
                    position's four best moves played on six moves (--refills
                    playouts) and valued there, the weights fitted to how those
                    values differ; play them with territory:eval=FILE
+      routewords   routes' value weights (reach, deny, claim), as crosswords learns
+                   territory's; play them with routes:eval=FILE
 
     \b
     Examples:
