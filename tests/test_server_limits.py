@@ -187,7 +187,9 @@ def test_hosted_bots_take_places_in_the_search_queue_and_nothing_else_waits(serv
     """A hosted game's bot thinks on its own thread, in a place of the search queue: with
     every place taken by two thinking bots, a third hosted game is refused at once with
     nothing done, another client's requests answer at once, and each bot moves."""
-    thinker = ["mc:time=2", "human"]  # the bot moves first
+    # the bot moves first; it thinks its whole time (mc may decide at once, before the
+    # second bot is admitted), so both hold their places together
+    thinker = ["slow:time=3", "human"]
     with contextlib.ExitStack() as stack:
         sockets = [
             stack.enter_context(ws_client.connect(ws_url(server), open_timeout=10))
