@@ -214,7 +214,7 @@ def test_bad_learnings_are_one_line_errors(tmp_path):
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "x").write_text("x")
     for args, needle in (
-        (["--game", "routewords"], "nothing to learn yet"),
+        (["--game", "firstdraft"], "nothing to learn yet"),
         (["--check", "3"], "--check 3: not a multiple of 2"),
         (["--resume", str(tmp_path)], "no learning.json"),
         (["--out", str(tmp_path / "full")], "not empty"),

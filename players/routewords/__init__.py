@@ -24,5 +24,4 @@ PROFILE = PlayerProfile(
         "leaves": ("next player's best coin after", None),
     },
     learner="wordbot.players.routewords.learning:LEARNER",
-    hand_policy="routes:eval=hand",
 )
