@@ -17,9 +17,8 @@ longest word, or nothing when ``bonus_search`` is ``none``.
 margin, plus ``reach`` times the best coin the player could take from its pawn, less
 ``deny`` times the best the next player could, plus ``claim`` per square it owns; a
 move's worth above is how that value changes), so they are what ``wordbot learn``
-learns from self-play: ``eval=hand`` plays the options' own, ``eval=learned`` the
-weights shipped with wordbot, ``eval=FILE`` a file ``wordbot learn`` wrote; a weight
-given in the spec is played as given.
+learns from self-play: ``eval=hand`` (the default) plays the options' own, ``eval=FILE``
+a file ``wordbot learn`` wrote; a weight given in the spec is played as given.
 
 >>> from wordbot.dictionaries import Lexicon
 >>> from wordbot.engine.games import get_game
@@ -64,8 +63,7 @@ class RoutesPlayer(PieAware):
         "eval": Option(
             str,
             DEFAULT,
-            "reach, deny and claim: hand (the options' own), learned (those shipped "
-            "with wordbot, learned by self-play) or a file wordbot learn wrote",
+            "reach, deny and claim: hand (the options' own) or a file wordbot learn wrote",
         ),
     }
 
