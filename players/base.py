@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from wordbot.engine.errors import GameError, GameOverError
+from wordbot.engine.learned import WeightsError
 from wordbot.engine.movelist import Move
 from wordbot.engine.state import GameState
 
@@ -250,3 +251,24 @@ class Player:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec}>"
+
+
+def played_weights(
+    settings: dict[str, Any],
+    given: dict[str, Any],
+    names: tuple[str, ...],
+    load: Callable[[str], dict[str, float] | None],
+) -> list[float]:
+    """The value weights ``names`` a player plays: those its ``eval`` option names
+    (``load``: None for the options' own), each weight ``given`` in its spec as given;
+    a file that cannot be read is a :class:`PlayerError` in one line.
+
+    >>> played_weights({"a": 1.0, "b": 2.0, "eval": "x"}, {"b": 5.0}, ("a", "b"),
+    ...                lambda name: {"a": 0.5, "b": 0.5})
+    [0.5, 2.0]
+    """
+    try:
+        found = load(settings["eval"])
+    except WeightsError as exc:
+        raise PlayerError(str(exc)) from None
+    return [settings[k] if found is None or k in given else found[k] for k in names]

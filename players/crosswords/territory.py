@@ -29,9 +29,8 @@ from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from wordbot.engine.crosswords.evaluation import VALUE_WEIGHTS, weights
-from wordbot.engine.learned import WeightsError
 from wordbot.engine.state import GameState
-from wordbot.players.base import Candidate, Option, PlayerError, Shortlist
+from wordbot.players.base import Candidate, Option, Shortlist, played_weights
 from wordbot.players.pie import PieAware
 
 if TYPE_CHECKING:
@@ -67,16 +66,9 @@ class TerritoryPlayer(PieAware):
 
     def __init__(self, **options):
         super().__init__(**options)
-        try:
-            found = weights(self.settings["eval"])
-        except WeightsError as exc:
-            raise PlayerError(str(exc)) from None
         #: the value's weights played, in the order of ``VALUE_WEIGHTS``
         self.weights = np.array(
-            [
-                self.settings[k] if found is None or k in options else found[k]
-                for k in VALUE_WEIGHTS
-            ]
+            played_weights(self.settings, options, VALUE_WEIGHTS, weights)
         )
 
     def features(self, state: CrossWordsState, seat: int) -> np.ndarray:

@@ -34,13 +34,12 @@ from bisect import insort
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
-from wordbot.engine.learned import WeightsError
 from wordbot.engine.movelist import Move
 from wordbot.engine.routewords import adapter
 from wordbot.engine.routewords.evaluation import DEFAULT, VALUE_WEIGHTS, weights
 from wordbot.engine.routewords.legal import reach
 from wordbot.engine.state import GameState
-from wordbot.players.base import Candidate, Option, PlayerError
+from wordbot.players.base import Candidate, Option, played_weights
 from wordbot.players.pie import PieAware
 
 if TYPE_CHECKING:
@@ -69,16 +68,9 @@ class RoutesPlayer(PieAware):
 
     def __init__(self, **options):
         super().__init__(**options)
-        try:
-            found = weights(self.settings["eval"])
-        except WeightsError as exc:
-            raise PlayerError(str(exc)) from None
         #: the value's weights played, in the order of ``VALUE_WEIGHTS``
         self.weights = np.array(
-            [
-                self.settings[k] if found is None or k in options else found[k]
-                for k in VALUE_WEIGHTS
-            ]
+            played_weights(self.settings, options, VALUE_WEIGHTS, weights)
         )
 
     def features(self, state: RouteWordsState, seat: int) -> np.ndarray:
