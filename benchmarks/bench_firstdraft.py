@@ -5,7 +5,8 @@ lexicon, the same seeded positions every run:
   (``extra_info``: ns per query) and one Python call per row;
 - the generator's whole list (every sell, discard, insert and draft, counted, with
   gains), mean over 1,000 positions of seeded games of random moves;
-- greedy self-play, three players (games/s).
+- greedy self-play, three players (games/s);
+- the drafter's decision (its five best moves), mean over 100 mid-game positions.
 
 In the plain test run (benchmarks off) each runs once on fewer items.
 """
@@ -22,6 +23,7 @@ from wordbot.engine.firstdraft.legal import FirstDraftMoves
 from wordbot.engine.firstdraft.rules import Rules
 from wordbot.engine.tiles import FULL_BAG
 from wordbot.movegen.firstdraft import oracle
+from wordbot.players.firstdraft.drafter import DrafterPlayer
 
 from tests.firstdraft_support import mid_game
 
@@ -102,3 +104,17 @@ def test_greedy_self_play_games_per_second(greedy_games_per_second, default_lexi
     greedy_games_per_second(
         GAME, lambda seed: GAME.new(seats, seed=seed, lexicon=default_lexicon), 30
     )
+
+
+def test_drafter_decision(benchmark, positions):
+    """``drafter``'s five best moves on 100 of the positions above, a fresh player per
+    run (no potentials kept from an earlier one); ``extra_info`` divides by the
+    positions."""
+    sample = positions[:100]
+
+    def run():
+        player = DrafterPlayer()
+        return sum(len(player.top(p, 5, random.Random(i))) for i, p in enumerate(sample))
+
+    assert benchmark.pedantic(run, rounds=3, iterations=1) > 0
+    per_item(benchmark, len(sample), "ms_per_decision", 1e3)

@@ -56,6 +56,41 @@ def test_row_potentials_equal_a_brute_force(row_limit, max_missing):
         assert (best, grow) == pytest.approx(want), row
 
 
+@pytest.mark.parametrize("time", [0.0, 0.3, 0.8])
+def test_best_fillings_are_the_best_rows_of_each_group_weighed_in_full(time):
+    """The drafter's best row of each group of fillings, found with floors, is the
+    first row of the group with the most worth when every row is weighed in full."""
+    lex = small_lexicon(6000, 9, 3)
+    words = [w for w in lex.words if len(w) >= 4]
+    rules = GAME.rules()
+    pay = np.array([rules.pays(n) for n in range(rules.row_limit + 1)], np.float64)
+    rng = random.Random(int(time * 10))
+    groups = 0
+    for _ in range(40):
+        rows = tuple(
+            "".join(c for c in rng.choice(words) if rng.random() < 0.5) for _ in range(2)
+        )
+        letters = "".join(rng.choice("AEIOURSTLNCDPMBGH") for _ in range(rng.randint(2, 5)))
+        options = adapter.draft_options(lex, rules, rows, letters)
+        for fill in (options.a, options.b):
+            old = rng.uniform(0.0, 3.0)
+            tops, worth = adapter.best_fillings(lex, fill, old, time, WEIGHT, pay)
+            texts = [fill.row(i) for i in range(len(fill.lengths))]
+            grows = adapter.row_potentials(lex, texts, WEIGHT, pay, rules.row_limit, 9)
+            full = np.array(
+                [
+                    max(float(pay[len(t)]) if t in lex else 0.0, time * g)
+                    for t, g in zip(texts, grows[:, 1])
+                ]
+            )
+            full = full - old
+            for g, (lo, hi) in enumerate(zip(fill.starts[:-1], fill.starts[1:])):
+                want = lo + int(np.argmax(full[lo:hi]))
+                assert (tops[g], worth[g]) == (want, full[want]), (texts[lo:hi], time)
+            groups += len(fill.starts) - 1
+    assert groups > 300
+
+
 def test_drafter_beats_greedy_on_paired_deals():
     lex = small_lexicon()
     drafter, greedy = make_player("drafter", GAME), make_player("greedy", GAME)

@@ -141,6 +141,27 @@ def row_potentials(
     )
 
 
+def best_fillings(
+    lexicon, fill: Fillings, old: float, time: float, weight: np.ndarray, pay: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each group of ``fill``: the first of its rows worth most, as the drafter
+    weighs a row (its sale, or ``time`` times its growth potential, less ``old``), and
+    that worth (:func:`wordbot.movegen.firstdraft.potential.best_fillings`)."""
+    trie = lexicon.letter_trie
+    return potential.best_fillings(
+        trie.records,
+        frozen(trie.below),
+        fill.rows,
+        fill.lengths,
+        fill.starts,
+        float(old),
+        float(time),
+        np.asarray(weight, np.float64),
+        np.asarray(pay, np.float64),
+        len(pay) - 1,
+    )
+
+
 def row_target(
     lexicon, row: str, weight: np.ndarray, pay: np.ndarray, row_limit: int, max_missing: int
 ) -> str | None:

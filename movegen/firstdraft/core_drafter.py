@@ -62,7 +62,12 @@ from wordbot.movegen.firstdraft.core_state import (
     is_word,
     score,
 )
-from wordbot.movegen.firstdraft.potential import DEPTH, row_potential
+from wordbot.movegen.firstdraft.potential import (
+    DEPTH,
+    growth_floor,
+    row_potential,
+    value_past,
+)
 from wordbot.movegen.rng import uniform
 
 #: the player's settings ``grow``, ``pool`` and ``turns`` at their defaults, and
@@ -154,9 +159,10 @@ def _slot(key, mask):
 
 
 @njit(cache=True)
-def growth(row, n, weights, r, params, lexicon, memo):
+def growth(row, n, weights, r, params, lexicon, memo, floor):
     """The row's growth potential (the best word longer than it, weighed), from the
-    memo or found and kept (``weights``: the memo's set in use)."""
+    memo or found and kept (``weights``: the memo's set in use); when not in the memo
+    only a growth past ``floor`` is found (:func:`.potential.row_potential`), and kept."""
     records, below = lexicon
     keys, grows, _, numbers, target = memo
     key = -1
@@ -182,8 +188,9 @@ def growth(row, n, weights, r, params, lexicon, memo):
         limit,
         limit,
         target,
+        floor,
     )
-    if key >= 0:
+    if key >= 0 and grow > floor:  # exact: worth keeping
         if 2 * numbers[M_ENTRIES] >= keys.shape[0]:  # half full: start again
             keys[:] = -1
             numbers[M_ENTRIES] = 0
@@ -195,12 +202,17 @@ def growth(row, n, weights, r, params, lexicon, memo):
 
 
 @njit(cache=True)
-def row_value(row, n, time, weights, r, params, lexicon, memo):
-    """What a row is worth: its sale now, or ``time`` times what it can grow into."""
+def row_value(row, n, time, weights, r, params, lexicon, memo, top=-np.inf):
+    """What a row is worth: its sale now, or ``time`` times what it can grow into;
+    with a ``top``, exact only when more than it (:func:`.potential.value_past`)."""
     sale = 0.0
     if is_word(row, r, lexicon[0], np.int64(0), n):
         sale = r[R_PAY + n]
-    return max(sale, time * growth(row, n, weights, r, params, lexicon, memo))
+    floor = growth_floor(sale, top, time)
+    grow = floor
+    if floor < np.inf:
+        grow = growth(row, n, weights, r, params, lexicon, memo, floor)
+    return value_past(sale, time, grow, floor)
 
 
 @njit(cache=True)
@@ -334,21 +346,26 @@ def drafter(s, r, delta, params, lexicon, memo, scratches, rng, ri, move):
         nk = info[I_NK]
         tops = np.empty((2, max(info[I_FILLS], info[I_FILLS + 1])), np.int64)
         worth = np.empty((2, tops.shape[1]), np.float64)
+        top = np.empty(tops.shape[1], np.float64)  # the value of each group's top
         for side in range(2):
-            for i in range(info[I_FILLS + side]):
-                n = lengths[side, i]
-                worth[side, i] = (
-                    row_value(rows[side, i], n, time, weights, r, params, lexicon, memo)
-                    - old[side]
-                )
-            groups = 0
             for i in range(info[I_FILLS + side]):  # the first best of each group
                 g = group[side, i]
-                if firsts[side, g] == i:
+                first = firsts[side, g] == i
+                value = row_value(
+                    rows[side, i],
+                    lengths[side, i],
+                    time,
+                    weights,
+                    r,
+                    params,
+                    lexicon,
+                    memo,
+                    -np.inf if first else top[g],
+                )
+                worth[side, i] = value - old[side]
+                if first or worth[side, i] > worth[side, tops[side, g]]:
                     tops[side, g] = i
-                    groups += 1
-                elif worth[side, i] > worth[side, tops[side, g]]:
-                    tops[side, g] = i
+                    top[g] = value
         gain = s[coaster_at(k) + 1] - (k - 1)
         base = (gain + 0.0) - base_pool
         for p in range(info[I_PAIRS]):

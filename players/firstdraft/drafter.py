@@ -135,10 +135,14 @@ class DrafterPlayer(Player):
             self._potentials.popitem(last=False)
         return out
 
+    def _time(self, state: FirstDraftState) -> float:
+        """How much a row's growth counts: less once the player has few turns left."""
+        own_turns = len(state.bag) / 3.0 / len(state.players)
+        return min(1.0, own_turns / self.settings["turns"]) * self.settings["grow"]
+
     def _row_values(self, state: FirstDraftState, rows: list[str]) -> dict[str, float]:
         """What each row is worth: its sale now, or what it can grow into."""
-        own_turns = len(state.bag) / 3.0 / len(state.players)
-        time = min(1.0, own_turns / self.settings["turns"]) * self.settings["grow"]
+        time = self._time(state)
         pots = self.potentials(state, rows)
         return {
             r: max(state.rules.pays(len(r)) if state.is_word(r) else 0.0, time * pots[r][1])
@@ -238,18 +242,15 @@ class DrafterPlayer(Player):
         hand, rules = state.hand, state.rules
         coaster = state.line[k - 1]
         gain = coaster.coins - (k - 1)
+        weight = self.weights(state)
+        time = self._time(state)
         best_rows = []
         for fill, before in ((options.a, hand.rows[0]), (options.b, hand.rows[1])):
-            texts = [fill.row(i) for i in range(len(fill.lengths))]
-            values = self._row_values(state, texts)
-            worth = np.array([values[t] for t in texts]) - old[before]
-            top = [
-                int(lo + np.argmax(worth[lo:hi]))
-                for lo, hi in zip(fill.starts[:-1], fill.starts[1:])
-            ]
-            best_rows.append((texts, worth, top))
-        (ta, wa, top_a), (tb, wb, top_b) = best_rows
-        weight = self.weights(state)
+            tops, worth = adapter.best_fillings(
+                state.lexicon, fill, old[before], time, weight, _pay(rules)
+            )
+            best_rows.append((fill, tops.tolist(), worth.tolist()))
+        (fa, top_a, wa), (fb, top_b, wb) = best_rows
         base = gain + 0.0 - self._pool_value(hand.pool, weight)
         for ga, gb, _choices, dropped in options.pairs.tolist():
             ia, ib = top_a[ga], top_b[gb]
@@ -260,12 +261,12 @@ class DrafterPlayer(Player):
                 if len(left) <= rules.pool_limit
                 else self._keep(left, rules.pool_limit)
             )
-            value = base - dropped + wa[ia] + wb[ib] + self._pool_value(pool, weight)
+            value = base - dropped + wa[ga] + wb[gb] + self._pool_value(pool, weight)
             add(
-                Draft(k, (ta[ia], tb[ib]), pool),
+                Draft(k, (fa.row(ia), fb.row(ib)), pool),
                 value,
                 gain - dropped,
-                rows=(wa[ia], wb[ib]),
+                rows=(wa[ga], wb[gb]),
             )
 
 
