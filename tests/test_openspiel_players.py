@@ -74,8 +74,8 @@ def test_bad_options_are_refused_by_name(lexicon):
         OpenSpielMCTS(sims=1)
     state = midgame("routewords", lexicon)
     assert OpenSpielMCTS(sims=2).choose(state, random.Random(0)) in state.legal_moves()
-    with pytest.raises(PlayerError, match="unknown option 'time'"):
-        OpenSpielMCTS(time=1)
+    with pytest.raises(PlayerError, match="time=-1 must be >= 0"):
+        OpenSpielMCTS(time=-1)
 
 
 def tournament(*args):
@@ -118,3 +118,18 @@ def test_mcts_hints_rank_the_root_moves_it_would_choose_from(name, lexicon):
     assert top[0].move.to_json() == bot.choose(state, random.Random(4)).to_json()
     assert all(-1 <= c.equity <= 1 and c.iterations >= 1 for c in top)
     assert [c.iterations for c in top] == sorted((c.iterations for c in top), reverse=True)
+
+
+def test_a_time_a_move_runs_the_simulations_that_fit_at_the_pace_so_far(lexicon):
+    state = midgame("crosswords", lexicon)
+    bot = OpenSpielMCTS(time=0.3)
+    assert bot.simulations() == 2  # no pace yet: the least MCTS can pick a move with
+    first = bot.top(state, 10**6, random.Random(1))
+    assert sum(c.iterations for c in first) == 2 - 1  # the first simulation is the root's
+    pace = bot._pace
+    assert pace is not None and pace > 0
+    planned = bot.simulations()
+    assert planned == max(2, int(0.3 / pace)) > 2
+    second = bot.top(state, 10**6, random.Random(1))
+    assert sum(c.iterations for c in second) == planned - 1
+    assert OpenSpielMCTS(sims=7, time=0).simulations() == 7
