@@ -16,7 +16,9 @@ stops when one is left, or at the time or iteration limit.
 The time is kept over the player's decisions, as a clock is: a round of playouts is not
 begun when it would end past the decision's time, and a decision that overran (its
 policy's candidates alone can take longer) leaves the next ones that much less, down to
-a quarter of ``time``, so that the decisions average ``time``.
+a quarter of ``time``, so that the decisions average ``time``. Where the first rounds
+of the decisions before took long a candidate (slow playouts), a decision plays only
+its best candidates that the time left holds at that pace (two at least).
 
 A candidate reports a win rate (the share of its playouts the mover won, a shared first
 place counting half, with its 95 % interval) and its mean final margin only when every
@@ -177,6 +179,8 @@ class MonteCarloPlayer(Player):
                 f"player mc: option by={self.settings['by']!r} is not 'margin' or 'winrate'"
             )
         self._policies: dict[str, Player] = {}
+        # by game: the seconds a candidate's playout took in the first rounds so far
+        self._paces: dict[str, float] = {}
         self.playouts = 0  # playouts of the last decision
         self._width = self.settings["k"]  # candidates a decision weighs
         self.to_end = bool(self.settings["to_end"])  # the last decision played to the end
@@ -228,8 +232,15 @@ class MonteCarloPlayer(Player):
         self.to_end = self._plays_to_end(state, policy, rng)
         playouts = Playouts(state.game, policy, leaf)
         horizon = horizon_of(self.settings["plies"], self.to_end)
-        # at least one playout per candidate, however small the limit
+        pace = self._paces.get(state.game.name)
+        first = True
+        # at least one playout per candidate, however small the limit; but where the
+        # first rounds before ran slow, only the best candidates the time left holds at
+        # their pace (two at least)
         while len(alive) > 1:
+            if first and pace:
+                room = (seconds - (time.perf_counter() - started)) / pace
+                alive = alive[: max(2, int(room))]
             round_started = time.perf_counter()
             sample_seed = rng.getrandbits(63)
             # the hidden parts are sampled before a candidate is applied: applying one to
@@ -252,6 +263,10 @@ class MonteCarloPlayer(Player):
             # a round takes its time a candidate: stop when the next one, as long a
             # candidate as this one was, would end past the time
             now = time.perf_counter()
+            if first:  # the slowest round (nothing found yet that it can reuse)
+                took = (now - round_started) / len(alive)
+                self._paces[state.game.name] = took if pace is None else (took + pace) / 2
+                first = False
             round_time = (now - round_started) * len(survivors) / len(alive)
             if now + round_time - started >= seconds:
                 break

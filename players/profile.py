@@ -50,9 +50,11 @@ class PlayerProfile:
     ``default_policy``: the player spec of the game's own policy (it gives ``mc``'s and
     ``search``'s candidates and values their playouts' ends, ``hint`` ranks with it).
     ``playout_policy``: the player ``mc`` and ``search`` play out with,
-    dozens of playouts in a tenth of a second. ``playout_moves``: the moves such a
-    playout plays from a candidate (hidden information, far from the end) before it is
-    valued (``search:playout``, left at -1; 0: to where the game stops a playout).
+    dozens of playouts in a tenth of a second; ``search_playout_policy``: the one
+    ``search`` plays its own out with where it is another (empty: the same).
+    ``playout_moves``: the moves such a playout plays from a candidate (hidden
+    information, far from the end) before it is valued (``search:playout``, left at -1;
+    0: to where the game stops a playout).
     ``margin_scale``: the points of margin that set a clear win apart from a close game
     (``search:scale``, left at 0).
     ``policy_weight``: how many playouts the policy's own valuation of a candidate
@@ -72,6 +74,7 @@ class PlayerProfile:
 
     default_policy: str = "greedy"
     playout_policy: str = "greedy"
+    search_playout_policy: str = ""
     playout_moves: int = 0
     margin_scale: float = 10.0
     policy_weight: float = 0.0

@@ -92,7 +92,7 @@ class SearchPlayer(MonteCarloPlayer):
             int,
             0,
             "candidates of the game's policy at the root and every node; 0: the game's "
-            "(Control Word 10, the others 6)",
+            "(Control Word 10, First Draft 4, the others 6)",
         ),
         "end": Option(
             int,
@@ -142,8 +142,8 @@ class SearchPlayer(MonteCarloPlayer):
         "rollout": Option(
             str,
             "",
-            "player spec of the playouts; empty: the game's playout policy (Control "
-            "Word: control, the others: greedy); the game's policy values the leaves",
+            "player spec of the playouts; empty: the game's (Control Word: control, "
+            "First Draft: drafter, the others: greedy); the game's policy values the leaves",
         ),
         "leaf": Option(
             str,
@@ -177,7 +177,7 @@ class SearchPlayer(MonteCarloPlayer):
         Player.__init__(self, **options)
         # mc's own options, read by its simulation (not search's: the spec omits them)
         self.settings.update(plies=0, to_end=False, by="margin")
-        self._policies = {}
+        self._policies, self._paces = {}, {}
         self.playouts, self.to_end, self._width = 0, False, DEFAULT.search_width  # _top
         self._left: int | None = None  # moves to the end, by this decision's probe
         self._clock = 0.0  # when this decision started
@@ -233,18 +233,20 @@ class SearchPlayer(MonteCarloPlayer):
     def policy(self, game: Game, rollout: bool = False, leaf: bool = False) -> Player:
         """The game's policy (it ranks the candidates and values every leaf), or with
         ``rollout`` the playouts' player: the ``rollout`` option, else the game's
-        playout policy, fast enough to keep to a tenth of a second; with ``leaf`` the
-        player that values the leaves: the ``leaf`` option, else the game's policy.
+        playout policy for ``search``, fast enough to keep to a tenth of a second; with
+        ``leaf`` the player that values the leaves: the ``leaf`` option, else the game's
+        policy.
 
         >>> from wordbot.engine import get_game
-        >>> SearchPlayer().policy(get_game("routewords"), rollout=True).spec
-        'greedy'
+        >>> [SearchPlayer().policy(get_game(g), rollout=True).spec for g in ("routewords", "firstdraft")]
+        ['greedy', 'drafter']
         >>> SearchPlayer(leaf="greedy").policy(get_game("routewords"), leaf=True).spec
         'greedy'
         """
         profile = profile_of(game)
         if rollout:
-            spec = self.settings["rollout"] or self._evaluated(profile.playout_policy, game)
+            spec = profile.search_playout_policy or profile.playout_policy
+            spec = self.settings["rollout"] or self._evaluated(spec, game)
             return self._inner(game, spec)
         if leaf and self.settings["leaf"]:
             return self._inner(game, self.settings["leaf"])

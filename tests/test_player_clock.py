@@ -1,6 +1,7 @@
 """``mc`` and ``search`` keep to their time over a game, as a clock does: a round of
-playouts is not begun past the decision's time, and a decision that overran leaves the
-next ones less (players/montecarlo.py)."""
+playouts is not begun past the decision's time, a decision that overran leaves the
+next ones less, and where first rounds ran slow only the candidates the time holds are
+played (players/montecarlo.py)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,28 @@ def test_a_decision_that_overran_leaves_the_next_ones_less(spec):
     assert player._seconds == 0.001
     decision_seconds(player, state)
     assert player._seconds == pytest.approx(LEAST_SHARE * 0.001)
+
+
+@pytest.mark.parametrize("spec", ["mc", "search:playout=0"])
+def test_after_slow_first_rounds_only_the_candidates_the_time_holds_are_played(spec):
+    game = game_of("firstdraft")
+    states = [game.new(None, seed, None, lexicon_of(game)) for seed in (3, 4, 5)]
+    join = "," if ":" in spec else ":"
+    # the drafter's playouts to the horizon take a millisecond a candidate or more: two
+    # milliseconds, the drafter's candidates found, hold two at most
+    slow = make_player(f"{spec}{join}time=0.002,rollout=drafter,k=4", game)
+    played = [
+        sum(c.iterations > 0 for c in slow.top(s, 4, random.Random(1))) for s in states
+    ]
+    assert slow._paces["firstdraft"] > 0
+    assert played[0] == 4  # no pace yet: one playout each
+    assert played[1:] == [2, 2]
+    # greedy's playouts take a fraction of a millisecond: half a second holds them all
+    fast = make_player(f"{spec}{join}time=0.5,rollout=greedy,k=4", game)
+    played = [
+        sum(c.iterations > 0 for c in fast.top(s, 4, random.Random(1))) for s in states
+    ]
+    assert played == [4, 4, 4]
 
 
 def test_an_iteration_budget_is_never_cut_by_the_clock():

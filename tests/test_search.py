@@ -185,11 +185,15 @@ def test_the_last_move_of_a_hidden_game_is_searched_exactly(name, count):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_playouts_are_the_games_playout_policys_and_margins_on_its_scale(name):
-    # left unset, the playouts' player and the margin scale are the game's own: the
-    # search ranks as the one given them explicitly, move for move and figure for figure
+    # left unset, the playouts' player (search's own where the game names one) and the
+    # margin scale are the game's own: the search ranks as the one given them
+    # explicitly, move for move and figure for figure
     game = game_of(name)
     profile = profile_of(game)
-    explicit = f"{BUDGET},rollout={profile.playout_policy},scale={profile.margin_scale}"
+    rollout = profile.search_playout_policy or profile.playout_policy
+    own = {"controlword": "control", "firstdraft": "drafter"}
+    assert rollout == own.get(name, "greedy")
+    explicit = f"{BUDGET},rollout={rollout},scale={profile.margin_scale}"
     for n, state in enumerate(positions(name, 2, seed=3 + len(name))):
         default = CATALOG.players.make(BUDGET, game).top(state, 3, random.Random(n))
         given = CATALOG.players.make(explicit, game).top(state, 3, random.Random(n))
