@@ -101,6 +101,20 @@ class Forward:
 
 
 @njit(cache=True)
+def accepts(records, symbols, n):
+    """Whether the first ``n`` symbols of ``symbols`` spell a word of the automaton
+    ``records`` (compiled :meth:`Forward.contains` on symbols)."""
+    node = 0
+    for i in range(n):
+        c = symbols[i]
+        rec = records[node]
+        if not (rec >> c) & 1:
+            return False
+        node = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << c) - 1))
+    return (records[node] >> ACCEPT_SHIFT) & 1 == 1
+
+
+@njit(cache=True)
 def _below(records):
     n = records.shape[0]
     depth = np.zeros(n, np.int64)

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, uint64
-from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT
-from wordbot.dictionaries.gaddag_walk import popcount
+from wordbot.dictionaries.forward import accepts
 from wordbot.movegen.rng import below
 
 ROW_MAX = 20  # the longest row the rules allow (rules.MAX_ROW_LIMIT)
@@ -83,14 +82,7 @@ def is_word(s, r, records, at, n):
     payout pays, and a word of the letter trie ``records``)."""
     if n > r[R_ROW_LIMIT] or r[R_SELLS + n] == 0:
         return False
-    node = 0
-    for i in range(n):
-        c = s[at + i]
-        rec = records[node]
-        if not (rec >> c) & 1:
-            return False
-        node = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << c) - 1))
-    return (records[node] >> ACCEPT_SHIFT) & 1 == 1
+    return accepts(records, s[at : at + n], n)
 
 
 @njit(cache=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT, MASK_BITS
+from wordbot.dictionaries.forward import ACCEPT_SHIFT, FIRST_SHIFT, MASK_BITS, accepts
 from wordbot.dictionaries.gaddag_walk import lowest_bit, popcount
 
 DEPTH = 33  # deeper than any row the rules allow
@@ -46,19 +46,6 @@ def value_past(sale, time, grow, floor):
     when the growth did not pass it, the sale (exact when the sale was the higher of the
     two, else a worth no higher than the best so far)."""
     return max(sale, time * grow) if grow > floor else sale
-
-
-@njit(cache=True)
-def accepts(records, row, n):
-    """Whether the first ``n`` letters of ``row`` are a word of the trie."""
-    node = 0
-    for i in range(n):
-        c = row[i]
-        rec = records[node]
-        if not (rec >> c) & 1:
-            return False
-        node = (rec >> FIRST_SHIFT) + popcount(rec & ((np.int64(1) << c) - 1))
-    return (records[node] >> ACCEPT_SHIFT) & 1 == 1
 
 
 @njit(cache=True)
