@@ -75,35 +75,53 @@ def looked_ahead(player, state, viewer: str, moves: int, rng) -> float:
     return float(player.value(state, viewer))
 
 
-def target_task(args: tuple) -> list[tuple[int, list[list[float]], list[float]]]:
-    """The features and targets of the candidates of some positions of game ``g`` (a
-    task: ``(game, spec, lexicon, rules, seed, g, refills, [(sample index, position
-    index), ...])``): (sample index, each candidate's features less their mean, each
-    candidate's target less theirs), the sample's playouts seeded by its index. A
-    candidate's target is what the mover's value gains from the position it reaches
-    to :func:`looked_ahead`."""
+def samples_of(args: tuple) -> tuple[Any, int, int, list[tuple[int, Any]]]:
+    """What a target task (``(game, spec, lexicon, rules, seed, g, refills, [(sample
+    index, position index), ...])``) values: (the player, the seed, the refills, each
+    sample's index and position in game ``g``)."""
     game_name, spec, lexicon_path, rules, seed, g, refills, wanted = args
     game, player, lexicon, parsed = Worker.get(game_name, spec, lexicon_path, rules)
     positions = game_positions(game, player, g, seed, lexicon, parsed)
+    return player, seed, refills, [(i, positions[j]) for i, j in wanted]
+
+
+def candidates_ahead(
+    player, state, seed: int, i: int, refills: int
+) -> list[tuple[Any, float]]:
+    """The positions ``player``'s :data:`CANDIDATES` best moves of ``state`` (sample
+    ``i``) reach that leave the game going, each with the mover's value
+    :func:`looked_ahead` of it, the mean over ``refills`` playouts seeded by ``i``."""
+    viewer = state.to_move
+    rng = SplitMixRandom(seed * 65_537 + i)
     out = []
-    for i, j in wanted:
-        state = positions[j]
+    for cand in player.top(state, CANDIDATES, rng):
+        after = state.apply(cand.move, check=False)
+        if after.is_over:
+            continue
+        draws = rng.getrandbits(62)
+        ahead = sum(
+            looked_ahead(player, after, viewer, HORIZON, SplitMixRandom(draws + r))
+            for r in range(refills)
+        )
+        out.append((after, ahead / refills))
+    return out
+
+
+def target_task(args: tuple) -> list[tuple[int, list[list[float]], list[float]]]:
+    """The features and targets of the candidates of some positions of a game (a task,
+    :func:`samples_of`): (sample index, each candidate's features less their mean, each
+    candidate's target less theirs). A candidate's target is what the mover's value
+    gains from the position it reaches to :func:`looked_ahead`."""
+    player, seed, refills, samples = samples_of(args)
+    out = []
+    for i, state in samples:
         seat, viewer = state.seat, state.to_move
-        rng = SplitMixRandom(seed * 65_537 + i)
         xs, ys = [], []
-        for cand in player.top(state, CANDIDATES, rng):
-            after = state.apply(cand.move, check=False)
-            if after.is_over:
-                continue
+        for after, ahead in candidates_ahead(player, state, seed, i, refills):
             features = player.features(after, seat)
             now = player.value(after, viewer) - float(features @ player.weights)
-            draws = rng.getrandbits(62)
-            ahead = sum(
-                looked_ahead(player, after, viewer, HORIZON, SplitMixRandom(draws + r))
-                for r in range(refills)
-            )
             xs.append(features)
-            ys.append(ahead / refills - now)
+            ys.append(ahead - now)
         if len(xs) > 1:
             x, y = np.array(xs), np.array(ys)
             out.append((i, (x - x.mean(0)).tolist(), (y - y.mean()).tolist()))

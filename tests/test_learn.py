@@ -214,13 +214,15 @@ def test_bad_learnings_are_one_line_errors(tmp_path):
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "x").write_text("x")
     for args, needle in (
-        (["--game", "firstdraft"], "nothing to learn yet"),
         (["--check", "3"], "--check 3: not a multiple of 2"),
         (["--resume", str(tmp_path)], "no learning.json"),
         (["--out", str(tmp_path / "full")], "not empty"),
         (["--rule", "rounds=0"], "rounds"),
     ):
         one_line_refusal(invoke("learn", *args), needle)
+    # a game whose profile names no learner
+    toy = invoke("--plugin", "tests.toygame", "learn", "--game", "toy")
+    one_line_refusal(toy, "--game toy: nothing to learn yet")
 
 
 def test_a_kept_table_is_saved_with_the_check_that_kept_it(tmp_path):

@@ -28,6 +28,7 @@ PROFILE = PlayerProfile(
     # the drafter's playouts are slower than greedy's: four candidates keep a decision
     # to its tenth of a second (0.110 s a move, 65.4 % against mc) where six took 0.131
     search_width=4,
+    learner="wordbot.players.firstdraft.learning:LEARNER",
     candidate_fields={
         "coins_now": ("coins now", None),
         "rows_worth": ("rows' worth", None),

@@ -29,14 +29,23 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from wordbot.engine.firstdraft import adapter
+from wordbot.engine.firstdraft.evaluation import DEFAULT, VALUE_WEIGHTS, weights
 from wordbot.engine.firstdraft.moves import Draft
 from wordbot.engine.state import GameState
 from wordbot.engine.tiles import FULL_BAG, LETTERS
-from wordbot.players.base import Candidate, Option, Player, Progress, Shortlist
+from wordbot.players.base import (
+    Candidate,
+    Option,
+    Player,
+    Progress,
+    Shortlist,
+    played_weights,
+)
 
 if TYPE_CHECKING:
     from wordbot.engine.firstdraft.legal import FirstDraftMoves
@@ -74,6 +83,30 @@ def unseen_weights(state: FirstDraftState) -> np.ndarray:
     return WEIGHT * np.minimum(1.0, np.round(share * 4) / 4)
 
 
+#: a row's sale now (0 unless it is a word) and its growth potential
+Row = tuple[float, float]
+
+
+def row_worth(row: Row, time: float) -> float:
+    """What a row is worth: its sale now, or ``time`` times what it can grow into."""
+    return max(row[0], time * row[1])
+
+
+def own_turns(state: FirstDraftState) -> float:
+    """The turns each player has left, by the tiles in the bag (three a draft)."""
+    return len(state.bag) / 3.0 / len(state.players)
+
+
+def time_weight(turns_left: float, evaluation: Mapping[str, float]) -> float:
+    """How much a row's growth counts with ``turns_left`` own turns left: ``grow``,
+    less below ``turns`` of them.
+
+    >>> time_weight(1.5, {"grow": 0.8, "turns": 3.0})
+    0.4
+    """
+    return min(1.0, turns_left / evaluation["turns"]) * evaluation["grow"]
+
+
 def _pay(rules) -> np.ndarray:
     """The coins a word of each length sells for (0 where it does not sell)."""
     pay = np.zeros(rules.row_limit + 1)
@@ -99,10 +132,23 @@ class DrafterPlayer(Player):
             "weigh missing letters by the tiles not yet seen "
             "(false: by the whole tile set)",
         ),
+        "eval": Option(
+            str,
+            DEFAULT,
+            "grow, pool and turns: hand (the options' own) or a file wordbot learn wrote",
+        ),
     }
 
     def __init__(self, **options):
         super().__init__(**options)
+        #: the value's settings played, by name (``VALUE_WEIGHTS``)
+        self.evaluation = dict(
+            zip(
+                VALUE_WEIGHTS,
+                played_weights(self.settings, options, VALUE_WEIGHTS, weights),
+                strict=True,
+            )
+        )
         self._potentials: OrderedDict[tuple, tuple[float, float]] = OrderedDict()
 
     # -- values ------------------------------------------------------------------------
@@ -137,17 +183,31 @@ class DrafterPlayer(Player):
 
     def _time(self, state: FirstDraftState) -> float:
         """How much a row's growth counts: less once the player has few turns left."""
-        own_turns = len(state.bag) / 3.0 / len(state.players)
-        return min(1.0, own_turns / self.settings["turns"]) * self.settings["grow"]
+        return time_weight(own_turns(state), self.evaluation)
+
+    def row_facts(self, state: FirstDraftState, rows: list[str]) -> dict[str, Row]:
+        """Each row's sale now (0 unless it is a word) and growth potential."""
+        pots = self.potentials(state, rows)
+        return {
+            r: (state.rules.pays(len(r)) if state.is_word(r) else 0.0, pots[r][1])
+            for r in rows
+        }
 
     def _row_values(self, state: FirstDraftState, rows: list[str]) -> dict[str, float]:
         """What each row is worth: its sale now, or what it can grow into."""
         time = self._time(state)
-        pots = self.potentials(state, rows)
-        return {
-            r: max(state.rules.pays(len(r)) if state.is_word(r) else 0.0, time * pots[r][1])
-            for r in rows
-        }
+        return {r: row_worth(f, time) for r, f in self.row_facts(state, rows).items()}
+
+    def seat_facts(self, state: FirstDraftState) -> list[tuple[float, list[Row]]]:
+        """Each seat's score and the facts of its rows (a row two hold counts once):
+        what its worth is made of."""
+        return [
+            (
+                float(h.score),
+                list(self.row_facts(state, list(dict.fromkeys(h.rows))).values()),
+            )
+            for h in state.hands
+        ]
 
     def value(self, state: GameState, viewer: str) -> float:
         """``viewer``'s score and rows' worth less the best other player's (a playout's
@@ -155,14 +215,15 @@ class DrafterPlayer(Player):
         state = cast("FirstDraftState", state)  # the games it plays: First Draft
         if state.is_over:
             return super().value(state, viewer)
+        time = self._time(state)
         worth = {
-            p: h.score + sum(self._row_values(state, list(h.rows)).values())
-            for p, h in zip(state.players, state.hands)
+            p: score + sum(row_worth(f, time) for f in rows)
+            for p, (score, rows) in zip(state.players, self.seat_facts(state))
         }
         return worth[viewer] - max(v for p, v in worth.items() if p != viewer)
 
     def _pool_value(self, letters: str, weight: np.ndarray) -> float:
-        return self.settings["pool"] * float(sum(weight[ord(c) - 65] for c in letters))
+        return self.evaluation["pool"] * float(sum(weight[ord(c) - 65] for c in letters))
 
     @staticmethod
     def _keep(letters: str, size: int) -> str:
@@ -270,4 +331,11 @@ class DrafterPlayer(Player):
             )
 
 
-__all__ = ["DrafterPlayer", "WEIGHT", "unseen_weights"]
+__all__ = [
+    "DrafterPlayer",
+    "WEIGHT",
+    "own_turns",
+    "row_worth",
+    "time_weight",
+    "unseen_weights",
+]

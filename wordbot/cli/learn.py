@@ -112,6 +112,10 @@ def learn(
                    values differ; play them with territory:eval=FILE
       routewords   routes' value weights (reach, deny, claim), as crosswords learns
                    territory's; play them with routes:eval=FILE
+      firstdraft   the drafter's settings (grow, pool, turns), each sampled
+                   position's four best moves valued six moves on, the settings
+                   searched on a grid for values that differ as those do; play them
+                   with drafter:eval=FILE
 
     \b
     Examples:
