@@ -1,0 +1,137 @@
+"""``wordbot learn --game firstdraft``: the drafter's settings (grow, pool, turns) read
+from a weights file, the facts a generation records valuing every candidate as the
+drafter does on any settings, the grid finding the settings behind known targets, and a
+learning run on the real program."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from wordbot.dictionaries import Lexicon
+from wordbot.engine import learned
+from wordbot.engine.games import get_game
+from wordbot.engine.rng import SplitMixRandom
+from wordbot.players import make_player
+from wordbot.players.base import PlayerError
+from wordbot.players.firstdraft.learning import (
+    GROWS,
+    TURNS,
+    Facts,
+    best_settings,
+    facts_of,
+    facts_task,
+)
+from wordbot.players.valuelearning import CANDIDATES, game_positions
+
+from tests.cli_support import one_line_refusal, run
+from tests.conftest import ROOT
+
+GAME = get_game("firstdraft")
+WORDS = str(ROOT / "tests" / "data" / "small_words.txt")
+HAND = {"grow": 0.8, "pool": 0.15, "turns": 3.0}
+
+
+def settings_file(path, game="firstdraft", **weights) -> str:
+    learned.LearnedWeights(game, {**HAND, **weights}).save(path)
+    return str(path)
+
+
+def test_the_drafter_plays_the_settings_its_eval_names(tmp_path):
+    path = settings_file(tmp_path / "s.json", grow=1.3, turns=6.0)
+    player = make_player(f"drafter:eval={path}", GAME)
+    assert player.evaluation == {"grow": 1.3, "pool": 0.15, "turns": 6.0}
+    assert player.spec == f"drafter:eval={path}"  # the settings stay the file's
+    given = make_player(f"drafter:eval={path},pool=0.4", GAME)
+    assert given.evaluation == {"grow": 1.3, "pool": 0.4, "turns": 6.0}
+    assert make_player("drafter", GAME).evaluation == HAND
+    other = settings_file(tmp_path / "o.json", game="crosswords")
+    for spec, needle in (
+        (f"drafter:eval={other}", "not of firstdraft"),
+        (f"drafter:eval={tmp_path / 'none.json'}", "no such weights"),
+    ):
+        with pytest.raises(PlayerError, match=needle):
+            make_player(spec, GAME)
+
+
+@pytest.fixture(scope="module")
+def facts():
+    """The facts of the candidates of some of a self-play game's positions on the
+    tests' word list, the task's rows and those positions."""
+    spec, seed, g = "drafter", 3, 0
+    lexicon = Lexicon.load(WORDS, report=None)
+    player = make_player(spec, GAME)
+    positions = game_positions(GAME, player, g, seed, lexicon, GAME.rules(()))
+    wanted = [(i, j) for i, j in enumerate(range(2, len(positions) - 2, 4))]
+    rows = facts_task(("firstdraft", spec, WORDS, (), seed, g, 1, wanted))
+    return facts_of(rows), rows, [positions[j] for _, j in wanted]
+
+
+@pytest.mark.parametrize("settings", [HAND, {"grow": 1.4, "pool": 0.0, "turns": 7.5}])
+def test_the_facts_value_every_candidate_as_the_drafter_on_those_settings(
+    tmp_path, facts, settings
+):
+    data, rows, positions = facts
+    assert len(rows) >= 5 and all(len(cands) >= 2 for _, cands in rows)
+    player = make_player(
+        "drafter:" + ",".join(f"{k}={v}" for k, v in settings.items()), GAME
+    )
+    want = []
+    for (i, cands), position in zip(rows, positions):
+        mover = position.to_move
+        found = [
+            after
+            for c in make_player("drafter", GAME).top(position, CANDIDATES, _rng(i))
+            if not (after := position.apply(c.move, check=False)).is_over
+        ]
+        assert len(found) == len(cands)
+        want += [player.value(after, mover) for after in found]
+    got = data.values(settings["grow"], settings["turns"])
+    assert np.allclose(got, want, atol=1e-9)
+
+
+def _rng(i: int) -> SplitMixRandom:
+    """The generator a generation seeded 3 gives sample ``i``'s candidates."""
+    return SplitMixRandom(3 * 65_537 + i)
+
+
+def test_the_grid_finds_the_settings_behind_the_targets(facts):
+    data = facts[0]
+    rng = np.random.default_rng(7)
+    grow, pool, turns = float(GROWS[14]), 0.35, float(TURNS[9])
+    exact = data.values(grow, turns) + pool * data.pool
+    noisy = Facts(**{**vars(data), "ahead": exact + rng.normal(0, 0.05, len(exact))})
+    found = best_settings(noisy)
+    assert found.values.tolist() == pytest.approx([grow, pool, turns], abs=0.03)
+    assert found.r2 > 0.9 and found.r2_held_out > 0.8
+    # the settings played before explain the targets worse than those found
+    hand = Facts(**{**vars(data), "ahead": data.values(0.8, 3.0) + 0.15 * data.pool})
+    assert best_settings(hand).values.tolist() == pytest.approx([0.8, 0.15, 3.0])
+
+
+def test_a_learning_fits_the_settings_and_checks_them_against_the_hand_set_ones(
+    tmp_path,
+):
+    out = run(
+        "learn", "--game", "firstdraft", "--lexicon", WORDS, "--games", "2",
+        "--samples", "12", "--refills", "1", "--check", "2", "--seed", "4",
+        "--generations", "1", "--quiet", "--json", "--out", str(tmp_path / "l"),
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    [generation, summary] = [json.loads(line) for line in out.stdout.splitlines()]
+    table = json.loads((tmp_path / "l" / "gen-000.json").read_text())
+    weights, made = table["weights"], table["made"]
+    assert weights["grow"] in GROWS.tolist() and weights["turns"] in TURNS.tolist()
+    assert made["samples"] == generation["samples"] == 12
+    assert made["from"] == "drafter:eval=hand" and made["candidates"] > 12
+    assert generation["candidate"] == f"drafter:eval={tmp_path / 'l' / 'gen-000.json'}"
+    assert generation["games"] == 2 and summary["generations"] == 1
+    spec = generation["candidate"]
+    assert make_player(spec, GAME).evaluation == weights
+
+
+def test_a_settings_file_of_another_game_is_refused_on_the_command_line(tmp_path):
+    other = settings_file(tmp_path / "o.json", game="routewords")
+    refused = run("hint", "--game", "firstdraft", "--player", f"drafter:eval={other}")
+    one_line_refusal(refused, "not of firstdraft")
