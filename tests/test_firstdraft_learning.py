@@ -11,6 +11,8 @@ import numpy as np
 import pytest
 from wordbot.dictionaries import Lexicon
 from wordbot.engine import learned
+from wordbot.engine.core import GAME_HORIZON
+from wordbot.engine.firstdraft.core import CORE, DRAFTER, DRAFTER_HAND
 from wordbot.engine.games import get_game
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.players import make_player
@@ -25,8 +27,11 @@ from wordbot.players.firstdraft.learning import (
 )
 from wordbot.players.valuelearning import CANDIDATES, game_positions
 
+from tests import core_exactness as exact
 from tests.cli_support import one_line_refusal, run
 from tests.conftest import ROOT
+from tests.lexicons import small_lexicon
+from tests.test_core_firstdraft import new_game
 
 GAME = get_game("firstdraft")
 WORDS = str(ROOT / "tests" / "data" / "small_words.txt")
@@ -135,3 +140,29 @@ def test_a_settings_file_of_another_game_is_refused_on_the_command_line(tmp_path
     other = settings_file(tmp_path / "o.json", game="routewords")
     refused = run("hint", "--game", "firstdraft", "--player", f"drafter:eval={other}")
     one_line_refusal(refused, "not of firstdraft")
+
+
+def test_the_core_plays_each_set_of_settings_as_the_python_player():
+    assert CORE.policies["drafter"] == DRAFTER
+    assert CORE.policies["drafter:eval=hand"] == DRAFTER_HAND
+    lex = small_lexicon()
+    for i, state in enumerate(exact.random_positions(new_game(lex), 4, 17)):
+        seats = len(state.players)
+        horizon = GAME_HORIZON if i % 2 else 6
+        exact.check_playout(CORE, state, ["drafter:eval=hand"] * seats, [i], horizon)
+        exact.check_playout(
+            CORE, state, ["drafter"] + ["greedy"] * (seats - 1), [i + 9], horizon
+        )
+        packed = CORE.pack(state)
+        for spec in ("drafter", "drafter:eval=hand"):
+            player = make_player(spec, GAME)
+            values = CORE.values(packed, CORE.policies[spec])
+            assert values.tolist() == [player.value(state, p) for p in state.players]
+
+
+def test_one_playout_plays_one_set_of_settings():
+    assert not CORE.plays_together([DRAFTER, DRAFTER_HAND])
+    assert CORE.plays_together([DRAFTER_HAND, 1]) and CORE.plays_together([2, 2])
+    state = GAME.new(seed=2, lexicon=small_lexicon())
+    with pytest.raises(ValueError, match="one set of the drafter's settings at most"):
+        CORE.playout(CORE.pack(state), [DRAFTER, DRAFTER_HAND], np.array([1], np.uint64))

@@ -1,6 +1,7 @@
 """First Draft's compiled core (:mod:`wordbot.engine.core`): a position as one flat array
 (:mod:`wordbot.movegen.firstdraft.core_state`), whole playouts by ``random``, ``greedy``
-and the game's own ``drafter`` (its default settings) in one call
+and the game's own ``drafter`` (on the settings it plays unless told, or the hand-set
+ones as ``drafter:eval=hand``) in one call
 (:mod:`wordbot.movegen.firstdraft.core_play`), the bag, the deck and the reshuffles of
 the pile drawn as the engine draws them; and the drafter's value of a position.
 
@@ -26,8 +27,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 import numpy as np
+from wordbot.engine import learned
 from wordbot.engine.core import GREEDY, RANDOM, TO_END, Core, Packed, Playout, Playouts
 from wordbot.engine.firstdraft import adapter
+from wordbot.engine.firstdraft.evaluation import DEFAULT, GAME, VALUE_WEIGHTS
 from wordbot.engine.firstdraft.moves import Discard, Draft, Insert, Sell
 from wordbot.engine.firstdraft.position import Coaster, Hand
 from wordbot.engine.firstdraft.rules import TURN
@@ -40,6 +43,10 @@ from wordbot.movegen.firstdraft import core_state as cs
 from wordbot.movegen.firstdraft.core_moves import new_scratches
 
 DRAFTER = play.DRAFTER
+#: the drafter on the settings it plays unless told and on the hand-set ones
+#: (``drafter:eval=hand``): the kernels play one set a playout, :func:`settings_of`
+DRAFTER_HAND = DRAFTER + 1
+EVALS = {DRAFTER: DEFAULT, DRAFTER_HAND: learned.HAND}
 #: the first moves of a single playout (none: it plays the position itself)
 NO_FIRSTS = np.zeros((0, cs.WIDTH), np.int64)
 #: the drafter's potentials a word list and rules keep (2 ** this many), and the word
@@ -96,15 +103,33 @@ def _p(packed: Packed) -> FirstDraftPacked:
 
 
 def drafter_params(rules) -> np.ndarray:
-    """The drafter's settings (its defaults), letter weights, tile counts and the
-    coins a word sells for by length, as the compiled drafter reads them."""
+    """The drafter's settings (those it plays unless told), letter weights, tile
+    counts and the coins a word sells for by length, as the compiled drafter reads
+    them."""
     params = np.zeros(dr.P_SIZE, np.float64)
-    params[: len(dr.DEFAULTS)] = dr.DEFAULTS
+    params[: len(dr.DEFAULTS)] = settings_of(DEFAULT)
     params[dr.P_WEIGHT : dr.P_WEIGHT + 26] = adapter.WEIGHT
     params[dr.P_FULL : dr.P_FULL + 26] = [TILE_COUNTS[c] for c in LETTERS]
     for n in range(rules.row_limit + 1):
         params[dr.P_PAY + n] = rules.pays(n)
     return params
+
+
+def settings_of(name: str) -> np.ndarray:
+    """The compiled drafter's settings on the value settings ``name`` (``hand``: the
+    player's defaults)."""
+    slots = (dr.P_GROW, dr.P_POOL, dr.P_TURNS)  # VALUE_WEIGHTS' places
+    return learned.settings(GAME, name, VALUE_WEIGHTS, slots, dr.DEFAULTS)
+
+
+def _arrays(packed: FirstDraftPacked, name: str | None) -> tuple:
+    """The kernels' arrays of ``packed`` with the drafter on the settings ``name``
+    (None or the default: those it was packed with)."""
+    if name is None or name == DEFAULT:
+        return packed.arrays
+    params = packed.params.copy()
+    params[: len(dr.DEFAULTS)] = settings_of(name)
+    return packed.arrays[:4] + (params, packed.memo)
 
 
 def rules_array(rules) -> np.ndarray:
@@ -159,6 +184,7 @@ class FirstDraftCore(Core):
         "random": RANDOM,
         "greedy": GREEDY,
         "drafter": DRAFTER,
+        "drafter:eval=hand": DRAFTER_HAND,
     }
     width: ClassVar[int] = cs.WIDTH
 
@@ -292,17 +318,29 @@ class FirstDraftCore(Core):
         seats = np.arange(points.shape[-1], dtype=np.float64)
         return points.astype(np.float64) + seats * compensation
 
-    def _policies(self, packed: FirstDraftPacked, policies: Sequence[int]) -> np.ndarray:
+    def plays_together(self, ids: Sequence[int]) -> bool:
+        """One playout plays one set of the drafter's settings."""
+        return len(set(ids) & set(EVALS)) < 2
+
+    def _policies(
+        self, packed: FirstDraftPacked, policies: Sequence[int]
+    ) -> tuple[np.ndarray, str | None]:
+        """The kernels' policy ids of ``policies`` and the drafter's settings they
+        play (None: no drafter)."""
         ids = np.asarray(policies, np.int64)
         if (
             ids.shape != (len(packed.state.players),)
             or not np.isin(ids, list(self.policies.values())).all()
+            or not self.plays_together(ids.tolist())
         ):
             raise ValueError(
                 f"policies: one of {sorted(self.policies.values())} for each of the "
-                f"{len(packed.state.players)} seats"
+                f"{len(packed.state.players)} seats, one set of the drafter's settings "
+                "at most"
             )
-        return ids
+        played = set(ids.tolist()) & set(EVALS)
+        name = EVALS[played.pop()] if played else None
+        return np.where(ids == DRAFTER_HAND, DRAFTER, ids), name
 
     def playout(
         self,
@@ -312,7 +350,7 @@ class FirstDraftCore(Core):
         horizon: int = TO_END,
     ) -> Playout:
         packed = _p(packed)
-        ids = self._policies(packed, policies)
+        ids, name = self._policies(packed, policies)
         gens = np.ascontiguousarray(rngs, np.uint64)
         if gens.shape not in ((1,), ids.shape):
             raise ValueError(
@@ -320,7 +358,7 @@ class FirstDraftCore(Core):
             )
         with self._lock:
             moves, points, ended, _, self._scratch = play.run(
-                *packed.arrays,
+                *_arrays(packed, name),
                 NO_FIRSTS,
                 ids,
                 gens,
@@ -343,12 +381,12 @@ class FirstDraftCore(Core):
         keep: bool = False,
     ) -> Playouts:
         packed = _p(packed)
-        ids = self._policies(packed, policies)
+        ids, name = self._policies(packed, policies)
         rows = np.ascontiguousarray(firsts, np.int64).reshape(-1, cs.WIDTH)
         seeds = np.array(seeds, np.uint64)  # a writable copy: the run's signature
         with self._lock:
             _, points, ended, finals, self._scratch = play.run(
-                *packed.arrays,
+                *_arrays(packed, name),
                 rows,
                 ids,
                 seeds,
@@ -368,15 +406,15 @@ class FirstDraftCore(Core):
 
     def values(self, packed: Packed, policy: int) -> np.ndarray:
         """Each seat's value of the position by the player of ``policy``: the drafter's
-        (its ``value``), the others' (the players' default) the score margin."""
+        (its ``value`` on that policy's settings), the others' (the players' default)
+        the score margin."""
         packed = _p(packed)
         seats = len(packed.state.players)
-        if policy == DRAFTER and not packed.s[cs.OVER]:
+        if policy in EVALS and not packed.s[cs.OVER]:
             out = np.empty(seats, np.float64)
+            s, r, _, lexicon, params, memo = _arrays(packed, EVALS[policy])
             with self._lock:
-                dr.values(
-                    packed.s, packed.r, packed.params, packed.lexicon, packed.memo, out
-                )
+                dr.values(s, r, params, lexicon, memo, out)
             return out
         points = np.array([cs.score(packed.s, i) for i in range(seats)], np.int64)
         scores = self.scores(packed, points)
