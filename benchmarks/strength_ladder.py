@@ -111,12 +111,14 @@ def publish(table: str, page: str, path: Path | None, date: str, where: str, arg
 
 def play(game: str, strong: str, weak: str, games: int, seed: int, out: Path) -> dict:
     """One cell: ``wordbot tournament``'s JSON, resumed when ``out`` holds it."""
-    cmd = [sys.executable, "-m", "wordbot", "tournament", "--json", "-q"]
+    # one worker a cell, resumed or new: a player thinks its own time, so two games
+    # sharing a core would weaken both
+    cmd = [sys.executable, "-m", "wordbot", "tournament", "--json", "-q", "--workers", "1"]
     if out.exists():  # a cell played before: the run saved with it goes on
         cmd += ["--resume", str(out)]
     else:
         cmd += ["--game", game, "--players", f"{strong},{weak}", "--games", str(games),
-                "--seed", str(seed), "--workers", "1", "--out", str(out)]  # fmt: skip
+                "--seed", str(seed), "--out", str(out)]  # fmt: skip
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed:\n{done.stderr}")
