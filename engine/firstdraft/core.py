@@ -124,8 +124,8 @@ def settings_of(name: str) -> np.ndarray:
 
 def _arrays(packed: FirstDraftPacked, name: str | None) -> tuple:
     """The kernels' arrays of ``packed`` with the drafter on the settings ``name``
-    (None or the default: those it was packed with)."""
-    if name is None or name == DEFAULT:
+    (None: no drafter plays, those it was packed with)."""
+    if name is None:
         return packed.arrays
     params = packed.params.copy()
     params[: len(dr.DEFAULTS)] = settings_of(name)
