@@ -79,8 +79,9 @@ def cells(game: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def machine() -> str:
-    """The processor, its cores and the load it had, as this page reports them."""
+def machine(playing: bool) -> str:
+    """The processor, its cores and (where this run plays the cells, ``playing``) the
+    load it had, as this page reports them."""
     model = platform.processor() or platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -90,10 +91,9 @@ def machine() -> str:
     except OSError:
         pass
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (
-        f"{model}, {os.cpu_count()} cores (load {load:.1f} when the script started), "
-        f"Python {platform.python_version()}"
-    )
+    # a page written from cells played before says nothing of the load now
+    when = f" (load {load:.1f} when the script started)" if playing else ""
+    return f"{model}, {os.cpu_count()} cores{when}, Python {platform.python_version()}"
 
 
 def publish(table: str, page: str, path: Path | None, date: str, where: str, argv) -> None:
@@ -182,7 +182,7 @@ def main(argv=None) -> int:
     if args.finished and args.out is None:
         parser.error("--finished reads --out")
     started = datetime.date.today().isoformat()
-    where = machine()
+    where = machine(playing=not args.finished)
     lines = [
         "| game | level | stronger | weaker | games | W-D-L | stronger's score "
         "| Elo (95 %) | level's Elo | s/move stronger / weaker |",
