@@ -79,7 +79,7 @@ def cells(game: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def machine(playing: bool) -> str:
+def machine(playing: bool = True) -> str:
     """The processor, its cores and (where this run plays the cells, ``playing``) the
     load it had, as this page reports them."""
     model = platform.processor() or platform.machine()
