@@ -164,22 +164,36 @@ class ValueLearner:
         and their figures; those figures."""
         base = (game_name, best, lexicon_path, tuple(rules), seed)
         picked, rows = sampled(
-            mapper, count_task, target_task, base, games, wanted, refills, on_progress
+            mapper, count_task, self.task, base, games, wanted, refills, on_progress
         )
+        player = Worker.get(game_name, best, lexicon_path, tuple(rules))[1]
+        values, found = self.fitted(rows, player)
+        figures: dict[str, Any] = {
+            "samples": picked,
+            "refills": refills,
+            "horizon": HORIZON,
+            "from": best,
+            **found,
+        }
+        weights = dict(zip(self.names, values.tolist(), strict=True))
+        learned.LearnedWeights(self.game, weights, {**(made or {}), **figures}).save(table)
+        return figures
+
+    #: the task that values a generation's samples (:func:`target_task`'s rows)
+    task: Callable[[tuple], list] = staticmethod(target_task)
+
+    def fitted(self, rows: list, player: Any) -> tuple[np.ndarray, dict[str, Any]]:
+        """The weights fitted to :attr:`task`'s ``rows`` around those ``player``
+        plays, and the figures of the fit."""
         found_rows = {i: (features, values) for i, features, values in rows}
         # in the order of the samples, whichever worker valued them
         x = np.array([f for i in sorted(found_rows) for f in found_rows[i][0]])
         y = np.array([v for i in sorted(found_rows) for v in found_rows[i][1]])
-        kept = Worker.get(game_name, best, lexicon_path, tuple(rules))[1].weights
-        found = fit(x, y - x @ kept, RIDGE)
-        values = kept + found.values
+        found = fit(x, y - x @ player.weights, RIDGE)
+        values = player.weights + found.values
         spread = float(((y - y.mean()) ** 2).sum())
-        figures: dict[str, Any] = {
-            "samples": picked,
+        return values, {
             "candidates": len(y),
-            "refills": refills,
-            "horizon": HORIZON,
-            "from": best,
             "r2": round(found.r2, 4),
             "r2_held_out": round(found.r2_held_out, 4),
             # the share of the targets the whole value explains, beside the share of
@@ -188,9 +202,6 @@ class ValueLearner:
             if spread
             else 0.0,
         }
-        weights = dict(zip(self.names, values.tolist(), strict=True))
-        learned.LearnedWeights(self.game, weights, {**(made or {}), **figures}).save(table)
-        return figures
 
     def keep(self, table: Path, check: dict, to: Path) -> None:
         """Save the weights at ``table`` to ``to`` with the figures of the ``check``

@@ -23,21 +23,16 @@ their targets do.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-from wordbot.engine import learned
 from wordbot.engine.firstdraft.evaluation import GAME, VALUE_WEIGHTS
 from wordbot.players.firstdraft.drafter import own_turns
-from wordbot.players.learning import Fit, Mapper, Worker, sampled
+from wordbot.players.learning import Fit
 from wordbot.players.valuelearning import (
-    HORIZON,
     ValueLearner,
     candidates_ahead,
-    count_task,
     samples_of,
 )
 
@@ -175,50 +170,24 @@ class DrafterLearner(ValueLearner):
         super().__init__(GAME, "drafter", VALUE_WEIGHTS)
         self.description = "the drafter's settings grow, pool and turns (drafter:eval=FILE)"
 
-    def fit(
-        self,
-        game_name: str,
-        best: str,
-        games: int,
-        wanted: int,
-        refills: int,
-        seed: int,
-        table: Path,
-        lexicon_path: str | None,
-        rules: tuple[str, ...],
-        made: dict | None,
-        on_progress: Callable[[str, int, int], None] | None,
-        mapper: Mapper,
-    ) -> dict:
-        """Play ``games`` self-play games of ``best``, fit the settings to the targets
-        of up to ``wanted`` of their positions and save them to ``table`` with
-        ``made`` and their figures; those figures."""
-        base = (game_name, best, lexicon_path, tuple(rules), seed)
-        picked, rows = sampled(
-            mapper, count_task, facts_task, base, games, wanted, refills, on_progress
-        )
+    task = staticmethod(facts_task)
+
+    def fitted(self, rows: list, player: Any) -> tuple[np.ndarray, dict[str, Any]]:
+        """The settings found for :func:`facts_task`'s ``rows``, and the figures of
+        the fit (with the share the settings ``player`` plays explain)."""
         data = facts_of(rows)
-        kept = Worker.get(game_name, best, lexicon_path, tuple(rules))[1].evaluation
-        before = np.array([kept[k] for k in VALUE_WEIGHTS])
+        before = np.array([player.evaluation[k] for k in VALUE_WEIGHTS])
         found = best_settings(data)
         target = data.centred(data.ahead)
         spread = float(target @ target)
-        figures: dict[str, Any] = {
-            "samples": picked,
+        return found.values, {
             "candidates": len(data.ahead),
-            "refills": refills,
-            "horizon": HORIZON,
-            "from": best,
             "r2": round(found.r2, 4),
             "r2_held_out": round(found.r2_held_out, 4),
-            # the share the settings played so far explain, beside the fitted ones'
             "r2_before": round(1 - fitted_error(data, before) / spread, 4)
             if spread
             else 0.0,
         }
-        weights = dict(zip(self.names, found.values.tolist(), strict=True))
-        learned.LearnedWeights(self.game, weights, {**(made or {}), **figures}).save(table)
-        return figures
 
 
 LEARNER = DrafterLearner()
