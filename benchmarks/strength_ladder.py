@@ -11,7 +11,7 @@ person's game against a bot does.
 
 ``--write docs/strength.md`` writes the page with its date, machine and command;
 ``--out DIR`` keeps every cell's tournament (a second run with the same DIR resumes
-them); ``--games`` per cell, ``--slow-games`` per cell of a player thinking a second a
+them, and plays the deals a cell saved with fewer games lacks); ``--games`` per cell, ``--slow-games`` per cell of a player thinking a second a
 move; ``--jobs`` cells at once (one worker each: at most one a core); ``--game``
 (repeatable) for some games only.
 """
@@ -116,6 +116,8 @@ def play(game: str, strong: str, weak: str, games: int, seed: int, out: Path) ->
     cmd = [sys.executable, "-m", "wordbot", "tournament", "--json", "-q", "--workers", "1"]
     if out.exists():  # a cell played before: the run saved with it goes on
         cmd += ["--resume", str(out)]
+        if saved_games(out) < games:  # and plays the deals it lacks
+            cmd += ["--games", str(games)]
     else:
         cmd += ["--game", game, "--players", f"{strong},{weak}", "--games", str(games),
                 "--seed", str(seed), "--out", str(out)]  # fmt: skip
@@ -149,13 +151,20 @@ def cost(spec: str, game: str) -> int:
     return 2 if "time=1" in options else 1 if "time=0.1" in options else 0
 
 
+def saved_games(out: Path) -> int:
+    """The games the cell saved in ``out`` was set to play (0: none saved)."""
+    try:
+        return int(json.loads((out / "tournament.json").read_text())["games"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
 def done(out: Path) -> bool:
     """Whether the cell saved in ``out`` has played all its games."""
     try:
-        games = json.loads((out / "tournament.json").read_text())["games"]
         with open(out / "results.jsonl") as results:
-            return sum(1 for _ in results) >= games
-    except (OSError, ValueError, KeyError):
+            return sum(1 for _ in results) >= saved_games(out) > 0
+    except OSError:
         return False
 
 
@@ -163,7 +172,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games a cell")
     parser.add_argument(
-        "--slow-games", type=int, default=100, help="games a cell of a 1 s player"
+        "--slow-games", type=int, default=200, help="games a cell of a 1 s player"
     )
     parser.add_argument("--jobs", type=int, default=1, help="cells at once")
     parser.add_argument("--seed", type=int, default=2026)

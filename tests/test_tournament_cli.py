@@ -292,6 +292,31 @@ def test_killed_tournament_resumes_without_losing_or_replaying_a_game(tmp_path):
     assert "0 to play" in again.stderr
 
 
+def test_resume_with_more_games_keeps_the_games_played_and_adds_the_next_deals(tmp_path):
+    """A tournament resumed with a larger --games ends as the larger one played in one
+    go: the games played stay as they were, and only the new deals are played."""
+    out = tmp_path / "run"
+    args = ["--players", "control,greedy", "--seed", "5", *SMALL]
+    ok_json(*args, "--games", "4", "--workers", "1", "--out", str(out))
+    first = (out / "results.jsonl").read_text().splitlines()
+    records = {p.name: p.read_bytes() for p in (out / "games").glob("*.jsonl")}
+    more = wordbot("tournament", "--resume", str(out), "--games", "10", "--json")
+    assert more.returncode == 0, more.stderr
+    assert "4 games a pairing become 10" in more.stderr
+    assert "4 games finished, 6 to play" in more.stderr
+    grown = json.loads(more.stdout)
+    check_counts(grown, 10)
+    lines = (out / "results.jsonl").read_text().splitlines()
+    assert lines[:4] == first and sorted(json.loads(x)["game"] for x in lines) == list(
+        range(10)
+    )
+    for name, data in records.items():
+        assert (out / "games" / name).read_bytes() == data
+    assert json.loads((out / "tournament.json").read_text())["games"] == 10
+    whole = ok_json(*args, "--games", "10", "--workers", "1")
+    assert without_rate(whole) == without_rate(grown)
+
+
 def test_resume_repairs_a_cut_line_and_recovers_a_record_without_its_line(tmp_path):
     out = tmp_path / "run"
     args = ["--players", "greedy,random", "--games", "6", "--seed", "4", *SMALL]
@@ -394,8 +419,11 @@ def test_resume_refuses_another_configuration_and_changes_nothing(tmp_path):
     assert "already holds a tournament" in fails(
         "--players", "greedy,random", "--games", "2", "--out", str(out), *SMALL
     )
-    line = fails("--resume", str(out), "--games", "4")
-    assert "played with --games 2, not --games 4" in line
+    line = fails("--resume", str(out), "--games", "1")
+    assert "played with --games 2; resuming can add games" in line
+    assert "--games 5: must be a positive multiple of 2" in fails(
+        "--resume", str(out), "--games", "5"
+    )
     assert "played with --seed 3, not --seed 4" in fails(
         "--resume", str(out), "--seed", "4"
     )

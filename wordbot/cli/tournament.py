@@ -78,7 +78,8 @@ from wordbot.engine.games import DEFAULT_GAME
     "Save the configuration and every game's record (JSON Lines) in DIR, a new or "
     "empty directory.",
     "Continue the tournament saved in DIR: its finished games are kept and the rest "
-    "played. Options that define the games may be left out.",
+    "played; a larger --games than it was saved with plays more deals after them. "
+    "Options that define the games may be left out.",
 )
 @click.option(
     "--plot",
@@ -119,6 +120,7 @@ def tournament(
       wordbot tournament --players control,greedy --games 2000 --sprt 0 20 0.05 0.05 \\
           --out runs/ctl --plot ctl.svg
       wordbot tournament --resume runs/ctl          # after a crash or Ctrl-C
+      wordbot tournament --resume runs/ctl --games 4000   # more games, same deals first
       wordbot tournament --players greedy,control --backend ray --address ray://head:10001
     """
     from rich.console import Console
@@ -151,6 +153,13 @@ def tournament(
         )
         store, saved = TournamentStore.open(resume)
         config, lexicon = resumed_config(saved, str(resume), game=game_name, **options)
+        if config.games != saved.games:
+            store.save_config(config)
+            click.echo(
+                f"wordbot: {resume}: {saved.games} games a pairing become "
+                f"{config.games}, the new deals after the ones played",
+                err=True,
+            )
     else:
         if out is not None:
             TournamentStore.check_new(out)

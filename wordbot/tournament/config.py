@@ -7,7 +7,7 @@ and refuses options that would change it (workers, backend and display may chang
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wordbot.engine.games import DEFAULT_GAME
@@ -230,7 +230,8 @@ def resumed_config(
     plugins=(),
 ):
     """The saved configuration (and its lexicon) after checking that every option given
-    again agrees with it; the first that does not is the error."""
+    again agrees with it, the first that does not being the error; a larger ``games``
+    is the one change allowed (the tournament plays more deals)."""
 
     def differs(saved_text: str, given_text: str):
         return TournamentError(
@@ -257,11 +258,15 @@ def resumed_config(
             raise differs("the players " + ",".join(saved.players), ",".join(names))
     for option, value, have in (
         ("--seats", seats, saved.seats),
-        ("--games", games, saved.games),
         ("--seed", seed, saved.seed),
     ):
         if value is not None and value != have:
             raise differs(f"{option} {have}", f"{option} {value}")
+    if games is not None and games < saved.games:
+        raise TournamentError(
+            f"--resume {where}: that tournament was played with --games {saved.games}; "
+            f"resuming can add games (a larger --games), never drop them"
+        )
     if sprt:
         given = Sprt(*sprt).to_json()
         if given != saved.sprt:
@@ -277,13 +282,16 @@ def resumed_config(
             name = diff[0]
             raise differs(f"--rule {name}={saved.rules.get(name)}", f"{name}={given[name]}")
     lexicon = resumed_lexicon(chosen, saved.lexicon, lexicon_path, where, "tournament")
+    # games are numbered deal by deal, so a larger count keeps every game played and
+    # adds the next deals after them
+    config = replace(saved, games=max(games or 0, saved.games))
     _check(
-        saved.players,
-        saved.gauntlet,
-        saved.seats,
-        saved.games,
-        saved.seed,
-        saved.sprt,
-        saved.seat_names,
+        config.players,
+        config.gauntlet,
+        config.seats,
+        config.games,
+        config.seed,
+        config.sprt,
+        config.seat_names,
     )
-    return saved, lexicon
+    return config, lexicon

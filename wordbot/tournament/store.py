@@ -150,6 +150,18 @@ class TournamentStore:
         (path / GAMES).mkdir(exist_ok=True)
         return cls(path), config
 
+    def save_config(self, config: Any) -> None:
+        """Write ``config`` over the saved one, whole or not at all (a resumed
+        tournament given more games)."""
+        try:
+            _write_atomic(
+                self.path / self.config_name, json.dumps(config.to_json(), indent=1) + "\n"
+            )
+        except OSError as exc:
+            raise TournamentError(
+                f"--resume {self.path}: cannot write there ({exc.strerror or exc})"
+            ) from None
+
     # ------------------------------------------------------------------ reading
     def load_outcomes(
         self, schedule: Any, lexicon=None, games=None
