@@ -52,7 +52,6 @@ import math
 import random
 import time
 from collections.abc import Hashable
-from dataclasses import replace
 from typing import Any
 
 from wordbot.engine.core import GAME_HORIZON
@@ -61,11 +60,11 @@ from wordbot.engine.state import GameState
 from wordbot.players.alphabeta import AlphaBeta, Branch
 from wordbot.players.base import Candidate, Option, Player, PlayerError, Progress
 from wordbot.players.endgame import own_moves, replied
-from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm, _interval
+from wordbot.players.montecarlo import MonteCarloPlayer, Z, _Arm
 from wordbot.players.packed import PackedNode, packed_root
 from wordbot.players.playouts import Playouts, end_of
 from wordbot.players.profile import DEFAULT, profile_of
-from wordbot.players.tree import Node
+from wordbot.players.tree import MonteCarloTree
 
 #: moves an alpha-beta leaf is played on before it is valued: its depth already looks
 #: ahead (2 beat 0, 4 and the end against ``mc`` in paired games)
@@ -402,30 +401,18 @@ class SearchPlayer(MonteCarloPlayer):
         if self._search == "ab":
             return self._alphabeta(state, n, rng)
         started = time.perf_counter()
-        seconds, cap = self._seconds, self.settings["iterations"]
-        seats = len(state.players)
-        table: dict[Hashable, Node] = {}
-        root = Node(state, seats)
-        self._expand(root, rng, self.policy(state.game))
-        assert root.cands is not None
-        self.playouts = 0
-        if len(root.cands) > 1:
-            while True:
-                self._simulate(root, table, rng)
-                self.playouts += 1
-                if cap and self.playouts >= cap:
-                    break
-                elapsed = time.perf_counter() - started
-                # however short the time, every candidate of the root is weighed once
-                # (the first simulation values the root itself)
-                if elapsed >= seconds and self.playouts > len(root.cands):
-                    break
-                if self.playouts % 16 == 0:
-                    if progress is not None and progress(self._tree_ranking(root)[:n]):
-                        break
-                    if not cap and root.decided(self.playouts, elapsed, seconds):
-                        break
-        return self._tree_ranking(root)[:n]
+        tree = MonteCarloTree(
+            lambda node, r: self._inner(node.game).top(node, self._width, r),
+            self._leaf_values,
+            self._utility,
+            self.settings["c"],
+            self._seconds,
+            self.settings["iterations"],
+        )
+        root = self.policy(game).top(state, self._width, rng)
+        ranked = tree.run(state, root, rng, n, started, progress)
+        self.playouts = tree.simulations
+        return ranked
 
     def _alphabeta(self, state: GameState, n: int, rng: random.Random) -> list[Candidate]:
         """The root's candidates ranked by :class:`AlphaBeta` (``iterations``: the
@@ -485,69 +472,6 @@ class SearchPlayer(MonteCarloPlayer):
             self._policies[key] = make_player(spec, game)
         return self._policies[key]
 
-    def _expand(self, node: Node, rng: random.Random, player: Player) -> None:
-        """The node's candidates: ``player``'s top ``k``, the better ranked the likelier
-        tried first (prior 1/rank, normalised)."""
-        node.cands = player.top(node.state, self._width, rng)
-        weights = [1.0 / (i + 1) for i in range(len(node.cands))]
-        node.priors = [w / sum(weights) for w in weights]
-        node.children = [None] * len(node.cands)
-
-    def _simulate(
-        self, root: Node, table: dict[Hashable, Node], rng: random.Random
-    ) -> None:
-        """One simulation: down the tree by PUCT to a position not searched yet, its
-        value for every seat, and back up."""
-        path = [root]
-        node = root
-        branch: Branch = ()  # what made node's position (if this descent did)
-        while node.visits > 0 and not node.state.is_over:
-            if node.cands is None:
-                self._expand(node, rng, self._inner(node.state.game))
-            i = self._select(node)
-            child = node.children[i]
-            made: Branch = ()
-            if child is None:
-                assert node.cands is not None
-                after = node.state.apply(node.cands[i].move, check=False)
-                key = after.transposition_key()
-                child = table.get(key)
-                if child is None:
-                    child = table[key] = Node(after, len(root.utility))
-                    made = [(node.state, node.cands[i].move)]
-                node.children[i] = child
-            if child in path:  # a position met again on this line: value it as a leaf
-                break
-            path.append(child)
-            branch, node = made, child
-        raw, final = self._leaf_values(node.state, rng, branch)
-        utility = [self._utility(v, final) for v in raw]
-        for visited in path:
-            visited.visits += 1
-            visited.ended += final
-            for s, (u, v) in enumerate(zip(utility, raw)):
-                visited.utility[s] += u
-                visited.raw[s] += v
-                visited.wins[s] += 1.0 if v > 0 else 0.5 if v == 0 else 0.0
-
-    def _select(self, node: Node) -> int:
-        if None in node.children:  # a candidate not tried yet: the best ranked first
-            return node.children.index(None)
-        seat = node.state.seat
-        root_n = math.sqrt(node.visits)
-        first = node.q(seat)  # an untried move is first taken to be worth the node
-        c = self.settings["c"]
-        best, best_score = 0, -math.inf
-        for i, prior in enumerate(node.priors):
-            child = node.children[i]
-            if child is None or child.visits == 0:
-                score = first + c * prior * root_n
-            else:
-                score = child.q(seat) + c * prior * root_n / (1 + child.visits)
-            if score > best_score:
-                best, best_score = i, score
-        return best
-
     def _leaf_values(
         self, state: GameState | PackedNode, rng: random.Random, branch: Branch = ()
     ) -> tuple[list[float], bool]:
@@ -564,37 +488,3 @@ class SearchPlayer(MonteCarloPlayer):
         if isinstance(state, PackedNode):
             return state.leaf_values(self._leaves, seed, horizon)
         return self._leaves.leaf_values(state, seed, horizon, branch)
-
-    def _tree_ranking(self, root: Node) -> list[Candidate]:
-        """The root's candidates, most visited first (ties: the better mean utility,
-        then the policy's order)."""
-        assert root.cands is not None
-        seat = root.state.seat
-        seen = [c if c is not None and c.visits else None for c in root.children]
-
-        def key(i: int) -> tuple[int, float, int]:
-            child = seen[i]
-            return (child.visits, child.q(seat), -i) if child else (0, -math.inf, -i)
-
-        out = []
-        for i in sorted(range(len(root.cands)), key=key, reverse=True):
-            cand, child = root.cands[i], seen[i]
-            if child is None:
-                out.append(replace(cand, iterations=0, details=dict(cand.details)))
-                continue
-            ended = child.ended == child.visits  # else no win rate: see montecarlo
-            out.append(
-                Candidate(
-                    cand.move,
-                    cand.notation,
-                    points=cand.points,
-                    equity=child.q(seat),
-                    win_rate=child.wins[seat] / child.visits if ended else None,
-                    iterations=child.visits,
-                    details=dict(cand.details),
-                    interval=_interval(child.wins[seat], child.visits) if ended else None,
-                    margin=child.raw[seat] / child.visits,
-                    margin_at="end" if ended else "horizon",
-                )
-            )
-        return out
