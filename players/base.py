@@ -189,6 +189,11 @@ class Player:
         """Whether this player plays the game named ``game``."""
         return cls.games is None or game in cls.games
 
+    def validate(self, game: Any) -> None:
+        """Refuse, in one line, options this player cannot play ``game`` (a
+        :class:`~wordbot.engine.game.Game`) with, before any game is played: none
+        by default."""
+
     def check(self, state: GameState[Any]) -> None:
         """Refuse a state of a game this player does not play, or a finished one."""
         game = state.game.name

@@ -65,7 +65,10 @@ class PlayerProfile:
     of a player that does not give them (None: none). ``learner``: ``"module:name"``
     of what ``wordbot learn`` learns of the game (None: nothing yet). ``hand_policy``:
     the spec of ``default_policy`` on its hand-set evaluation where its default is a
-    learned one (``search:eval=hand``; None: it has no learned one). ``search_tree``:
+    learned one (``search:eval=hand``; None: it has no learned one). ``eval_option``:
+    the option of ``default_policy`` that names its evaluation, where ``wordbot learn``
+    learns one (``search:eval=FILE`` plays the policy with it set to the file; None:
+    none). ``search_tree``:
     how ``search`` searches the game when it has no hidden information (``search:tree``,
     left empty: ``ab``, ``mcts`` or ``sim``). ``levels``: the
     opponents ``level:n=N`` plays, weakest first, each a player spec and the share of
@@ -83,6 +86,7 @@ class PlayerProfile:
     move_facts: Callable[[Any, Any], dict[str, Any]] | None = None
     learner: str | None = None
     hand_policy: str | None = None
+    eval_option: str | None = None
     search_tree: str = "ab"
     levels: tuple[tuple[str, float], ...] = ()
 

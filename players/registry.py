@@ -177,7 +177,10 @@ class Players:
             for key, value in limit.options().items():
                 if key in cls.options:
                     options[key] = cls.options[key].type(value)
-        return cls(**options)
+        player = cls(**options)
+        if isinstance(game, Game):
+            player.validate(game)
+        return player
 
 
 #: The built-in players.

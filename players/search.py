@@ -52,6 +52,7 @@ import math
 import random
 import time
 from collections.abc import Hashable
+from pathlib import Path
 from typing import Any
 
 from wordbot.engine.core import GAME_HORIZON
@@ -121,8 +122,8 @@ class SearchPlayer(MonteCarloPlayer):
             str,
             "learned",
             "the evaluation of the game's policies: learned (where the game has one: "
-            "Control Word's leave table, Cross words combat's value weights) or hand "
-            "(the hand-set one)",
+            "Control Word's leave table, Cross words combat's value weights), hand "
+            "(the hand-set one) or a file wordbot learn wrote for the game",
         ),
         "tree": Option(
             str,
@@ -189,8 +190,12 @@ class SearchPlayer(MonteCarloPlayer):
                 f"player search: option tree={tree!r} is not 'ab', 'mcts' or 'sim'"
             )
         self._search = tree or DEFAULT.search_tree  # the game's (set by _decide)
-        if (kind := self.settings["eval"]) not in ("learned", "hand"):
-            raise PlayerError(f"player search: option eval={kind!r} is not learned or hand")
+        kind = self.settings["eval"]
+        if kind not in ("learned", "hand") and not Path(kind).is_file():
+            raise PlayerError(
+                f"player search: option eval={kind!r} is not learned, hand or a "
+                "file (no such file)"
+            )
         for name, own in (("k", 0), ("scale", 0), ("prior", -1), ("playout", -1)):
             if self.settings[name] < 0 and self.settings[name] != own:
                 raise PlayerError(
@@ -253,10 +258,29 @@ class SearchPlayer(MonteCarloPlayer):
 
     def _evaluated(self, spec: str, game: Game) -> str:
         """``spec`` on the evaluation of the ``eval`` option (the game's policy alone has
-        a hand-set one beside its learned one)."""
-        profile = profile_of(game)
-        hand = self.settings["eval"] == "hand" and spec == profile.default_policy
-        return profile.hand_policy if hand and profile.hand_policy else spec
+        a hand-set one beside its learned one, and plays a learned file).
+
+        >>> from wordbot.engine import get_game
+        >>> [SearchPlayer(eval=e)._evaluated("control", get_game("controlword"))
+        ...  for e in ("learned", "hand")]
+        ['control', 'control:leaves=hand']
+        """
+        profile, kind = profile_of(game), self.settings["eval"]
+        if spec != profile.default_policy or kind == "learned":
+            return spec
+        if kind == "hand":
+            return profile.hand_policy or spec
+        if profile.eval_option is None:
+            raise PlayerError(
+                f"player search: option eval={kind!r}: {game.title} learns no evaluation"
+            )
+        return f"{spec}:{profile.eval_option}={kind}"
+
+    def validate(self, game: Game) -> None:
+        """A learned file of ``eval`` must be one the game's policy plays: refused here,
+        in one line, before any game is played."""
+        if self.settings["eval"] not in ("learned", "hand"):
+            self.policy(game)
 
     def _moves_to_end(self, state: GameState, rng: random.Random) -> int | None:
         """How many moves a probe playout takes to the end of the game (None: more than

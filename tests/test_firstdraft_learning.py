@@ -134,6 +134,28 @@ def test_a_learning_fits_the_settings_and_checks_them_against_the_hand_set_ones(
     assert generation["games"] == 2 and summary["generations"] == 1
     spec = generation["candidate"]
     assert make_player(spec, GAME).evaluation == weights
+    # the check: search on the new settings against search on the hand-set ones
+    check = json.loads((tmp_path / "l" / "check-000" / "tournament.json").read_text())
+    assert list(check["players"]) == [
+        f"search:time=0.1,eval={tmp_path / 'l' / 'gen-000.json'}",
+        "search:time=0.1,eval=hand",
+    ]
+    assert generation["elo_low"] <= generation["elo"] <= generation["elo_high"]
+
+
+def test_search_plays_a_learned_file_through_the_drafter_and_refuses_a_bad_one(tmp_path):
+    good = settings_file(tmp_path / "s.json", grow=1.4, pool=0.1, turns=7.5)
+    search = make_player(f"search:iterations=2,eval={good}", GAME)
+    assert (
+        search.policy(GAME).evaluation
+        == make_player(f"drafter:eval={good}", GAME).evaluation
+    )
+    assert search.policy(GAME, rollout=True).spec == f"drafter:eval={good}"
+    other = settings_file(tmp_path / "o.json", game="routewords")
+    refused = run("hint", "--game", "firstdraft", "--player", f"search:eval={other}")
+    one_line_refusal(refused, "not of firstdraft")
+    missing = run("hint", "--game", "firstdraft", "--player", "search:eval=nothing.json")
+    one_line_refusal(missing, "option eval='nothing.json' is not learned, hand or a file")
 
 
 def test_a_settings_file_of_another_game_is_refused_on_the_command_line(tmp_path):

@@ -144,7 +144,8 @@ def test_the_fit_finds_the_values_behind_noisy_targets():
 #: a learning small enough for the suite: short games, the tests' word list
 LEARN = ["learn", "--game", "controlword", "--rule", "rounds=2", "--lexicon"]
 LEARN += ["tests/data/small_words.txt", "--games", "3", "--samples", "30", "--refills"]
-LEARN += ["1", "--check", "4", "--seed", "11", "--workers", "1"]
+# the check played by the policies themselves (no clock): the same games on any worker
+LEARN += ["1", "--check", "4", "--check-time", "0", "--seed", "11", "--workers", "1"]
 
 
 def generations(folder) -> list[dict]:
@@ -169,7 +170,8 @@ def test_a_generation_values_a_pass_beside_every_third_word_play():
 
 
 def test_a_generation_fits_a_table_and_checks_it_against_the_kept_one(tmp_path):
-    out = invoke(*LEARN, "--generations", "2", "--json", "--out", str(tmp_path / "l"))
+    out = invoke(*LEARN, "--generations", "2", "--check-time", "0.1", "--json",
+                 "--out", str(tmp_path / "l"))  # fmt: skip
     assert out.returncode == 0, out.stderr
     logged = generations(tmp_path / "l")
     assert [json.loads(line) for line in out.stdout.splitlines()[:-1]] == logged
@@ -180,6 +182,14 @@ def test_a_generation_fits_a_table_and_checks_it_against_the_kept_one(tmp_path):
         assert table.made["samples"] == g["samples"] and 0 < g["samples"] <= 30
         assert g["candidate"] == f"control:leaves={tmp_path / 'l' / f'gen-{k:03d}.json'}"
         assert g["best"] == best and g["games"] == 4
+        # the check is search at a tenth of a second a move on each table
+        players = json.loads(
+            (tmp_path / "l" / f"check-{k:03d}" / "tournament.json").read_text()
+        )["players"]
+        assert list(players) == [
+            f"search:time=0.1,eval={tmp_path / 'l' / f'gen-{k:03d}.json'}",
+            f"search:time=0.1,eval={best.partition('=')[2]}",
+        ]
         assert g["kept"] == (g["elo_low"] > 0)
         best = g["candidate"] if g["kept"] else best
     assert json.loads(out.stdout.splitlines()[-1])["best"] == best
@@ -193,10 +203,11 @@ def test_a_generation_fits_a_table_and_checks_it_against_the_kept_one(tmp_path):
 
 
 def test_a_killed_learning_resumes_to_what_an_unbroken_one_makes(tmp_path):
+    learn = LEARN
     whole = tmp_path / "whole"
-    assert invoke(*LEARN, "--generations", "1", "--out", str(whole)).returncode == 0
+    assert invoke(*learn, "--generations", "1", "--out", str(whole)).returncode == 0
     stopped = tmp_path / "stopped"
-    kill_when([*LEARN, "--generations", "1", "--out", str(stopped)],
+    kill_when([*learn, "--generations", "1", "--out", str(stopped)],
               stopped / "check-000" / "results.jsonl", lines=2)  # fmt: skip
     resumed = run("learn", "--resume", str(stopped), "--quiet")
     assert resumed.returncode == 0, resumed.stderr

@@ -98,7 +98,7 @@ def test_the_tree_values_a_last_move_by_the_games_end():
         ("firstdraft", "prior=-2", "prior=-2.0 must be >= 0 (-1: the game's own)"),
         ("controlword", "k=-1", "k=-1 must be >= 0 (0: the game's own)"),
         ("firstdraft", "playout=-2", "playout=-2 must be >= 0 (-1: the game's own)"),
-        ("controlword", "eval=learnt", "eval='learnt' is not learned or hand"),
+        ("controlword", "eval=learnt", "eval='learnt' is not learned, hand or a file"),
     ],
 )
 def test_an_option_below_its_games_own_is_refused_by_name(game, option, message):

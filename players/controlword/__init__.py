@@ -22,6 +22,7 @@ PROFILE = PlayerProfile(
     # playouts each in a tenth of a second (README: search against mc)
     search_width=10,
     learner="wordbot.players.controlword.leavelearning:LEARNER",
+    eval_option="leaves",
     hand_policy="control:leaves=hand",
     candidate_fields={
         "control_change": ("control (risk-weighted)", 0.0),

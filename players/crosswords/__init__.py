@@ -34,6 +34,7 @@ PROFILE = PlayerProfile(
     },
     move_facts=_move_facts,
     learner="wordbot.players.crosswords.learning:LEARNER",
+    eval_option="eval",
     # search weighs territory's candidates by playouts to the horizon, as mc does but
     # with search's own ranking: alpha-beta over greedy's replies (most score nothing,
     # so greedy's order among them is arbitrary) scored 42.5 % of 40 games against mc

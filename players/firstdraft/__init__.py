@@ -29,6 +29,7 @@ PROFILE = PlayerProfile(
     # to its tenth of a second (0.110 s a move, 65.4 % against mc) where six took 0.131
     search_width=4,
     learner="wordbot.players.firstdraft.learning:LEARNER",
+    eval_option="eval",
     candidate_fields={
         "coins_now": ("coins now", None),
         "rows_worth": ("rows' worth", None),

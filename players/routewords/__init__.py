@@ -24,4 +24,5 @@ PROFILE = PlayerProfile(
         "leaves": ("next player's best coin after", None),
     },
     learner="wordbot.players.routewords.learning:LEARNER",
+    eval_option="eval",
 )

@@ -10,6 +10,7 @@ import click
 from wordbot.cli import main
 from wordbot.cli.options import (
     SEED,
+    Number,
     WholeNumber,
     check_backend,
     json_option,
@@ -59,6 +60,15 @@ from wordbot.cli.options import (
     help="Games of each generation's check against the evaluation kept before (paired "
     "deals: a multiple of the seats).",
 )
+@click.option(
+    "--check-time",
+    type=Number(0.0),
+    default=0.1,
+    show_default=True,
+    help="Seconds a move of the check's players: search on the new evaluation against "
+    "search on the kept one. 0: the game's policies play the check themselves (faster, "
+    "and the same games on any machine).",
+)
 @click.option("--seed", type=SEED, default=None, help="Seed of the self-play and checks.")
 @saved_run_options(
     "Save the learning in DIR (a new or empty directory): every generation's evaluation, "
@@ -78,6 +88,7 @@ def learn(
     samples,
     refills,
     check,
+    check_time,
     seed,
     out,
     resume,
@@ -94,8 +105,8 @@ def learn(
     Each generation plays --games games of the game's policy against itself with the
     evaluation kept so far, values up to --samples of their positions by lookahead
     (never by the game's outcome), fits a new evaluation to those values and checks it
-    against the kept one in --check paired games; it is kept only when its score's 95%
-    interval lies above 50%. Evaluations are saved under --out as gen-NNN.json, the
+    against the kept one in --check paired games, search on each at --check-time
+    seconds a move; it is kept only when its score's 95% interval lies above 50%. Evaluations are saved under --out as gen-NNN.json, the
     kept one also as best.json. A stopped learning continues with --resume DIR. The
     self-play, the targets and the checks' games run on --workers processes (or
     --backend ray); an evaluation is the same on any number of them.
@@ -122,6 +133,7 @@ def learn(
       wordbot learn --game controlword --generations 3 --out runs/leaves
       wordbot learn --resume runs/leaves
       wordbot hint position.json --player control:leaves=runs/leaves/gen-002.json
+      wordbot hint position.json --player search:eval=runs/leaves/gen-002.json
       wordbot learn --game crosswords --games 60 --samples 3000 --out runs/territory
     """
     import secrets
@@ -161,6 +173,7 @@ def learn(
             seed,
             tuple(rules),
             None if lexicon_path is None else str(lexicon_path),
+            check_time,
         )
         out = out or Path("runs") / f"learn-{game.name}-{seed}"
         learning = Learning.create(out, config, learner)

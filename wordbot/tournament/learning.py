@@ -4,7 +4,8 @@ learn``): what a game's players' profile names as its ``learner`` (Control Word:
 
 Each generation samples self-play positions with the table kept so far, fits a new
 table to per-move targets, saves it as ``gen-NNN.json`` in the learning's folder, and
-checks it in a tournament of paired deals against the kept one (``check-NNN/``): it is
+checks it in a tournament of paired deals against the kept one (``check-NNN/``;
+``search`` on each, at ``check_time`` seconds a move, or the policies themselves): it is
 kept only when its score's 95 % interval lies above 50 %, and saved with its check's
 figures as ``best.json``. ``generations.jsonl`` logs
 each finished generation, so a learning stopped anywhere resumes where it stopped: a
@@ -43,6 +44,9 @@ class LearningConfig:
     seed: int
     rules: tuple[str, ...] = ()
     lexicon: str | None = None
+    #: seconds a move of the check's players, ``search`` on each evaluation; 0: the
+    #: policies themselves (a learning saved without it checked so)
+    check_time: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "rules": list(self.rules)}
@@ -59,12 +63,14 @@ class LearningConfig:
           --samples 50
           --refills 1
           --check 4
+          --check-time 0
           --seed 7
           --rule rounds=2
         """
         words = ["wordbot learn", f"--game {self.game}"]
-        for name in ("generations", "games", "samples", "refills", "check", "seed"):
+        for name in ("generations", "games", "samples", "refills", "check"):
             words.append(f"--{name} {getattr(self, name)}")
+        words += [f"--check-time {self.check_time:g}", f"--seed {self.seed}"]
         words += [f"--rule {rule}" for rule in self.rules]
         if self.lexicon is not None:
             words.append(f"--lexicon {self.lexicon}")
@@ -139,6 +145,20 @@ class Learning:
                 spec = g.candidate
         return spec
 
+    def checked(self, spec: str) -> str:
+        """The player a check plays for the policy ``spec`` (``POLICY:OPTION=VALUE``, as
+        a learner names one): the policy itself, or ``search`` at ``check_time`` a move
+        on its evaluation.
+
+        >>> config = LearningConfig("crosswords", 1, 2, 10, 1, 2, 1, check_time=0.1)
+        >>> Learning(Path("."), config, None).checked("territory:eval=gen-000.json")
+        'search:time=0.1,eval=gen-000.json'
+        """
+        if not self.config.check_time:
+            return spec
+        evaluation = spec.partition(":")[2].partition("=")[2]
+        return f"search:time={self.config.check_time:g},eval={evaluation}"
+
     def run(
         self,
         workers: int | None = None,
@@ -183,7 +203,7 @@ class Learning:
             config, lexicon = resumed_config(saved, str(folder))
         else:
             config, lexicon = new_config(
-                players=f"{candidate},{best}",
+                players=f"{self.checked(candidate)},{self.checked(best)}",
                 games=cfg.check,
                 seed=cfg.seed * 7919 + k,
                 rules=cfg.rules,
