@@ -11,9 +11,10 @@ person's game against a bot does.
 
 ``--write docs/strength.md`` writes the page with its date, machine and command;
 ``--out DIR`` keeps every cell's tournament (a second run with the same DIR resumes
-them, and plays the deals a cell saved with fewer games lacks); ``--games`` per cell, ``--slow-games`` per cell of a player thinking a second a
-move; ``--jobs`` cells at once (one worker each: at most one a core); ``--game``
-(repeatable) for some games only.
+them, and plays the deals a cell saved with fewer games lacks); ``--games`` per cell,
+``--slow-games`` per cell of a player thinking a second a move; ``--jobs`` cells at
+once (one worker each: at most one a core); ``--game`` (repeatable) for some games
+only.
 """
 
 from __future__ import annotations
