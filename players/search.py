@@ -143,7 +143,8 @@ class SearchPlayer(MonteCarloPlayer):
             str,
             "",
             "player spec of the playouts; empty: the game's (Control Word: control, "
-            "First Draft: drafter, the others: greedy); the game's policy values the leaves",
+            "First Draft: drafter, Cross words combat: territory, RouteWords: greedy); "
+            "the game's policy values the leaves",
         ),
         "leaf": Option(
             str,

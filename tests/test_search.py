@@ -191,7 +191,7 @@ def test_playouts_are_the_games_playout_policys_and_margins_on_its_scale(name):
     game = game_of(name)
     profile = profile_of(game)
     rollout = profile.search_playout_policy or profile.playout_policy
-    own = {"controlword": "control", "firstdraft": "drafter"}
+    own = {"controlword": "control", "firstdraft": "drafter", "crosswords": "territory"}
     assert rollout == own.get(name, "greedy")
     explicit = f"{BUDGET},rollout={rollout},scale={profile.margin_scale}"
     for n, state in enumerate(positions(name, 2, seed=3 + len(name))):
