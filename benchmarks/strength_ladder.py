@@ -9,7 +9,9 @@ game has a learned evaluation, against ``search:eval=hand``. Every player plays 
 defaults and thinks its own time, so the timed cells depend on the machine's speed, as a
 person's game against a bot does.
 
-``--write docs/strength.md`` writes the page with its date, machine and command;
+``--write docs/strength.md`` writes the page with its date, machine and command
+(with ``--keep``, the rows of the games this run leaves out stay as that page has them,
+with the dates they were measured);
 ``--out DIR`` keeps every cell's tournament (a second run with the same DIR resumes
 them, and plays the deals a cell saved with fewer games lacks); ``--games`` per cell,
 ``--slow-games`` per cell of a player thinking a second a move; ``--jobs`` cells at
@@ -24,6 +26,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import shlex
 import subprocess
 import sys
@@ -60,9 +63,12 @@ a decision.
 
 {table}
 
-- Measured {date} on {machine}.{note}
+{measured}{note}
 - Made by `{command}`.
 """
+#: a page's line of when and where every game's rows were measured, or one group's
+WHEN_ALL = re.compile(r"^- Measured (\d{4}-\d\d-\d\d on .+)\.$")
+WHEN_SOME = re.compile(r"^  - (.+): (\d{4}-\d\d-\d\d on .+)\.$")
 
 
 def cells(game: str) -> list[tuple[str, str, str]]:
@@ -108,6 +114,56 @@ def publish(table: str, page: str, path: Path | None, date: str, where: str, arg
     )
     path.write_text(page.format(table=table, date=date, machine=where, command=command))
     print(f"wrote {path}", file=sys.stderr)
+
+
+def measured(when: dict[str, str]) -> str:
+    """The page's lines saying when and where each game's rows were measured (``when``:
+    a game's title -> "date on machine"), the games measured together on one line.
+
+    >>> measured({"Control Word": "2026-12-07 on X", "RouteWords": "2026-12-07 on X"})
+    '- Measured 2026-12-07 on X.'
+    >>> print(measured({"Control Word": "2026-12-07 on X", "RouteWords": "2026-12-07 on X",
+    ...                 "First Draft": "2026-12-08 on X"}))
+    - Measured:
+      - Control Word and RouteWords: 2026-12-07 on X.
+      - First Draft: 2026-12-08 on X.
+    """
+    groups: dict[str, list[str]] = {}
+    for title, at in when.items():
+        groups.setdefault(at, []).append(title)
+    if len(groups) == 1:
+        return f"- Measured {next(iter(groups))}."
+    lines = ["- Measured:"]
+    for at, titles in groups.items():
+        names = (
+            ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else titles[0]
+        )
+        lines.append(f"  - {names}: {at}.")
+    return "\n".join(lines)
+
+
+def kept(page: str) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """The rows of a written page by game title, and when and where each game's were
+    measured (what :func:`measured` wrote)."""
+    rows: dict[str, list[str]] = {}
+    lines = page.splitlines()
+    for line in lines:
+        cells = line.split("|")
+        if len(cells) > 2 and cells[1].strip() in TITLES.values():
+            rows.setdefault(cells[1].strip(), []).append(line)
+    when: dict[str, str] = {}
+    for line in lines:
+        if every := WHEN_ALL.match(line):
+            when = dict.fromkeys(rows, every.group(1))
+        elif some := WHEN_SOME.match(line):
+            for title in re.split(r", | and ", some.group(1)):
+                when[title] = some.group(2)
+    missing = sorted(set(rows) - set(when))
+    if missing:
+        raise SystemExit(
+            f"--keep: the page says not when {', '.join(missing)} was measured"
+        )
+    return rows, when
 
 
 def play(game: str, strong: str, weak: str, games: int, seed: int, out: Path) -> dict:
@@ -188,16 +244,30 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--note", default="", help="a line for the page on how the cells were run"
     )
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="keep the rows of the games this run leaves out from the page --write names",
+    )
     args = parser.parse_args(argv)
     if args.finished and args.out is None:
         parser.error("--finished reads --out")
+    rows: dict[str, list[str]] = {}
+    when: dict[str, str] = {}
+    if args.keep:
+        if args.write is None or not args.write.exists():
+            parser.error("--keep reads the page --write names, which must exist")
+        rows, when = kept(args.write.read_text())
     started = datetime.date.today().isoformat()
     where = machine(playing=not args.finished)
-    lines = [
+    header = [
         "| game | level | stronger | weaker | games | W-D-L | stronger's score "
         "| Elo (95 %) | level's Elo | s/move stronger / weaker |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
+    for game in args.game or GAMES:
+        rows[TITLES[game]] = []
+        when[TITLES[game]] = f"{started} on {where}"
     with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(args.jobs) as pool:
         base = args.out or Path(tmp)
         planned = []
@@ -219,6 +289,7 @@ def main(argv=None) -> int:
         for _, game, label, strong, weak, _, out in planned:
             if strong == "level:n=2":
                 above = 0.0
+            lines = rows[TITLES[game]]
             if out not in futures:
                 lines.append(f"| {TITLES.get(game, game)} | {label} | `{strong}` | `{weak}` "
                              "| not measured yet | | | | | |")  # fmt: skip
@@ -231,8 +302,13 @@ def main(argv=None) -> int:
                 above += result["pairs"][0]["elo"]
                 level = "" if above != above else f"{above:+.0f}"
             lines.append(row(game, label, strong, weak, result, level))
-    page = PAGE.replace("{note}", f"\n- {args.note}" if args.note else "")
-    publish("\n".join(lines), page, args.write, started, where, argv)
+    ordered = {TITLES[game]: when[TITLES[game]] for game in GAMES if TITLES[game] in when}
+    page = PAGE.replace(
+        "{measured}", measured(ordered).replace("{", "{{").replace("}", "}}")
+    )
+    page = page.replace("{note}", f"\n- {args.note}" if args.note else "")
+    table = header + [line for title in ordered for line in rows.get(title, [])]
+    publish("\n".join(table), page, args.write, started, where, argv)
     return 0
 
 
