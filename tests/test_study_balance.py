@@ -6,13 +6,10 @@ stopped."""
 from __future__ import annotations
 
 import json
-import math
-import random
 
 import pytest
 
 from tests.cli_support import invoke, kill_when, run
-from wordbot.study.balance import fit_root
 
 #: Cross words combat's short games between territory players: red's edge is large
 #: without compensation and gone at thirty points
@@ -20,26 +17,6 @@ BALANCE = ["study", "--game", "crosswords", "--players", "territory"]
 BALANCE += ["--rule", "turn_limit=5", "--balance", "compensation=0..30", "--games", "4"]
 BALANCE += ["--check-games", "6"]
 BALANCE += ["--steps", "1", "--seed", "1", "--quiet"]
-
-
-def test_the_fit_finds_a_known_curves_even_point_within_its_interval():
-    rng = random.Random(3)
-    true_root, slope = 12.0, -0.3
-    points = []
-    for x in (0.0, 6.0, 12.0, 18.0, 24.0):
-        p = 1 / (1 + math.exp(-slope * (x - true_root)))
-        wins = sum(rng.random() < p for _ in range(2000))
-        points.append((x, wins / 2000, 2000))
-    root, (low, high) = fit_root(points, 0.5)
-    assert low < true_root < high and high - low < 2
-    assert abs(root - true_root) < 1
-    # a third of the games won by the first of three seats: the even point of three
-    assert fit_root(points, 1 / 3)[0] > root
-    # the same rates from a quarter of the independent games: the same root, an
-    # interval twice as wide (what a deal's four alike rotations are worth)
-    root4, (low4, high4) = fit_root([(x, p, n / 4) for x, p, n in points], 0.5)
-    assert root4 == pytest.approx(root, abs=1e-3)
-    assert high4 - low4 == pytest.approx(2 * (high - low), rel=0.01)
 
 
 def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path):
@@ -52,7 +29,17 @@ def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path
     assert values == sorted(values) and {0, 30} <= set(values) and len(values) == 3
     # one player in every seat: one game a deal, so every game counts
     assert found["rotate"] is False
-    assert all(p["effective_games"] == p["games"] == 4 for p in found["points"])
+    # each check on deals of its own; a check that misses sends every value to twice
+    # the deals, up to --max-games (4 x --games), and the run stops at one that holds
+    checks = found["checks"]
+    assert [c["seed"] for c in checks] == [2 + r for r in range(len(checks))]
+    assert not any(c["holds"] for c in checks[:-1])
+    played = 4 * 2 ** (len(checks) - 1)
+    assert checks[-1]["holds"] or played == 16
+    assert all(p["effective_games"] == p["games"] == played for p in found["points"])
+    for r in range(len(checks)):
+        folder = tmp_path / "b" / ("at-fair-value" if r == 0 else f"at-fair-value-{r + 1}")
+        assert json.loads((folder / "study.json").read_text())["seed"] == 2 + r
     rates = {p["value"]: p["first_player_score"] for p in found["points"]}
     assert rates[0] > 0.5 > rates[30]  # the ends lie on both sides
     for p in found["points"]:  # the score: the wins, and half the draws
@@ -61,19 +48,30 @@ def test_a_balance_run_measures_both_ends_a_midpoint_and_the_fair_value(tmp_path
     low, high = found["ci"]
     assert low <= found["fair_value"] <= high
     at = found["at_fair_value"]
+    assert at["seed"] == checks[-1]["seed"] and at["holds"] == checks[-1]["holds"]
     assert at["games"] == 6 and at["value"] % 0.5 == 0  # --check-games, new deals
     assert abs(at["value"] - found["fair_value"]) <= 0.25
     assert set(at["seat_win_rate"]) == {"red", "green"}
     red, draws = at["seat_win_rate"]["red"]["rate"], at["draw_rate"]["rate"]
     assert at["seat_score"]["red"]["mean"] == pytest.approx(red + draws / 2, abs=1e-3)
-    fresh = json.loads((tmp_path / "b" / "at-fair-value" / "study.json").read_text())
-    assert fresh["seed"] == 2  # new deals: the points' seed + 1
+    # a value measured again is saved again: its last line is the one that counts
     saved = (tmp_path / "b" / "points.jsonl").read_text().splitlines()
-    assert len(saved) == 3
+    assert len(saved) == 3 * len(checks)
     assert (tmp_path / "plots" / "balance.svg").read_text().startswith("<?xml")
     report = (tmp_path / "b.md").read_text()
     assert f"**compensation = {found['fair_value']:g}**" in report
     assert "plots/balance.svg" in report and report.count("\n| ") >= 4
+
+
+def test_max_games_at_games_checks_once_and_says_the_seats_are_not_even(tmp_path):
+    # the run above misses its first check: with no more games allowed it stops there
+    out = invoke(*BALANCE, "--workers", "1", "--out", str(tmp_path / "b"), "--max-games",
+                 "4")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "the seats are not even there, at 4 games a value" in out.stdout
+    found = json.loads(run("study", "--resume", str(tmp_path / "b"), "--json").stdout)
+    assert [c["holds"] for c in found["checks"]] == [False]
+    assert all(p["games"] == 4 for p in found["points"])
 
 
 def test_a_killed_balance_run_resumes_to_the_points_of_one_never_stopped(tmp_path):
@@ -93,6 +91,8 @@ def test_a_killed_balance_run_resumes_to_the_points_of_one_never_stopped(tmp_pat
         (["--balance", "speed=0..1"], "no rule option 'speed'"),
         (["--balance", "compensation=0..2000"], "compensation"),
         (["--balance", "compensation=0..9", "--vary", "turn_limit=3,4"], "no --vary"),
+        (["--balance", "compensation=0..9", "--games", "8", "--max-games", "4"],
+         "--max-games 4: fewer than the 8 games"),  # fmt: skip
     ],
 )
 def test_bad_balance_runs_are_one_line_errors(tmp_path, args, needle):

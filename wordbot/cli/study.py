@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -115,8 +116,18 @@ from wordbot.study.config import StudyError
     type=WholeNumber(1),
     default=400,
     show_default=True,
-    help="With --balance: games of the study at the fair value, on fresh deals (the "
-    "seed + 1), a check that the seats are even there.",
+    help="With --balance: games of the study at the fair value, on deals no value "
+    "played (the seed + 1, + 2 in the next round, ...), a check that the seats are even "
+    "there (the first player's score interval holds its share).",
+)
+@click.option(
+    "--max-games",
+    type=WholeNumber(1),
+    default=None,
+    help="With --balance: when the check at the fair value misses (its interval of the "
+    "first player's score leaves out the share), every value plays twice as many deals, "
+    "up to this many games, and the fair value is found and checked again on new deals "
+    "[default: 4 x --games; --games: never].",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @json_option
@@ -141,6 +152,7 @@ def study(
     steps,
     resolution,
     check_games,
+    max_games,
     quiet,
     as_json,
     rules,
@@ -192,8 +204,8 @@ def study(
             raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
         return _balance(
             game_name, players, seats, games, seed, rules, lexicon_path, balance,
-            steps, resolution, check_games, out, resume, plot, report, title, workers,
-            backend, address, quiet, as_json,
+            steps, resolution, check_games, max_games, out, resume, plot, report, title,
+            workers, backend, address, quiet, as_json,
         )  # fmt: skip
     if report is not None and not Path(report).parent.is_dir():
         raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
@@ -314,8 +326,8 @@ def _title(config) -> str:
 
 def _balance(
     game_name, players, seats, games, seed, rules, lexicon_path, balance, steps,
-    resolution, check_games, out, resume, plot, report, title, workers, backend,
-    address, quiet, as_json,
+    resolution, check_games, max_games, out, resume, plot, report, title, workers,
+    backend, address, quiet, as_json,
 ) -> None:  # fmt: skip
     """``study --balance``: see :mod:`wordbot.study.balance`."""
     import secrets
@@ -354,6 +366,11 @@ def _balance(
             seats=seats,
             lexicon=None if lexicon_path is None else str(lexicon_path),
         )
+        if max_games is not None and max_games < spec["games"]:
+            raise StudyError(
+                f"--max-games {max_games}: fewer than the {spec['games']} games a value "
+                "plays (--games)"
+            )
         # both ends checked before anything is played (the option's values, the table)
         config, _ = new_study(
             spec["game"], players, (f"{option}={lo:g},{hi:g}",), spec["games"], seed,
@@ -369,6 +386,7 @@ def _balance(
                 "resolution": resolution,
                 "seats": config.variants[0].seats,
                 "check_games": check_games,
+                "max_games": 4 * spec["games"] if max_games is None else max_games,
                 "study": spec,
             },
         )
@@ -378,6 +396,9 @@ def _balance(
         if (folder / "study.json").is_file():
             store, saved = StudyStore.open(folder)
             config, lexicon = resumed_study(saved, str(folder), None, spec["lexicon"])
+            if config.games < games:  # the value plays more deals: the next ones
+                config = dataclasses.replace(config, games=games)
+                store.save_config(config)
         else:
             config, lexicon = new_study(
                 spec["game"], spec["players"], (vary,), games, seed,
@@ -388,6 +409,25 @@ def _balance(
         if not quiet:
             err.print(f"{vary}: {study.remaining} games to play", highlight=False)
         return study.run(workers, backend, address).result
+
+    def checked(check) -> None:
+        if not quiet:
+            score = next(iter(check["seat_score"].values()))
+            low, high = score["ci"] or (float("nan"),) * 2
+            err.print(
+                f"check at {run.config['option']}={check['value']:g} on new deals (seed "
+                f"{check['seed']}): first player scores {100 * score['mean']:.1f}% "
+                f"({100 * low:.1f}-{100 * high:.1f}%)"
+                + ("" if check["holds"] else f", not {100 * run.target:.0f}%")
+                + (
+                    f"; every value plays {more} games"
+                    if not check["holds"]
+                    and (more := run.games_of_round(check["round"] + 1))
+                    > run.games_of_round(check["round"])
+                    else ""
+                ),
+                highlight=False,
+            )
 
     def shown(point) -> None:
         if not quiet:
@@ -401,7 +441,7 @@ def _balance(
             )
 
     try:
-        found = run.run(play, shown)
+        found = run.run(play, shown, checked)
     except KeyboardInterrupt:
         click.echo(
             f"wordbot: interrupted; continue with: wordbot study --resume {run.path}",
@@ -424,7 +464,14 @@ def _balance(
         f"{seat} {100 * r['rate']:.1f}%" for seat, r in at["seat_win_rate"].items()
     )
     low, high = found["ci"]
+    missed = (
+        ""
+        if at["holds"]
+        else f"; the seats are not even there, at {found['points'][0]['games']} games a "
+        "value (more with --max-games)"
+    )
     click.echo(
         f"fair {found['option']}: {found['fair_value']:g} (95% {low:g} to {high:g}); "
-        f"at {at['value']:g}: {rates} over {at['games']} games; saved in {run.path}"
+        f"at {at['value']:g}: {rates} over {at['games']} games on new deals{missed}; "
+        f"saved in {run.path}"
     )

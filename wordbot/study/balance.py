@@ -6,16 +6,16 @@ first player scores its share (1/2 with two seats, 1/n with n; a win scores 1, a
 place shared by k seats 1/k, so a draw counts half between two): the values LO and HI
 first, which must fall on both sides, then bisection, each midpoint rounded to
 ``resolution``. The fair value is where a logistic curve fitted to the measured scores
-(by maximum likelihood over their games) crosses the share; its 95 % interval
-comes from the fit's covariance (the delta method). A last study at the fair value, rounded,
-on fresh deals (the seed + 1) and of ``check_games`` games, checks that the seats are
-even there. A run stopped anywhere resumes: finished points are kept,
-the point under way continues from its saved games.
+(by maximum likelihood over their games) crosses the share; its 95 % interval comes
+from resampling whole deals across every value (:mod:`wordbot.study.curve`: the values
+share their deals, so the deals' own lean moves them together).
 
->>> fit_root([(0.0, 0.7, 200), (4.0, 0.5, 200), (8.0, 0.3, 200)], 0.5)[0]
-4.0
->>> fit_root([(0.0, 0.9, 100), (10.0, 0.5, 100), (20.0, 0.1, 100)], 0.5)[1]
-(8.6397, 11.3603)
+A study at the fair value, rounded, of ``check_games`` games on deals no value played
+(the seed + 1) checks that the seats are even there: the first seat's score interval
+holds its share. When it does not, every value plays more deals (twice as many a round,
+up to ``max_games``), the curve is fitted again and checked again on new deals (the
+seed + 2, ...). A run stopped anywhere resumes: finished points are kept, the point
+under way continues from its saved games.
 """
 
 from __future__ import annotations
@@ -27,8 +27,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from wordbot.engine.numerals import number_text
 from wordbot.study.config import StudyError
+from wordbot.study.curve import bootstrap_root, fit_root
 
 #: the file of a balance run's folder that holds its configuration and points
 SAVED = "balance.json"
@@ -53,43 +56,6 @@ def parse_range(text: str) -> tuple[str, float, float]:
     if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
         raise StudyError(f"--balance {text}: LO must be a number below HI")
     return name, lo, hi
-
-
-def fit_root(
-    points: list[tuple[float, float, float]], target: float
-) -> tuple[float, tuple[float, float]] | None:
-    """Where a logistic curve fitted to ``points`` ((value, win rate, games) each, by
-    maximum likelihood) crosses ``target``, and its 95 % interval (the delta method on
-    the fit's covariance). A logistic curve, not a line: far from the fair value the win
-    rate saturates at 0 or 1. None when no curve fits: every point all wins or all
-    losses, the wins on one side of some value (the likelihood has no maximum)."""
-    a, b = 0.0, 0.0
-    for _ in range(100):  # Newton's method on the binomial log-likelihood
-        g0 = g1 = h00 = h01 = h11 = 0.0
-        for x, p, n in points:
-            q = 1.0 / (1.0 + math.exp(-(a + b * x)))
-            w = n * q * (1.0 - q)
-            g0 += n * (p - q)
-            g1 += n * (p - q) * x
-            h00, h01, h11 = h00 + w, h01 + w * x, h11 + w * x * x
-        det = h00 * h11 - h01 * h01
-        if det <= 1e-9:
-            return None
-        da, db = (h11 * g0 - h01 * g1) / det, (h00 * g1 - h01 * g0) / det
-        a, b = a + da, b + db
-        if abs(da) + abs(db) < 1e-10:
-            break
-    else:
-        return None  # still climbing: the wins are separated by the value
-    if b == 0:
-        return None
-    logit = math.log(target / (1.0 - target))
-    root = (logit - a) / b
-    # the covariance of (a, b) is the inverse of the information matrix
-    va, vab, vb = h11 / det, -h01 / det, h00 / det
-    ga, gb = -1.0 / b, -root / b
-    se = math.sqrt(max(ga * ga * va + 2 * ga * gb * vab + gb * gb * vb, 0.0))
-    return round(root, 4), (round(root - 1.96 * se, 4), round(root + 1.96 * se, 4))
 
 
 @dataclass
@@ -140,12 +106,15 @@ class Balance:
     def __init__(self, path: Path, config: dict[str, Any]):
         self.path = Path(path)
         self.config = config
-        self.points: list[Point] = []
+        # a value measured again with more deals is saved again: its last line holds
+        found: dict[float, Point] = {}
         saved = self.path / "points.jsonl"
         if saved.exists():
             for line in saved.read_text().splitlines():
                 if line.strip():
-                    self.points.append(Point(**json.loads(line)))
+                    point = Point(**json.loads(line))
+                    found[point.value] = point
+        self.points: list[Point] = list(found.values())
 
     @classmethod
     def create(cls, path: Path, config: dict[str, Any]) -> Balance:
@@ -182,26 +151,84 @@ class Balance:
         step = self.config["resolution"]
         return round(round(x / step) * step, 6)
 
-    def _measure(self, k: int, value: float, play: Callable[..., dict[str, Any]]) -> Point:
+    def _games(self, n: int) -> int:
+        """``n`` games as whole deals (every rotation of a deal, where deals rotate)."""
+        seats = self.config["seats"] if self.rotates else 1
+        return -(-n // seats) * seats
+
+    def games_of_round(self, r: int) -> int:
+        """The games a value plays in round ``r``: the study's, twice as many a round
+        after, at most ``max_games`` (runs saved without it play one round)."""
+        first = self.config["study"]["games"]
+        most = max(first, self.config.get("max_games", first))
+        return self._games(min(first * 2**r, most))
+
+    def _measure(
+        self, k: int, value: float, games: int, play: Callable[..., dict[str, Any]]
+    ) -> Point:
         folder = self.path / f"point-{k:02d}"
-        study = self.config["study"]
         result = play(
-            folder, f"{self.config['option']}={value:g}", study["games"], study["seed"]
+            folder,
+            f"{self.config['option']}={value:g}",
+            games,
+            self.config["study"]["seed"],
         )
         point = Point.of(value, result)
         with (self.path / "points.jsonl").open("a") as out:
             out.write(json.dumps(asdict(point)) + "\n")
-        self.points.append(point)
+        if k < len(self.points):
+            self.points[k] = point
+        else:
+            self.points.append(point)
         return point
 
-    def run(
-        self,
-        play: Callable[[Path, str, int, int], dict[str, Any]],
-        on_point: Callable[[Point], None] | None = None,
-    ) -> dict[str, Any]:
-        """Measure the points still to measure (``play(folder, "NAME=VALUE", games,
-        seed)``: a study's result), then the fair value; the balance JSON."""
+    def _deals(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """Each value's first-seat points and games, deal by deal (``[value, deal]``,
+        read from the points' folders), or None where a folder lacks its games."""
+        rows = []
+        for k in range(len(self.points)):
+            folder = self.path / f"point-{k:02d}"
+            try:
+                study = json.loads((folder / "study.json").read_text())
+                first = study["variants"][0]["colours"][0]
+                lines = (folder / "results.jsonl").read_text().splitlines()
+            except (OSError, ValueError, KeyError, IndexError):
+                return None
+            row: dict[int, list[float]] = {}
+            for line in lines:
+                game = json.loads(line) if line.strip() else {}
+                if not game or game.get("error") is not None:
+                    continue
+                top = [seat for seat, place in game["places"].items() if place == 1]
+                got = row.setdefault(game["deal"], [0.0, 0.0])
+                got[0] += 1.0 / len(top) if first in top else 0.0
+                got[1] += 1.0
+            rows.append(row)
+        deals = sorted({d for row in rows for d in row})
+        scores = np.array([[row.get(d, [0.0, 0.0])[0] for d in deals] for row in rows])
+        games = np.array([[row.get(d, [0.0, 0.0])[1] for d in deals] for row in rows])
+        return scores.reshape(len(rows), len(deals)), games.reshape(len(rows), len(deals))
+
+    def _fit(self) -> tuple[tuple[float, tuple[float, float]] | None, str]:
+        """The fair value and its interval, and how the interval was made."""
+        deals = self._deals()
+        values = [p.value for p in self.points]
+        if deals is not None and deals[0].shape[1] > 1:
+            found = bootstrap_root(
+                values, *deals, self.target, seed=self.config["study"]["seed"]
+            )
+            if found is not None:
+                return found, f"resampling {deals[0].shape[1]} deals"
+        # no games to resample: the points taken as independent (too narrow an interval)
+        points = [(p.value, p.score, p.effective_games or p.games) for p in self.points]
+        return fit_root(points, self.target), "the fit's covariance"
+
+    def _bisect(self, play: Callable[..., dict[str, Any]], on_point) -> None:
+        """Measure LO, HI and the bisection's midpoints still to measure."""
         cfg, target = self.config, self.target
+        games = self.games_of_round(0)
+        if any(p.games > games for p in self.points):
+            return  # the values already play more deals: bisection is over
         plan = [cfg["lo"], cfg["hi"]]
         while len(self.points) < 2 + cfg["steps"]:
             k = len(self.points)
@@ -217,9 +244,43 @@ class Balance:
                 value = self._value((lo + hi) / 2)
                 if value in {p.value for p in self.points}:
                     break  # the bracket is as narrow as the resolution
-            point = self._measure(k, value, play)
+            point = self._measure(k, value, games, play)
             if on_point is not None:
                 on_point(point)
+
+    def _check(self, r: int, at: float, play: Callable[..., dict[str, Any]]) -> dict:
+        """Round ``r``'s study at ``at`` on new deals, and whether the first seat's score
+        interval holds its share there."""
+        cfg, study = self.config, self.config["study"]
+        folder = self.path / ("at-fair-value" if r == 0 else f"at-fair-value-{r + 1}")
+        games = self._games(cfg.get("check_games", study["games"]))
+        result = play(folder, f"{cfg['option']}={at:g}", games, study["seed"] + 1 + r)
+        variant = result["variants"][0]
+        interval = next(iter(variant["seat_score"].values()))["ci"]
+        return {
+            "round": r,
+            "value": at,
+            "seed": study["seed"] + 1 + r,
+            "seat_win_rate": variant["seat_win_rate"],
+            "seat_score": variant["seat_score"],
+            "draw_rate": variant["draw_rate"],
+            "first_player_edge": variant["first_player_edge"],
+            "margin": variant["margin"],
+            "games": variant["games"],
+            "holds": interval is not None and interval[0] <= self.target <= interval[1],
+        }
+
+    def run(
+        self,
+        play: Callable[[Path, str, int, int], dict[str, Any]],
+        on_point: Callable[[Point], None] | None = None,
+        on_check: Callable[[dict[str, Any]], None] | None = None,
+    ) -> dict[str, Any]:
+        """Measure the points still to measure (``play(folder, "NAME=VALUE", games,
+        seed)``: a study's result, which plays on when given more games than its folder
+        holds), then the fair value and its checks; the balance JSON."""
+        cfg, target = self.config, self.target
+        self._bisect(play, on_point)
         out: dict[str, Any] = {
             "option": cfg["option"],
             "rotate": self.rotates,
@@ -227,56 +288,64 @@ class Balance:
             "fair_value": None,
             "ci": None,
             "at_fair_value": None,
-            "points": [
-                {
-                    "value": p.value,
-                    "first_player_win_rate": p.first_player_win_rate,
-                    "ci": p.ci,
-                    "first_player_score": round(p.score, 4),
-                    "margin": p.margin,
-                    "games": p.games,
-                    "effective_games": p.effective_games,
-                }
-                for p in sorted(self.points, key=lambda p: p.value)
-            ],
         }
         rates = [p.score for p in self.points]
         if min(rates) > target or max(rates) < target:
+            out["points"] = self._shown()
             out["note"] = (
                 f"the first player's score stays {'above' if min(rates) > target else 'below'} "
                 f"{target:.2f} from {cfg['lo']:g} to {cfg['hi']:g}: the fair value is "
                 "outside the range"
             )
             return out
-        fitted = fit_root(
-            [(p.value, p.score, p.effective_games or p.games) for p in self.points],
-            target,
-        )
-        if fitted is None:  # no curve: the fair value is only bracketed
-            lo = max(p.value for p in self.points if p.score >= target)
-            hi = min(p.value for p in self.points if p.score < target)
-            fitted = ((lo + hi) / 2, (min(lo, hi), max(lo, hi)))
-            out["note"] = (
-                "every game of a value went one way: the fair value is bracketed by the "
-                "closest values on both sides (play more games for a curve)"
-            )
-        out["fair_value"], out["ci"] = fitted[0], list(fitted[1])
-        at = self._value(fitted[0])
-        folder = self.path / "at-fair-value"
-        study = cfg["study"]
-        # fresh deals: the points' own would replay a value tried (an integer option)
-        games = cfg.get("check_games", study["games"])
-        if self.rotates:  # whole deals
-            games = -(-games // cfg["seats"]) * cfg["seats"]
-        result = play(folder, f"{cfg['option']}={at:g}", games, study["seed"] + 1)
-        variant = result["variants"][0]
-        out["at_fair_value"] = {
-            "value": at,
-            "seat_win_rate": variant["seat_win_rate"],
-            "seat_score": variant["seat_score"],
-            "draw_rate": variant["draw_rate"],
-            "first_player_edge": variant["first_player_edge"],
-            "margin": variant["margin"],
-            "games": variant["games"],
-        }
+        checks: list[dict[str, Any]] = []
+        r = 0
+        while True:
+            games = self.games_of_round(r)
+            for k, point in enumerate(list(self.points)):
+                if point.games < games:  # the values play the round's deals
+                    measured = self._measure(k, point.value, games, play)
+                    if on_point is not None:
+                        on_point(measured)
+            fitted, how = self._fit()
+            if fitted is None:  # no curve: the fair value is only bracketed
+                lo = max(p.value for p in self.points if p.score >= target)
+                hi = min(p.value for p in self.points if p.score < target)
+                fitted = ((lo + hi) / 2, (min(lo, hi), max(lo, hi)))
+                how = "the values tried on both sides"
+                out["note"] = (
+                    "every game of a value went one way: the fair value is bracketed by "
+                    "the closest values on both sides (play more games for a curve)"
+                )
+            else:
+                out.pop("note", None)
+            out["fair_value"], out["ci"], out["interval"] = fitted[0], list(fitted[1]), how
+            check = self._check(r, self._value(fitted[0]), play)
+            checks.append(check)
+            if on_check is not None:
+                on_check(check)
+            if check["holds"] or self.games_of_round(r + 1) == games:
+                break
+            r += 1
+        out["points"] = self._shown()
+        out["at_fair_value"] = checks[-1]
+        out["checks"] = [
+            {k: c[k] for k in ("value", "seed", "games", "holds")}
+            | {"first_player_score": next(iter(c["seat_score"].values()))}
+            for c in checks
+        ]
         return out
+
+    def _shown(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "value": p.value,
+                "first_player_win_rate": p.first_player_win_rate,
+                "ci": p.ci,
+                "first_player_score": round(p.score, 4),
+                "margin": p.margin,
+                "games": p.games,
+                "effective_games": p.effective_games,
+            }
+            for p in sorted(self.points, key=lambda p: p.value)
+        ]

@@ -199,6 +199,14 @@ def _draws_and_scores(at: dict[str, Any]) -> str:
     return f"; draws {100 * draws['rate']:.1f} %; scores (a draw shared): {scores}"
 
 
+def _percent_interval(figure: dict[str, Any]) -> str:
+    """A mean of points as a percentage with its 95 % interval."""
+    if figure["ci"] is None:
+        return f"{100 * figure['mean']:.1f} %"
+    low, high = figure["ci"]
+    return f"{100 * figure['mean']:.1f} % ({100 * low:.1f}-{100 * high:.1f})"
+
+
 def balance_markdown(
     found: dict[str, Any],
     config: dict[str, Any],
@@ -264,8 +272,9 @@ def balance_markdown(
         parts += [
             "## Fair value",
             "",
-            f"**{option} = {found['fair_value']:g}** (95 % interval {low:g} to {high:g}), "
-            "where a logistic curve fitted to the values tried crosses the share."
+            f"**{option} = {found['fair_value']:g}** (95 % interval {low:g} to {high:g}"
+            + (f", by {found['interval']}" if found.get("interval") else "")
+            + "), where a logistic curve fitted to the values tried crosses the share."
             + (f" {found['note']}." if found.get("note") else ""),
             "",
             f"A fresh study at {at['value']:g} ({at['games']} games on new deals): {seats}"
@@ -273,6 +282,26 @@ def balance_markdown(
             + ".",
             "",
         ]
+        if len(found.get("checks", [])) > 1:
+            parts += [
+                "Each check on new deals; one that missed sent every value to twice the "
+                "deals before the curve was fitted again:",
+                "",
+                _md_table(
+                    ["value", "seed", "games", "first player's score", "even"],
+                    [
+                        [
+                            f"{c['value']:g}",
+                            str(c["seed"]),
+                            str(c["games"]),
+                            _percent_interval(c["first_player_score"]),
+                            "yes" if c["holds"] else "no",
+                        ]
+                        for c in found["checks"]
+                    ],
+                ),
+                "",
+            ]
     if plot is not None:
         link = Path(os.path.relpath(plot, relative_to)) if relative_to else plot
         parts += [f"![the first player's win rate]({link.as_posix()})", ""]
