@@ -43,17 +43,25 @@ def places_from_keys(keys: Mapping[str, Any]) -> dict[str, int]:
 
 
 def compensated(
-    scores: Mapping[str, float], players: tuple[str, ...], value: float
+    scores: Mapping[str, float],
+    players: tuple[str, ...],
+    value: float | tuple[float, ...],
 ) -> dict[str, float]:
     """``scores`` with a compensation for moving later: the k-th seat of ``players``
-    gets (k - 1) x ``value`` points (the rule option ``compensation``).
+    gets (k - 1) x ``value`` points (the rule option ``compensation``), or the k-th of
+    ``value``'s points, one a seat.
 
     >>> compensated({"red": 10, "green": 8}, ("red", "green"), 2.5)
     {'red': 10, 'green': 10.5}
+    >>> compensated({"a": 10, "b": 8, "c": 7}, ("a", "b", "c"), (0, 0.5, 3))
+    {'a': 10, 'b': 8.5, 'c': 10}
     """
     if not value:
         return dict(scores)
-    out = {p: scores[p] + players.index(p) * value for p in scores}
+    if isinstance(value, tuple):
+        out = {p: scores[p] + value[players.index(p)] for p in scores}
+    else:
+        out = {p: scores[p] + players.index(p) * value for p in scores}
     return {p: int(v) if float(v).is_integer() else v for p, v in out.items()}
 
 

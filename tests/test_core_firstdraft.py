@@ -184,11 +184,12 @@ def test_drafter_playouts_make_the_players_moves(count):
         check_values(CORE.unpack(packed))
 
 
-def test_values_at_the_end_are_the_margins():
-    """A finished game: every policy's value is the outcome's margin, each later seat's
-    compensation counted."""
+@pytest.mark.parametrize("compensation", ["0.5", "0,1.5,-0.5"])
+def test_values_at_the_end_are_the_margins(compensation):
+    """A finished game: every policy's value is the outcome's margin, each seat's
+    compensation counted (a number: the k-th seat (k - 1) x it; a list: one a seat)."""
     lex = small_lexicon()
-    state = new_game(lex, ["compensation=0.5"], players=3)(4)
+    state = new_game(lex, [f"compensation={compensation}"], players=3)(4)
     packed = CORE.pack(state)
     CORE.playout(packed, [GREEDY] * 3, np.array([4], np.uint64))
     final = CORE.unpack(packed)

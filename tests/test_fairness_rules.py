@@ -131,3 +131,36 @@ def test_first_drafts_compensation_can_turn_a_five_seat_game():
     assert "p1" not in with_rules(state, compensation=0.5).outcome().winners
     out = invoke("new", "--game", "firstdraft", "--rule", "compensation=-1")
     assert out.returncode == 2 and "compensation" in out.stderr
+
+
+def test_first_drafts_compensation_lists_each_seats_points():
+    """A list gives each seat its own points: (0, c, 2c) is the number c, and any other
+    list moves each seat by its own value, a negative one too."""
+    state = finished("firstdraft", 6, ["p1", "p2", "p3", "p4"])
+    base = state.scores
+    one = with_rules(state, compensation=1.5).outcome().scores
+    listed = with_rules(state, compensation=[0, 1.5, 3, 4.5]).outcome().scores
+    assert one == listed == {p: base[p] + k * 1.5 for k, p in enumerate(state.players)}
+    own = with_rules(state, compensation=[0, -2, 0.5, 7]).outcome()
+    assert own.scores == {p: base[p] + v for p, v in zip(state.players, (0, -2, 0.5, 7))}
+    assert own.winners == tuple(
+        p for p in state.players if own.scores[p] == max(own.scores.values())
+    )
+    # the rules object keeps the list; it reads back as the same rules
+    obj = with_rules(state, compensation=[0, -2, 0.5, 7]).to_json()
+    assert obj["rules"]["compensation"] == [0, -2, 0.5, 7]
+
+
+@pytest.mark.parametrize(
+    "rule, needle",
+    [
+        ("compensation=0,1", "compensation: 2 values for 3 seats"),
+        ("compensation=0,1,2,3,4,5", "compensation=0,1,2,3,4,5"),
+        ("compensation=0,x,1", "compensation=0,x,1"),
+    ],
+)
+def test_a_compensation_list_that_does_not_fit_the_table_is_one_line(rule, needle):
+    out = invoke("new", "--game", "firstdraft", "--players", "p1,p2,p3", "--rule", rule)
+    assert out.returncode == 2 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], out.stderr

@@ -33,7 +33,7 @@ from wordbot.engine.firstdraft import adapter
 from wordbot.engine.firstdraft.evaluation import DEFAULT, GAME, VALUE_WEIGHTS
 from wordbot.engine.firstdraft.moves import Discard, Draft, Insert, Sell
 from wordbot.engine.firstdraft.position import Coaster, Hand
-from wordbot.engine.firstdraft.rules import TURN
+from wordbot.engine.firstdraft.rules import TURN, seat_points
 from wordbot.engine.rng import MASK
 from wordbot.engine.state import OVER
 from wordbot.engine.tiles import LETTERS, TILE_COUNTS
@@ -313,10 +313,9 @@ class FirstDraftCore(Core):
 
     def scores(self, packed: FirstDraftPacked, points: np.ndarray) -> np.ndarray:
         """The outcome's scores of seats' ``points`` (coins less discarded tiles, on
-        the last axis): each later seat's ``compensation`` added."""
-        compensation = packed.state.rules.compensation
-        seats = np.arange(points.shape[-1], dtype=np.float64)
-        return points.astype(np.float64) + seats * compensation
+        the last axis): each seat's ``compensation`` added."""
+        seats = seat_points(packed.state.rules.compensation, points.shape[-1])
+        return points.astype(np.float64) + np.array(seats, dtype=np.float64)
 
     def plays_together(self, ids: Sequence[int]) -> bool:
         """One playout plays one set of the drafter's settings."""

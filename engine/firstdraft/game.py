@@ -16,7 +16,7 @@ from typing import Any
 from wordbot.engine.errors import StateError
 from wordbot.engine.firstdraft.moves import NOTATION_HELP
 from wordbot.engine.firstdraft.position import Coaster, Hand, read_position, sort_letters
-from wordbot.engine.firstdraft.rules import SEATS, TURN, Rules
+from wordbot.engine.firstdraft.rules import SEATS, TURN, Rules, seat_points
 from wordbot.engine.firstdraft.state import FirstDraftState
 from wordbot.engine.game import Game
 from wordbot.engine.rng import Rng, seed_state
@@ -50,6 +50,7 @@ class FirstDraft(Game[FirstDraftState]):
     def deal(self, players, rules, seed, lexicon, setup) -> dict[str, Any]:
         """Shuffle the bag and the coasters, lay out the line (each coaster filled from
         the bag), 4 coins, empty rows and pools."""
+        seat_points(rules.compensation, len(players))  # one value a seat, if a list
         rng = Rng(seed_state(seed))
         bag = "".join(rng.shuffle(FULL_BAG))
         deck = rng.shuffle(rules.coasters)
@@ -87,6 +88,7 @@ class FirstDraft(Game[FirstDraftState]):
         # at the seed, so a record (the filled-in position and the seed) replays
         fill = Rng(seed_state(seed) ^ _FILL_SALT)
         fields = read_position(obj, rules, fill, self.seating())
+        seat_points(rules.compensation, len(fields["players"]))
         return {**fields, "rng_state": seed_state(seed), "events": {}}
 
     def playout_done(self, start: FirstDraftState, state: FirstDraftState) -> bool:

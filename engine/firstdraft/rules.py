@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from dataclasses import dataclass
 
-from wordbot.engine.numerals import int_text
-from wordbot.engine.options import GameRules, NotAllowed, custom, integer, number
+from wordbot.engine.numerals import int_text, number_text
+from wordbot.engine.options import GameRules, NotAllowed, custom, integer
 
 SEATS = ("p1", "p2", "p3", "p4", "p5")
 ROWS = "AB"
@@ -91,6 +92,56 @@ def _payout_json(value) -> tuple[tuple[int, int], ...]:
     return _payout((k if type(k) is int else _whole(k), v) for k, v in value.items())
 
 
+def _points(value) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise NotAllowed
+    if not (math.isfinite(value) and -1000 <= value <= 1000):
+        raise NotAllowed
+    return float(value)
+
+
+def _compensation(value) -> float | tuple[float, ...]:
+    """A number 0-1000 (the k-th seat gets (k - 1) x it) or a list of 2-5 numbers
+    -1000-1000, one a seat."""
+    if isinstance(value, list | tuple):
+        if not 2 <= len(value) <= len(SEATS):
+            raise NotAllowed
+        return tuple(_points(v) for v in value)
+    points = _points(value)
+    if points < 0:
+        raise NotAllowed
+    return points
+
+
+def _compensation_text(text: str) -> float | tuple[float, ...]:
+    items = [number_text(t, "value", error=NotAllowed) for t in text.split(",")]
+    return _compensation(items if len(items) > 1 else items[0])
+
+
+def _compensation_json(value) -> float | int | list[float | int]:
+    def whole(v: float) -> float | int:
+        return int(v) if float(v).is_integer() else v
+
+    return [whole(v) for v in value] if isinstance(value, tuple) else whole(value)
+
+
+def seat_points(compensation: float | tuple[float, ...], seats: int) -> tuple[float, ...]:
+    """The points each of ``seats`` seats gets at the end by ``compensation``.
+
+    >>> seat_points(0.75, 4), seat_points((0, 0.5, 2, 2.5), 4)
+    ((0.0, 0.75, 1.5, 2.25), (0, 0.5, 2, 2.5))
+    """
+    if isinstance(compensation, tuple):
+        if len(compensation) != seats:
+            from wordbot.engine.errors import StateError
+
+            raise StateError(
+                f"compensation: {len(compensation)} values for {seats} seats (one a seat)"
+            )
+        return compensation
+    return tuple(k * compensation for k in range(seats))
+
+
 @dataclass(frozen=True)
 class Rules(GameRules):
     """The options of docs/rules/firstdraft.md."""
@@ -110,7 +161,7 @@ class Rules(GameRules):
         (9, 12),
     )
     seat_coins: int = 0
-    compensation: float = 0.0
+    compensation: float | tuple[float, ...] = 0.0
 
     OPTIONS = {
         "coasters": custom(
@@ -141,12 +192,18 @@ class Rules(GameRules):
             ),
             omitted_at_default=True,
         ),
-        "compensation": number(
-            "points each later seat gets at the end, the k-th (k - 1) x this; between "
-            "drafter players 0.25 at 4 seats, 0.75 at 5 (fitted 0.23 and 0.62; "
-            "docs/studies/firstdraft-balance-4.md, -5.md)",
-            0,
-            1000,
+        "compensation": dataclasses.replace(
+            custom(
+                "points each later seat gets at the end, the k-th (k - 1) x this, or a "
+                "list of the points of each seat (one a seat, e.g. 0,0.5,1,2.5,2); between "
+                "drafter players 0.25 at 4 seats, 0.75 at 5 (fitted 0.23 and 0.62; "
+                "docs/studies/firstdraft-balance-4.md, -5.md)",
+                "a number 0-1000, or a list of 2-5 numbers -1000-1000 (one a seat)",
+                _compensation_text,
+                _compensation,
+                _compensation_json,
+            ),
+            omitted_at_default=True,
         ),
     }
 

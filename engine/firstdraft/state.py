@@ -37,7 +37,7 @@ from wordbot.engine.firstdraft.moves import (
     parse_text,
 )
 from wordbot.engine.firstdraft.position import Coaster, Hand, position_json, sort_letters
-from wordbot.engine.firstdraft.rules import ROWS
+from wordbot.engine.firstdraft.rules import ROWS, seat_points
 from wordbot.engine.movelist import is_listed
 from wordbot.engine.outcome import Outcome, compensated, outcome_by_score
 from wordbot.engine.rng import RecordedChance, chance_of
@@ -135,11 +135,10 @@ class FirstDraftState(GameState["FirstDraftMoves"]):
         return {p: h.score for p, h in zip(self.players, self.hands)}
 
     def outcome(self) -> Outcome:
-        """The most points wins, each later seat's ``compensation`` added (the k-th
-        seat gets (k - 1) x it)."""
-        return outcome_by_score(
-            compensated(self.scores, self.players, self.rules.compensation)
-        )
+        """The most points wins, each seat's ``compensation`` added (the k-th seat gets
+        (k - 1) x it, or the k-th of a list)."""
+        points = seat_points(self.rules.compensation, len(self.players))
+        return outcome_by_score(compensated(self.scores, self.players, points))
 
     def describe(self) -> str:
         if self.is_over:

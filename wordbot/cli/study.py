@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -10,6 +9,7 @@ from pathlib import Path
 import click
 
 from wordbot.cli import main
+from wordbot.cli.balance import BalanceArgs, balance_command, write_report
 from wordbot.cli.options import (
     SEED,
     Number,
@@ -37,8 +37,8 @@ from wordbot.study.config import StudyError
     multiple=True,
     metavar="NAME=V1,V2,...",
     help="A rule option and the values to try (repeatable: every combination is a "
-    "variant). Values that hold commas are separated by / instead. `seats` varies "
-    "the number of players.",
+    "variant). Values that hold commas are separated by / instead (one such value "
+    "ends with /: compensation=0,0.5,2/). `seats` varies the number of players.",
 )
 @click.option(
     "--players",
@@ -129,6 +129,28 @@ from wordbot.study.config import StudyError
     "up to this many games, and the fair value is found and checked again on new deals "
     "[default: 4 x --games; --games: never].",
 )
+@click.option(
+    "--seat",
+    type=WholeNumber(1),
+    default=None,
+    help="With --balance of an option that takes a value a seat (First Draft's "
+    "compensation): balance this seat's value and score (1 = the first), the others' "
+    "as --rule lists them (else 0).",
+)
+@click.option(
+    "--per-seat",
+    is_flag=True,
+    help="With --balance of an option that takes a value a seat: balance every later "
+    "seat's value in turn (each seat's own run), then check every seat on new deals; "
+    "another pass where a seat's interval misses its share (--passes).",
+)
+@click.option(
+    "--passes",
+    type=WholeNumber(1),
+    default=2,
+    show_default=True,
+    help="With --per-seat: passes over the seats at most.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @json_option
 @rule_option
@@ -153,6 +175,9 @@ def study(
     resolution,
     check_games,
     max_games,
+    seat,
+    per_seat,
+    passes,
     quiet,
     as_json,
     rules,
@@ -182,6 +207,8 @@ def study(
       wordbot study --resume runs/ko              # after a crash or Ctrl-C
       wordbot study --game crosswords --players territory --balance compensation=0..20 \\
           --games 200 --out runs/fair --plot fair-plots
+      wordbot study --game firstdraft --players drafter --seats 5 --per-seat \\
+          --balance compensation=-2..4 --games 300 --out runs/fair5
     """
     from rich.console import Console
 
@@ -195,17 +222,26 @@ def study(
     # --- every check before anything is written or played
     if plot is not None:
         check_plot_dir(plot)
-    if balance is not None or (
+    balancing = balance is not None or (
         resume is not None and (Path(resume) / "balance.json").is_file()
-    ):
+    )
+    for given, name in ((seat is not None, "--seat"), (per_seat, "--per-seat")):
+        if given and balance is None:
+            raise StudyError(f"{name}: only with --balance (the option it balances)")
+    if seat is not None and per_seat:
+        raise StudyError("--seat and --per-seat: one seat, or every seat in turn")
+    if balancing:
         if vary:
             raise StudyError("--balance: varies one option itself (no --vary)")
         if report is not None and not Path(report).parent.is_dir():
             raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
-        return _balance(
-            game_name, players, seats, games, seed, rules, lexicon_path, balance,
-            steps, resolution, check_games, max_games, out, resume, plot, report, title,
-            workers, backend, address, quiet, as_json,
+        return balance_command(
+            BalanceArgs(
+                game_name, players, seats, games, seed, tuple(rules), lexicon_path,
+                balance, steps, resolution, check_games, max_games, seat, per_seat,
+                passes, out, resume, plot, report, title, workers, backend, address,
+                quiet, as_json,
+            )
         )  # fmt: skip
     if report is not None and not Path(report).parent.is_dir():
         raise StudyError(f"--report {report}: no such directory {Path(report).parent}")
@@ -289,7 +325,7 @@ def study(
     )
     written = plot_study(figures, plot, title) if plot is not None else []
     if report is not None:
-        _write_report(report, markdown(figures, title, written, Path(report).parent))
+        write_report(report, markdown(figures, title, written, Path(report).parent))
     if as_json:
         click.echo(json.dumps(figures))
         return
@@ -303,16 +339,6 @@ def study(
     )
 
 
-def _write_report(report, text: str) -> None:
-    """Write ``--report``'s Markdown (a one-line error when it cannot be written)."""
-    try:
-        Path(report).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise StudyError(
-            f"--report {report}: cannot write it ({exc.strerror or exc})"
-        ) from None
-
-
 def _players_of(saved) -> str:
     specs = list(saved.players.values())
     return specs[0] if len(set(specs)) == 1 else ",".join(specs)
@@ -322,156 +348,3 @@ def _title(config) -> str:
     """What the study varies, or with nothing varied the rules it plays (``--rule``)."""
     varied = " x ".join(name for name, _ in config.vary)
     return f"{config.game}: {varied or ', '.join(config.base) or 'the default rules'}"
-
-
-def _balance(
-    game_name, players, seats, games, seed, rules, lexicon_path, balance, steps,
-    resolution, check_games, max_games, out, resume, plot, report, title, workers,
-    backend, address, quiet, as_json,
-) -> None:  # fmt: skip
-    """``study --balance``: see :mod:`wordbot.study.balance`."""
-    import secrets
-
-    from rich.console import Console
-
-    from wordbot.cli.loading import catalog
-    from wordbot.study.balance import Balance, parse_range
-    from wordbot.study.config import new_study, resumed_study
-    from wordbot.study.plot import plot_balance
-    from wordbot.study.report import balance_markdown
-    from wordbot.study.runner import Study, StudyStore
-
-    plugins = catalog().plugins
-    err = Console(stderr=True)
-    if resume is not None:
-        if out is not None and Path(out).resolve() != Path(resume).resolve():
-            raise StudyError("--out and --resume name different directories")
-        run = Balance.open(resume)
-        err.print(f"resuming {resume}: {len(run.points)} values measured")
-    else:
-        option, lo, hi = parse_range(balance)
-        game = catalog().game(game_name or DEFAULT_GAME)
-        if option not in game.Rules.OPTIONS:
-            raise StudyError(
-                f"--balance {balance}: {game.name} has no rule option {option!r} "
-                f"(options: {', '.join(game.Rules.OPTIONS)})"
-            )
-        seed = secrets.randbits(31) if seed is None else seed
-        spec = dict(
-            game=game.name,
-            players=players,
-            games=400 if games is None else games,
-            seed=seed,
-            rules=list(rules),
-            seats=seats,
-            lexicon=None if lexicon_path is None else str(lexicon_path),
-        )
-        if max_games is not None and max_games < spec["games"]:
-            raise StudyError(
-                f"--max-games {max_games}: fewer than the {spec['games']} games a value "
-                "plays (--games)"
-            )
-        # both ends checked before anything is played (the option's values, the table)
-        config, _ = new_study(
-            spec["game"], players, (f"{option}={lo:g},{hi:g}",), spec["games"], seed,
-            tuple(rules), seats, lexicon_path, plugins,
-        )  # fmt: skip
-        run = Balance.create(
-            Path(out or f"runs/balance-{game.name}-{option}-{seed}"),
-            {
-                "option": option,
-                "lo": lo,
-                "hi": hi,
-                "steps": steps,
-                "resolution": resolution,
-                "seats": config.variants[0].seats,
-                "check_games": check_games,
-                "max_games": 4 * spec["games"] if max_games is None else max_games,
-                "study": spec,
-            },
-        )
-    spec = run.config["study"]
-
-    def play(folder: Path, vary: str, games: int, seed: int) -> dict:
-        if (folder / "study.json").is_file():
-            store, saved = StudyStore.open(folder)
-            config, lexicon = resumed_study(saved, str(folder), None, spec["lexicon"])
-            if config.games < games:  # the value plays more deals: the next ones
-                config = dataclasses.replace(config, games=games)
-                store.save_config(config)
-        else:
-            config, lexicon = new_study(
-                spec["game"], spec["players"], (vary,), games, seed,
-                tuple(spec["rules"]), spec["seats"], spec["lexicon"], plugins,
-            )  # fmt: skip
-            store = StudyStore.create(folder, config)
-        study = Study(config, lexicon, store)
-        if not quiet:
-            err.print(f"{vary}: {study.remaining} games to play", highlight=False)
-        return study.run(workers, backend, address).result
-
-    def checked(check) -> None:
-        if not quiet:
-            score = next(iter(check["seat_score"].values()))
-            low, high = score["ci"] or (float("nan"),) * 2
-            err.print(
-                f"check at {run.config['option']}={check['value']:g} on new deals (seed "
-                f"{check['seed']}): first player scores {100 * score['mean']:.1f}% "
-                f"({100 * low:.1f}-{100 * high:.1f}%)"
-                + ("" if check["holds"] else f", not {100 * run.target:.0f}%")
-                + (
-                    f"; every value plays {more} games"
-                    if not check["holds"]
-                    and (more := run.games_of_round(check["round"] + 1))
-                    > run.games_of_round(check["round"])
-                    else ""
-                ),
-                highlight=False,
-            )
-
-    def shown(point) -> None:
-        if not quiet:
-            low, high = point.ci
-            err.print(
-                f"{run.config['option']}={point.value:g}: first player wins "
-                f"{100 * point.first_player_win_rate:.1f}% ({100 * low:.1f}-"
-                f"{100 * high:.1f}%), scores {100 * point.score:.1f}%, "
-                f"margin {point.margin:+.1f}",
-                highlight=False,
-            )
-
-    try:
-        found = run.run(play, shown, checked)
-    except KeyboardInterrupt:
-        click.echo(
-            f"wordbot: interrupted; continue with: wordbot study --resume {run.path}",
-            err=True,
-        )
-        sys.exit(130)
-    title = title or f"{spec['game']}: the fair {found['option']}"
-    drawn = plot_balance(found, plot, title) if plot is not None else None
-    if report is not None:
-        parent = Path(report).parent
-        _write_report(report, balance_markdown(found, run.config, title, drawn, parent))
-    if as_json:
-        click.echo(json.dumps(found))
-        return
-    if found["fair_value"] is None:
-        click.echo(f"{found['option']}: {found['note']}; saved in {run.path}")
-        return
-    at = found["at_fair_value"]
-    rates = ", ".join(
-        f"{seat} {100 * r['rate']:.1f}%" for seat, r in at["seat_win_rate"].items()
-    )
-    low, high = found["ci"]
-    missed = (
-        ""
-        if at["holds"]
-        else f"; the seats are not even there, at {found['points'][0]['games']} games a "
-        "value (more with --max-games)"
-    )
-    click.echo(
-        f"fair {found['option']}: {found['fair_value']:g} (95% {low:g} to {high:g}); "
-        f"at {at['value']:g}: {rates} over {at['games']} games on new deals{missed}; "
-        f"saved in {run.path}"
-    )

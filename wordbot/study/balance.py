@@ -58,6 +58,17 @@ def parse_range(text: str) -> tuple[str, float, float]:
     return name, lo, hi
 
 
+def new_folder(path: Path, config: dict[str, Any]) -> Path:
+    """``path`` made for a new run, ``config`` saved in it (refused when it is not
+    empty: a run goes on with ``--resume``)."""
+    path = Path(path)
+    if path.exists() and any(path.iterdir()):
+        raise StudyError(f"--out {path}: not empty (continue a run with --resume)")
+    path.mkdir(parents=True, exist_ok=True)
+    (path / SAVED).write_text(json.dumps(config, indent=1) + "\n")
+    return path
+
+
 @dataclass
 class Point:
     """One value tried and what its study measured."""
@@ -77,10 +88,11 @@ class Point:
     effective_games: float | None = None
 
     @classmethod
-    def of(cls, value: float, result: dict[str, Any]) -> Point:
+    def of(cls, value: float, result: dict[str, Any], seat: int = 0) -> Point:
+        """The point of ``result`` (a study's), for the ``seat``-th seat (0: the first)."""
         variant = result["variants"][0]
-        first = next(iter(variant["seat_win_rate"].values()))
-        score = next(iter(variant["seat_score"].values()))
+        first = list(variant["seat_win_rate"].values())[seat]
+        score = list(variant["seat_score"].values())[seat]
         return cls(
             value,
             first["rate"] if first["rate"] is not None else 0.0,
@@ -118,12 +130,7 @@ class Balance:
 
     @classmethod
     def create(cls, path: Path, config: dict[str, Any]) -> Balance:
-        path = Path(path)
-        if path.exists() and any(path.iterdir()):
-            raise StudyError(f"--out {path}: not empty (continue a run with --resume)")
-        path.mkdir(parents=True, exist_ok=True)
-        (path / SAVED).write_text(json.dumps(config, indent=1) + "\n")
-        return cls(path, config)
+        return cls(new_folder(path, config), config)
 
     @classmethod
     def open(cls, path: Path) -> Balance:
@@ -147,7 +154,27 @@ class Balance:
     def target(self) -> float:
         return 1.0 / self.config["seats"]
 
-    def _value(self, x: float) -> float:
+    @property
+    def seat(self) -> int:
+        """The seat balanced, from 0 (the first: runs saved without one)."""
+        return int(self.config.get("seat", 0))
+
+    @property
+    def who(self) -> str:
+        """The seat balanced, as the run's messages name it."""
+        return "the first player" if self.seat == 0 else f"seat {self.seat + 1}"
+
+    def assignment(self, value: float) -> str:
+        """The study's ``--vary`` of the option at ``value``: the number, or where the
+        option lists each seat's (``values``), that list with the seat's set to it."""
+        option, values = self.config["option"], self.config.get("values")
+        if values is None:
+            return f"{option}={value:g}"
+        listed = [value if k == self.seat else v for k, v in enumerate(values)]
+        return f"{option}={','.join(f'{v:g}' for v in listed)}/"
+
+    def rounded(self, x: float) -> float:
+        """``x`` to the nearest value the run tries (a multiple of ``resolution``)."""
         step = self.config["resolution"]
         return round(round(x / step) * step, 6)
 
@@ -167,13 +194,8 @@ class Balance:
         self, k: int, value: float, games: int, play: Callable[..., dict[str, Any]]
     ) -> Point:
         folder = self.path / f"point-{k:02d}"
-        result = play(
-            folder,
-            f"{self.config['option']}={value:g}",
-            games,
-            self.config["study"]["seed"],
-        )
-        point = Point.of(value, result)
+        result = play(folder, self.assignment(value), games, self.config["study"]["seed"])
+        point = Point.of(value, result, self.seat)
         with (self.path / "points.jsonl").open("a") as out:
             out.write(json.dumps(asdict(point)) + "\n")
         if k < len(self.points):
@@ -183,14 +205,15 @@ class Balance:
         return point
 
     def _deals(self) -> tuple[np.ndarray, np.ndarray] | None:
-        """Each value's first-seat points and games, deal by deal (``[value, deal]``,
-        read from the points' folders), or None where a folder lacks its games."""
+        """Each value's points of the seat balanced and its games, deal by deal
+        (``[value, deal]``, read from the points' folders), or None where a folder lacks
+        its games."""
         rows = []
         for k in range(len(self.points)):
             folder = self.path / f"point-{k:02d}"
             try:
                 study = json.loads((folder / "study.json").read_text())
-                first = study["variants"][0]["colours"][0]
+                mine = study["variants"][0]["colours"][self.seat]
                 lines = (folder / "results.jsonl").read_text().splitlines()
             except (OSError, ValueError, KeyError, IndexError):
                 return None
@@ -201,7 +224,7 @@ class Balance:
                     continue
                 top = [seat for seat, place in game["places"].items() if place == 1]
                 got = row.setdefault(game["deal"], [0.0, 0.0])
-                got[0] += 1.0 / len(top) if first in top else 0.0
+                got[0] += 1.0 / len(top) if mine in top else 0.0
                 got[1] += 1.0
             rows.append(row)
         deals = sorted({d for row in rows for d in row})
@@ -223,9 +246,22 @@ class Balance:
         points = [(p.value, p.score, p.effective_games or p.games) for p in self.points]
         return fit_root(points, self.target), "the fit's covariance"
 
+    def _bracket(self) -> tuple[float, float] | None:
+        """The values on both sides of the share nearest it: the highest value still on
+        the side of LO's score and the lowest on the other (the seat's score falls with
+        the value, as the first seat's with a compensation to the later ones, or rises,
+        as a later seat's with its own); None when every score is on one side."""
+        ends = {p.value: p.score for p in self.points}
+        falls = ends.get(self.config["lo"], 1.0) >= ends.get(self.config["hi"], 0.0)
+        near = [p.value for p in self.points if (p.score >= self.target) == falls]
+        far = [p.value for p in self.points if (p.score >= self.target) != falls]
+        if not near or not far:
+            return None
+        return max(near), min(far)
+
     def _bisect(self, play: Callable[..., dict[str, Any]], on_point) -> None:
         """Measure LO, HI and the bisection's midpoints still to measure."""
-        cfg, target = self.config, self.target
+        cfg = self.config
         games = self.games_of_round(0)
         if any(p.games > games for p in self.points):
             return  # the values already play more deals: bisection is over
@@ -235,28 +271,25 @@ class Balance:
             if k < 2:
                 value = plan[k]
             else:
-                below = [p for p in self.points if p.score >= target]
-                above = [p for p in self.points if p.score < target]
-                if not below or not above:
+                bracket = self._bracket()
+                if bracket is None:
                     break  # no bracket: the fair value lies outside LO..HI
-                lo = max(p.value for p in below)
-                hi = min(p.value for p in above)
-                value = self._value((lo + hi) / 2)
+                value = self.rounded(sum(bracket) / 2)
                 if value in {p.value for p in self.points}:
                     break  # the bracket is as narrow as the resolution
             point = self._measure(k, value, games, play)
             if on_point is not None:
-                on_point(point)
+                on_point(self, point)
 
     def _check(self, r: int, at: float, play: Callable[..., dict[str, Any]]) -> dict:
-        """Round ``r``'s study at ``at`` on new deals, and whether the first seat's score
-        interval holds its share there."""
+        """Round ``r``'s study at ``at`` on new deals, and whether the balanced seat's
+        score interval holds its share there."""
         cfg, study = self.config, self.config["study"]
         folder = self.path / ("at-fair-value" if r == 0 else f"at-fair-value-{r + 1}")
         games = self._games(cfg.get("check_games", study["games"]))
-        result = play(folder, f"{cfg['option']}={at:g}", games, study["seed"] + 1 + r)
+        result = play(folder, self.assignment(at), games, study["seed"] + 1 + r)
         variant = result["variants"][0]
-        interval = next(iter(variant["seat_score"].values()))["ci"]
+        interval = list(variant["seat_score"].values())[self.seat]["ci"]
         return {
             "round": r,
             "value": at,
@@ -273,16 +306,18 @@ class Balance:
     def run(
         self,
         play: Callable[[Path, str, int, int], dict[str, Any]],
-        on_point: Callable[[Point], None] | None = None,
-        on_check: Callable[[dict[str, Any]], None] | None = None,
+        on_point: Callable[[Balance, Point], None] | None = None,
+        on_check: Callable[[Balance, dict[str, Any]], None] | None = None,
     ) -> dict[str, Any]:
         """Measure the points still to measure (``play(folder, "NAME=VALUE", games,
         seed)``: a study's result, which plays on when given more games than its folder
-        holds), then the fair value and its checks; the balance JSON."""
+        holds), then the fair value and its checks; the balance JSON. ``on_point`` and
+        ``on_check`` are given this run and each point and check as it is made."""
         cfg, target = self.config, self.target
         self._bisect(play, on_point)
         out: dict[str, Any] = {
             "option": cfg["option"],
+            "seat": self.seat + 1,
             "rotate": self.rotates,
             "target": round(target, 4),
             "fair_value": None,
@@ -293,7 +328,7 @@ class Balance:
         if min(rates) > target or max(rates) < target:
             out["points"] = self._shown()
             out["note"] = (
-                f"the first player's score stays {'above' if min(rates) > target else 'below'} "
+                f"{self.who}'s score stays {'above' if min(rates) > target else 'below'} "
                 f"{target:.2f} from {cfg['lo']:g} to {cfg['hi']:g}: the fair value is "
                 "outside the range"
             )
@@ -306,11 +341,10 @@ class Balance:
                 if point.games < games:  # the values play the round's deals
                     measured = self._measure(k, point.value, games, play)
                     if on_point is not None:
-                        on_point(measured)
+                        on_point(self, measured)
             fitted, how = self._fit()
             if fitted is None:  # no curve: the fair value is only bracketed
-                lo = max(p.value for p in self.points if p.score >= target)
-                hi = min(p.value for p in self.points if p.score < target)
+                lo, hi = self._bracket() or (cfg["lo"], cfg["hi"])
                 fitted = ((lo + hi) / 2, (min(lo, hi), max(lo, hi)))
                 how = "the values tried on both sides"
                 out["note"] = (
@@ -320,10 +354,10 @@ class Balance:
             else:
                 out.pop("note", None)
             out["fair_value"], out["ci"], out["interval"] = fitted[0], list(fitted[1]), how
-            check = self._check(r, self._value(fitted[0]), play)
+            check = self._check(r, self.rounded(fitted[0]), play)
             checks.append(check)
             if on_check is not None:
-                on_check(check)
+                on_check(self, check)
             if check["holds"] or self.games_of_round(r + 1) == games:
                 break
             r += 1
@@ -331,7 +365,7 @@ class Balance:
         out["at_fair_value"] = checks[-1]
         out["checks"] = [
             {k: c[k] for k in ("value", "seed", "games", "holds")}
-            | {"first_player_score": next(iter(c["seat_score"].values()))}
+            | {"first_player_score": list(c["seat_score"].values())[self.seat]}
             for c in checks
         ]
         return out

@@ -39,12 +39,23 @@ SEATS = "seats"  # the pseudo option: players at the table
 
 
 def vary_values(text: str) -> tuple[str, list[str]]:
-    """(option name, its values) of one ``--vary NAME=V1,V2,...``."""
+    """(option name, its values) of one ``--vary NAME=V1,V2,...``; values that hold
+    commas are separated by ``/``, and one such value ends with it.
+
+    >>> vary_values("rounds=6,8"), vary_values("compensation=0,1/0,2")
+    (('rounds', ['6', '8']), ('compensation', ['0,1', '0,2']))
+    >>> vary_values("compensation=0,0.5,2/")
+    ('compensation', ['0,0.5,2'])
+    """
     name, eq, rest = text.partition("=")
     name = name.strip()
     if not eq or not name or not rest.strip():
         raise StudyError(f"--vary {text}: expected NAME=V1,V2,...")
-    values = [v.strip() for v in rest.split("/" if "/" in rest else ",")]
+    if "/" in rest and rest.rstrip().endswith("/") and rest.count("/") == 1:
+        rest = rest.rstrip()[:-1]  # one value that holds commas
+        values = [rest.strip()]
+    else:
+        values = [v.strip() for v in rest.split("/" if "/" in rest else ",")]
     if any(not v for v in values):
         raise StudyError(f"--vary {text}: an empty value")
     if len(set(values)) != len(values):

@@ -306,3 +306,63 @@ def balance_markdown(
         link = Path(os.path.relpath(plot, relative_to)) if relative_to else plot
         parts += [f"![the first player's win rate]({link.as_posix()})", ""]
     return "\n".join(parts).rstrip() + "\n"
+
+
+def seats_markdown(found: dict[str, Any], config: dict[str, Any], title: str) -> str:
+    """The Markdown report of a per-seat balance run (``study --balance --per-seat``):
+    each pass's value of every later seat, and each seat's points where a pass ended."""
+    study = config["study"]
+    option, seats = found["option"], config["seats"]
+    parts = [
+        f"# {title}",
+        "",
+        f"- game: `{study['game']}`; players: `{study['players']}`; {seats} seats; other "
+        "rules: " + (", ".join(f"`{r}`" for r in study["rules"]) or "the defaults"),
+        f"- each later seat's `{option}` balanced in turn from {config['lo']:g} to "
+        f"{config['hi']:g} (values multiples of {config['resolution']:g}; "
+        f"{study['games']} games a value, seed {study['seed']}), the values found so far "
+        f"fixed; then every seat on {config['check_games']} games of new deals",
+        f"- a seat's share: {100 / seats:.1f} % of the points",
+        "",
+        f"**{option} = {','.join(f'{v:g}' for v in found['values'])}**: "
+        + (
+            "every seat's interval holds its share."
+            if found["even"]
+            else "not every seat's interval holds its share."
+        ),
+        "",
+    ]
+    for p, one in enumerate(found["passes"], 1):
+        check = one["check"]
+        parts += [
+            f"## Pass {p}",
+            "",
+            _md_table(
+                ["seat", "fair value", "95 % interval"],
+                [
+                    [
+                        str(s["seat"]),
+                        "-" if s["fair_value"] is None else f"{s['fair_value']:g}",
+                        "-" if s["ci"] is None else f"{s['ci'][0]:g} to {s['ci'][1]:g}",
+                    ]
+                    for s in one["seats"]
+                ],
+            ),
+            "",
+            f"At {','.join(f'{v:g}' for v in check['values'])}, {check['games']} games "
+            f"on new deals (seed {check['seed']}):",
+            "",
+            _md_table(
+                ["seat", "points", "holds its share"],
+                [
+                    [
+                        seat,
+                        _percent_interval(score),
+                        "yes" if check["holds"][seat] else "no",
+                    ]
+                    for seat, score in check["seat_score"].items()
+                ],
+            ),
+            "",
+        ]
+    return "\n".join(parts).rstrip() + "\n"
