@@ -20,6 +20,7 @@ same draws, and so the same moves.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import time
 from collections.abc import Callable, Mapping
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from wordbot.engine import bidding
 from wordbot.engine.movelist import Move
 from wordbot.engine.outcome import Outcome
 from wordbot.engine.rng import SplitMixRandom
@@ -165,6 +167,25 @@ def play_game(
     )
 
 
+def bid_seats(
+    game: Any, rules: Any, seats: Mapping[str, Player]
+) -> tuple[dict[str, str], Any, dict[str, float] | None]:
+    """Under the rule ``bidding`` (:mod:`wordbot.engine.bidding`): where each dealt
+    seat's player sits after the bids (dealt seat -> seat), ``rules`` with the winning
+    bid as the compensation, and each seat's bid as the bids left the seats; else no
+    change and no bids. Each player bids alone, from the game and its rules only."""
+    colours = list(seats)
+    if not getattr(rules, "bidding", False):
+        return {c: c for c in colours}, rules, None
+    bids = {c: bidding.valid(seats[c].bid(game, rules)) for c in colours}
+    moved, paid = bidding.settle(colours, bids)
+    return (
+        moved,
+        dataclasses.replace(rules, compensation=paid),
+        {moved[c]: bids[c] for c in colours},
+    )
+
+
 def play_compiled(
     state: GameState,
     seats: Mapping[str, Player],
@@ -263,10 +284,9 @@ def paired_games(
     first, then in the second."""
     first_seat, second_seat = game.default_players[:2]
 
-    def deal() -> GameState:
-        return game.new(game.default_players[:2], seed, rules, lexicon)
+    def played(seats: dict[str, Player]) -> GameResult:
+        moved, settled, _ = bid_seats(game, rules, seats)  # the rule bidding, if on
+        deal = game.new(game.default_players[:2], seed, settled, lexicon)
+        return play_game(deal, {moved[c]: p for c, p in seats.items()}, seed)
 
-    return (
-        play_game(deal(), {first_seat: a, second_seat: b}, seed),
-        play_game(deal(), {first_seat: b, second_seat: a}, seed),
-    )
+    return played({first_seat: a, second_seat: b}), played({first_seat: b, second_seat: a})

@@ -72,7 +72,10 @@ class PlayerProfile:
     how ``search`` searches the game when it has no hidden information (``search:tree``,
     left empty: ``ab``, ``mcts`` or ``sim``). ``levels``: the
     opponents ``level:n=N`` plays, weakest first, each a player spec and the share of
-    moves it plays at random instead (empty: :meth:`level_table`'s own).
+    moves it plays at random instead (empty: :meth:`level_table`'s own). ``fair_bids``:
+    under the rule ``bidding``, the points each kind of player (by name) bids to move
+    first, the fair compensation measured between two of them (a kind not listed bids
+    the last one's, the strongest measured; empty: 0, the game has no bidding).
     """
 
     default_policy: str = "greedy"
@@ -89,6 +92,17 @@ class PlayerProfile:
     eval_option: str | None = None
     search_tree: str = "ab"
     levels: tuple[tuple[str, float], ...] = ()
+    fair_bids: Mapping[str, float] = field(default_factory=dict)
+
+    def fair_bid(self, name: str) -> float:
+        """The points a player named ``name`` bids under the rule ``bidding``.
+
+        >>> PlayerProfile(fair_bids={"routes": 1.35, "mc": 1.48}).fair_bid("search")
+        1.48
+        """
+        if name in self.fair_bids:
+            return self.fair_bids[name]
+        return list(self.fair_bids.values())[-1] if self.fair_bids else 0.0
 
     def level_table(self) -> tuple[tuple[str, float], ...]:
         """The game's levels (``levels``), or where it sets none: random moves,

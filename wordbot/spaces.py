@@ -99,7 +99,12 @@ class Table:
     def __post_init__(self) -> None:
         game = get_game(self.game_name)
         object.__setattr__(self, "_game", game)
-        game.rules(self.rules)  # one-line RuleError now, not at the first state
+        rules = game.rules(self.rules)  # one-line RuleError now, not at the first state
+        if getattr(rules, "bidding", False):
+            raise WordbotError(
+                "rules.bidding: an environment takes no bids (play the winning bid as "
+                "the rule compensation instead)"
+            )
         if self.players:
             game.seat_names(self.players)
         for name in ("max_actions", "max_game_length"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordbot.engine import bidding
 from wordbot.engine.crosswords.moves import NOTATION_HELP
 from wordbot.engine.crosswords.pages import Page, default_page, read_page_file
 from wordbot.engine.crosswords.position import read_position
@@ -104,6 +105,7 @@ class CrossWords(Game[CrossWordsState]):
         """Write each page's start word (its first word of at least ``min_start_word``
         letters) across, red's at (start_gap, 0) and green's at (-start_gap, 0). ``pages``: text (or a :class:`Page`) by player; the default
         pages for the others."""
+        bidding.check(rules, len(players))
         pages: dict[str, str | Page] = dict(setup.get("pages") or {})
         unknown = sorted(set(pages) - set(SEATS))
         if unknown:
@@ -142,6 +144,7 @@ class CrossWords(Game[CrossWordsState]):
 
     def read(self, obj, rules, seed) -> dict[str, Any]:
         """See :func:`~wordbot.engine.crosswords.position.read_position`."""
+        bidding.check(rules, 2)
         return read_position(obj, rules, self.seating())
 
     def playout_done(self, start: CrossWordsState, state: CrossWordsState) -> bool:

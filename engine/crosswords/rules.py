@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from wordbot.engine.bidding import OPTION as BIDDING
 from wordbot.engine.options import GameRules, integer, number
 from wordbot.engine.pie import OPTION as PIE
 
@@ -27,6 +28,7 @@ class Rules(GameRules):
     compensation: float = 0.0
     min_start_word: int = 2
     pie: bool = False
+    bidding: bool = False
 
     OPTIONS = {
         "turn_limit": integer(
@@ -54,4 +56,5 @@ class Rules(GameRules):
             omitted_at_default=True,
         ),
         "pie": PIE,
+        "bidding": BIDDING,
     }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordbot.engine import pie
+from wordbot.engine import bidding, pie
 from wordbot.engine.game import Game
 from wordbot.engine.rng import Rng, seed_state
 from wordbot.engine.routewords.moves import NOTATION_HELP
@@ -48,6 +48,7 @@ class RouteWords(Game[RouteWordsState]):
         """Deal 25 tiles from the 98-tile set, coins on the intersections, pawns on the
         centre square's corners, 1 point and one bonus token each."""
         pie.check_seats(rules, len(players))
+        bidding.check(rules, len(players))
         grid, _ = Rng(seed_state(seed)).draw(FULL_BAG, 25)
         pawns = tuple(i * SIDE + j for i, j in STARTS[: len(players)])
         coins = tuple(0 if k in pawns else v for k, v in enumerate(START_COINS))
@@ -73,6 +74,7 @@ class RouteWords(Game[RouteWordsState]):
         """See :func:`~wordbot.engine.routewords.position.read_position`."""
         fields = read_position(obj, self.seating())
         fields["pie_taken"] = pie.read_taken(obj, rules, len(fields["players"]))
+        bidding.check(rules, len(fields["players"]))
         return fields
 
     def playout_done(self, start: RouteWordsState, state: RouteWordsState) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wordbot.engine.bidding import OPTION as BIDDING
 from wordbot.engine.options import GameRules, boolean, choice, integer, number
 from wordbot.engine.pie import OPTION as PIE
 
@@ -48,6 +49,7 @@ class Rules(GameRules):
     bonus_search: str = "full"
     compensation: float = 0.0
     pie: bool = False
+    bidding: bool = False
 
     OPTIONS = {
         "ko_rule": boolean("no swap undoes the previous turn's swap"),
@@ -73,4 +75,5 @@ class Rules(GameRules):
             1000,
         ),
         "pie": PIE,
+        "bidding": BIDDING,
     }

@@ -45,4 +45,6 @@ PROFILE = PlayerProfile(
     # them search scored 62 % of 300 games against mc at 0.1 s a move, 52.8 % of 200 with greedy's
     search_playout_policy="territory",
     hand_policy="territory:eval=hand",
+    # the fitted fair compensations of docs/studies/crosswords-balance.md and -mc.md
+    fair_bids={"territory": 13.3, "mc": 40.6},
 )

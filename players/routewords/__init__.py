@@ -25,4 +25,6 @@ PROFILE = PlayerProfile(
     },
     learner="wordbot.players.routewords.learning:LEARNER",
     eval_option="eval",
+    # the fitted fair compensations of docs/studies/routewords-balance.md and -mc.md
+    fair_bids={"routes": 1.35, "mc": 1.48},
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from pathlib import Path
 
@@ -136,13 +137,8 @@ def play(
     table = catalog().players
     seats = make_seats(table, game, players, seat, list(bots) or [DEFAULT_PLAYER], limit)
     helper = table.make(hint_player or profile_of(game).default_policy, game)
-    state = game.new(
-        list(seats),
-        seed,
-        rule_set,
-        lexicon_for(game, lexicon_path),
-        **setup,
-    )
+    # the table and its rules checked before anyone bids
+    game.new(list(seats), seed, rule_set, lexicon_for(game, lexicon_path), **setup)
     path = None if no_record else (record or Path(f"wordbot-game-{seed}.jsonl"))
     console = Console(
         highlight=False,
@@ -153,6 +149,10 @@ def play(
     def read(prompt: str) -> str:
         return console.input(prompt)
 
+    if getattr(rule_set, "bidding", False):
+        seats, rule_set = bid_at_the_table(game, rule_set, seats, read, console.print)
+    state = game.new(list(seats), seed, rule_set, lexicon_for(game, lexicon_path), **setup)
+
     game_play = TerminalGame(state, seats, seed, helper, path, console, read)
     try:
         game_play.play()
@@ -160,3 +160,41 @@ def play(
         console.print("\ninterrupted; the record so far is kept")
     finally:
         game_play.close()
+
+
+def bid_at_the_table(game, rules, seats: dict, read, say) -> tuple[dict, object]:
+    """The rule ``bidding`` at a terminal: the person's bid read at a prompt (asked
+    again until it is a number of points), each bot's its own, then the seats as the
+    bids leave them and the rules with the winning bid as the compensation."""
+    from wordbot.engine import bidding
+    from wordbot.engine.numerals import number_text
+
+    bids = {}
+    for colour, player in seats.items():
+        if player is not None:
+            bids[colour] = bidding.valid(player.bid(game, rules))
+            continue
+        while True:
+            text = read("your bid (the points you would give to move first): ")
+            try:
+                bids[colour] = bidding.valid(
+                    number_text(text.strip(), "bid", error=ValueError)
+                )
+                break
+            except ValueError as exc:
+                say(str(exc))
+    moved, paid = bidding.settle(list(seats), bids)
+    seated = {moved[dealt]: player for dealt, player in seats.items()}
+    shown = ", ".join(
+        f"{'you' if p is None else p.spec} {bids[c]:g}" for c, p in seats.items()
+    )
+    first = seated[next(iter(seats))]
+    who = (
+        "you move first and give"
+        if first is None
+        else f"{first.spec} moves first and gives"
+    )
+    say(f"bids: {shown}; {who} {paid:g} points at the end")
+    return dict(sorted(seated.items(), key=lambda kv: list(seats).index(kv[0]))), (
+        dataclasses.replace(rules, compensation=paid)
+    )

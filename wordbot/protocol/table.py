@@ -64,6 +64,12 @@ class Table:
             raise ProtocolError(
                 "bad_request", f"seats: {len(seats)} seats for {len(names)} players"
             )
+        if getattr(rules, "bidding", False):
+            raise ProtocolError(
+                "bad_request",
+                "rules.bidding: a hosted table takes no bids (play the winning bid as "
+                "the rule compensation instead)",
+            )
         table = (catalog or BUILTIN).players
 
         def bot(spec: str):

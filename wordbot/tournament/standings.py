@@ -30,7 +30,8 @@ from wordbot.tournament.stats import Estimate, Sprt, estimate, unit_counts
 class GameOutcome:
     """A finished game as the tournament counts it (one line of ``results.jsonl``).
 
-    ``seats``: colour -> player name; ``scores``: colour -> final score; ``places``:
+    ``seats``: colour -> player name (under the rule ``bidding``, as the bids seated
+    them); ``scores``: colour -> final score; ``places``:
     colour -> 1 + the number of players ranked strictly above. ``error``: None, or
     ``{"colour", "player", "message"}`` when a player raised (it loses: it takes the last
     place, the others are ranked by the board as it stood). ``think``: colour -> seconds
@@ -54,9 +55,13 @@ class GameOutcome:
     decisions: dict[str, int] = field(default_factory=dict)
     variant: int | None = None
     measures: dict[str, Any] | None = None
+    #: under the rule ``bidding``: each seat's player's bid, the seats as the bids left
+    #: them (the higher bidder moved first; None: no bidding)
+    bids: dict[str, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
         study = {"variant": self.variant, "measures": self.measures}
+        bids = {} if self.bids is None else {"bids": self.bids}
         return {
             "game": self.game,
             "pairing": self.pairing,
@@ -73,6 +78,7 @@ class GameOutcome:
             "think": {c: round(t, 4) for c, t in self.think.items()},
             "decisions": self.decisions,
             **(study if self.variant is not None else {}),
+            **bids,
         }
 
     @classmethod

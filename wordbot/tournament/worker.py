@@ -96,8 +96,11 @@ class GameWorker:
         if warm:
             self.warm()
 
-    def new_game(self, seed: int, colours, variant: int | None = None):
-        rules = self.rules if variant is None else self.variants[variant]
+    def rules_of(self, variant: int | None = None):
+        return self.rules if variant is None else self.variants[variant]
+
+    def new_game(self, seed: int, colours, variant: int | None = None, rules=None):
+        rules = self.rules_of(variant) if rules is None else rules
         return self.game.new(
             list(colours), seed, rules, self.lexicon, **dict(self.setup.setup)
         )
@@ -120,16 +123,19 @@ class GameWorker:
     def play(self, game: ScheduledGame) -> tuple[GameOutcome, str | None]:
         """Play ``game``: its outcome and (when recording) its record's text."""
         from wordbot.engine.records import GameRecorder
-        from wordbot.players.arena import play_compiled, play_game
+        from wordbot.players.arena import bid_seats, play_compiled, play_game
 
         started = time.perf_counter()
-        state = self.new_game(game.seed, game.colours, game.variant)
-        seats = {colour: self.players[name] for colour, name in game.seats}
+        dealt = {colour: self.players[name] for colour, name in game.seats}
+        moved, rules, bids = bid_seats(self.game, self.rules_of(game.variant), dealt)
+        names = {moved[colour]: name for colour, name in game.seats}
+        seats = {moved[colour]: player for colour, player in dealt.items()}
+        state = self.new_game(game.seed, game.colours, game.variant, rules)
         recorder = buffer = None
         states = [state]
         if self.setup.record:
             buffer = io.StringIO()
-            recorder = GameRecorder(buffer, state, dict(game.seats))
+            recorder = GameRecorder(buffer, state, names)
 
         def on_move(before, move, after):
             if recorder is not None:
@@ -155,9 +161,7 @@ class GameWorker:
             error = {
                 "colour": result.forfeit,
                 "player": (
-                    dict(game.seats).get(result.forfeit)
-                    if result.forfeit is not None
-                    else None
+                    names.get(result.forfeit) if result.forfeit is not None else None
                 ),
                 "action": result.actions + 1,
                 "message": result.error,
@@ -173,7 +177,7 @@ class GameWorker:
             game.deal,
             game.rotation,
             game.seed,
-            dict(game.seats),
+            {colour: names[colour] for colour in game.colours},
             dict(result.scores),
             dict(result.places),
             result.actions,
@@ -183,6 +187,7 @@ class GameWorker:
             decisions=dict(result.decisions),
             variant=game.variant,
             measures=measures,
+            bids=bids,
         )
         return outcome, (buffer.getvalue() if buffer is not None else None)
 
