@@ -107,3 +107,12 @@ def test_a_hosted_table_refuses_the_rule_in_one_reply():
     bad = client.ask(cmd="newgame", seats=["human", "greedy"], rules={"bidding": True})
     assert bad["type"] == "error" and "rules.bidding" in bad["error"]["message"]
     assert client.ask(cmd="play", turn=0, move="pass")["error"]["code"] == "no_table"
+
+
+def test_an_environment_refuses_the_rule_by_name():
+    from wordbot.errors import WordbotError
+    from wordbot.spaces import Table
+
+    with pytest.raises(WordbotError, match="rules.bidding: an environment takes no bids"):
+        Table("routewords", rules=("bidding=true",))
+    assert Table("routewords", rules=("compensation=1.5",)).rules == ("compensation=1.5",)
