@@ -11,9 +11,9 @@ position or a record of it says ``bidding`` and that compensation, and replays a
 other.
 
 >>> settle(("red", "green"), {"red": 2.0, "green": 5.5})
-({'green': 'red', 'red': 'green'}, 5.5)
+({'red': 'green', 'green': 'red'}, 5.5, {'red': 5.5, 'green': 2.0})
 >>> settle(("red", "green"), {"red": 3.0, "green": 3.0})
-({'red': 'red', 'green': 'green'}, 3.0)
+({'red': 'red', 'green': 'green'}, 3.0, {'red': 3.0, 'green': 3.0})
 """
 
 from __future__ import annotations
@@ -71,12 +71,18 @@ def valid(bid: Any) -> float:
     return float(bid)
 
 
-def settle(seats: Sequence[str], bids: Mapping[str, float]) -> tuple[dict[str, str], float]:
+def settle(
+    seats: Sequence[str], bids: Mapping[str, float]
+) -> tuple[dict[str, str], float, dict[str, float]]:
     """Where the player of each seat as dealt sits after the bids (``seats``: the two
-    as dealt, the first moving first; ``bids``: by seat as dealt), and the points the
-    first mover gives the other: the higher bidder moves first and gives its bid;
-    equal bids leave the seats."""
+    as dealt, the first moving first; ``bids``: by seat as dealt), the points the first
+    mover gives the other, and the bids by the seats they left: the higher bidder
+    moves first and gives its bid; equal bids leave the seats."""
     first, second = seats
+    moved = {first: first, second: second}
     if bids[second] > bids[first]:
-        return {second: first, first: second}, valid(bids[second])
-    return {first: first, second: second}, valid(bids[first])
+        moved = {first: second, second: first}
+    by_seat = {
+        seat: bids[dealt] for seat in seats for dealt in seats if moved[dealt] == seat
+    }
+    return moved, valid(by_seat[first]), by_seat

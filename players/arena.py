@@ -178,12 +178,8 @@ def bid_seats(
     if not getattr(rules, "bidding", False):
         return {c: c for c in colours}, rules, None
     bids = {c: bidding.valid(seats[c].bid(game, rules)) for c in colours}
-    moved, paid = bidding.settle(colours, bids)
-    return (
-        moved,
-        dataclasses.replace(rules, compensation=paid),
-        {moved[c]: bids[c] for c in colours},
-    )
+    moved, paid, seated = bidding.settle(colours, bids)
+    return moved, dataclasses.replace(rules, compensation=paid), seated
 
 
 def play_compiled(

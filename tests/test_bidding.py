@@ -102,11 +102,30 @@ def test_a_person_bids_at_the_prompt_asked_again_until_it_is_a_number(tmp_path):
     assert "red to move" in done.stdout
 
 
-def test_a_hosted_table_refuses_the_rule_in_one_reply():
+def test_a_hosted_table_takes_the_connections_bid_and_deals_again_as_the_bids_left_it():
+    from wordbot.protocol.lobby import dealt_again
+
     client = Client("crosswords")
-    bad = client.ask(cmd="newgame", seats=["human", "greedy"], rules={"bidding": True})
-    assert bad["type"] == "error" and "rules.bidding" in bad["error"]["message"]
-    assert client.ask(cmd="play", turn=0, move="pass")["error"]["code"] == "no_table"
+    asked = {"cmd": "newgame", "seats": ["human", "territory"], "rules": {"bidding": True}}
+    missing = client.ask(**asked)
+    assert missing["type"] == "error" and "bid: required" in missing["error"]["message"]
+    bad = client.ask(**asked, bid="lots")
+    assert bad["type"] == "error" and "bid: a bid is a number" in bad["error"]["message"]
+    stray = client.ask(cmd="newgame", seats=["human", "territory"], bid=3)
+    assert stray["type"] == "error" and "only with the rule bidding" in stray["error"]["message"]
+    # a bid above territory's moves first; one below leaves red to the bot
+    high = client.ask(**asked, bid=20)
+    assert high["seat"] == "red" and high["bids"] == {"red": 20, "green": 13.3}
+    low = client.ask(**asked, bid=2)
+    assert low["seat"] == "green" and low["seats"] == {"red": "territory", "green": "human"}
+    assert low["bids"] == {"red": 13.3, "green": 2}
+    table = client.conn.session.table
+    assert table.state.rules.compensation == 13.3
+    # a server started again deals the game as the bids left it, and bids no more
+    header = table.journal_header("x" * 64)
+    again = dealt_again(header, client.conn.session)
+    assert again.seats == table.seats and again.bids == table.bids
+    assert again.state.digest() == table._start.digest()
 
 
 def test_an_environment_refuses_the_rule_by_name():

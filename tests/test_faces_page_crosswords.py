@@ -16,6 +16,7 @@ from tests.test_faces_page import (
     new_game,
     open_game_page,
     over_or_ready,
+    received,
     wait_or_explain,
 )
 
@@ -297,6 +298,22 @@ def play_a_whole_game(page, tmp_path, rules: list[str]):
     assert rows.count() == 3
     for i, p in enumerate(final.players, start=1):
         assert rows.nth(i).locator("td").last.inner_text() == str(final.scores[p])
+
+
+def test_with_bidding_the_page_bids_from_its_link_and_plays_the_seat_it_won(
+    server, browser
+):
+    # the person asks for green but bids 50 points, above greedy's 40.6: red is theirs
+    query = "?rule=bidding=true&bid=50&rule=turn_limit=2"
+    with open_game_page(browser, server.url, "crosswords", "Cross words", query) as page:
+        new_game(page, "greedy", colour="green", shown="#xw-grid .xw-cell.xw-letter",
+                 ready=HINT_ON.format("#xw-hint"))  # fmt: skip
+        table = [m for m in received(page) if m.get("type") == "table"][-1]
+        assert table["seat"] == "red" and table["bids"] == {"red": 50, "green": 40.6}
+        assert "bids: red 50, green 40.6; you play red" in page.inner_text("#message")
+        wait_for_legal(page)  # red to move: the page offers the person its writes
+        assert page.locator("#xw-hint").is_enabled()
+        assert log_lines(page) == []  # the bot has not moved: the person moves first
 
 
 def test_with_the_pie_rule_green_takes_reds_first_turn_over(server, browser):

@@ -183,7 +183,7 @@ def bid_at_the_table(game, rules, seats: dict, read, say) -> tuple[dict, object]
                 break
             except ValueError as exc:
                 say(str(exc))
-    moved, paid = bidding.settle(list(seats), bids)
+    moved, paid, _ = bidding.settle(list(seats), bids)
     seated = {moved[dealt]: player for dealt, player in seats.items()}
     shown = ", ".join(
         f"{'you' if p is None else p.spec} {bids[c]:g}" for c, p in seats.items()

@@ -27,7 +27,7 @@ Emit = Callable[[dict], None]
 
 #: the fields of ``newgame`` besides "cmd", "id" and the game's own set-up options (each
 #: game declares its own: :mod:`wordbot.engine.setup`), which the session checks
-NEWGAME = ("game", "players", "seed", "rules", "seats")
+NEWGAME = ("game", "players", "seed", "rules", "seats", "bid")
 
 #: command -> the request fields it accepts besides "cmd" and "id"
 COMMANDS: dict[str, tuple[str, ...]] = {

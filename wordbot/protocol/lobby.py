@@ -250,4 +250,5 @@ def dealt_again(header: dict, session: Any) -> Table:
         seed=header["seed"],
         players=players,
         max_time=session.max_time,
+        bids=header.get("bids"),
     )

@@ -369,6 +369,7 @@ class Session:
                 seed=None if self.deals is None else self.deals(),
                 players=players,
                 max_time=self.max_time,
+                bid=req.get("bid"),
             )
             token = {}
             if self.lobby is not None:  # kept across connections: the seat's token

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import random
 import secrets
@@ -49,6 +50,8 @@ class Table:
         seed: int | None = None,
         players: list[str] | str | None = None,
         max_time: float | None = None,
+        bid: Any = None,
+        bids: dict[str, float] | None = None,
     ):
         from wordbot.players import Limit
         from wordbot.plugins import BUILTIN
@@ -64,12 +67,6 @@ class Table:
             raise ProtocolError(
                 "bad_request", f"seats: {len(seats)} seats for {len(names)} players"
             )
-        if getattr(rules, "bidding", False):
-            raise ProtocolError(
-                "bad_request",
-                "rules.bidding: a hosted table takes no bids (play the winning bid as "
-                "the rule compensation instead)",
-            )
         table = (catalog or BUILTIN).players
 
         def bot(spec: str):
@@ -78,6 +75,13 @@ class Table:
             return table.make(spec, game, None if own is None else Limit(time=own))
 
         self.bots = {name: bot(spec) for name, spec in zip(names, seats) if spec != HUMAN}
+        #: under the rule ``bidding``: each seat's bid, the seats as the bids left them
+        #: (a game dealt again from its journal: as they were)
+        self.bids = bids
+        if getattr(rules, "bidding", False) and bids is None:
+            seats, rules = self._bid(game, rules, list(names), seats, bid)
+        elif bid is not None:
+            raise ProtocolError("bad_request", "bid: only with the rule bidding")
         self.human = names[seats.index(HUMAN)]
         self.seats = dict(zip(names, seats))
         # drawn here and never sent: a client that chose it could see the draws coming
@@ -103,6 +107,29 @@ class Table:
         self.lock = threading.RLock()
         self.closed = False  # a new game replaced this one: its bots stop
 
+    def _bid(self, game, rules, names: list[str], seats: list[str], bid: Any):
+        """The rule ``bidding``: the connection's ``bid`` and each bot's own, sealed;
+        the seats (specs in seat order) as they leave them, and the rules with the
+        winning bid as the compensation."""
+        from wordbot.engine import bidding
+
+        try:
+            if bid is None:
+                raise ValueError("required with the rule bidding")
+            mine = bidding.valid(bid)
+        except ValueError as exc:
+            raise ProtocolError("bad_request", f"bid: {exc}") from None
+        bids = {
+            n: mine if spec == HUMAN else self.bots[n].bid(game, rules)
+            for n, spec in zip(names, seats)
+        }
+        moved, paid, self.bids = bidding.settle(names, bids)
+        self.bots = {moved[n]: bot for n, bot in self.bots.items()}
+        seated = dict.fromkeys(names, "")
+        for n, spec in zip(names, seats):
+            seated[moved[n]] = spec
+        return list(seated.values()), dataclasses.replace(rules, compensation=paid)
+
     @property
     def bots_to_move(self) -> bool:
         """Whether a bot is to move (the game goes on without the seat)."""
@@ -125,6 +152,7 @@ class Table:
             "to_move": state.to_move,
             "over": state.is_over,
             "view": state.observation(self.human),
+            **({} if self.bids is None else {"bids": self.bids}),
             **extra,
         }
 
@@ -259,6 +287,7 @@ class Table:
             "seats": self.seats,
             "human": self.human,
             "rules": self._start.rules.to_json(),
+            **({} if self.bids is None else {"bids": self.bids}),
             "setup": game.setup_json(self.setup),
             "seed": self._seed,
             "digest": self._start.digest(),

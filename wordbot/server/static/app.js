@@ -73,6 +73,10 @@ const Wordbot = {
   },
 };
 
+// under the rule bidding, the points this page's person bids to move first, from the
+// page's link (`?bid=N`): the server takes it with the bots' own, sealed
+const BID = new URLSearchParams(location.search).get("bid");
+
 // rule options pinned by the page's link, `?rule=NAME=VALUE` (repeatable; a value is
 // read as JSON when it is JSON, else as text): every new game is played under them
 const RULES = Object.fromEntries(new URLSearchParams(location.search).getAll("rule")
@@ -283,13 +287,18 @@ async function newGame() {
   const req = { cmd: "newgame", game: game.name, players,
                 seats: players.map((p) => (p === human ? "human" : bot)) };
   if (Object.keys(RULES).length) req.rules = RULES;
+  if (BID !== null) req.bid = Number(BID);
   let reply;
   const done = waitFor("starting the game");
   try { reply = await request(req); } catch (err) { showMessage(err.message); return; } finally { done(); }
-  // a refused table (seats the game does not allow) leaves the last game as it was
-  if (reply.token) saveSeat({ token: reply.token, game: game.name, human, bot });
-  startGame(human, bot);
-  showMessage("");
+  // a refused table (seats the game does not allow) leaves the last game as it was;
+  // the bids of the rule bidding may seat the person elsewhere than it asked
+  const seat = reply.seat || human;
+  if (reply.token) saveSeat({ token: reply.token, game: game.name, human: seat, bot });
+  startGame(seat, bot);
+  // the bids may have moved the person to another seat: say whose bid won
+  showMessage(reply.bids ? "bids: " + Object.entries(reply.bids)
+    .map(([seat, bid]) => `${seat} ${bid}`).join(", ") + `; you play ${reply.seat}` : "");
   showTable(reply);
 }
 
