@@ -128,7 +128,8 @@ class GameWorker:
         started = time.perf_counter()
         dealt = {colour: self.players[name] for colour, name in game.seats}
         moved, rules, bids = bid_seats(self.game, self.rules_of(game.variant), dealt)
-        names = {moved[colour]: name for colour, name in game.seats}
+        seated = {moved[colour]: name for colour, name in game.seats}
+        names = {colour: seated[colour] for colour in game.colours}  # in seat order
         seats = {moved[colour]: player for colour, player in dealt.items()}
         state = self.new_game(game.seed, game.colours, game.variant, rules)
         recorder = buffer = None
@@ -177,7 +178,7 @@ class GameWorker:
             game.deal,
             game.rotation,
             game.seed,
-            {colour: names[colour] for colour in game.colours},
+            names,
             dict(result.scores),
             dict(result.places),
             result.actions,
