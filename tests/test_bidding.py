@@ -112,7 +112,10 @@ def test_a_hosted_table_takes_the_connections_bid_and_deals_again_as_the_bids_le
     bad = client.ask(**asked, bid="lots")
     assert bad["type"] == "error" and "bid: a bid is a number" in bad["error"]["message"]
     stray = client.ask(cmd="newgame", seats=["human", "territory"], bid=3)
-    assert stray["type"] == "error" and "only with the rule bidding" in stray["error"]["message"]
+    assert (
+        stray["type"] == "error"
+        and "only with the rule bidding" in stray["error"]["message"]
+    )
     # a bid above territory's moves first; one below leaves red to the bot
     high = client.ask(**asked, bid=20)
     assert high["seat"] == "red" and high["bids"] == {"red": 20, "green": 13.3}
