@@ -34,6 +34,7 @@ from wordbot.engine.outcome import Outcome
 from wordbot.engine.rng import SplitMixRandom
 from wordbot.engine.state import GameState
 from wordbot.players.base import Player
+from wordbot.players.profile import bid_of
 
 MAX_ACTIONS = 2000  # a guard against a game (or player) that never ends
 
@@ -177,7 +178,7 @@ def bid_seats(
     colours = list(seats)
     if not getattr(rules, "bidding", False):
         return {c: c for c in colours}, rules, None
-    bids = {c: bidding.valid(seats[c].bid(game, rules)) for c in colours}
+    bids = {c: bidding.valid(bid_of(seats[c], game)) for c in colours}
     moved, paid, seated = bidding.settle(colours, bids)
     return moved, dataclasses.replace(rules, compensation=paid), seated
 

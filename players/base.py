@@ -194,13 +194,11 @@ class Player:
         :class:`~wordbot.engine.game.Game`) with, before any game is played: none
         by default."""
 
-    def bid(self, game: Any, rules: Any) -> float:
-        """The points this player would give to move first in ``game`` under ``rules``
-        (the rule ``bidding``; sealed: it sees nothing of the other's bid): the fair
-        compensation measured between two players of its kind (the game's profile)."""
-        from wordbot.players.profile import profile_of
-
-        return profile_of(game).fair_bid(self.name)
+    def bidder(self, game: Any) -> Player:
+        """The player whose kind bids for this one under the rule ``bidding``
+        (:func:`wordbot.players.profile.bid_of`): itself; a player that plays another
+        in its place, that one."""
+        return self
 
     def check(self, state: GameState[Any]) -> None:
         """Refuse a state of a game this player does not play, or a finished one."""

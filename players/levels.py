@@ -94,9 +94,9 @@ class LevelPlayer(Player):
             player = self._players[game.name] = make_player(self.level(game).spec, game)
         return player
 
-    def bid(self, game: Game, rules: Any) -> float:
-        """The level's own player's bid (the rule ``bidding``)."""
-        return self.player(game).bid(game, rules)
+    def bidder(self, game: Game) -> Player:
+        """The level's own player (it bids under the rule ``bidding``)."""
+        return self.player(game).bidder(game)
 
     def _top(
         self, state: GameState, n: int, rng: random.Random, progress: Progress | None

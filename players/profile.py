@@ -135,6 +135,13 @@ class PlayerProfile:
         return out
 
 
+def bid_of(player: Any, game: Any) -> float:
+    """The points ``player`` bids to move first in ``game`` under the rule ``bidding``
+    (sealed: it sees nothing of the other's bid): the fair compensation measured between
+    two players of its kind (:meth:`PlayerProfile.fair_bid`)."""
+    return profile_of(game).fair_bid(player.bidder(game).name)
+
+
 #: the profile of a game that brings none
 DEFAULT = PlayerProfile()
 

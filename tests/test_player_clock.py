@@ -30,7 +30,7 @@ def test_a_decision_that_overran_leaves_the_next_ones_less(spec):
     state = game.new(None, 3, None, lexicon_of(game))
     player = make_player(f"{spec}:time=0.001,rollout=drafter,k=2", game)
     first = decision_seconds(player, state)
-    assert first > 0.01  # it overran: one round of playouts at least
+    assert first > 5 * 0.001  # it overran, many times over: one round of playouts
     assert player._seconds == 0.001
     decision_seconds(player, state)
     assert player._seconds == pytest.approx(LEAST_SHARE * 0.001)

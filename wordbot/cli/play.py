@@ -168,11 +168,12 @@ def bid_at_the_table(game, rules, seats: dict, read, say) -> tuple[dict, object]
     bids leave them and the rules with the winning bid as the compensation."""
     from wordbot.engine import bidding
     from wordbot.engine.numerals import number_text
+    from wordbot.players.profile import bid_of
 
     bids = {}
     for colour, player in seats.items():
         if player is not None:
-            bids[colour] = bidding.valid(player.bid(game, rules))
+            bids[colour] = bidding.valid(bid_of(player, game))
             continue
         while True:
             text = read("your bid (the points you would give to move first): ")

@@ -26,7 +26,7 @@ import threading
 from typing import Any
 
 from wordbot.engine.records import GameRecorder
-from wordbot.players.profile import profile_of
+from wordbot.players.profile import bid_of, profile_of
 from wordbot.protocol.envelope import ProtocolError, error_reply, reply
 from wordbot.protocol.journal import Journal
 from wordbot.protocol.search import Job, thinking_time
@@ -120,7 +120,7 @@ class Table:
         except ValueError as exc:
             raise ProtocolError("bad_request", f"bid: {exc}") from None
         bids = {
-            n: mine if spec == HUMAN else self.bots[n].bid(game, rules)
+            n: mine if spec == HUMAN else bid_of(self.bots[n], game)
             for n, spec in zip(names, seats)
         }
         moved, paid, self.bids = bidding.settle(names, bids)
