@@ -169,16 +169,24 @@ def play_game(
 
 
 def bid_seats(
-    game: Any, rules: Any, seats: Mapping[str, Player]
+    game: Any,
+    rules: Any,
+    seats: Mapping[str, Player | None],
+    given: Mapping[str, float] | None = None,
 ) -> tuple[dict[str, str], Any, dict[str, float] | None]:
     """Under the rule ``bidding`` (:mod:`wordbot.engine.bidding`): where each dealt
     seat's player sits after the bids (dealt seat -> seat), ``rules`` with the winning
     bid as the compensation, and each seat's bid as the bids left the seats; else no
-    change and no bids. Each player bids alone, from the game and its rules only."""
+    change and no bids. Each player bids alone, from the game only; a seat in ``given``
+    (a person's) bids what it gives."""
     colours = list(seats)
     if not getattr(rules, "bidding", False):
         return {c: c for c in colours}, rules, None
-    bids = {c: bidding.valid(bid_of(seats[c], game)) for c in colours}
+    given = given or {}
+    bids = {
+        c: bidding.valid(given[c] if c in given else bid_of(seats[c], game))
+        for c in colours
+    }
     moved, paid, seated = bidding.settle(colours, bids)
     return moved, dataclasses.replace(rules, compensation=paid), seated
 

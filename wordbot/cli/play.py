@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 from pathlib import Path
 
@@ -168,26 +167,24 @@ def bid_at_the_table(game, rules, seats: dict, read, say) -> tuple[dict, object]
     bids leave them and the rules with the winning bid as the compensation."""
     from wordbot.engine import bidding
     from wordbot.engine.numerals import number_text
-    from wordbot.players.profile import bid_of
+    from wordbot.players.arena import bid_seats
 
-    bids = {}
-    for colour, player in seats.items():
-        if player is not None:
-            bids[colour] = bidding.valid(bid_of(player, game))
-            continue
+    given = {}
+    for colour in [c for c, player in seats.items() if player is None]:
         while True:
             text = read("your bid (the points you would give to move first): ")
             try:
-                bids[colour] = bidding.valid(
+                given[colour] = bidding.valid(
                     number_text(text.strip(), "bid", error=ValueError)
                 )
                 break
             except ValueError as exc:
                 say(str(exc))
-    moved, paid, _ = bidding.settle(list(seats), bids)
+    moved, rules, bids = bid_seats(game, rules, seats, given)
     seated = {moved[dealt]: player for dealt, player in seats.items()}
+    assert bids is not None  # the rule bidding is on
     shown = ", ".join(
-        f"{'you' if p is None else p.spec} {bids[c]:g}" for c, p in seats.items()
+        f"{'you' if seated[c] is None else seated[c].spec} {bids[c]:g}" for c in seats
     )
     first = seated[next(iter(seats))]
     who = (
@@ -195,7 +192,5 @@ def bid_at_the_table(game, rules, seats: dict, read, say) -> tuple[dict, object]
         if first is None
         else f"{first.spec} moves first and gives"
     )
-    say(f"bids: {shown}; {who} {paid:g} points at the end")
-    return dict(sorted(seated.items(), key=lambda kv: list(seats).index(kv[0]))), (
-        dataclasses.replace(rules, compensation=paid)
-    )
+    say(f"bids: {shown}; {who} {rules.compensation:g} points at the end")
+    return {c: seated[c] for c in seats}, rules

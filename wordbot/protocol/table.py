@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import random
 import secrets
@@ -26,7 +25,7 @@ import threading
 from typing import Any
 
 from wordbot.engine.records import GameRecorder
-from wordbot.players.profile import bid_of, profile_of
+from wordbot.players.profile import profile_of
 from wordbot.protocol.envelope import ProtocolError, error_reply, reply
 from wordbot.protocol.journal import Journal
 from wordbot.protocol.search import Job, thinking_time
@@ -112,6 +111,7 @@ class Table:
         the seats (specs in seat order) as they leave them, and the rules with the
         winning bid as the compensation."""
         from wordbot.engine import bidding
+        from wordbot.players.arena import bid_seats
 
         try:
             if bid is None:
@@ -119,16 +119,13 @@ class Table:
             mine = bidding.valid(bid)
         except ValueError as exc:
             raise ProtocolError("bad_request", f"bid: {exc}") from None
-        bids = {
-            n: mine if spec == HUMAN else bid_of(self.bots[n], game)
-            for n, spec in zip(names, seats)
-        }
-        moved, paid, self.bids = bidding.settle(names, bids)
+        human = names[seats.index(HUMAN)]
+        moved, rules, self.bids = bid_seats(
+            game, rules, {n: self.bots.get(n) for n in names}, {human: mine}
+        )
         self.bots = {moved[n]: bot for n, bot in self.bots.items()}
-        seated = dict.fromkeys(names, "")
-        for n, spec in zip(names, seats):
-            seated[moved[n]] = spec
-        return list(seated.values()), dataclasses.replace(rules, compensation=paid)
+        seated = {moved[n]: spec for n, spec in zip(names, seats)}
+        return [seated[n] for n in names], rules
 
     @property
     def bots_to_move(self) -> bool:
